@@ -1,0 +1,1 @@
+public let _placeholder = 0

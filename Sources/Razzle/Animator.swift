@@ -1,0 +1,92 @@
+/// A set of tracks, at most one per (target, property), animated together.
+///
+/// `animate(t)` samples every track at the same time, in the order the tracks
+/// were added. Safe to share between threads, like ``Track``.
+public final class Animator: @unchecked Sendable {
+  /// A track's key: the target it animates and the property.
+  public struct Key: Sendable, Hashable {
+    /// The animated object's name.
+    public var target: String
+    /// The animated property's name.
+    public var property: String
+
+    /// Creates a key.
+    public init(target: String, property: String) {
+      self.target = target
+      self.property = property
+    }
+  }
+
+  private let lock = ReadWriteLock()
+  /// Guarded by `lock`: the tracks in the order they were added.
+  private var ordered: [Track] = []
+  /// Guarded by `lock`: each key's position in `ordered`.
+  private var positions: [Key: Int] = [:]
+
+  /// Creates an animator with no tracks.
+  public init() {}
+
+  /// The number of tracks.
+  public var trackCount: Int { lock.withReadLock { ordered.count } }
+
+  /// The tracks, in the order they were added.
+  public var tracks: [Track] { lock.withReadLock { ordered } }
+
+  /// Creates and adds an empty track for `property` of `target`.
+  ///
+  /// - Throws: ``RazzleError`` `.duplicate` if the animator has a track for the
+  ///   pair already (RazzleDazzle's rule: one animation per property per
+  ///   view), or whatever ``Track/init(target:property:kind:)`` throws.
+  @discardableResult
+  public func addTrack(target: String, property: String, kind: ValueKind = .scalar)
+    throws(RazzleError) -> Track
+  {
+    let track = try Track(target: target, property: property, kind: kind)
+    let key = Key(target: target, property: property)
+    try lock.withWriteLock { () throws(RazzleError) in
+      guard positions[key] == nil else {
+        throw RazzleError(.duplicate, "a track for \(target).\(property) exists already")
+      }
+      positions[key] = ordered.count
+      ordered.append(track)
+    }
+    return track
+  }
+
+  /// The track for `property` of `target`, if there is one.
+  public func track(target: String, property: String) -> Track? {
+    lock.withReadLock {
+      positions[Key(target: target, property: property)].map { ordered[$0] }
+    }
+  }
+
+  /// Removes the track for `property` of `target`. The track object itself
+  /// stays usable by whoever holds it.
+  ///
+  /// - Throws: ``RazzleError`` `.notFound` if there is none.
+  public func removeTrack(target: String, property: String) throws(RazzleError) {
+    try lock.withWriteLock { () throws(RazzleError) in
+      guard let i = positions.removeValue(forKey: Key(target: target, property: property)) else {
+        throw RazzleError(.notFound, "no track for \(target).\(property)")
+      }
+      ordered.remove(at: i)
+      for j in i..<ordered.count {
+        positions[Key(target: ordered[j].target, property: ordered[j].property)] = j
+      }
+    }
+  }
+
+  /// Samples every track at `time`.
+  ///
+  /// - Returns: Each track's key and value, in the order the tracks were added.
+  /// - Throws: ``RazzleError`` `.emptyTrack` naming the first track that has no
+  ///   keyframes.
+  public func animate(_ time: Double) throws(RazzleError) -> [(key: Key, value: [Double])] {
+    var result: [(key: Key, value: [Double])] = []
+    for track in tracks {
+      result.append(
+        (Key(target: track.target, property: track.property), try track.sample(at: time)))
+    }
+    return result
+  }
+}

@@ -1,0 +1,141 @@
+// Robert Penner's easing equations, normalized to progress p in [0, 1].
+//
+// The formulas are Penner's (the same ones easings.net lists). Where an
+// algebraically equal form is exact for dyadic inputs (the bounce segments,
+// written as expanded quadratics) that form is used, so that the published
+// test values come out exactly.
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The shape of one of Penner's easing families.
+///
+/// `back` and `elastic` carry Penner's parameters; the defaults are his.
+public enum PennerCurve: Sendable, Hashable {
+  case sine
+  case quad
+  case cubic
+  case quart
+  case quint
+  case expo
+  case circ
+  /// Overshoot `s` (Penner's default 1.70158). `easeInOutBack` scales it by
+  /// 1.525, as Penner does.
+  case back(overshoot: Double)
+  /// Amplitude `a` (values below 1 are raised to 1, as Penner does) and
+  /// period (Penner's default 0.3; `easeInOutElastic` defaults to 0.45).
+  case elastic(amplitude: Double, period: Double?)
+  case bounce
+
+  /// Penner's default overshoot for the `back` family.
+  public static let defaultOvershoot = 1.70158
+}
+
+/// Which end of the curve the easing applies to.
+public enum EasingMode: Sendable, Hashable, CaseIterable {
+  case easeIn
+  case easeOut
+  case easeInOut
+}
+
+extension PennerCurve {
+  /// The eased progress for `p` in `mode`.
+  ///
+  /// Every curve maps 0 to 0 and 1 to 1 exactly (the exponential ones by an
+  /// explicit end check, as Penner's code does).
+  @inlinable
+  public func value(_ p: Double, mode: EasingMode) -> Double {
+    switch mode {
+    case .easeIn: return easeIn(p)
+    case .easeOut: return easeOut(p)
+    case .easeInOut:
+      switch self {
+      case .back(let s):
+        // Penner's InOut back uses a larger overshoot than In/Out.
+        return PennerCurve.back(overshoot: s * 1.525).reflectedInOut(p)
+      case .elastic(let a, let period):
+        return PennerCurve.elastic(amplitude: a, period: period ?? 0.45).joinedInOut(p)
+      case .bounce:
+        return joinedInOut(p)
+      default:
+        return reflectedInOut(p)
+      }
+    }
+  }
+
+  /// The in-out form whose second half is the point reflection of the first.
+  @inlinable
+  func reflectedInOut(_ p: Double) -> Double {
+    if p < 0.5 { return easeIn(2 * p) / 2 }
+    return 1 - easeIn(2 - 2 * p) / 2
+  }
+
+  /// The in-out form made of the in curve and then the out curve, each
+  /// compressed to half the time (Penner's InOut elastic and bounce).
+  @inlinable
+  func joinedInOut(_ p: Double) -> Double {
+    if p < 0.5 { return easeIn(2 * p) / 2 }
+    return easeOut(2 * p - 1) / 2 + 0.5
+  }
+
+  /// The ease-out form: Penner's explicit formula for elastic and bounce
+  /// (his elastic out is not the reflection of elastic in when the amplitude
+  /// exceeds 1); the reflection `1 − in(1 − p)` for the others.
+  @inlinable
+  func easeOut(_ p: Double) -> Double {
+    switch self {
+    case .bounce: return PennerCurve.bounceOut(p)
+    case .elastic:
+      if p == 0 { return 0 }
+      if p == 1 { return 1 }
+      let (a, shift, period) = elasticShape
+      return a * pow(2, -10 * p) * sin((p - shift) * (2 * Double.pi) / period) + 1
+    default:
+      return 1 - easeIn(1 - p)
+    }
+  }
+
+  /// Penner's effective amplitude, phase shift and period for `elastic`.
+  @inlinable
+  var elasticShape: (amplitude: Double, shift: Double, period: Double) {
+    guard case .elastic(let amplitude, let period) = self else { return (1, 0, 1) }
+    let per = period ?? 0.3
+    if amplitude < 1 { return (1, per / 4, per) }
+    return (amplitude, per / (2 * Double.pi) * asin(1 / amplitude), per)
+  }
+
+  /// The ease-in form of each curve.
+  @inlinable
+  func easeIn(_ p: Double) -> Double {
+    switch self {
+    case .sine: return 1 - cos(p * Double.pi / 2)
+    case .quad: return p * p
+    case .cubic: return p * p * p
+    case .quart: return p * p * p * p
+    case .quint: return p * p * p * p * p
+    case .expo: return p == 0 ? 0 : pow(2, 10 * p - 10)
+    case .circ: return 1 - (1 - p * p).squareRoot()
+    case .back(let s): return p * p * ((s + 1) * p - s)
+    case .elastic:
+      if p == 0 { return 0 }
+      if p == 1 { return 1 }
+      let (a, shift, period) = elasticShape
+      let q = p - 1
+      return -(a * pow(2, 10 * q) * sin((q - shift) * (2 * Double.pi) / period))
+    case .bounce: return 1 - PennerCurve.bounceOut(1 - p)
+    }
+  }
+
+  /// Penner's easeOutBounce: four parabolic arcs. Each arc
+  /// `7.5625 (p - c)² + k` is expanded so that dyadic inputs stay exact.
+  @inlinable
+  static func bounceOut(_ p: Double) -> Double {
+    if p < 1 / 2.75 { return 7.5625 * p * p }
+    if p < 2 / 2.75 { return (7.5625 * p - 8.25) * p + 3 }
+    if p < 2.5 / 2.75 { return (7.5625 * p - 12.375) * p + 6 }
+    return (7.5625 * p - 14.4375) * p + 7.875
+  }
+}
