@@ -89,4 +89,17 @@ public final class Animator: @unchecked Sendable {
     }
     return result
   }
+
+  /// The track at `index`, in the order the tracks were added.
+  ///
+  /// - Throws: ``RazzleError`` `.outOfRange` if `index` is not below the count.
+  public func track(at index: Int) throws(RazzleError) -> Track {
+    try lock.withReadLock { () throws(RazzleError) -> Track in
+      guard index >= 0 && index < ordered.count else {
+        throw RazzleError(
+          .outOfRange, "track index \(index) is out of range (count \(ordered.count))")
+      }
+      return ordered[index]
+    }
+  }
 }

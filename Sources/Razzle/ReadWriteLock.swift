@@ -9,13 +9,15 @@
 /// Samplers take it for reading and run in parallel; mutations take it for
 /// writing, so a sampler sees a track before or after a change, never during.
 /// The pthread lock lives at a stable heap address, as pthread requires.
+/// Shared with the C layer (`package` access), which guards its handle table
+/// with one.
 @usableFromInline
-final class ReadWriteLock: @unchecked Sendable {
+package final class ReadWriteLock: @unchecked Sendable {
   @usableFromInline
   let lock: UnsafeMutablePointer<pthread_rwlock_t>
 
   @usableFromInline
-  init() {
+  package init() {
     lock = .allocate(capacity: 1)
     lock.initialize(to: pthread_rwlock_t())
     #if canImport(Glibc)
@@ -39,7 +41,7 @@ final class ReadWriteLock: @unchecked Sendable {
 
   /// Runs `body` holding the lock for reading.
   @inlinable
-  func withReadLock<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
+  package func withReadLock<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
     pthread_rwlock_rdlock(lock)
     defer { pthread_rwlock_unlock(lock) }
     return try body()
@@ -47,7 +49,7 @@ final class ReadWriteLock: @unchecked Sendable {
 
   /// Runs `body` holding the lock for writing.
   @inlinable
-  func withWriteLock<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
+  package func withWriteLock<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
     pthread_rwlock_wrlock(lock)
     defer { pthread_rwlock_unlock(lock) }
     return try body()

@@ -1,0 +1,86 @@
+// kf_animator_*: forwarders to `Animator`.
+import Razzle
+
+@_cdecl("kf_animator_create")
+public func kf_animator_create(_ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+  call("kf_animator_create") {
+    let out = try required(out, "out_animator")
+    out.pointee = try issue(Animator(), .animator)
+  }
+}
+
+@_cdecl("kf_animator_release")
+public func kf_animator_release(_ handle: OpaquePointer?) {
+  guard let handle else { return }
+  HandleTable.shared.remove(handle, tag: .animator)
+}
+
+@_cdecl("kf_animator_add_track")
+public func kf_animator_add_track(
+  _ handle: OpaquePointer?, _ target: UnsafePointer<CChar>?, _ property: UnsafePointer<CChar>?,
+  _ out: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
+  call("kf_animator_add_track") {
+    let animator = try animator(handle)
+    let target = try string(target, "target")
+    let property = try string(property, "property")
+    let out = try required(out, "out_track")
+    let track = try animator.addTrack(target: target, property: property)
+    do {
+      out.pointee = try issue(TrackReference(track), .track)
+    } catch {
+      // Without a handle the caller cannot reach the track: undo the add.
+      try? animator.removeTrack(target: target, property: property)
+      throw error
+    }
+  }
+}
+
+@_cdecl("kf_animator_get_track")
+public func kf_animator_get_track(
+  _ handle: OpaquePointer?, _ target: UnsafePointer<CChar>?, _ property: UnsafePointer<CChar>?,
+  _ out: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
+  call("kf_animator_get_track") {
+    let animator = try animator(handle)
+    let target = try string(target, "target")
+    let property = try string(property, "property")
+    let out = try required(out, "out_track")
+    guard let track = animator.track(target: target, property: property) else {
+      throw CallError(.notFound, "no track for \(target).\(property)")
+    }
+    out.pointee = try issue(TrackReference(track), .track)
+  }
+}
+
+@_cdecl("kf_animator_track_at")
+public func kf_animator_track_at(
+  _ handle: OpaquePointer?, _ index: Int, _ out: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
+  call("kf_animator_track_at") {
+    let animator = try animator(handle)
+    let out = try required(out, "out_track")
+    out.pointee = try issue(TrackReference(try animator.track(at: index)), .track)
+  }
+}
+
+@_cdecl("kf_animator_remove_track")
+public func kf_animator_remove_track(
+  _ handle: OpaquePointer?, _ target: UnsafePointer<CChar>?, _ property: UnsafePointer<CChar>?
+) -> Int32 {
+  call("kf_animator_remove_track") {
+    let animator = try animator(handle)
+    try animator.removeTrack(
+      target: try string(target, "target"), property: try string(property, "property"))
+  }
+}
+
+@_cdecl("kf_animator_track_count")
+public func kf_animator_track_count(_ handle: OpaquePointer?, _ out: UnsafeMutablePointer<Int>?)
+  -> Int32
+{
+  call("kf_animator_track_count") {
+    let animator = try animator(handle)
+    try required(out, "out_count").pointee = animator.trackCount
+  }
+}

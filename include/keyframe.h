@@ -1,0 +1,231 @@
+/*
+ * keyframe.h — the C API of razzle's keyframe engine (libkeyframe.so).
+ *
+ * This header is the authoritative reference of the ABI: every exported
+ * function is declared here, and tests check the library's exported symbols
+ * and the Python binding's signature table against it.
+ *
+ * Model
+ *   An animator holds tracks, at most one per (target, property). A track
+ *   holds keyframes sorted by time; each keyframe has a value of the track's
+ *   channel count (1 for a scalar) and an easing for the segment that starts
+ *   at it. Sampling a track at time t gives: before the first keyframe the
+ *   first value; at or after the last keyframe the last value; in between,
+ *   p = (t - t_i) / (t_{i+1} - t_i), e = easing_i(p),
+ *   value = v_i + (v_{i+1} - v_i) * e. "Time" is any number: seconds, a
+ *   scroll offset, a gesture's progress.
+ *
+ * Conventions
+ *   - Functions return a kf_status: KF_OK (0) or a negative error code. On an
+ *     error, kf_last_error() describes it, and no object and no output
+ *     argument has been changed: functions validate everything first.
+ *   - Handles (kf_animator *, kf_track *) are opaque. Every handle returned
+ *     through an out-parameter is the caller's own reference and must be
+ *     released with the matching kf_*_release. A released, never-issued or
+ *     wrong-type handle is detected and rejected with KF_E_INVALID_HANDLE
+ *     rather than crashing (handles are looked up in a table with generation
+ *     counts; they are not raw pointers).
+ *   - Values are arrays of double, `channels` per value.
+ *   - Times and values must be finite where they are stored; a NaN sample
+ *     time yields NaN values, +-inf clamps to the ends.
+ *   - Strings are NUL-terminated UTF-8.
+ *   - Thread safety: every function may be called from any thread at any
+ *     time. Samplers run in parallel; a mutation is atomic for samplers
+ *     (they see a track before or after it, never in between).
+ *
+ * Versioning
+ *   KF_VERSION_NUMBER is MAJOR * 10000 + MINOR * 100 + PATCH. Libraries with
+ *   the same major version are ABI compatible. Status codes are pinned: a
+ *   code's number and meaning never change, and retired codes are not reused.
+ */
+#ifndef KEYFRAME_H
+#define KEYFRAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define KF_VERSION_MAJOR 0
+#define KF_VERSION_MINOR 1
+#define KF_VERSION_PATCH 0
+#define KF_VERSION_NUMBER (KF_VERSION_MAJOR * 10000 + KF_VERSION_MINOR * 100 + KF_VERSION_PATCH)
+#define KF_VERSION_STRING "0.1.0"
+
+/* True when the header is at least version MAJOR.MINOR.PATCH. */
+#define KF_AT_LEAST_VERSION(major, minor, patch) \
+  (KF_VERSION_NUMBER >= ((major) * 10000 + (minor) * 100 + (patch)))
+
+/* ---------------------------------------------------------------------------
+ * Status codes. X(name, value, description) — pinned forever.
+ */
+#define KF_STATUS_MAP(X)                                                                   \
+  X(KF_OK, 0, "success")                                                                   \
+  X(KF_E_NULL, -1, "a required pointer argument is NULL")                                  \
+  X(KF_E_INVALID_HANDLE, -2, "the handle is released, was never issued, or has the wrong type") \
+  X(KF_E_INVALID_VALUE, -3, "a number is NaN or infinite, or outside the property's range") \
+  X(KF_E_WRONG_SIZE, -4, "a value has the wrong number of channels for the track")         \
+  X(KF_E_BUFFER_TOO_SMALL, -5, "an output buffer is too small for the result")             \
+  X(KF_E_EASING, -6, "the easing specification could not be parsed")                       \
+  X(KF_E_EMPTY_TRACK, -7, "the track has no keyframes")                                    \
+  X(KF_E_NOT_FOUND, -8, "no keyframe or track matches the key")                            \
+  X(KF_E_DUPLICATE, -9, "a track for this target and property exists already")             \
+  X(KF_E_INVALID_NAME, -10, "a name is empty or not valid UTF-8")                          \
+  X(KF_E_OUT_OF_RANGE, -11, "an index is past the end")
+
+typedef int32_t kf_status;
+
+enum {
+#define KF_STATUS_ENUM_(name, value, description) name = value,
+  KF_STATUS_MAP(KF_STATUS_ENUM_)
+#undef KF_STATUS_ENUM_
+};
+
+/* ---------------------------------------------------------------------------
+ * Opaque handles.
+ */
+typedef struct kf_animator kf_animator;
+typedef struct kf_track kf_track;
+
+/* ---------------------------------------------------------------------------
+ * Version and errors.
+ */
+
+/* The library's KF_VERSION_NUMBER. Compare with the header's to detect a
+ * mismatched library at run time. */
+int32_t kf_version_number(void);
+
+/* The library's version as "MAJOR.MINOR.PATCH". Static; never NULL. */
+const char *kf_version_string(void);
+
+/* A static description of `status`; never NULL ("unknown status" for a code
+ * this library does not define). */
+const char *kf_status_string(kf_status status);
+
+/* The message of the last error on the calling thread; "" if none yet.
+ * Never NULL. Owned by the library; valid until the next kf_* call on the
+ * same thread. Successful calls do not clear it. */
+const char *kf_last_error(void);
+
+/* ---------------------------------------------------------------------------
+ * Animators.
+ */
+
+/* Creates an empty animator in *out_animator.
+ * Errors: KF_E_NULL if out_animator is NULL. */
+kf_status kf_animator_create(kf_animator **out_animator);
+
+/* Releases the caller's reference. Tracks obtained from the animator stay
+ * valid until they are released themselves. NULL, or an already released
+ * handle, is a no-op. */
+void kf_animator_release(kf_animator *animator);
+
+/* Creates an empty track for `property` of `target` in the animator and
+ * returns a new reference to it in *out_track. The property name selects a
+ * validation rule: "alpha", "strokeStart", "strokeEnd", "pathPosition" take
+ * values in [0, 1]; "scale" and "cornerRadius" take values >= 0; any other
+ * name takes any finite number. The track has 1 channel.
+ * `target` may be "" but not NULL; `property` must not be empty.
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_NAME,
+ * KF_E_DUPLICATE if the animator has a track for the pair already. */
+kf_status kf_animator_add_track(kf_animator *animator, const char *target, const char *property,
+                                kf_track **out_track);
+
+/* Returns a new reference to the track for (target, property) in *out_track.
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_NAME,
+ * KF_E_NOT_FOUND. */
+kf_status kf_animator_get_track(kf_animator *animator, const char *target, const char *property,
+                                kf_track **out_track);
+
+/* Returns a new reference to the index-th track, in the order tracks were
+ * added, in *out_track.
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_OUT_OF_RANGE. */
+kf_status kf_animator_track_at(kf_animator *animator, size_t index, kf_track **out_track);
+
+/* Removes the track for (target, property) from the animator. Handles to it
+ * stay valid; the track just no longer belongs to the animator.
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_NAME,
+ * KF_E_NOT_FOUND. */
+kf_status kf_animator_remove_track(kf_animator *animator, const char *target, const char *property);
+
+/* The number of tracks in *out_count.
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE. */
+kf_status kf_animator_track_count(const kf_animator *animator, size_t *out_count);
+
+/* ---------------------------------------------------------------------------
+ * Tracks.
+ */
+
+/* Releases the caller's reference. NULL, or an already released handle, is
+ * a no-op. */
+void kf_track_release(kf_track *track);
+
+/* The track's target name. The string is owned by the track and valid while
+ * the caller holds the handle. Returns NULL for an invalid handle. */
+const char *kf_track_target(const kf_track *track);
+
+/* The track's property name; as kf_track_target. */
+const char *kf_track_property(const kf_track *track);
+
+/* Sets the keyframe at `time` to `value` (value_count doubles, which must
+ * equal the track's channel count) with `easing` for the segment that
+ * starts there. A keyframe already at `time` has its value and easing
+ * replaced. `easing` NULL or "" means linear; otherwise a name such as
+ * "easeInQuad" or "easeOutBack(2.5)" (see the README for the grammar).
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_VALUE (time or a
+ * value channel not finite, or outside the property's range),
+ * KF_E_WRONG_SIZE, KF_E_EASING. The track is unchanged on error. */
+kf_status kf_track_set_keyframe(kf_track *track, double time, const double *value,
+                                size_t value_count, const char *easing);
+
+/* Removes the keyframe at exactly `time`.
+ * Errors: KF_E_INVALID_HANDLE, KF_E_NOT_FOUND. */
+kf_status kf_track_remove_keyframe(kf_track *track, double time);
+
+/* The number of keyframes in *out_count.
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE. */
+kf_status kf_track_keyframe_count(const kf_track *track, size_t *out_count);
+
+/* The number of doubles per value in *out_channels.
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE. */
+kf_status kf_track_channels(const kf_track *track, size_t *out_channels);
+
+/* Reads the index-th keyframe in time order: its time in *out_time and its
+ * value in out_value (out_capacity doubles; needs the channel count).
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_OUT_OF_RANGE,
+ * KF_E_BUFFER_TOO_SMALL. */
+kf_status kf_track_get_keyframe(const kf_track *track, size_t index, double *out_time,
+                                double *out_value, size_t out_capacity);
+
+/* Writes the index-th keyframe's easing, in canonical form (parsing it gives
+ * the same easing), as a NUL-terminated string into out_text (capacity
+ * bytes). *out_length (if not NULL) receives the length without the NUL,
+ * also when the buffer is too small, so a caller can retry.
+ * Errors: KF_E_NULL (out_text NULL with capacity > 0), KF_E_INVALID_HANDLE,
+ * KF_E_OUT_OF_RANGE, KF_E_BUFFER_TOO_SMALL. */
+kf_status kf_track_get_easing(const kf_track *track, size_t index, char *out_text,
+                              size_t capacity, size_t *out_length);
+
+/* Samples the track at `time` into out_value (out_capacity doubles; needs
+ * the channel count).
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_EMPTY_TRACK,
+ * KF_E_BUFFER_TOO_SMALL. Nothing is written on error. */
+kf_status kf_track_sample(const kf_track *track, double time, double *out_value,
+                          size_t out_capacity);
+
+/* Samples the track at each of time_count times into out_values, channels
+ * doubles per time, row by row (out_capacity doubles; needs time_count *
+ * channels). Gives bit for bit what kf_track_sample gives per time. Does not
+ * keep the pointers. `times` may be NULL when time_count is 0.
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_EMPTY_TRACK,
+ * KF_E_BUFFER_TOO_SMALL. Nothing is written on error. */
+kf_status kf_track_sample_many(const kf_track *track, const double *times, size_t time_count,
+                               double *out_values, size_t out_capacity);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* KEYFRAME_H */
