@@ -140,7 +140,7 @@ private struct Scanner {
       }
       skipSpace()
     }
-    if parts.isEmpty { throw error("missing argument") }
+    if parts.isEmpty { throw error(atEnd ? "missing ')'" : "missing argument") }
     return EasingSyntax.Argument(label: label, parts: parts, offset: offset)
   }
 

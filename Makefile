@@ -1,0 +1,84 @@
+# razzle — build, test and demo.
+#
+#   make demo    build the library and the Python package, run the demo
+#   make test    swift test, the C vector program, pytest
+#   make build   just libkeyframe.so (.build/release)
+#   make bench   the side-by-side benchmark against numpy/scipy
+#   make format  swift format the sources; make lint checks it
+#
+# Targets are quiet and incremental: each step reruns only when its inputs
+# change.
+
+SWIFT  ?= swift
+PYTHON ?= python3
+CC     ?= cc
+
+LIB          := .build/release/libkeyframe.so
+SWIFT_INPUTS := Package.swift Sources/KeyframeC/exports.map $(shell find Sources -name '*.swift')
+PY_INPUTS    := $(shell find bindings/python -name '*.py' -o -name '*.toml') $(LIB)
+PY_STAMP     := .build/python-installed.stamp
+C_BUILD      := Tests/c/build
+C_TEST       := $(C_BUILD)/vectors_test
+VECTORS      := $(wildcard Tests/vectors/*.json)
+
+.PHONY: all build python demo test swift-test c-test python-test bench format lint clean
+
+all: build
+
+build: $(LIB)
+
+$(LIB): $(SWIFT_INPUTS)
+	@echo "swift build -c release (libkeyframe.so)"
+	@# -static-stdlib: the .so carries the Swift runtime and needs only libc,
+	@# libstdc++, libm and libgcc_s.
+	@$(SWIFT) build -c release -Xswiftc -static-stdlib --product keyframe --quiet
+	@touch $@
+
+python: $(PY_STAMP)
+
+# pip runs the same Swift build (a no-op by now) and copies the library into
+# the installed package.
+$(PY_STAMP): $(PY_INPUTS)
+	@echo "pip install ./bindings/python"
+	@$(PYTHON) -m pip install --quiet --disable-pip-version-check ./bindings/python
+	@touch $@
+
+demo: python
+	@$(PYTHON) -m razzle demo
+
+test: swift-test c-test python-test
+
+swift-test:
+	@echo "swift test"
+	@mkdir -p .build
+	@$(SWIFT) test > .build/swift-test.log 2>&1 || { cat .build/swift-test.log; exit 1; }
+	@grep -E "Executed [0-9]+ tests?" .build/swift-test.log | tail -n 1
+
+$(C_BUILD)/vectors.inc: Tests/c/gen_vectors.py $(VECTORS)
+	@mkdir -p $(C_BUILD)
+	@$(PYTHON) Tests/c/gen_vectors.py $@ $(VECTORS)
+
+$(C_TEST): Tests/c/vectors_test.c $(C_BUILD)/vectors.inc include/keyframe.h $(LIB)
+	@echo "cc -Wall -Werror Tests/c/vectors_test.c"
+	@$(CC) -std=c11 -Wall -Wextra -Werror -pedantic -Iinclude -I$(C_BUILD) -o $@ $< \
+		-L.build/release -lkeyframe -Wl,-rpath,$(abspath .build/release) -lm
+
+c-test: $(C_TEST)
+	@echo "C vector program"
+	@$(C_TEST) > $(C_BUILD)/samples.txt; status=$$?; tail -n 1 $(C_BUILD)/samples.txt; exit $$status
+
+python-test: python $(C_TEST)
+	@echo "pytest"
+	@RAZZLE_C_TEST=$(abspath $(C_TEST)) $(PYTHON) -m pytest -q Tests/python
+
+bench: python
+	@$(PYTHON) bench/bench.py
+
+format:
+	@$(SWIFT) format --in-place --recursive Sources Tests Package.swift
+
+lint:
+	@$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+
+clean:
+	@rm -rf .build $(C_BUILD)

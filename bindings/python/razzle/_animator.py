@@ -1,0 +1,130 @@
+"""`Animator`: tracks keyed by (target, property), animated together."""
+
+from ctypes import byref, c_size_t
+
+from . import _ffi
+from ._errors import NotFoundError, OutOfRangeError
+from ._handle import HandleOwner
+from ._track import Track
+
+lib = _ffi.lib
+
+
+def _name(text, what):
+    if not isinstance(text, str):
+        raise TypeError(f"{what} must be a str, not {type(text).__name__}")
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise _ffi._errors.InvalidNameError(f"{what} {text!r} is not valid UTF-8 ({error.reason})") from None
+
+
+class Animator(HandleOwner):
+    """A set of tracks, at most one per (target, property).
+
+    >>> with Animator() as anim:
+    ...     alpha = anim.add_track("label", "alpha")
+    ...     alpha[30] = 1.0
+    ...     alpha[60] = 0.0
+    ...     anim.animate(45)
+    {('label', 'alpha'): 0.5}
+    """
+
+    __slots__ = ()
+    _kind = "animator"
+
+    def __init__(self):
+        handle = _ffi.AnimatorHandle()
+        lib.kf_animator_create(byref(handle))
+        super().__init__(handle, lib.kf_animator_release)
+
+    def __repr__(self):
+        state = "closed" if self.closed else f"{len(self)} tracks"
+        return f"<razzle.Animator ({state})>"
+
+    def add_track(self, target: str, property: str) -> Track:
+        """Creates an empty track for `property` of `target`.
+
+        The property name selects the validation rule: alpha, strokeStart,
+        strokeEnd and pathPosition take [0, 1]; scale and cornerRadius take
+        values >= 0; any other name any finite number. Raises
+        DuplicateTrackError if the pair has a track already.
+        """
+        handle = _ffi.TrackHandle()
+        lib.kf_animator_add_track(self._h, _name(target, "target"), _name(property, "property"), byref(handle))
+        return Track(handle)
+
+    def __getitem__(self, key) -> Track:
+        """`anim[target, property]`: the track; NotFoundError (a KeyError) if none."""
+        target, property = _key(key)
+        handle = _ffi.TrackHandle()
+        lib.kf_animator_get_track(self._h, _name(target, "target"), _name(property, "property"), byref(handle))
+        return Track(handle)
+
+    def get(self, target: str, property: str, default=None):
+        """The track for (target, property), or `default`."""
+        try:
+            return self[target, property]
+        except NotFoundError:
+            return default
+
+    def __contains__(self, key) -> bool:
+        try:
+            self[key].close()
+        except NotFoundError:
+            return False
+        return True
+
+    def remove_track(self, target: str, property: str) -> None:
+        """Removes the track; Track objects for it stay usable on their own."""
+        lib.kf_animator_remove_track(self._h, _name(target, "target"), _name(property, "property"))
+
+    def __delitem__(self, key):
+        self.remove_track(*_key(key))
+
+    def __len__(self):
+        count = c_size_t()
+        lib.kf_animator_track_count(self._h, byref(count))
+        return count.value
+
+    def tracks(self):
+        """The tracks in the order they were added, as new Track objects."""
+        handle = self._h
+        result = []
+        index = 0
+        while True:
+            track = _ffi.TrackHandle()
+            try:
+                lib.kf_animator_track_at(handle, index, byref(track))
+            except OutOfRangeError:
+                return result
+            result.append(Track(track))
+            index += 1
+
+    def keys(self):
+        """The (target, property) pairs, in the order the tracks were added."""
+        keys = []
+        for track in self.tracks():
+            keys.append((track.target, track.property))
+            track.close()
+        return keys
+
+    def __iter__(self):
+        return iter(self.keys())
+
+    def animate(self, t):
+        """Samples every track at `t`: {(target, property): value}.
+
+        Raises EmptyTrackError if a track has no keyframes.
+        """
+        result = {}
+        for track in self.tracks():
+            with track:
+                result[track.target, track.property] = track(t)
+        return result
+
+
+def _key(key):
+    if not (isinstance(key, tuple) and len(key) == 2):
+        raise TypeError("use anim[target, property]")
+    return key

@@ -1,0 +1,70 @@
+"""Exceptions, one per libkeyframe status code (see include/keyframe.h)."""
+
+__all__ = [
+    "RazzleError",
+    "InvalidValueError",
+    "WrongSizeError",
+    "BufferTooSmallError",
+    "EasingError",
+    "EmptyTrackError",
+    "NotFoundError",
+    "DuplicateTrackError",
+    "InvalidNameError",
+    "OutOfRangeError",
+    "ClosedError",
+]
+
+
+class RazzleError(Exception):
+    """Base of every razzle error. `status` is the library's status code."""
+
+    status = None
+
+    def __init__(self, message, status=None):
+        super().__init__(message)
+        if status is not None:
+            self.status = status
+
+    def __str__(self):
+        # KeyError would show repr(message); every razzle error shows the text.
+        return str(self.args[0]) if self.args else ""
+
+
+class InvalidValueError(RazzleError, ValueError):
+    """A time or value is NaN or infinite, or outside the property's range."""
+
+
+class WrongSizeError(InvalidValueError):
+    """A value has the wrong number of channels for its track."""
+
+
+class BufferTooSmallError(RazzleError, ValueError):
+    """An output array is too small for the result."""
+
+
+class EasingError(RazzleError, ValueError):
+    """An easing specification could not be parsed."""
+
+
+class EmptyTrackError(RazzleError, ValueError):
+    """A track with no keyframes was sampled."""
+
+
+class NotFoundError(RazzleError, KeyError):
+    """No keyframe or track matches the key."""
+
+
+class DuplicateTrackError(RazzleError, ValueError):
+    """The animator has a track for this (target, property) already."""
+
+
+class InvalidNameError(RazzleError, ValueError):
+    """A target or property name is empty or cannot be encoded."""
+
+
+class OutOfRangeError(RazzleError, IndexError):
+    """An index is past the end."""
+
+
+class ClosedError(RazzleError, ValueError):
+    """The object was closed (or its handle released) and cannot be used."""

@@ -1,0 +1,144 @@
+"""The one place that loads libkeyframe and declares its functions.
+
+`SIGNATURES` mirrors include/keyframe.h function by function; a test parses
+the header and checks the two agree, and another checks the library's
+exported symbols, so none of the three can drift.
+"""
+
+import ctypes
+import os
+from collections import namedtuple
+from ctypes import POINTER, c_char_p, c_double, c_int32, c_size_t, c_void_p
+from pathlib import Path
+
+from . import _errors
+
+LIBRARY_NAME = "libkeyframe.so"
+LIBRARY_ENV = "RAZZLE_LIBRARY"
+
+#: The KF_VERSION_NUMBER this binding was written against. A library with the
+#: same major version and at least this version is compatible.
+VERSION_NUMBER = 100
+
+
+class _Animator(ctypes.Structure):
+    """Opaque `kf_animator`."""
+
+
+class _Track(ctypes.Structure):
+    """Opaque `kf_track`."""
+
+
+AnimatorHandle = POINTER(_Animator)
+TrackHandle = POINTER(_Track)
+
+
+class Status:
+    """Marks a `kf_status` return: an int32 checked by `_check`."""
+
+
+#: Status codes from include/keyframe.h, name -> (value, exception class).
+STATUS_CODES = {
+    "KF_OK": (0, None),
+    "KF_E_NULL": (-1, _errors.RazzleError),
+    "KF_E_INVALID_HANDLE": (-2, _errors.ClosedError),
+    "KF_E_INVALID_VALUE": (-3, _errors.InvalidValueError),
+    "KF_E_WRONG_SIZE": (-4, _errors.WrongSizeError),
+    "KF_E_BUFFER_TOO_SMALL": (-5, _errors.BufferTooSmallError),
+    "KF_E_EASING": (-6, _errors.EasingError),
+    "KF_E_EMPTY_TRACK": (-7, _errors.EmptyTrackError),
+    "KF_E_NOT_FOUND": (-8, _errors.NotFoundError),
+    "KF_E_DUPLICATE": (-9, _errors.DuplicateTrackError),
+    "KF_E_INVALID_NAME": (-10, _errors.InvalidNameError),
+    "KF_E_OUT_OF_RANGE": (-11, _errors.OutOfRangeError),
+}
+_EXCEPTIONS = {value: cls for value, cls in STATUS_CODES.values() if cls is not None}
+
+Function = namedtuple("Function", "name restype argtypes")
+
+# Pointers to double arrays travel as raw addresses (c_void_p): building a
+# ctypes pointer object per call costs microseconds.
+_doubles = c_void_p
+_size_out = POINTER(c_size_t)
+
+SIGNATURES = (
+    Function("kf_version_number", c_int32, ()),
+    Function("kf_version_string", c_char_p, ()),
+    Function("kf_status_string", c_char_p, (c_int32,)),
+    Function("kf_last_error", c_char_p, ()),
+    Function("kf_animator_create", Status, (POINTER(AnimatorHandle),)),
+    Function("kf_animator_release", None, (AnimatorHandle,)),
+    Function("kf_animator_add_track", Status, (AnimatorHandle, c_char_p, c_char_p, POINTER(TrackHandle))),
+    Function("kf_animator_get_track", Status, (AnimatorHandle, c_char_p, c_char_p, POINTER(TrackHandle))),
+    Function("kf_animator_track_at", Status, (AnimatorHandle, c_size_t, POINTER(TrackHandle))),
+    Function("kf_animator_remove_track", Status, (AnimatorHandle, c_char_p, c_char_p)),
+    Function("kf_animator_track_count", Status, (AnimatorHandle, _size_out)),
+    Function("kf_track_release", None, (TrackHandle,)),
+    Function("kf_track_target", c_char_p, (TrackHandle,)),
+    Function("kf_track_property", c_char_p, (TrackHandle,)),
+    Function("kf_track_set_keyframe", Status, (TrackHandle, c_double, _doubles, c_size_t, c_char_p)),
+    Function("kf_track_remove_keyframe", Status, (TrackHandle, c_double)),
+    Function("kf_track_keyframe_count", Status, (TrackHandle, _size_out)),
+    Function("kf_track_channels", Status, (TrackHandle, _size_out)),
+    Function("kf_track_get_keyframe", Status, (TrackHandle, c_size_t, POINTER(c_double), _doubles, c_size_t)),
+    Function("kf_track_get_easing", Status, (TrackHandle, c_size_t, c_void_p, c_size_t, _size_out)),
+    Function("kf_track_sample", Status, (TrackHandle, c_double, _doubles, c_size_t)),
+    Function("kf_track_sample_many", Status, (TrackHandle, _doubles, c_size_t, _doubles, c_size_t)),
+)
+
+
+def library_path() -> Path:
+    """$RAZZLE_LIBRARY if set, else the library inside this package."""
+    override = os.environ.get(LIBRARY_ENV)
+    if override:
+        return Path(override)
+    return Path(__file__).resolve().parent / LIBRARY_NAME
+
+
+def _load():
+    path = library_path()
+    try:
+        lib = ctypes.CDLL(str(path))
+    except OSError as error:
+        raise ImportError(
+            f"razzle: cannot load {path} ({error}). Install the package with "
+            f"`pip install ./bindings/python` from a razzle checkout, or point "
+            f"${LIBRARY_ENV} at a built libkeyframe.so (`make build`)."
+        ) from None
+    try:
+        version = lib.kf_version_number
+    except AttributeError:
+        raise ImportError(f"razzle: {path} is not libkeyframe (no kf_version_number)") from None
+    version.restype, version.argtypes = c_int32, ()
+    found = version()
+    if found // 10000 != VERSION_NUMBER // 10000 or found < VERSION_NUMBER:
+        raise ImportError(
+            f"razzle: {path} is libkeyframe {found}, this package needs a "
+            f"{VERSION_NUMBER // 10000}.x library >= {VERSION_NUMBER}. Rebuild and "
+            f"reinstall with `pip install ./bindings/python`."
+        )
+    for function in SIGNATURES:
+        fn = getattr(lib, function.name)
+        fn.argtypes = function.argtypes
+        if function.restype is Status:
+            fn.restype = c_int32
+            fn.errcheck = _check
+        else:
+            fn.restype = function.restype
+    return lib, path
+
+
+def _check(result, function, arguments):
+    if result < 0:
+        raise error(result)
+    return result
+
+
+def error(status: int) -> _errors.RazzleError:
+    """The exception for `status`, carrying this thread's last error message."""
+    message = lib.kf_last_error().decode("utf-8", "replace")
+    cls = _EXCEPTIONS.get(status, _errors.RazzleError)
+    return cls(message or lib.kf_status_string(status).decode(), status)
+
+
+lib, path = _load()
