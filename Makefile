@@ -40,7 +40,7 @@ python: $(PY_STAMP)
 # the installed package.
 $(PY_STAMP): $(PY_INPUTS)
 	@echo "pip install ./bindings/python"
-	@$(PYTHON) -m pip install --quiet --disable-pip-version-check ./bindings/python
+	@$(PYTHON) -m pip install --quiet --disable-pip-version-check --root-user-action=ignore ./bindings/python
 	@touch $@
 
 demo: python

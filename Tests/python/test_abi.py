@@ -1,0 +1,121 @@
+"""The header is the ABI's source of truth: the library's exports, the Python
+signature table, the status codes and the version must all agree with it."""
+
+import ctypes
+import re
+import subprocess
+from ctypes import POINTER, c_char_p, c_double, c_int32, c_size_t, c_void_p
+
+import razzle
+from conftest import HEADER
+from razzle import _ffi
+
+HEADER_TEXT = HEADER.read_text()
+
+
+def header_functions():
+    """{name: (return type, [parameter types])} parsed from the prototypes."""
+    text = re.sub(r"/\*.*?\*/", "", HEADER_TEXT, flags=re.S)
+    text = re.sub(r"^\s*#.*?(?<!\\)$", "", text, flags=re.M | re.S)
+    functions = {}
+    for match in re.finditer(r"([\w\s\*]+?)\b(kf_\w+)\s*\(([^)]*)\)\s*;", text):
+        return_type = " ".join(match.group(1).split())
+        params = [] if match.group(3).strip() == "void" else [p.strip() for p in match.group(3).split(",")]
+        types = [" ".join(re.sub(r"\b\w+$", "", p).replace("*", " * ").split()) for p in params]
+        functions[match.group(2)] = (return_type.replace("*", " *").replace("  ", " ").strip(), types)
+    return functions
+
+
+# What each C type in the header may be declared as in the Python table.
+C_TO_CTYPES = {
+    "void": {None},
+    "int32_t": {c_int32},
+    "kf_status": {_ffi.Status},
+    "size_t": {c_size_t},
+    "double": {c_double},
+    "const char *": {c_char_p},
+    "char *": {c_void_p, c_char_p},
+    "const double *": {c_void_p},
+    "double *": {c_void_p, POINTER(c_double)},
+    "size_t *": {POINTER(c_size_t)},
+    "kf_animator *": {_ffi.AnimatorHandle},
+    "const kf_animator *": {_ffi.AnimatorHandle},
+    "kf_animator * *": {POINTER(_ffi.AnimatorHandle)},
+    "kf_track *": {_ffi.TrackHandle},
+    "const kf_track *": {_ffi.TrackHandle},
+    "kf_track * *": {POINTER(_ffi.TrackHandle)},
+}
+
+
+def test_header_parses_to_the_known_api():
+    functions = header_functions()
+    assert len(functions) >= 22
+    assert functions["kf_track_sample_many"] == (
+        "kf_status",
+        ["const kf_track *", "const double *", "size_t", "double *", "size_t"],
+    )
+
+
+def test_python_signature_table_matches_header():
+    functions = header_functions()
+    table = {f.name: f for f in _ffi.SIGNATURES}
+    assert set(table) == set(functions)
+    for name, (return_type, params) in functions.items():
+        entry = table[name]
+        assert entry.restype in C_TO_CTYPES[return_type], (name, return_type, entry.restype)
+        assert len(entry.argtypes) == len(params), name
+        for c_type, py_type in zip(params, entry.argtypes):
+            # A status passed in is a plain int32; only returns are checked.
+            allowed = {c_int32} if c_type == "kf_status" else C_TO_CTYPES[c_type]
+            assert py_type in allowed, (name, c_type, py_type)
+
+
+def test_library_exports_exactly_the_header_functions():
+    output = subprocess.run(
+        ["nm", "-D", "-g", "--defined-only", razzle.library_path], capture_output=True, text=True, check=True
+    ).stdout
+    exported = {line.split()[-1] for line in output.splitlines() if line.strip()}
+    assert exported == set(header_functions())
+
+
+def test_library_needs_no_swift_runtime():
+    output = subprocess.run(["ldd", razzle.library_path], capture_output=True, text=True, check=True).stdout
+    needed = {line.split()[0] for line in output.splitlines() if "=>" in line}
+    allowed = {"libc.so.6", "libstdc++.so.6", "libm.so.6", "libgcc_s.so.1"}
+    assert needed <= allowed, needed - allowed
+
+
+def test_status_codes_match_header():
+    entries = re.findall(r'X\((KF_\w+),\s*(-?\d+),\s*"([^"]*)"\)', HEADER_TEXT)
+    assert len(entries) == len(_ffi.STATUS_CODES)
+    for name, value, description in entries:
+        assert _ffi.STATUS_CODES[name][0] == int(value)
+        assert _ffi.lib.kf_status_string(int(value)).decode() == description
+    assert _ffi.lib.kf_status_string(999).decode() == "unknown status"
+
+
+def test_version_matches_header():
+    part = {k: int(re.search(rf"#define KF_VERSION_{k} (\d+)", HEADER_TEXT).group(1)) for k in ("MAJOR", "MINOR", "PATCH")}
+    formula = re.search(r"#define KF_VERSION_NUMBER (.*)", HEADER_TEXT).group(1)
+    assert formula == "(KF_VERSION_MAJOR * 10000 + KF_VERSION_MINOR * 100 + KF_VERSION_PATCH)"
+    number = part["MAJOR"] * 10000 + part["MINOR"] * 100 + part["PATCH"]
+    string = re.search(r'#define KF_VERSION_STRING "([^"]+)"', HEADER_TEXT).group(1)
+    assert _ffi.lib.kf_version_number() == number == _ffi.VERSION_NUMBER
+    assert razzle.__version__ == string == "{MAJOR}.{MINOR}.{PATCH}".format(**part)
+
+
+def test_last_error_is_per_thread():
+    import threading
+
+    with razzle.Animator() as anim:
+        track = anim.add_track("v", "alpha")
+        try:
+            track[0] = 5.0
+        except razzle.InvalidValueError:
+            pass
+        seen = []
+        thread = threading.Thread(target=lambda: seen.append(_ffi.lib.kf_last_error()))
+        thread.start()
+        thread.join()
+        assert seen == [b""]
+        assert b"alpha" in _ffi.lib.kf_last_error()
