@@ -46,7 +46,7 @@ $(PY_STAMP): $(PY_INPUTS)
 demo: python
 	@$(PYTHON) -m razzle demo
 
-test: swift-test c-test python-test
+test: lint swift-test c-test python-test
 
 swift-test:
 	@echo "swift test"
@@ -78,6 +78,7 @@ format:
 	@$(SWIFT) format --in-place --recursive Sources Tests Package.swift
 
 lint:
+	@echo "swift format lint"
 	@$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
 
 clean:

@@ -107,7 +107,9 @@ func issue(_ object: AnyObject, _ tag: HandleTable.Tag) throws -> OpaquePointer 
 func buffer(_ pointer: UnsafePointer<Double>?, _ count: Int, _ name: StaticString) throws
   -> UnsafeBufferPointer<Double>
 {
-  guard count >= 0 else { throw CallError(.wrongSize, "\(name) count \(UInt(bitPattern: count)) is too large") }
+  guard count >= 0 else {
+    throw CallError(.wrongSize, "\(name) count \(UInt(bitPattern: count)) is too large")
+  }
   if count == 0 { return UnsafeBufferPointer(start: nil, count: 0) }
   return UnsafeBufferPointer(start: try required(pointer, name), count: count)
 }
@@ -116,7 +118,9 @@ func buffer(_ pointer: UnsafePointer<Double>?, _ count: Int, _ name: StaticStrin
 func mutableBuffer(_ pointer: UnsafeMutablePointer<Double>?, _ capacity: Int, _ name: StaticString)
   throws -> UnsafeMutableBufferPointer<Double>
 {
-  guard capacity >= 0 else { throw CallError(.bufferTooSmall, "\(name) capacity \(UInt(bitPattern: capacity)) is too large") }
+  guard capacity >= 0 else {
+    throw CallError(.bufferTooSmall, "\(name) capacity \(UInt(bitPattern: capacity)) is too large")
+  }
   if capacity == 0 { return UnsafeMutableBufferPointer(start: nil, count: 0) }
   return UnsafeMutableBufferPointer(start: try required(pointer, name), count: capacity)
 }

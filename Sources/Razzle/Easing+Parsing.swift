@@ -53,7 +53,9 @@ extension Easing {
 
   /// Splits a Penner name such as `easeInOutQuad` into its mode and family.
   private static func pennerName(_ name: String) -> (EasingMode, Substring)? {
-    for (prefix, mode) in [("easeInOut", EasingMode.easeInOut), ("easeIn", .easeIn), ("easeOut", .easeOut)]
+    for (prefix, mode) in [
+      ("easeInOut", EasingMode.easeInOut), ("easeIn", .easeIn), ("easeOut", .easeOut),
+    ]
     where name.hasPrefix(prefix) {
       return (mode, name.dropFirst(prefix.count))
     }

@@ -44,10 +44,12 @@ public enum EasingMode: Sendable, Hashable, CaseIterable {
 extension PennerCurve {
   /// The eased progress for `p` in `mode`.
   ///
-  /// Every curve maps 0 to 0 and 1 to 1 exactly (the exponential ones by an
-  /// explicit end check, as Penner's code does).
+  /// Every curve maps 0 to 0 and 1 to 1 exactly. Penner's formulas miss the
+  /// ends by an ulp in places (`1 − cos(π/2)`, the back curves'
+  /// `(s + 1) − s`), so the ends are returned as such rather than computed.
   @inlinable
   public func value(_ p: Double, mode: EasingMode) -> Double {
+    if p == 0 || p == 1 { return p }
     switch mode {
     case .easeIn: return easeIn(p)
     case .easeOut: return easeOut(p)

@@ -80,7 +80,9 @@ public final class Track: @unchecked Sendable {
   ///   unchanged.
   /// - Complexity: amortized O(1) when `time` is after every keyframe, O(n)
   ///   otherwise.
-  public func setKeyframe(time: Double, value: UnsafeBufferPointer<Double>, easing: Easing = .linear)
+  public func setKeyframe(
+    time: Double, value: UnsafeBufferPointer<Double>, easing: Easing = .linear
+  )
     throws(RazzleError)
   {
     guard time.isFinite else {
@@ -129,7 +131,9 @@ public final class Track: @unchecked Sendable {
   ///   doubles. Nothing is written then.
   /// - Complexity: O(m log n) for m times and n keyframes.
   @inlinable
-  public func sample(times: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>)
+  public func sample(
+    times: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>
+  )
     throws(RazzleError)
   {
     let (needed, overflow) = times.count.multipliedReportingOverflow(by: channels)
@@ -161,6 +165,7 @@ public final class Track: @unchecked Sendable {
 
   @usableFromInline
   var emptyError: RazzleError {
-    RazzleError(.emptyTrack, "\(target.isEmpty ? "" : target + ".")\(property): track has no keyframes")
+    RazzleError(
+      .emptyTrack, "\(target.isEmpty ? "" : target + ".")\(property): track has no keyframes")
   }
 }

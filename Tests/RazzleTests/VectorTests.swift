@@ -36,7 +36,8 @@ final class VectorTests: XCTestCase {
       for test in try XCTUnwrap(group["tests"] as? [[String: Any]]) {
         let tcId = test["tcId"] as? Int ?? -1
         let x = Vectors.number(test[inputKey])
-        let expected = test["expected"] is [Any]
+        let expected =
+          test["expected"] is [Any]
           ? Vectors.numbers(test["expected"]) : [Vectors.number(test["expected"])]
         let actual = try track.sample(at: x)
         XCTAssertEqual(actual.count, expected.count, "tcId \(tcId)")
