@@ -62,8 +62,8 @@ public struct PiecewiseLinearEasing: Sendable, Hashable {
     }
     var outputs: [Double] = []
     var inputs: [Double?] = []
-    outputs.reserveCapacity(stops.count + 2)
-    inputs.reserveCapacity(stops.count + 2)
+    outputs.reserveCapacity(2 * stops.count)
+    inputs.reserveCapacity(2 * stops.count)
     var largestInput = -Double.infinity
     for (index, stop) in stops.enumerated() {
       guard stop.output.isFinite else {

@@ -238,6 +238,7 @@ public struct Spring: Sendable, Hashable {
   /// e^(−decay t) C(t) and e^(−decay t) S(t), the two basis solutions.
   @inlinable
   func basis(_ t: Double) -> (c: Double, s: Double) {
+    if t == .infinity && decay > 0 { return (0, 0) }  // at rest, even where cos(∞) is NaN
     let lt2 = lambda * t * t
     if abs(lt2) < 1e-6 {
       // Taylor series in λt²; the first omitted terms are below 2e-21.
@@ -269,7 +270,8 @@ public struct Spring: Sendable, Hashable {
   ///
   /// - Parameter t: Seconds since the spring was released; normally ≥ 0
   ///   (negative times give the same analytic solution run backwards).
-  /// - Returns: x(t); NaN for a NaN or infinite `t` on an undamped spring.
+  /// - Returns: x(t); exactly 1 at `t = +infinity` unless the spring is
+  ///   undamped, where that is NaN; NaN for a NaN `t`.
   /// - Complexity: O(1).
   @inlinable
   public func position(at t: Double) -> Double {

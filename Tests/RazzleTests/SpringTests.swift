@@ -188,6 +188,10 @@ final class SpringTests: XCTestCase {
     }
     let moving = try Spring(initialVelocity: 4)
     XCTAssertEqual(moving.derivative(0), 4 * moving.settlingDuration)
+    XCTAssertEqual(moving.position(at: .infinity), 1)
+    XCTAssertEqual(moving.velocity(at: .infinity), 0)
+    XCTAssertEqual(try Spring(damping: 50).position(at: .infinity), 1)
+    XCTAssertEqual(try Spring(damping: 20).position(at: .infinity), 1)
     XCTAssertTrue(moving.value(.nan).isNaN)
     XCTAssertTrue(moving.derivative(.nan).isNaN)
   }
