@@ -1,0 +1,271 @@
+// CSS Easing Functions Level 1, cubic Bézier easing functions:
+// `cubic-bezier(x1, y1, x2, y2)` and the keywords `ease`, `ease-in`,
+// `ease-out` and `ease-in-out`.
+//
+// https://drafts.csswg.org/css-easing-1/#cubic-bezier-easing-functions
+//
+// The evaluation strategy is the one browsers use (WebKit's UnitBezier,
+// Chromium's gfx::CubicBezier): precomputed polynomial coefficients, Newton's
+// method on x(t) = p from a good first guess, and bisection when Newton
+// misbehaves. Here the two are combined in one safeguarded loop: every
+// evaluation of x(t) narrows a bracket around the root, and a Newton step
+// that would leave the bracket is replaced by a bisection step.
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A cubic Bézier timing curve: CSS `cubic-bezier(x1, y1, x2, y2)`.
+///
+/// The curve runs from (0, 0) to (1, 1) with control points (x1, y1) and
+/// (x2, y2). For progress p in [0, 1] the eased progress is y(t) at the
+/// parameter t where x(t) = p; x1 and x2 lie in [0, 1], so x(t) never
+/// decreases and t is unique up to flat stretches.
+///
+/// Outside [0, 1] the curve is extended along straight lines, as Chromium
+/// does (the spec leaves this to the implementation): `value(p)` is
+/// `startGradient × p` for p < 0 and `1 + endGradient × (p − 1)` for p > 1,
+/// where the gradients are the curve's tangent slopes at its ends. When an
+/// end tangent is vertical the gradient there is 0 (Chromium's choice), and
+/// when the first or last control point coincides with its end point the
+/// other control point gives the direction (see ``startGradient``).
+///
+/// Values are compared by their four parameters.
+public struct CubicBezier: Sendable, Hashable {
+  /// The x coordinate of the first control point, in [0, 1].
+  public let x1: Double
+  /// The y coordinate of the first control point.
+  public let y1: Double
+  /// The x coordinate of the second control point, in [0, 1].
+  public let x2: Double
+  /// The y coordinate of the second control point.
+  public let y2: Double
+
+  // x(t) = ((ax t + bx) t + cx) t, and likewise for y.
+  @usableFromInline let ax: Double
+  @usableFromInline let bx: Double
+  @usableFromInline let cx: Double
+  @usableFromInline let ay: Double
+  @usableFromInline let by: Double
+  @usableFromInline let cy: Double
+
+  /// The slope used to extrapolate below p = 0: the tangent slope at (0, 0).
+  ///
+  /// `y1 / x1` if x1 > 0; if the first control point is (0, 0), the slope
+  /// towards the second, `y2 / x2` (or 1 if that is also at x = 0 and
+  /// y2 = 0, the straight line); 0 if the tangent is vertical.
+  public let startGradient: Double
+  /// The slope used to extrapolate above p = 1: the tangent slope at (1, 1),
+  /// with the same rules as ``startGradient`` mirrored.
+  public let endGradient: Double
+
+  /// The tolerance in x to which ``value(_:)`` solves x(t) = p: 1e-12, five
+  /// orders of magnitude tighter than WebKit's and Chromium's 1e-7, so the
+  /// eased value is accurate to about 1e-12 times the curve's slope.
+  public static let solverEpsilon = 1e-12
+
+  /// The most iterations of the safeguarded Newton–bisection loop. Bisection
+  /// alone reaches double precision in t within 53 of them.
+  @usableFromInline
+  static let maxIterations = 64
+
+  /// Creates `cubic-bezier(x1, y1, x2, y2)`.
+  ///
+  /// - Parameters:
+  ///   - x1: The first control point's x, in [0, 1].
+  ///   - y1: The first control point's y, any finite number.
+  ///   - x2: The second control point's x, in [0, 1].
+  ///   - y2: The second control point's y, any finite number.
+  /// - Throws: ``RazzleError`` of kind `.easing` if a parameter is NaN or
+  ///   infinite, or x1 or x2 is outside [0, 1].
+  public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) throws(RazzleError) {
+    for (name, value) in [("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2)] where !value.isFinite {
+      throw RazzleError(.easing, "cubic-bezier() \(name) must be finite, got \(value)")
+    }
+    for (name, value) in [("x1", x1), ("x2", x2)] where !(0...1).contains(value) {
+      throw RazzleError(.easing, "cubic-bezier() \(name) must be in [0, 1], got \(value)")
+    }
+    self.init(validated: x1, y1, x2, y2)
+  }
+
+  /// Creates the curve from parameters known to be valid.
+  private init(validated x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
+    self.x1 = x1
+    self.y1 = y1
+    self.x2 = x2
+    self.y2 = y2
+    // Bernstein form expanded: c = 3 P1, b = 3 (P2 − P1) − c, a = 1 − c − b.
+    cx = 3 * x1
+    bx = 3 * (x2 - x1) - cx
+    ax = 1 - cx - bx
+    cy = 3 * y1
+    by = 3 * (y2 - y1) - cy
+    ay = 1 - cy - by
+
+    if x1 > 0 {
+      startGradient = y1 / x1
+    } else if y1 == 0 && x2 > 0 {
+      startGradient = y2 / x2
+    } else if y1 == 0 && y2 == 0 {
+      startGradient = 1
+    } else {
+      startGradient = 0
+    }
+    if x2 < 1 {
+      endGradient = (y2 - 1) / (x2 - 1)
+    } else if y2 == 1 && x1 < 1 {
+      endGradient = (y1 - 1) / (x1 - 1)
+    } else if y2 == 1 && y1 == 1 {
+      endGradient = 1
+    } else {
+      endGradient = 0
+    }
+  }
+
+  // MARK: - Named curves
+
+  /// CSS `ease`, `cubic-bezier(0.25, 0.1, 0.25, 1)` (CSS Easing Level 1),
+  /// the CSS default timing function.
+  public static let ease = CubicBezier(validated: 0.25, 0.1, 0.25, 1)
+  /// CSS `ease-in`, `cubic-bezier(0.42, 0, 1, 1)` (CSS Easing Level 1).
+  public static let cssEaseIn = CubicBezier(validated: 0.42, 0, 1, 1)
+  /// CSS `ease-out`, `cubic-bezier(0, 0, 0.58, 1)` (CSS Easing Level 1).
+  public static let cssEaseOut = CubicBezier(validated: 0, 0, 0.58, 1)
+  /// CSS `ease-in-out`, `cubic-bezier(0.42, 0, 0.58, 1)` (CSS Easing
+  /// Level 1).
+  public static let cssEaseInOut = CubicBezier(validated: 0.42, 0, 0.58, 1)
+
+  /// Core Animation's `kCAMediaTimingFunctionDefault`, control points
+  /// (0.25, 0.1), (0.25, 1) (Apple's CAMediaTimingFunction documentation);
+  /// the same curve as CSS `ease`.
+  public static let coreAnimationDefault = CubicBezier(validated: 0.25, 0.1, 0.25, 1)
+  /// Core Animation's `kCAMediaTimingFunctionEaseIn`, control points
+  /// (0.42, 0), (1, 1); the same curve as CSS `ease-in`.
+  public static let coreAnimationEaseIn = CubicBezier(validated: 0.42, 0, 1, 1)
+  /// Core Animation's `kCAMediaTimingFunctionEaseOut`, control points
+  /// (0, 0), (0.58, 1); the same curve as CSS `ease-out`.
+  public static let coreAnimationEaseOut = CubicBezier(validated: 0, 0, 0.58, 1)
+  /// Core Animation's `kCAMediaTimingFunctionEaseInEaseOut`, control points
+  /// (0.42, 0), (0.58, 1); the same curve as CSS `ease-in-out`.
+  public static let coreAnimationEaseInEaseOut = CubicBezier(validated: 0.42, 0, 0.58, 1)
+
+  // MARK: - Equality
+
+  public static func == (lhs: CubicBezier, rhs: CubicBezier) -> Bool {
+    lhs.x1 == rhs.x1 && lhs.y1 == rhs.y1 && lhs.x2 == rhs.x2 && lhs.y2 == rhs.y2
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(x1)
+    hasher.combine(y1)
+    hasher.combine(x2)
+    hasher.combine(y2)
+  }
+
+  // MARK: - Evaluation
+
+  /// x(t).
+  @inlinable
+  func sampleX(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
+
+  /// y(t).
+  @inlinable
+  func sampleY(_ t: Double) -> Double { ((ay * t + by) * t + cy) * t }
+
+  /// dx/dt at t.
+  @inlinable
+  func sampleDerivativeX(_ t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }
+
+  /// dy/dt at t.
+  @inlinable
+  func sampleDerivativeY(_ t: Double) -> Double { (3 * ay * t + 2 * by) * t + cy }
+
+  /// The parameter t in [0, 1] where x(t) = `x`, for `x` in (0, 1).
+  ///
+  /// Newton's method from t = x, safeguarded by a bracket [low, high] that
+  /// every evaluation narrows (x(t) never decreases): a Newton step that
+  /// would leave the bracket, or a flat tangent, gives a bisection step.
+  ///
+  /// - Complexity: O(1): at most ``maxIterations`` steps, usually 2 to 4.
+  @inlinable
+  func solveCurveX(_ x: Double) -> Double {
+    var low = 0.0
+    var high = 1.0
+    var t = x
+    for _ in 0..<CubicBezier.maxIterations {
+      let error = sampleX(t) - x
+      if abs(error) < CubicBezier.solverEpsilon { return t }
+      if error < 0 { low = t } else { high = t }
+      let slope = sampleDerivativeX(t)
+      let next = slope > 0 ? t - error / slope : .nan
+      // `!(…)` also sends a NaN step to bisection.
+      if !(next > low && next < high) {
+        let middle = (low + high) / 2
+        if middle <= low || middle >= high { return middle }  // bracket exhausted
+        t = middle
+      } else {
+        t = next
+      }
+    }
+    return t
+  }
+
+  /// The eased progress at `p`.
+  ///
+  /// - Parameter p: Progress through the segment, normally in [0, 1].
+  /// - Returns: y(t) where x(t) = p for p in [0, 1], exactly 0 at p = 0 and
+  ///   exactly 1 at p = 1; the straight-line extension along
+  ///   ``startGradient`` or ``endGradient`` outside [0, 1]. NaN for a NaN `p`.
+  /// - Complexity: O(1); a few polynomial evaluations.
+  @inlinable
+  public func value(_ p: Double) -> Double {
+    if p > 0 && p < 1 { return sampleY(solveCurveX(p)) }
+    if p == 0 { return 0 }
+    if p == 1 { return 1 }
+    if p < 0 { return startGradient * p }
+    if p > 1 { return 1 + endGradient * (p - 1) }
+    return p  // NaN
+  }
+
+  /// The derivative of ``value(_:)`` with respect to `p`, computed
+  /// analytically as (dy/dt) / (dx/dt).
+  ///
+  /// - Parameter p: Progress through the segment.
+  /// - Returns: For p in [0, 1), the curve's slope at p; at p = 0 that is
+  ///   the right-hand slope, which differs from ``startGradient`` only when
+  ///   the start tangent is vertical. Where the tangent is vertical (dx/dt
+  ///   = 0 and the curve rises or falls) the result is `+infinity` or
+  ///   `-infinity`; where both dx/dt and dy/dt vanish, the limit of the
+  ///   slope, from higher derivatives. For p < 0 ``startGradient``, for
+  ///   p ≥ 1 ``endGradient`` (the right-hand derivative at p = 1, which
+  ///   equals the curve's own end slope unless that is vertical). NaN for a
+  ///   NaN `p`.
+  /// - Complexity: O(1).
+  @inlinable
+  public func derivative(_ p: Double) -> Double {
+    if p >= 0 && p < 1 { return slope(at: p == 0 ? 0 : solveCurveX(p)) }
+    if p < 0 { return startGradient }
+    if p >= 1 { return endGradient }
+    return p  // NaN
+  }
+
+  /// dy/dx at parameter `t`, approached from above where dx/dt = 0.
+  @inlinable
+  func slope(at t: Double) -> Double {
+    let dx = sampleDerivativeX(t)
+    let dy = sampleDerivativeY(t)
+    if dx != 0 { return dy / dx }
+    // dx/dt vanishes: compare the first non-zero derivatives of x and y at
+    // t. With x^(k) and y^(j) the first non-zero ones, dy/dx behaves like
+    // (y^(j) / x^(k)) s^(j−k) (up to factorials) as s → 0+.
+    let xs = [dx, 6 * ax * t + 2 * bx, 6 * ax]
+    let ys = [dy, 6 * ay * t + 2 * by, 6 * ay]
+    guard let k = xs.firstIndex(where: { $0 != 0 }) else { return 0 }  // x constant: impossible
+    guard let j = ys.firstIndex(where: { $0 != 0 }) else { return 0 }
+    if j > k { return 0 }
+    if j == k { return ys[j] / xs[k] }
+    return (ys[j] > 0) == (xs[k] > 0) ? .infinity : -.infinity
+  }
+}
