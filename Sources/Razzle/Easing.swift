@@ -6,25 +6,60 @@
 /// when a keyframe is set (see ``Easing/init(parsing:)``), and are plain values
 /// afterwards, so evaluating one costs a switch and the curve's arithmetic.
 ///
-/// New families (cubic-bezier, steps, piecewise-linear, springs) are added as
-/// new cases with their own payload types; `Easing` values are compared by
-/// their parameters.
+/// Every family maps 0 to 0 and 1 to 1 exactly, except `steps` with
+/// `jump-start`/`jump-both`, whose value at 0 is CSS's (the first step).
 public enum Easing: Sendable, Hashable {
   /// The identity: eased progress equals progress.
   case linear
   /// One of Robert Penner's curves in one of the three modes.
   case penner(PennerCurve, EasingMode)
+  /// CSS `cubic-bezier(x1, y1, x2, y2)`, and the named CSS and Core
+  /// Animation curves.
+  case cubicBezier(CubicBezier)
+  /// CSS `steps(n, position)`.
+  case steps(Steps)
+  /// CSS `linear(…)` with stops.
+  case piecewiseLinear(PiecewiseLinearEasing)
+  /// A damped spring, run for its settling duration over the segment.
+  case spring(Spring)
 
   /// The eased progress at `p`.
   ///
   /// - Parameter p: Progress through the segment, normally in [0, 1].
-  /// - Returns: The eased progress; 0 at p = 0 and 1 at p = 1 for every
-  ///   curve. Curves such as `back` and `elastic` leave [0, 1] in between.
+  /// - Returns: The eased progress. Curves such as `back`, `elastic`, an
+  ///   overshooting `cubic-bezier` or an underdamped spring leave [0, 1] in
+  ///   between.
   @inlinable
   public func callAsFunction(_ p: Double) -> Double {
     switch self {
     case .linear: return p
     case .penner(let curve, let mode): return curve.value(p, mode: mode)
+    case .cubicBezier(let curve): return curve.value(p)
+    case .steps(let steps): return steps.value(p)
+    case .piecewiseLinear(let curve): return curve.value(p)
+    case .spring(let spring): return spring.value(p)
     }
+  }
+
+  /// The derivative of the eased progress with respect to progress at `p`:
+  /// analytic for every family; the right-hand derivative where the curve
+  /// has a kink; 0 on the flat parts of `steps` (their jumps are ignored).
+  @inlinable
+  public func derivative(_ p: Double) -> Double {
+    switch self {
+    case .linear: return p.isNaN ? p : 1
+    case .penner(let curve, let mode): return curve.derivative(p, mode: mode)
+    case .cubicBezier(let curve): return curve.derivative(p)
+    case .steps(let steps): return steps.derivative(p)
+    case .piecewiseLinear(let curve): return curve.derivative(p)
+    case .spring(let spring): return spring.derivative(p)
+    }
+  }
+
+  /// True for the identity, which the sampling loops skip.
+  @inlinable
+  public var isLinear: Bool {
+    if case .linear = self { return true }
+    return false
   }
 }

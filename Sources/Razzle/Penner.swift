@@ -140,4 +140,90 @@ extension PennerCurve {
     if p < 2.5 / 2.75 { return (7.5625 * p - 12.375) * p + 6 }
     return (7.5625 * p - 14.4375) * p + 7.875
   }
+
+  // MARK: - Derivatives
+
+  /// The derivative of ``value(_:mode:)`` with respect to `p`.
+  ///
+  /// Analytic, from the same formulas; at the exponential curves' ends, where
+  /// the value is pinned to 0 or 1 and so jumps by 2⁻¹⁰, the formula's
+  /// one-sided derivative is returned. `easeInCirc` is vertical at 1
+  /// (`+infinity`).
+  @inlinable
+  public func derivative(_ p: Double, mode: EasingMode) -> Double {
+    switch mode {
+    case .easeIn: return easeInDerivative(p)
+    case .easeOut: return easeOutDerivative(p)
+    case .easeInOut:
+      switch self {
+      case .back(let s):
+        return PennerCurve.back(overshoot: s * 1.525).reflectedInOutDerivative(p)
+      case .elastic(let a, let period):
+        return PennerCurve.elastic(amplitude: a, period: period ?? 0.45).joinedInOutDerivative(p)
+      case .bounce:
+        return joinedInOutDerivative(p)
+      default:
+        return reflectedInOutDerivative(p)
+      }
+    }
+  }
+
+  @inlinable
+  func reflectedInOutDerivative(_ p: Double) -> Double {
+    p < 0.5 ? easeInDerivative(2 * p) : easeInDerivative(2 - 2 * p)
+  }
+
+  @inlinable
+  func joinedInOutDerivative(_ p: Double) -> Double {
+    p < 0.5 ? easeInDerivative(2 * p) : easeOutDerivative(2 * p - 1)
+  }
+
+  @inlinable
+  func easeOutDerivative(_ p: Double) -> Double {
+    switch self {
+    case .bounce: return PennerCurve.bounceOutDerivative(p)
+    case .elastic:
+      let (a, shift, period) = elasticShape
+      let k = 2 * Double.pi / period
+      let theta = (p - shift) * k
+      let decay = pow(2, -10 * p)
+      return a * decay * (k * cos(theta) - 10 * PennerCurve.logTwo * sin(theta))
+    default:
+      return easeInDerivative(1 - p)
+    }
+  }
+
+  @inlinable
+  func easeInDerivative(_ p: Double) -> Double {
+    switch self {
+    case .sine: return Double.pi / 2 * sin(p * Double.pi / 2)
+    case .quad: return 2 * p
+    case .cubic: return 3 * p * p
+    case .quart: return 4 * p * p * p
+    case .quint: return 5 * p * p * p * p
+    case .expo: return 10 * PennerCurve.logTwo * pow(2, 10 * p - 10)
+    case .circ: return p / (1 - p * p).squareRoot()
+    case .back(let s): return p * (3 * (s + 1) * p - 2 * s)
+    case .elastic:
+      let (a, shift, period) = elasticShape
+      let k = 2 * Double.pi / period
+      let q = p - 1
+      let theta = (q - shift) * k
+      let growth = pow(2, 10 * q)
+      return -a * growth * (10 * PennerCurve.logTwo * sin(theta) + k * cos(theta))
+    case .bounce: return PennerCurve.bounceOutDerivative(1 - p)
+    }
+  }
+
+  /// The derivative of ``bounceOut(_:)``, arc by arc.
+  @inlinable
+  static func bounceOutDerivative(_ p: Double) -> Double {
+    if p < 1 / 2.75 { return 15.125 * p }
+    if p < 2 / 2.75 { return 15.125 * p - 8.25 }
+    if p < 2.5 / 2.75 { return 15.125 * p - 12.375 }
+    return 15.125 * p - 14.4375
+  }
+
+  @usableFromInline
+  static let logTwo = 0.693_147_180_559_945_309_417_232_121_458_176_568
 }
