@@ -224,6 +224,140 @@ kf_status kf_track_sample(const kf_track *track, double time, double *out_value,
 kf_status kf_track_sample_many(const kf_track *track, const double *times, size_t time_count,
                                double *out_values, size_t out_capacity);
 
+/* ---------------------------------------------------------------------------
+ * Interpolation, extrapolation and velocity.
+ *
+ * A keyframe's style shapes the segment that starts at it: the easing maps
+ * linear progress p to eased progress e, and the interpolation maps e to a
+ * value:
+ *   "linear"    v_i + (v_{i+1} - v_i) * e (the default)
+ *   "hold"      v_i until the next keyframe
+ *   "bezier"    a cubic Bezier in (time, value) space through this
+ *               keyframe's right handle and the next one's left handle
+ *               (Blender F-curves); a missing handle lies a third of the way
+ *               to the other keyframe. Handles that would make time run
+ *               backwards are clamped into the segment and scaled as
+ *               Blender's correct_bezpart does.
+ *   "smooth"    cubic Hermite with Kochanek-Bartels tangents (Catmull-Rom
+ *               for tension = continuity = bias = 0)
+ *   "monotone"  cubic Hermite with Fritsch-Carlson tangents (as scipy's
+ *               PchipInterpolator): never overshoots the keyframe values
+ *   "paced"     constant speed along the values' polyline: a run of paced
+ *               segments is retimed by arc length between its first and
+ *               last keyframe times
+ */
+
+/* Sets the keyframe at `time` with a full style. `easing` as in
+ * kf_track_set_keyframe; `interpolation` one of the names above (NULL or ""
+ * is "linear"); `parameters` NULL or 3 doubles: tension, continuity, bias,
+ * each in [-1, 1]; `left_handle` and `right_handle` NULL or handle_count
+ * doubles each: the handle's time, then its value (channels doubles), so
+ * handle_count must be 1 + channels when a handle is given.
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_VALUE (also for an
+ * unknown interpolation name), KF_E_WRONG_SIZE, KF_E_EASING. The track is
+ * unchanged on error. */
+kf_status kf_track_set_keyframe_styled(kf_track *track, double time, const double *value,
+                                       size_t value_count, const char *easing,
+                                       const char *interpolation, const double *parameters,
+                                       const double *left_handle, const double *right_handle,
+                                       size_t handle_count);
+
+/* Writes the index-th keyframe's interpolation name into out_text (as
+ * kf_track_get_easing) and, if out_parameters is not NULL, its tension,
+ * continuity and bias into out_parameters[0..2].
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_OUT_OF_RANGE,
+ * KF_E_BUFFER_TOO_SMALL. */
+kf_status kf_track_get_interpolation(const kf_track *track, size_t index, char *out_text,
+                                     size_t capacity, double *out_parameters);
+
+/* Reads the index-th keyframe's Bezier handle, side 0 (left) or 1 (right),
+ * into out_handle: its time, then its value (1 + channels doubles).
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_VALUE (bad side),
+ * KF_E_OUT_OF_RANGE, KF_E_BUFFER_TOO_SMALL, KF_E_NOT_FOUND (no such
+ * handle). */
+kf_status kf_track_get_handle(const kf_track *track, size_t index, int32_t side,
+                              double *out_handle, size_t capacity);
+
+/* Sets what the track does before its first keyframe (`before`) and after
+ * its last (`after`): "hold" (the default: the end value), "linear" (the
+ * end slope: the outer Bezier handle's if the end keyframe has one, else the
+ * curve's one-sided derivative), "cycle", "cycle-offset" (each repeat
+ * shifted by last minus first value) or "ping-pong". NULL keeps that side.
+ * Errors: KF_E_INVALID_HANDLE, KF_E_INVALID_NAME (not UTF-8),
+ * KF_E_INVALID_VALUE (unknown name; nothing changes). */
+kf_status kf_track_set_extrapolation(kf_track *track, const char *before, const char *after);
+
+/* Writes the extrapolation of side 0 (before) or 1 (after) into out_text.
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_VALUE,
+ * KF_E_BUFFER_TOO_SMALL. */
+kf_status kf_track_get_extrapolation(const kf_track *track, int32_t side, char *out_text,
+                                     size_t capacity);
+
+/* d value / d time at `time` into out_value (needs channels doubles):
+ * analytic for every easing and interpolation; at a keyframe or kink the
+ * right-hand derivative (at the last keyframe, the extrapolation's: 0 for
+ * "hold"); 0 on holds and on steps' plateaus; NaN at NaN; 0 with one
+ * keyframe. Errors as kf_track_sample. */
+kf_status kf_track_velocity(const kf_track *track, double time, double *out_value,
+                            size_t out_capacity);
+
+/* kf_track_velocity at each of time_count times, as kf_track_sample_many. */
+kf_status kf_track_velocity_many(const kf_track *track, const double *times, size_t time_count,
+                                 double *out_values, size_t out_capacity);
+
+/* ---------------------------------------------------------------------------
+ * Easings and springs as standalone curves.
+ */
+
+/* Evaluates the easing `spec` at each of `count` progress values: eased
+ * progress into out_values and, if out_derivatives is not NULL, d eased /
+ * d progress into out_derivatives (capacity doubles each, >= count).
+ * Errors: KF_E_NULL, KF_E_INVALID_NAME, KF_E_EASING,
+ * KF_E_BUFFER_TOO_SMALL. */
+kf_status kf_easing_sample(const char *spec, const double *progress, size_t count,
+                           double *out_values, double *out_derivatives, size_t capacity);
+
+/* Writes the canonical form of the easing `spec` (parsing it gives the same
+ * easing), as kf_track_get_easing writes text.
+ * Errors: KF_E_NULL, KF_E_INVALID_NAME, KF_E_EASING,
+ * KF_E_BUFFER_TOO_SMALL. */
+kf_status kf_easing_canonical(const char *spec, char *out_text, size_t capacity,
+                              size_t *out_length);
+
+/* A damped spring m x'' + c x' + k (x - 1) = 0 from x(0) = 0, x'(0) =
+ * velocity: Core Animation's CASpringAnimation parameters. */
+typedef struct kf_spring {
+  double mass;      /* > 0 */
+  double stiffness; /* > 0 */
+  double damping;   /* >= 0 */
+  double velocity;  /* initial velocity, in distances per second */
+} kf_spring;
+
+/* SwiftUI's spring(duration:bounce:): mass 1, stiffness (2 pi / duration)^2,
+ * damping 4 pi (1 - bounce) / duration for bounce >= 0 and
+ * 4 pi / (duration (1 + bounce)) below; bounce in (-1, 1).
+ * Errors: KF_E_NULL, KF_E_INVALID_VALUE. */
+kf_status kf_spring_from_duration_bounce(double duration, double bounce, kf_spring *out_spring);
+
+/* UIKit's UISpringTimingParameters(dampingRatio:) and SwiftUI's
+ * spring(response:dampingFraction:): stiffness (2 pi / response)^2, damping
+ * 4 pi ratio / response, mass 1. Errors: KF_E_NULL, KF_E_INVALID_VALUE. */
+kf_status kf_spring_from_damping_ratio(double ratio, double response, kf_spring *out_spring);
+
+/* The spring's position and/or velocity at each of `count` times (seconds)
+ * into out_position / out_velocity (either may be NULL, not both; capacity
+ * doubles each, >= count). Closed form for under-, critically and
+ * over-damped springs.
+ * Errors: KF_E_NULL, KF_E_INVALID_VALUE, KF_E_BUFFER_TOO_SMALL. */
+kf_status kf_spring_evaluate(const kf_spring *spring, const double *times, size_t count,
+                             double *out_position, double *out_velocity, size_t capacity);
+
+/* The time after which |x - 1| and |v| stay below 1e-4 for good (+inf for an
+ * undamped spring). As an easing between two keyframes, a spring maps the
+ * segment's progress p to spring time p * settling duration, and p = 1 gives
+ * exactly 1. Errors: KF_E_NULL, KF_E_INVALID_VALUE. */
+kf_status kf_spring_settling_duration(const kf_spring *spring, double *out_duration);
+
 #ifdef __cplusplus
 }
 #endif

@@ -124,3 +124,18 @@ func mutableBuffer(_ pointer: UnsafeMutablePointer<Double>?, _ capacity: Int, _ 
   if capacity == 0 { return UnsafeMutableBufferPointer(start: nil, count: 0) }
   return UnsafeMutableBufferPointer(start: try required(pointer, name), count: capacity)
 }
+
+/// Copies `text` and its NUL into `out` (`capacity` bytes); stores the length
+/// without the NUL in `outLength` if given, also when the buffer is short.
+func copyText(
+  _ text: String, _ out: UnsafeMutablePointer<CChar>?, _ capacity: Int,
+  _ outLength: UnsafeMutablePointer<Int>?
+) throws {
+  if capacity != 0 { _ = try required(out, "out_text") }
+  let length = text.utf8.count
+  outLength?.pointee = length
+  guard capacity > length, let out else {
+    throw CallError(.bufferTooSmall, "capacity is \(capacity) bytes, the text needs \(length + 1)")
+  }
+  text.withCString { _ = strcpy(out, $0) }
+}

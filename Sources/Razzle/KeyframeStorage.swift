@@ -1,22 +1,48 @@
 /// A track's keyframes, sorted by time, in flat arrays (structure of arrays),
-/// and the sampling arithmetic over them.
+/// with the data derived from them that sampling needs.
 ///
 /// Not thread-safe by itself: ``Track`` guards it with a lock.
 ///
-/// Memory: 8 bytes of time, 8 bytes per channel and one ``Easing`` per
-/// keyframe.
+/// Memory per keyframe: 8 bytes of time, 8 bytes per channel and a 4-byte
+/// style index (so 20 bytes for a plain scalar keyframe, plus the arrays'
+/// spare capacity). Distinct non-plain styles are interned once in a
+/// ``StylePool``. Tracks that use `smooth`/`monotone` segments also keep
+/// 2 tangents per channel per segment, and tracks with `paced` segments one
+/// retimed time per keyframe.
+///
+/// Complexity of edits: amortized O(1) to append after the last keyframe and
+/// O(n) to insert elsewhere (array insertion); an edit to a track with
+/// tangent-based or paced segments also recomputes that derived data, O(n).
 @usableFromInline
 struct KeyframeStorage: Sendable {
   /// Keyframe times, strictly increasing.
   @usableFromInline var times: [Double] = []
   /// Keyframe values, `channels` consecutive doubles per keyframe.
   @usableFromInline var values: [Double] = []
-  /// The easing of the segment that starts at each keyframe.
-  @usableFromInline var easings: [Easing] = []
+  /// Each keyframe's style, as an index into `pool` (0 is the plain style).
+  @usableFromInline var styleIndices: [UInt32] = []
+  /// The distinct styles.
+  @usableFromInline var pool = StylePool()
+  /// For each segment i, `channels` outgoing tangents at keyframe i then
+  /// `channels` incoming tangents at keyframe i + 1 (value per time), when
+  /// some segment uses tangents; empty otherwise.
+  @usableFromInline var tangents: [Double] = []
+  /// Keyframe times after `paced` retiming, when some segment is paced;
+  /// empty otherwise (sampling then searches `times`).
+  @usableFromInline var pacedTimes: [Double] = []
+  /// What happens before the first keyframe.
+  @usableFromInline var before = Extrapolation.hold
+  /// What happens after the last keyframe.
+  @usableFromInline var after = Extrapolation.hold
   /// Channels per value.
   @usableFromInline let channels: Int
   /// How two values blend.
   @usableFromInline let kind: ValueKind
+
+  /// How many keyframes have a non-plain style, use tangents, are paced.
+  @usableFromInline var styledCount = 0
+  var tangentCount = 0
+  var pacedCount = 0
 
   init(kind: ValueKind) {
     self.kind = kind
@@ -24,6 +50,10 @@ struct KeyframeStorage: Sendable {
   }
 
   @inlinable var count: Int { times.count }
+
+  /// True when every keyframe is plain linear and both ends hold: sampling
+  /// then needs no style lookups at all.
+  @inlinable var isPlain: Bool { styledCount == 0 && before == .hold && after == .hold }
 
   /// The index of the first keyframe whose time is greater than `t`.
   ///
@@ -43,19 +73,34 @@ struct KeyframeStorage: Sendable {
     }
   }
 
-  /// Sets the keyframe at `time`, replacing the value and easing of one that
+  /// Counts a style in or out of the derived-data bookkeeping.
+  private mutating func account(_ index: UInt32, _ delta: Int) {
+    guard index != 0 else { return }
+    styledCount += delta
+    let interpolation = pool[index].interpolation
+    if interpolation.usesTangents { tangentCount += delta }
+    if interpolation == .paced { pacedCount += delta }
+  }
+
+  /// Sets the keyframe at `time`, replacing the value and style of one that
   /// is already there. The caller has validated the arguments.
-  mutating func set(time: Double, value: UnsafeBufferPointer<Double>, easing: Easing) {
+  mutating func set(time: Double, value: UnsafeBufferPointer<Double>, style: KeyframeStyle) {
+    let index = pool.retain(style)
+    account(index, 1)
     let i = upperBound(time)
     if i > 0 && times[i - 1] == time {
       let base = (i - 1) * channels
       for c in 0..<channels { values[base + c] = value[c] }
-      easings[i - 1] = easing
+      let old = styleIndices[i - 1]
+      account(old, -1)
+      pool.release(old)
+      styleIndices[i - 1] = index
     } else {
       times.insert(time, at: i)
       values.insert(contentsOf: value, at: i * channels)
-      easings.insert(easing, at: i)
+      styleIndices.insert(index, at: i)
     }
+    refreshDerived()
   }
 
   /// The index of the keyframe exactly at `time`, if any.
@@ -66,9 +111,19 @@ struct KeyframeStorage: Sendable {
 
   /// Removes the keyframe at `index`.
   mutating func remove(at index: Int) {
+    let old = styleIndices[index]
+    account(old, -1)
+    pool.release(old)
     times.remove(at: index)
     values.removeSubrange(index * channels..<(index + 1) * channels)
-    easings.remove(at: index)
+    styleIndices.remove(at: index)
+    refreshDerived()
+  }
+
+  /// Sets what happens outside the keyframes.
+  mutating func setExtrapolation(before: Extrapolation, after: Extrapolation) {
+    self.before = before
+    self.after = after
   }
 
   /// The keyframe at `index`.
@@ -76,72 +131,69 @@ struct KeyframeStorage: Sendable {
     Keyframe(
       time: times[index],
       value: Array(values[index * channels..<(index + 1) * channels]),
-      easing: easings[index])
+      style: pool[styleIndices[index]])
   }
 
-  /// Writes the value at time `t` to `out` (`channels` doubles).
-  ///
-  /// RazzleDazzle's rule: before the first keyframe, the first value; at or
-  /// after the last, the last value; between k_i and k_{i+1},
-  /// p = (t − t_i)/(t_{i+1} − t_i), e = easing_i(p), and the kind blends
-  /// v_i and v_{i+1} at e. Exactly at a keyframe, its value. NaN gives NaN in
-  /// every channel; ±∞ clamps to the ends.
+  /// Recomputes tangents and paced times after an edit.
+  private mutating func refreshDerived() {
+    if tangentCount > 0 {
+      computeTangents()
+    } else if !tangents.isEmpty {
+      tangents = []
+    }
+    if pacedCount > 0 {
+      computePacedTimes()
+    } else if !pacedTimes.isEmpty {
+      pacedTimes = []
+    }
+  }
+}
+
+extension KeyframeStorage {
+  /// Runs `body` with a raw-pointer view of the keyframes.
   ///
   /// - Precondition: at least one keyframe.
   @inlinable
-  func sample(
-    at t: Double, times: UnsafeBufferPointer<Double>, values: UnsafeBufferPointer<Double>,
-    easings: UnsafeBufferPointer<Easing>, into out: UnsafeMutablePointer<Double>
-  ) {
-    let n = times.count
-    let v = values.baseAddress.unsafelyUnwrapped
-    if t.isNaN {
-      for c in 0..<channels { out[c] = .nan }
-      return
-    }
-    let i: Int
-    if t <= times[0] {
-      i = 0
-    } else if t >= times[n &- 1] {
-      i = n &- 1
-    } else {
-      // Largest i with times[i] <= t; here 0 <= i <= n − 2.
-      var low = 0
-      var high = n
-      while low < high {
-        let mid = (low &+ high) >> 1
-        if times[mid] <= t { low = mid &+ 1 } else { high = mid }
+  func withSampler<R>(_ body: (KeyframeSampler) -> R) -> R {
+    let search = pacedTimes.isEmpty ? times : pacedTimes
+    return search.withUnsafeBufferPointer { t in
+      values.withUnsafeBufferPointer { v in
+        styleIndices.withUnsafeBufferPointer { s in
+          pool.styles.withUnsafeBufferPointer { styles in
+            tangents.withUnsafeBufferPointer { m in
+              body(
+                KeyframeSampler(
+                  times: t.baseAddress.unsafelyUnwrapped, values: v.baseAddress.unsafelyUnwrapped,
+                  styleIndices: s.baseAddress.unsafelyUnwrapped,
+                  styles: styles.baseAddress.unsafelyUnwrapped, tangents: m.baseAddress,
+                  count: t.count, channels: channels, kind: kind, before: before, after: after))
+            }
+          }
+        }
       }
-      let k = low &- 1
-      let t0 = times[k]
-      if t != t0 {
-        let p = (t - t0) / (times[k &+ 1] - t0)
-        let e = easings[k](p)
-        kind.blend(v + k &* channels, v + (k &+ 1) &* channels, e, into: out)
-        return
-      }
-      i = k
     }
-    let base = v + i &* channels
-    for c in 0..<channels { out[c] = base[c] }
   }
 
   /// Writes the value at each of `queries` to `out`, `channels` doubles per
-  /// query, in query order. Gives bit for bit what single samples give.
+  /// query, in query order; bit for bit what single samples give.
   ///
   /// - Precondition: at least one keyframe; `out` holds
   ///   `queries.count × channels` doubles.
   @inlinable
   func sample(queries: UnsafeBufferPointer<Double>, into out: UnsafeMutablePointer<Double>) {
-    times.withUnsafeBufferPointer { times in
-      values.withUnsafeBufferPointer { values in
-        easings.withUnsafeBufferPointer { easings in
-          for (j, t) in queries.enumerated() {
-            sample(
-              at: t, times: times, values: values, easings: easings,
-              into: out + j &* channels)
-          }
-        }
+    withSampler { sampler in
+      for (j, t) in queries.enumerated() {
+        sampler.sample(t, into: out + j &* channels)
+      }
+    }
+  }
+
+  /// Writes the velocity at each of `queries` to `out`, as ``sample(queries:into:)``.
+  @inlinable
+  func velocity(queries: UnsafeBufferPointer<Double>, into out: UnsafeMutablePointer<Double>) {
+    withSampler { sampler in
+      for (j, t) in queries.enumerated() {
+        sampler.velocity(t, into: out + j &* channels)
       }
     }
   }

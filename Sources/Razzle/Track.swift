@@ -68,42 +68,95 @@ public final class Track: @unchecked Sendable {
     }
   }
 
-  /// Sets the keyframe at `time`, replacing the value and easing of a
+  /// Sets the keyframe at `time`, replacing the value and style of a
   /// keyframe already at that time.
   ///
   /// - Parameters:
   ///   - time: A finite time.
   ///   - value: Exactly ``channels`` finite numbers, within the property's
   ///     range (see ``PropertyRule``).
-  ///   - easing: The easing of the segment that starts at this keyframe.
+  ///   - style: The easing and interpolation of the segment that starts at
+  ///     this keyframe, its tangent parameters and Bézier handles. Tension,
+  ///     continuity and bias must lie in [−1, 1]; a handle needs a finite time
+  ///     and ``channels`` finite values (handles are control points, so the
+  ///     property's range does not apply to them).
   /// - Throws: ``RazzleError`` `.invalidValue` or `.wrongSize`; the track is
   ///   unchanged.
   /// - Complexity: amortized O(1) when `time` is after every keyframe, O(n)
-  ///   otherwise.
+  ///   otherwise, and O(n) for tracks with `smooth`, `monotone` or `paced`
+  ///   segments, whose derived data is recomputed.
   public func setKeyframe(
-    time: Double, value: UnsafeBufferPointer<Double>, easing: Easing = .linear
-  )
-    throws(RazzleError)
-  {
+    time: Double, value: UnsafeBufferPointer<Double>, style: KeyframeStyle = .plain
+  ) throws(RazzleError) {
     guard time.isFinite else {
       throw RazzleError(.invalidValue, "\(property): keyframe time must be finite, got \(time)")
     }
-    guard value.count == channels else {
-      throw RazzleError(
-        .wrongSize,
-        "\(property): a \(kind.name) value has \(channels) channel\(channels == 1 ? "" : "s"), got \(value.count)"
-      )
-    }
+    try checkSize(value.count, "value")
     try rule.validate(value, property: property)
-    lock.withWriteLock { storage.set(time: time, value: value, easing: easing) }
+    try validate(style)
+    lock.withWriteLock { storage.set(time: time, value: value, style: style) }
   }
 
-  /// Sets the keyframe at `time`; see ``setKeyframe(time:value:easing:)-(_,UnsafeBufferPointer<Double>,_)``.
-  public func setKeyframe(time: Double, value: [Double], easing: Easing = .linear)
+  /// Sets the keyframe at `time`; see
+  /// ``setKeyframe(time:value:style:)-(_,UnsafeBufferPointer<Double>,_)``.
+  public func setKeyframe(time: Double, value: [Double], style: KeyframeStyle = .plain)
     throws(RazzleError)
   {
     try value.withUnsafeBufferPointer { (v) throws(RazzleError) in
-      try setKeyframe(time: time, value: v, easing: easing)
+      try setKeyframe(time: time, value: v, style: style)
+    }
+  }
+
+  /// Sets the keyframe at `time` with `easing` and otherwise plain style.
+  public func setKeyframe(time: Double, value: [Double], easing: Easing) throws(RazzleError) {
+    try setKeyframe(time: time, value: value, style: KeyframeStyle(easing: easing))
+  }
+
+  private func checkSize(_ count: Int, _ what: String) throws(RazzleError) {
+    guard count == channels else {
+      throw RazzleError(
+        .wrongSize,
+        "\(property): a \(kind.name) \(what) has \(channels) channel\(channels == 1 ? "" : "s"), got \(count)"
+      )
+    }
+  }
+
+  private func validate(_ style: KeyframeStyle) throws(RazzleError) {
+    for (name, x) in [
+      ("tension", style.tension), ("continuity", style.continuity), ("bias", style.bias),
+    ] where !(x >= -1 && x <= 1) {
+      throw RazzleError(.invalidValue, "\(property): \(name) must be within [-1, 1], got \(x)")
+    }
+    for (name, handle) in [("left", style.leftHandle), ("right", style.rightHandle)] {
+      guard let handle else { continue }
+      guard handle.time.isFinite else {
+        throw RazzleError(
+          .invalidValue, "\(property): the \(name) handle's time must be finite, got \(handle.time)"
+        )
+      }
+      try checkSize(handle.value.count, "\(name) handle")
+      for v in handle.value where !v.isFinite {
+        throw RazzleError(
+          .invalidValue, "\(property): the \(name) handle's values must be finite, got \(v)")
+      }
+    }
+  }
+
+  /// Changes the extrapolation at either end; nil keeps that end's mode.
+  public func updateExtrapolation(before: Extrapolation?, after: Extrapolation?) {
+    lock.withWriteLock {
+      storage.setExtrapolation(
+        before: before ?? storage.before, after: after ?? storage.after)
+    }
+  }
+
+  /// What the track does before its first keyframe and after its last.
+  public var extrapolation: (before: Extrapolation, after: Extrapolation) {
+    get { lock.withReadLock { (storage.before, storage.after) } }
+    set {
+      lock.withWriteLock {
+        storage.setExtrapolation(before: newValue.before, after: newValue.after)
+      }
     }
   }
 
@@ -136,17 +189,51 @@ public final class Track: @unchecked Sendable {
   )
     throws(RazzleError)
   {
-    let (needed, overflow) = times.count.multipliedReportingOverflow(by: channels)
-    guard !overflow, out.count >= needed else {
-      throw RazzleError(
-        .bufferTooSmall,
-        "\(property): output holds \(out.count) doubles, \(times.count) samples of \(channels) need \(needed)"
-      )
-    }
+    try checkCapacity(out.count, times.count)
     try lock.withReadLock { () throws(RazzleError) in
       guard storage.count > 0 else { throw emptyError }
       guard let base = out.baseAddress else { return }
       storage.sample(queries: times, into: base)
+    }
+  }
+
+  /// Writes d value / d time at `times[j]` to
+  /// `out[j·channels ..< (j+1)·channels]` for every j; see
+  /// ``KeyframeSampler/velocity(_:into:)`` for the conventions (right-hand
+  /// derivatives, 0 on holds).
+  ///
+  /// - Throws: as ``sample(times:into:)``.
+  @inlinable
+  public func velocity(
+    times: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>
+  ) throws(RazzleError) {
+    try checkCapacity(out.count, times.count)
+    try lock.withReadLock { () throws(RazzleError) in
+      guard storage.count > 0 else { throw emptyError }
+      guard let base = out.baseAddress else { return }
+      storage.velocity(queries: times, into: base)
+    }
+  }
+
+  /// d value / d time at `time`, as ``channels`` doubles.
+  public func velocity(at time: Double) throws(RazzleError) -> [Double] {
+    var out = [Double](repeating: 0, count: channels)
+    try out.withUnsafeMutableBufferPointer { (o) throws(RazzleError) in
+      try withUnsafePointer(to: time) { (t) throws(RazzleError) in
+        try velocity(times: UnsafeBufferPointer(start: t, count: 1), into: o)
+      }
+    }
+    return out
+  }
+
+  @usableFromInline
+  func checkCapacity(_ capacity: Int, _ count: Int) throws(RazzleError) {
+    let (needed, overflow) = count.multipliedReportingOverflow(by: channels)
+    guard !overflow, capacity >= needed else {
+      throw RazzleError(
+        .bufferTooSmall,
+        "\(property): output holds \(capacity) doubles, \(count) samples of \(channels) need \(overflow ? "more" : String(needed))"
+      )
     }
   }
 

@@ -14,6 +14,7 @@ this package is a ctypes binding to it.
 
 from . import _ffi
 from ._animator import Animator
+from ._easing import Easing, Spring, cubic_bezier, easing, linear_stops, spring, steps
 from ._errors import (
     BufferTooSmallError,
     ClosedError,
@@ -36,6 +37,13 @@ __all__ = [
     "Animator",
     "Track",
     "Keyframe",
+    "Easing",
+    "Spring",
+    "easing",
+    "cubic_bezier",
+    "steps",
+    "linear_stops",
+    "spring",
     "RazzleError",
     "InvalidValueError",
     "WrongSizeError",

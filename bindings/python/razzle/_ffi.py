@@ -84,6 +84,23 @@ SIGNATURES = (
     Function("kf_track_get_easing", Status, (TrackHandle, c_size_t, c_void_p, c_size_t, _size_out)),
     Function("kf_track_sample", Status, (TrackHandle, c_double, _doubles, c_size_t)),
     Function("kf_track_sample_many", Status, (TrackHandle, _doubles, c_size_t, _doubles, c_size_t)),
+    Function(
+        "kf_track_set_keyframe_styled",
+        Status,
+        (TrackHandle, c_double, _doubles, c_size_t, c_char_p, c_char_p, _doubles, _doubles, _doubles, c_size_t),
+    ),
+    Function("kf_track_get_interpolation", Status, (TrackHandle, c_size_t, c_void_p, c_size_t, _doubles)),
+    Function("kf_track_get_handle", Status, (TrackHandle, c_size_t, c_int32, _doubles, c_size_t)),
+    Function("kf_track_set_extrapolation", Status, (TrackHandle, c_char_p, c_char_p)),
+    Function("kf_track_get_extrapolation", Status, (TrackHandle, c_int32, c_void_p, c_size_t)),
+    Function("kf_track_velocity", Status, (TrackHandle, c_double, _doubles, c_size_t)),
+    Function("kf_track_velocity_many", Status, (TrackHandle, _doubles, c_size_t, _doubles, c_size_t)),
+    Function("kf_easing_sample", Status, (c_char_p, _doubles, c_size_t, _doubles, _doubles, c_size_t)),
+    Function("kf_easing_canonical", Status, (c_char_p, c_void_p, c_size_t, _size_out)),
+    Function("kf_spring_from_duration_bounce", Status, (c_double, c_double, _doubles)),
+    Function("kf_spring_from_damping_ratio", Status, (c_double, c_double, _doubles)),
+    Function("kf_spring_evaluate", Status, (_doubles, _doubles, c_size_t, _doubles, _doubles, c_size_t)),
+    Function("kf_spring_settling_duration", Status, (_doubles, POINTER(c_double))),
 )
 
 

@@ -7,15 +7,24 @@ from ctypes import byref, c_double, c_size_t
 import numpy as np
 
 from . import _ffi
-from ._errors import BufferTooSmallError, OutOfRangeError
+from ._errors import BufferTooSmallError, NotFoundError, OutOfRangeError, WrongSizeError
 from ._handle import HandleOwner
 
 lib = _ffi.lib
 
-Keyframe = namedtuple("Keyframe", "time value easing")
+Keyframe = namedtuple(
+    "Keyframe",
+    "time value easing interpolation left right tension continuity bias",
+    defaults=("linear", None, None, 0.0, 0.0, 0.0),
+)
 Keyframe.__doc__ = """A keyframe: `time`, `value` (a float for scalar tracks,
-a tuple otherwise) and `easing`, the canonical specification of the easing of
-the segment that starts at it."""
+a tuple otherwise), `easing` (the canonical specification of the easing of
+the segment that starts at it), `interpolation` of that segment, Bezier
+handles `left` and `right` as (time, value) or None, and the
+Kochanek-Bartels `tension`, `continuity` and `bias`."""
+
+INTERPOLATIONS = ("linear", "hold", "bezier", "smooth", "monotone", "paced")
+EXTRAPOLATIONS = ("hold", "linear", "cycle", "cycle-offset", "ping-pong")
 
 _Scalar = (int, float)
 
@@ -56,17 +65,71 @@ class Track(HandleOwner):
 
     # -- keyframes ---------------------------------------------------------
 
-    def set(self, time, value, *, easing=None):
+    def set(
+        self,
+        time,
+        value,
+        *,
+        easing=None,
+        interpolation=None,
+        left=None,
+        right=None,
+        tension=0.0,
+        continuity=0.0,
+        bias=0.0,
+    ):
         """Sets the keyframe at `time` (replacing one already there).
 
-        `easing` is a specification such as "easeInQuad" or
-        "easeOutBack(2.5)"; None or "" is linear. Raises InvalidValueError
-        (non-finite time or value, or outside the property's range),
-        WrongSizeError, or EasingError; the track is unchanged then.
+        `easing` is a specification such as "easeInQuad",
+        "cubic-bezier(0.42, 0, 0.58, 1)", "steps(4)" or "bouncy(0.4)" (see
+        `razzle.easing`); None or "" is linear. `interpolation` shapes the
+        segment that starts here: "linear" (default), "hold", "bezier",
+        "smooth", "monotone" or "paced". `left`/`right` are Bezier handles as
+        (time, value) pairs (value per channel for multi-channel tracks);
+        `tension`, `continuity` and `bias` in [-1, 1] tune "smooth" tangents.
+        Raises InvalidValueError (non-finite or out-of-range numbers, unknown
+        interpolation), WrongSizeError, or EasingError; the track is unchanged
+        then.
         """
         values = self._value(value)
         spec = None if easing is None else str(easing).encode()
-        lib.kf_track_set_keyframe(self._h, float(time), ctypes.addressof(values), len(values), spec)
+        handle = self._h
+        if (
+            interpolation is None
+            and left is None
+            and right is None
+            and tension == 0
+            and continuity == 0
+            and bias == 0
+        ):
+            lib.kf_track_set_keyframe(handle, float(time), ctypes.addressof(values), len(values), spec)
+            return
+        mode = None if interpolation is None else str(interpolation).encode()
+        parameters = (c_double * 3)(float(tension), float(continuity), float(bias))
+        left_buffer = None if left is None else self._handle_buffer(left, "left")
+        right_buffer = None if right is None else self._handle_buffer(right, "right")
+        lib.kf_track_set_keyframe_styled(
+            handle,
+            float(time),
+            ctypes.addressof(values),
+            len(values),
+            spec,
+            mode,
+            ctypes.addressof(parameters),
+            None if left_buffer is None else ctypes.addressof(left_buffer),
+            None if right_buffer is None else ctypes.addressof(right_buffer),
+            1 + self.channels,
+        )
+
+    def _handle_buffer(self, handle, side):
+        try:
+            time, value = handle
+        except (TypeError, ValueError):
+            raise TypeError(f"{side} handle must be a (time, value) pair") from None
+        values = self._value(value)
+        if len(values) != self.channels:
+            raise WrongSizeError(f"{side} handle value has {len(values)} channels, the track has {self.channels}")
+        return (c_double * (1 + self.channels))(float(time), *values)
 
     def __setitem__(self, time, value):
         self.set(time, value)
@@ -101,8 +164,33 @@ class Track(HandleOwner):
             except BufferTooSmallError:
                 text = ctypes.create_string_buffer(length.value + 1)
                 lib.kf_track_get_easing(handle, index, text, len(text), byref(length))
-            result.append(Keyframe(time.value, self._unpack(value), text.value.decode()))
+            easing = text.value.decode()
+            mode = ctypes.create_string_buffer(16)
+            parameters = (c_double * 3)()
+            lib.kf_track_get_interpolation(handle, index, mode, len(mode), ctypes.addressof(parameters))
+            left, right = self._bezier_handle(handle, index, 0), self._bezier_handle(handle, index, 1)
+            result.append(
+                Keyframe(
+                    time.value,
+                    self._unpack(value),
+                    easing,
+                    mode.value.decode(),
+                    left,
+                    right,
+                    parameters[0],
+                    parameters[1],
+                    parameters[2],
+                )
+            )
             index += 1
+
+    def _bezier_handle(self, handle, index, side):
+        buffer = (c_double * (1 + self.channels))()
+        try:
+            lib.kf_track_get_handle(handle, index, side, ctypes.addressof(buffer), len(buffer))
+        except NotFoundError:
+            return None
+        return (buffer[0], self._unpack(buffer[1:]))
 
     # -- sampling ----------------------------------------------------------
 
@@ -135,6 +223,58 @@ class Track(HandleOwner):
             _check_out(out, n * self.channels)
         lib.kf_track_sample_many(handle, _address(times), n, _address(out), out.size)
         return out
+
+    def velocity(self, t, out=None):
+        """d value / d time at `t`: a float (tuple for multi-channel tracks)
+        for a number, an array for an array (see `sample` for `out`).
+        Analytic; the right-hand derivative at keyframes and kinks; 0 on
+        holds."""
+        handle = self._h
+        if out is None and (isinstance(t, _Scalar) or np.ndim(t) == 0):
+            buffer = (c_double * self.channels)()
+            lib.kf_track_velocity(handle, float(t), ctypes.addressof(buffer), self.channels)
+            return self._unpack(buffer)
+        times = _times_array(t)
+        n = times.size
+        if out is None:
+            out = np.empty((n,) if self.channels == 1 else (n, self.channels), dtype=np.float64)
+        else:
+            _check_out(out, n * self.channels)
+        lib.kf_track_velocity_many(handle, _address(times), n, _address(out), out.size)
+        return out
+
+    @property
+    def extrapolation(self):
+        """(before, after): what the track does outside its keyframes. Each is
+        "hold" (default), "linear", "cycle", "cycle-offset" or "ping-pong".
+        Assign a pair, or one name for both ends."""
+        handle = self._h
+        result = []
+        for side in (0, 1):
+            text = ctypes.create_string_buffer(16)
+            lib.kf_track_get_extrapolation(handle, side, text, len(text))
+            result.append(text.value.decode())
+        return tuple(result)
+
+    @extrapolation.setter
+    def extrapolation(self, modes):
+        if isinstance(modes, str):
+            modes = (modes, modes)
+        try:
+            before, after = modes
+        except (TypeError, ValueError):
+            raise TypeError("extrapolation is a (before, after) pair of names, or one name") from None
+        self.set_extrapolation(before=before, after=after)
+
+    def set_extrapolation(self, before=None, after=None):
+        """Sets the extrapolation before the first and/or after the last
+        keyframe; None keeps that side. InvalidValueError for an unknown
+        name, and nothing changes."""
+        lib.kf_track_set_extrapolation(
+            self._h,
+            None if before is None else str(before).encode(),
+            None if after is None else str(after).encode(),
+        )
 
     def _sample_one(self, t):
         out = (c_double * self.channels)()

@@ -1,0 +1,62 @@
+/// How a keyframe's outgoing segment travels from its value to the next
+/// keyframe's, after the segment's easing has shaped progress.
+///
+/// The easing maps linear progress p to eased progress e; the interpolation
+/// maps e to a value. With the default `linear` easing the modes are the
+/// classic ones of Lottie, Core Animation and Blender.
+public enum Interpolation: String, Sendable, Hashable, CaseIterable {
+  /// v_i + (v_{i+1} − v_i)·e (RazzleDazzle's rule).
+  case linear
+  /// v_i until the next keyframe (Lottie's hold keyframes, Core Animation's
+  /// discrete mode).
+  case hold
+  /// A cubic Bézier in (time, value) space through this keyframe's right
+  /// handle and the next keyframe's left handle (Blender F-curves, After
+  /// Effects).
+  case bezier
+  /// A cubic Hermite curve with Kochanek–Bartels tangents (Catmull-Rom when
+  /// tension, continuity and bias are 0): passes through every keyframe with
+  /// a continuous slope.
+  case smooth
+  /// A cubic Hermite curve with Fritsch–Carlson tangents, as scipy's
+  /// `PchipInterpolator`: never overshoots the keyframe values.
+  case monotone
+  /// Constant speed along the polyline of values: a run of consecutive
+  /// paced segments is retimed by arc length between the run's first and last
+  /// keyframe times (Core Animation's paced mode).
+  case paced
+
+  /// Modes whose curve uses per-channel tangents.
+  @inlinable var usesTangents: Bool { self == .smooth || self == .monotone }
+}
+
+/// What a track does before its first keyframe or after its last
+/// (Blender's Cycles modifier modes). The default is `hold`.
+public enum Extrapolation: String, Sendable, Hashable, CaseIterable {
+  /// The end value.
+  case hold
+  /// Continue along the end slope: the curve's one-sided derivative at the
+  /// end, or the outer Bézier handle's slope when the end keyframe has one.
+  case linear
+  /// Repeat the keyframes' span.
+  case cycle
+  /// Repeat, shifting each repeat by the last value minus the first.
+  case cycleOffset = "cycle-offset"
+  /// Repeat, running every other repeat backwards.
+  case pingPong = "ping-pong"
+}
+
+/// A Bézier handle: a point in (time, value) space; the time is shared by
+/// all channels, the value has one number per channel.
+public struct BezierHandle: Sendable, Hashable {
+  /// The handle's time.
+  public var time: Double
+  /// The handle's value, one number per channel.
+  public var value: [Double]
+
+  /// Creates a handle.
+  public init(time: Double, value: [Double]) {
+    self.time = time
+    self.value = value
+  }
+}

@@ -1,0 +1,89 @@
+extension KeyframeSampler {
+  /// Writes d value / d time at `t` to `out` (`channels` doubles).
+  ///
+  /// Analytic for every easing and interpolation: the chain rule through the
+  /// easing's derivative. The right-hand derivative where the curve has a
+  /// kink, including at keyframes (so at the last keyframe it is the
+  /// extrapolation's: 0 for `hold`); 0 on `hold` segments and `steps`
+  /// plateaus (jumps have no derivative and are ignored); NaN at NaN. With
+  /// one keyframe, 0.
+  @inlinable
+  func velocity(_ t: Double, into out: UnsafeMutablePointer<Double>) {
+    if t.isNaN {
+      for c in 0..<channels { out[c] = .nan }
+      return
+    }
+    if count == 1 {
+      for c in 0..<channels { out[c] = 0 }
+      return
+    }
+    let first = times[0]
+    let last = times[count &- 1]
+    if t < first {
+      extrapolatedVelocity(t, mode: before, atStart: true, into: out)
+    } else if t >= last {
+      extrapolatedVelocity(t, mode: after, atStart: false, into: out)
+    } else {
+      interiorVelocity(t, into: out)
+    }
+  }
+
+  /// The velocity at `t` in [first, last).
+  @inlinable
+  func interiorVelocity(_ t: Double, into out: UnsafeMutablePointer<Double>) {
+    let k = segment(containing: t)
+    let p = (t - times[k]) / (times[k &+ 1] - times[k])
+    for c in 0..<channels { out[c] = segmentDerivative(k, p: p, channel: c) }
+  }
+
+  @inlinable
+  func extrapolatedVelocity(
+    _ t: Double, mode: Extrapolation, atStart: Bool, into out: UnsafeMutablePointer<Double>
+  ) {
+    switch mode {
+    case .hold:
+      for c in 0..<channels { out[c] = 0 }
+    case .linear:
+      for c in 0..<channels { out[c] = endSlope(atStart: atStart, channel: c) }
+    case .cycle, .cycleOffset, .pingPong:
+      let (inside, _, reversed) = wrap(t, mode: mode)
+      if reversed {
+        // Running backwards: the mirror of the forward left-hand slope.
+        let k = inside > times[0] ? segment(containing: inside.nextDown) : 0
+        let p = (inside - times[k]) / (times[k &+ 1] - times[k])
+        for c in 0..<channels { out[c] = -segmentDerivative(k, p: p, channel: c) }
+      } else if inside >= times[count &- 1] {
+        for c in 0..<channels { out[c] = segmentDerivative(count &- 2, p: 1, channel: c) }
+      } else {
+        interiorVelocity(inside, into: out)
+      }
+    }
+  }
+
+  /// d value / d time of segment `k` at progress `p`, for one channel.
+  @inlinable
+  func segmentDerivative(_ k: Int, p: Double, channel c: Int) -> Double {
+    let dt = times[k &+ 1] - times[k]
+    let v0 = value(k)[c]
+    let v1 = value(k &+ 1)[c]
+    let styleIndex = styleIndices[k]
+    if styleIndex == 0 { return (v1 - v0) / dt }
+    let style = styles + Int(styleIndex)
+    let easing = style.pointee.easing
+    let de = easing.derivative(p)
+    switch style.pointee.interpolation {
+    case .linear, .paced:
+      return (v1 - v0) * de / dt
+    case .hold:
+      return 0
+    case .smooth, .monotone:
+      let m = tangents.unsafelyUnwrapped + k &* 2 &* channels
+      let e = easing(p)
+      return Hermite.derivative(v0, v1, m[c] * dt, m[channels &+ c] * dt, e) * de / dt
+    case .bezier:
+      let curve = bezier(k)
+      let s = curve.parameter(at: easing(p))
+      return curve.slope(s, channel: c, v0, v1) * de
+    }
+  }
+}

@@ -1,0 +1,206 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A read-only view of a ``KeyframeStorage`` over raw pointers, valid while
+/// the storage is borrowed (see ``KeyframeStorage/withSampler(_:)``): what the
+/// sampling loops run on, free of bounds checks and reference counting.
+///
+/// The rule, for keyframes k_0 … k_{n−1}:
+/// - inside [t_0, t_{n−1}]: find the segment with t_i ≤ t < t_{i+1};
+///   p = (t − t_i)/(t_{i+1} − t_i), e = easing_i(p), and the segment's
+///   interpolation gives the value at e. Exactly at a keyframe, its value;
+/// - outside: the track's extrapolation (hold by default: the end value);
+/// - NaN gives NaN in every channel; one keyframe gives its value everywhere.
+@usableFromInline
+struct KeyframeSampler {
+  /// The times segments are searched on: the keyframe times, or their paced
+  /// retiming.
+  @usableFromInline let times: UnsafePointer<Double>
+  @usableFromInline let values: UnsafePointer<Double>
+  @usableFromInline let styleIndices: UnsafePointer<UInt32>
+  @usableFromInline let styles: UnsafePointer<KeyframeStyle>
+  @usableFromInline let tangents: UnsafePointer<Double>?
+  @usableFromInline let count: Int
+  @usableFromInline let channels: Int
+  @usableFromInline let kind: ValueKind
+  @usableFromInline let before: Extrapolation
+  @usableFromInline let after: Extrapolation
+
+  @inlinable
+  init(
+    times: UnsafePointer<Double>, values: UnsafePointer<Double>,
+    styleIndices: UnsafePointer<UInt32>, styles: UnsafePointer<KeyframeStyle>,
+    tangents: UnsafePointer<Double>?, count: Int, channels: Int, kind: ValueKind,
+    before: Extrapolation, after: Extrapolation
+  ) {
+    self.times = times
+    self.values = values
+    self.styleIndices = styleIndices
+    self.styles = styles
+    self.tangents = tangents
+    self.count = count
+    self.channels = channels
+    self.kind = kind
+    self.before = before
+    self.after = after
+  }
+
+  @inlinable func value(_ k: Int) -> UnsafePointer<Double> { values + k &* channels }
+
+  @inlinable func copy(_ k: Int, into out: UnsafeMutablePointer<Double>) {
+    let v = value(k)
+    for c in 0..<channels { out[c] = v[c] }
+  }
+
+  /// The largest i with times[i] <= t, for t in [times[0], times[count − 1]).
+  @inlinable
+  func segment(containing t: Double) -> Int {
+    var low = 0
+    var high = count
+    while low < high {
+      let mid = (low &+ high) >> 1
+      if times[mid] <= t { low = mid &+ 1 } else { high = mid }
+    }
+    return low &- 1
+  }
+
+  // MARK: - Values
+
+  /// Writes the value at `t` to `out` (`channels` doubles).
+  @inlinable
+  func sample(_ t: Double, into out: UnsafeMutablePointer<Double>) {
+    if t.isNaN || count == 1 {
+      if t.isNaN {
+        for c in 0..<channels { out[c] = .nan }
+      } else {
+        copy(0, into: out)
+      }
+      return
+    }
+    let first = times[0]
+    let last = times[count &- 1]
+    if t < first {
+      extrapolate(t, mode: before, atStart: true, into: out)
+    } else if t > last {
+      extrapolate(t, mode: after, atStart: false, into: out)
+    } else {
+      interior(t, into: out)
+    }
+  }
+
+  /// The value at `t` in [first, last].
+  @inlinable
+  func interior(_ t: Double, into out: UnsafeMutablePointer<Double>) {
+    if t >= times[count &- 1] {
+      copy(count &- 1, into: out)
+      return
+    }
+    let k = segment(containing: t)
+    let t0 = times[k]
+    if t == t0 {
+      copy(k, into: out)
+      return
+    }
+    let dt = times[k &+ 1] - t0
+    let p = (t - t0) / dt
+    let styleIndex = styleIndices[k]
+    if styleIndex == 0 {
+      kind.blend(value(k), value(k &+ 1), p, into: out)
+      return
+    }
+    evaluate(k, p: p, dt: dt, style: styles + Int(styleIndex), into: out)
+  }
+
+  /// A styled segment's value at progress `p`.
+  @inlinable
+  func evaluate(
+    _ k: Int, p: Double, dt: Double, style: UnsafePointer<KeyframeStyle>,
+    into out: UnsafeMutablePointer<Double>
+  ) {
+    let e = style.pointee.easing(p)
+    switch style.pointee.interpolation {
+    case .linear, .paced:
+      kind.blend(value(k), value(k &+ 1), e, into: out)
+    case .hold:
+      copy(k, into: out)
+    case .smooth, .monotone:
+      let v0 = value(k)
+      let v1 = value(k &+ 1)
+      let m = tangents.unsafelyUnwrapped + k &* 2 &* channels
+      for c in 0..<channels {
+        out[c] = Hermite.value(
+          v0[c], v1[c], m[c] * dt, m[channels &+ c] * dt, e)
+      }
+    case .bezier:
+      let curve = bezier(k)
+      let s = curve.parameter(at: e)
+      let v0 = value(k)
+      let v1 = value(k &+ 1)
+      for c in 0..<channels {
+        out[c] = curve.value(
+          s, v0[c], curve.rightValue(c, v0[c], v1[c]),
+          curve.leftValue(c, v0[c], v1[c]), v1[c])
+      }
+    }
+  }
+
+  // MARK: - Extrapolation
+
+  /// Where a time outside the keyframes maps to inside them.
+  @inlinable
+  func wrap(_ t: Double, mode: Extrapolation) -> (time: Double, cycles: Double, reversed: Bool) {
+    let first = times[0]
+    let span = times[count &- 1] - first
+    let u = ((t - first) / span).rounded(.down)
+    var r = (t - first) - u * span
+    r = min(max(r, 0), span)
+    if mode == .pingPong && u.truncatingRemainder(dividingBy: 2) != 0 {
+      return (times[count &- 1] - r, u, true)
+    }
+    return (first + r, u, false)
+  }
+
+  @inlinable
+  func extrapolate(
+    _ t: Double, mode: Extrapolation, atStart: Bool, into out: UnsafeMutablePointer<Double>
+  ) {
+    let end = atStart ? 0 : count &- 1
+    switch mode {
+    case .hold:
+      copy(end, into: out)
+    case .linear:
+      let v = value(end)
+      let d = t - times[end]
+      for c in 0..<channels { out[c] = v[c] + endSlope(atStart: atStart, channel: c) * d }
+    case .cycle, .cycleOffset, .pingPong:
+      let (inside, cycles, _) = wrap(t, mode: mode)
+      interior(inside, into: out)
+      if mode == .cycleOffset {
+        let v0 = value(0)
+        let v1 = value(count &- 1)
+        for c in 0..<channels { out[c] += cycles * (v1[c] - v0[c]) }
+      }
+    }
+  }
+
+  /// The slope `linear` extrapolation continues at one end: the outer Bézier
+  /// handle's slope when the end keyframe has one (Blender), else the curve's
+  /// one-sided derivative at the end.
+  @inlinable
+  func endSlope(atStart: Bool, channel c: Int) -> Double {
+    let end = atStart ? 0 : count &- 1
+    let style = styles[Int(styleIndices[end])]
+    if let handle = atStart ? style.leftHandle : style.rightHandle {
+      let dt = atStart ? times[end] - handle.time : handle.time - times[end]
+      if dt > 0 {
+        let dv = atStart ? value(end)[c] - handle.value[c] : handle.value[c] - value(end)[c]
+        return dv / dt
+      }
+    }
+    let k = atStart ? 0 : count &- 2
+    return segmentDerivative(k, p: atStart ? 0 : 1, channel: c)
+  }
+}

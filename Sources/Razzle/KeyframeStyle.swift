@@ -1,0 +1,90 @@
+/// Everything about a keyframe but its time and value: the easing and
+/// interpolation of its outgoing segment, its Kochanek–Bartels parameters
+/// and its Bézier handles.
+public struct KeyframeStyle: Sendable, Hashable {
+  /// The easing of the outgoing segment.
+  public var easing: Easing
+  /// The interpolation of the outgoing segment.
+  public var interpolation: Interpolation
+  /// Kochanek–Bartels tension, continuity and bias of this keyframe's
+  /// tangents (used by `smooth` segments on either side), each in [−1, 1].
+  public var tension: Double
+  /// See ``tension``.
+  public var continuity: Double
+  /// See ``tension``.
+  public var bias: Double
+  /// The handle before the keyframe (for an incoming `bezier` segment, and
+  /// `linear` extrapolation before a first keyframe).
+  public var leftHandle: BezierHandle?
+  /// The handle after the keyframe (for an outgoing `bezier` segment, and
+  /// `linear` extrapolation after a last keyframe).
+  public var rightHandle: BezierHandle?
+
+  /// Creates a style; the defaults are RazzleDazzle's plain linear keyframe.
+  public init(
+    easing: Easing = .linear, interpolation: Interpolation = .linear, tension: Double = 0,
+    continuity: Double = 0, bias: Double = 0, leftHandle: BezierHandle? = nil,
+    rightHandle: BezierHandle? = nil
+  ) {
+    self.easing = easing
+    self.interpolation = interpolation
+    self.tension = tension
+    self.continuity = continuity
+    self.bias = bias
+    self.leftHandle = leftHandle
+    self.rightHandle = rightHandle
+  }
+
+  /// The plain linear keyframe.
+  public static let plain = KeyframeStyle()
+}
+
+/// Interned keyframe styles, so that a keyframe stores a 4-byte index and
+/// the common plain keyframe (index 0) costs nothing more.
+///
+/// Each distinct style is stored once with a reference count; a style whose
+/// last keyframe goes away frees its slot for reuse.
+@usableFromInline
+struct StylePool: Sendable {
+  @usableFromInline private(set) var styles: [KeyframeStyle] = [.plain]
+  private var references: [Int] = [0]
+  private var indices: [KeyframeStyle: UInt32] = [:]
+  private var free: [UInt32] = []
+
+  init() {}
+
+  /// The index of `style`, adding a reference to it.
+  mutating func retain(_ style: KeyframeStyle) -> UInt32 {
+    if style == .plain { return 0 }
+    if let index = indices[style] {
+      references[Int(index)] += 1
+      return index
+    }
+    let index: UInt32
+    if let reused = free.popLast() {
+      index = reused
+      styles[Int(index)] = style
+      references[Int(index)] = 1
+    } else {
+      index = UInt32(styles.count)
+      styles.append(style)
+      references.append(1)
+    }
+    indices[style] = index
+    return index
+  }
+
+  /// Drops a reference to the style at `index`.
+  mutating func release(_ index: UInt32) {
+    guard index != 0 else { return }
+    let i = Int(index)
+    references[i] -= 1
+    if references[i] == 0 {
+      indices[styles[i]] = nil
+      styles[i] = .plain
+      free.append(index)
+    }
+  }
+
+  @inlinable subscript(index: UInt32) -> KeyframeStyle { styles[Int(index)] }
+}

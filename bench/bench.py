@@ -1,0 +1,859 @@
+#!/usr/bin/env python3
+"""Side-by-side benchmark: razzle beside numpy, scipy and pure Python.
+
+Every case runs razzle and its peer in this process on the same inputs and
+prints one row of a table: razzle samples/s, peer samples/s, their ratio, the
+measured quantity the case's target is about, the target and PASS/MISS.
+Where razzle and the peer compute the same curve, the values are checked
+with numpy.testing.assert_allclose *before* anything is timed, and the max
+absolute difference is printed.
+
+    python3 bench/bench.py              # full run (make bench)
+    python3 bench/bench.py --quick      # ~20 s smoke run
+    python3 bench/bench.py --n 200000 --repeat 9 --cases 1,2,9
+    python3 bench/bench.py --json out.json
+
+Adding a case (say for a new batch API): write `def case_xx(cfg, row)` that
+fills `row` (see `Row` and the helpers `best_of`, `check_close`,
+`set_pair`), decorate it with `@case(number, title, target)`, done. A case
+that raises shows the error in its row; the rest of the run goes on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import bisect
+import ctypes
+import datetime
+import gc
+import json
+import os
+import platform
+import subprocess
+import sys
+import threading
+import time
+import traceback
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+try:
+    import razzle
+except ImportError as error:  # pragma: no cover - a setup problem, not a result
+    sys.exit(f"bench: cannot import razzle ({error}); run `make python` first")
+
+# ---------------------------------------------------------------------------
+# Configuration, results, the case registry
+
+
+@dataclass
+class Config:
+    n: int  # query times per batch case (N)
+    repeat: int  # best of k timed runs
+    min_time: float  # seconds one timed run lasts at least (calls are looped)
+    seed: int
+    quick: bool
+    install: bool  # pip install pytweening if missing
+
+
+@dataclass
+class Target:
+    op: str  # ">=", "<=", "<"
+    value: float
+    unit: str  # "x" (ratio or speedup), "us" (microseconds), "B" (bytes)
+
+    def met(self, measured: float) -> bool:
+        return {">=": measured >= self.value, "<=": measured <= self.value, "<": measured < self.value}[self.op]
+
+    def __str__(self):
+        unit = {"x": "x", "us": " us", "B": " B/kf"}[self.unit]
+        return f"{self.op} {self.value:g}{unit}"
+
+
+@dataclass
+class Row:
+    number: int
+    title: str
+    target: Target | None
+    peer: str = ""
+    razzle_rate: float | None = None  # samples (or calls, appends) per second
+    peer_rate: float | None = None
+    measured: float | None = None  # the quantity compared with the target
+    measured_text: str = ""
+    check: str = ""  # max |razzle - peer| and the tolerance, or why none
+    na: str | None = None  # razzle cannot run this case yet
+    error: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def ratio(self):
+        if self.razzle_rate and self.peer_rate:
+            return self.razzle_rate / self.peer_rate
+        return None
+
+    @property
+    def result(self):
+        if self.error:
+            return "ERROR"
+        if self.na:
+            return "n/a"
+        if self.target is None or self.measured is None:
+            return "info"
+        return "PASS" if self.target.met(self.measured) else "MISS"
+
+
+@dataclass
+class Case:
+    number: int
+    title: str
+    target: Target | None
+    run: Callable[[Config, Row], None]
+
+
+CASES: list[Case] = []
+
+
+def case(number, title, target=None):
+    def register(fn):
+        CASES.append(Case(number, title, target, fn))
+        return fn
+
+    return register
+
+
+# ---------------------------------------------------------------------------
+# Helpers
+
+
+def _timed(fn, number):
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        start = time.perf_counter()
+        for _ in range(number):
+            fn()
+        return time.perf_counter() - start
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+
+
+def best_of(fn, cfg: Config, *, number=None, repeat=None) -> float:
+    """Seconds per call of `fn`: one warm-up call, then `number` calls per
+    run (calibrated so a run lasts >= cfg.min_time unless given), best of
+    `repeat` (cfg.repeat) runs, timed with time.perf_counter."""
+    fn()  # warm-up
+    if number is None:
+        number = 1
+        while True:
+            elapsed = _timed(fn, number)
+            if elapsed >= cfg.min_time:
+                break
+            grow = cfg.min_time / elapsed * 1.1 if elapsed > 0 else 10
+            number = max(number + 1, int(number * min(grow, 10)))
+    return min(_timed(fn, number) / number for _ in range(repeat or cfg.repeat))
+
+
+def check_close(row: Row, got, expected, *, rtol, atol):
+    """Records max |got - expected| in the row, then asserts they agree."""
+    got = np.asarray(got, dtype=np.float64)
+    expected = np.asarray(expected, dtype=np.float64)
+    diff = float(np.max(np.abs(got - expected))) if got.size else 0.0
+    row.check = f"{diff:.1e} (rtol {rtol:g}, atol {atol:g})"
+    np.testing.assert_allclose(got, expected, rtol=rtol, atol=atol, err_msg=f"case {row.number}: razzle vs {row.peer}")
+
+
+def set_pair(row: Row, razzle_rate, peer_rate):
+    """Rates for a case whose target is the ratio razzle/peer."""
+    row.razzle_rate, row.peer_rate = razzle_rate, peer_rate
+    row.measured = razzle_rate / peer_rate
+    row.measured_text = f"{row.measured:.2f}x"
+
+
+def keyframes(rng, k, span=100.0):
+    """K sorted, distinct keyframe times in [0, span] and values in [-1, 1]."""
+    while True:
+        times = np.sort(rng.uniform(0.0, span, k))
+        if k < 2 or np.all(np.diff(times) > 0):
+            break
+    times[0], times[-1] = 0.0, span
+    return times, rng.uniform(-1.0, 1.0, k)
+
+
+def queries(rng, n, span=100.0):
+    """n query times, uniform over the keyframes' span and 5% beyond each end
+    (so ~9% of them clamp to an end value)."""
+    return rng.uniform(-0.05 * span, 1.05 * span, n)
+
+
+def make_track(anim, name, times, values, easing=None):
+    track = anim.add_track(name, "value")
+    for t, v in zip(times.tolist(), values.tolist()):
+        track.set(t, v, easing=easing)
+    return track
+
+
+def python_sampler(times, values, ease=None):
+    """A pure-Python sampler with razzle's rule (bisect over keyframe times;
+    the easing of the segment's start keyframe; clamp at the ends)."""
+    ts, vs = list(map(float, times)), list(map(float, values))
+    first_t, last_t, first_v, last_v = ts[0], ts[-1], vs[0], vs[-1]
+    bisect_right = bisect.bisect_right
+
+    if ease is None:
+
+        def sample(t):
+            if t <= first_t:
+                return first_v
+            if t >= last_t:
+                return last_v
+            i = bisect_right(ts, t) - 1
+            t0, v0 = ts[i], vs[i]
+            if t == t0:
+                return v0
+            return v0 + (vs[i + 1] - v0) * ((t - t0) / (ts[i + 1] - t0))
+
+    else:
+
+        def sample(t):
+            if t <= first_t:
+                return first_v
+            if t >= last_t:
+                return last_v
+            i = bisect_right(ts, t) - 1
+            t0, v0 = ts[i], vs[i]
+            if t == t0:
+                return v0
+            return v0 + (vs[i + 1] - v0) * ease((t - t0) / (ts[i + 1] - t0))
+
+    return sample
+
+
+def rss_bytes():
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+_libc = None
+
+
+def malloc_trim():
+    """Returns free heap memory to the OS (glibc), so RSS shows live memory."""
+    global _libc
+    try:
+        if _libc is None:
+            _libc = ctypes.CDLL(None)
+        _libc.malloc_trim(0)
+    except (OSError, AttributeError):
+        pass
+
+
+def fmt_rate(rate):
+    if rate is None:
+        return "-"
+    for scale, suffix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if rate >= scale:
+            return f"{rate / scale:.3g}{suffix}"
+    return f"{rate:.3g}"
+
+
+def easing_available(spec):
+    """True if razzle parses `spec`; False on razzle.EasingError."""
+    with razzle.Animator() as anim, anim.add_track("probe", "value") as track:
+        try:
+            track.set(0.0, 0.0, easing=spec)
+        except razzle.EasingError:
+            return False
+    return True
+
+
+# ---------------------------------------------------------------------------
+# Cases 1-3: linear interpolation vs numpy.interp
+
+
+def _linear_vs_interp(cfg: Config, row: Row, k: int, sort: bool):
+    rng = np.random.default_rng(cfg.seed + k + sort)
+    row.peer = "numpy.interp"
+    n = cfg.n
+    xp, fp = keyframes(rng, k)
+    x = queries(rng, n)
+    if sort:
+        x.sort()
+    with razzle.Animator() as anim, make_track(anim, "t", xp, fp) as track:
+        out = np.empty(n)
+        check_close(row, track.sample(x, out=out), np.interp(x, xp, fp), rtol=1e-12, atol=1e-12)
+        t_razzle = best_of(lambda: track.sample(x, out=out), cfg)
+        t_numpy = best_of(lambda: np.interp(x, xp, fp), cfg)
+        t_alloc = best_of(lambda: track(x), cfg)
+    set_pair(row, n / t_razzle, n / t_numpy)
+    row.notes.append(
+        f"razzle track.sample(x, out=buf) {t_razzle / n * 1e9:.1f} ns/sample; track(x) (allocates) "
+        f"{fmt_rate(n / t_alloc)}/s; numpy.interp (allocates) {t_numpy / n * 1e9:.1f} ns/sample"
+    )
+
+
+@case(1, "linear K=16, random times", Target(">=", 2.0, "x"))
+def case_linear_k16_random(cfg, row):
+    _linear_vs_interp(cfg, row, 16, sort=False)
+
+
+@case(2, "linear K=16, sorted times", Target(">=", 1.2, "x"))
+def case_linear_k16_sorted(cfg, row):
+    _linear_vs_interp(cfg, row, 16, sort=True)
+
+
+@case(3, "linear K=1024, random times", Target(">=", 2.0, "x"))
+def case_linear_k1024_random(cfg, row):
+    _linear_vs_interp(cfg, row, 1024, sort=False)
+
+
+# ---------------------------------------------------------------------------
+# Case 4: cubic-bezier eased track vs scipy CubicSpline (a different curve)
+
+CUBIC_BEZIER = "cubic-bezier(0.42, 0, 0.58, 1)"
+
+
+@case(4, "cubic-bezier eased K=16", Target(">=", 2.0, "x"))
+def case_cubic_bezier(cfg, row):
+    from scipy.interpolate import CubicSpline
+
+    rng = np.random.default_rng(cfg.seed + 4)
+    row.peer = "scipy CubicSpline"
+    row.check = "none: different curves"
+    n = cfg.n
+    xp, fp = keyframes(rng, 16)
+    x = queries(rng, n)
+    spline = CubicSpline(xp, fp)
+    t_peer = best_of(lambda: spline(x), cfg)
+    row.peer_rate = n / t_peer
+    row.notes.append("cost comparison only: a bezier-eased keyframe curve and a C2 spline differ, so no value check")
+    with razzle.Animator() as anim:
+        try:
+            track = make_track(anim, "t", xp, fp, easing=CUBIC_BEZIER)
+        except razzle.EasingError as error:
+            row.na = "n/a (easing not available)"
+            row.notes.append(f"razzle: {error}")
+            return
+        with track:
+            out = np.empty(n)
+            t_razzle = best_of(lambda: track.sample(x, out=out), cfg)
+    set_pair(row, n / t_razzle, n / t_peer)
+
+
+# ---------------------------------------------------------------------------
+# Case 5: easeInOutCubic track vs a pure-Python bisect sampler with pytweening
+
+
+def _pytweening(cfg):
+    try:
+        import pytweening
+    except ImportError:
+        if not cfg.install:
+            raise
+        print("bench: pytweening is missing; pip install pytweening", flush=True)
+        subprocess.run(
+            [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "pytweening"],
+            check=True,
+        )
+        import pytweening
+    return pytweening
+
+
+@case(5, "easeInOutCubic K=16, random times", Target(">=", 30.0, "x"))
+def case_penner_vs_python(cfg, row):
+    pytweening = _pytweening(cfg)
+    rng = np.random.default_rng(cfg.seed + 5)
+    row.peer = "Python bisect+pytweening"
+    n = cfg.n
+    n_py = max(n // 10, 1000)
+    xp, fp = keyframes(rng, 16)
+    x = queries(rng, n)
+    x_py = x[:n_py]
+    x_list = x_py.tolist()  # outside the timing: the Python side gets floats
+    sample = python_sampler(xp, fp, pytweening.easeInOutCubic)
+    with razzle.Animator() as anim, make_track(anim, "t", xp, fp, easing="easeInOutCubic") as track:
+        check_close(row, track.sample(x_py), [sample(t) for t in x_list], rtol=1e-12, atol=1e-12)
+        out = np.empty(n)
+        t_razzle = best_of(lambda: track.sample(x, out=out), cfg)
+        t_python = best_of(lambda: [sample(t) for t in x_list], cfg)
+    set_pair(row, n / t_razzle, n_py / t_python)
+    row.notes.append(
+        f"Python side timed on N={n_py} (list comprehension over Python floats), rates per sample; "
+        f"razzle {t_razzle / n * 1e9:.1f} ns/sample, Python {t_python / n_py * 1e9:.0f} ns/sample"
+    )
+
+
+# ---------------------------------------------------------------------------
+# Case 6: monotone cubic (PCHIP) — informational
+
+
+def razzle_monotone_track(anim, xp, fp):
+    """A razzle track with monotone cubic interpolation, or None if razzle
+    has no such thing yet. Extend here when the API lands."""
+    for spec in ("monotone", "monotoneCubic", "pchip"):
+        if easing_available(spec):
+            return make_track(anim, "t", xp, fp, easing=spec)
+    return None
+
+
+@case(6, "monotone cubic K=16 (informational)")
+def case_pchip(cfg, row):
+    from scipy.interpolate import PchipInterpolator
+
+    rng = np.random.default_rng(cfg.seed + 6)
+    row.peer = "scipy PchipInterpolator"
+    n = cfg.n
+    xp, fp = keyframes(rng, 16)
+    x = queries(rng, n)
+    pchip = PchipInterpolator(xp, fp)
+    t_peer = best_of(lambda: pchip(x), cfg)
+    row.peer_rate = n / t_peer
+    inside = (x >= xp[0]) & (x <= xp[-1])
+    with razzle.Animator() as anim:
+        track = razzle_monotone_track(anim, xp, fp)
+        if track is None:
+            row.na = "n/a (monotone interpolation not available)"
+            row.check = "-"
+            return
+        with track:
+            diff = float(np.max(np.abs(track.sample(x[inside]) - pchip(x[inside]))))
+            row.check = f"{diff:.1e} (informational; schemes may differ)"
+            out = np.empty(n)
+            t_razzle = best_of(lambda: track.sample(x, out=out), cfg)
+    row.razzle_rate = n / t_razzle
+    row.measured = row.ratio
+    row.measured_text = f"{row.measured:.2f}x"
+
+
+# ---------------------------------------------------------------------------
+# Case 7: 1000 tracks, one frame, from Python
+
+N_TRACKS = 1000
+
+
+@case(7, f"{N_TRACKS} tracks x 1 frame", Target("<=", 15.0, "us"))
+def case_animate_frame(cfg, row):
+    rng = np.random.default_rng(cfg.seed + 7)
+    row.peer = "Python loop bisect+lerp"
+    t = 37.25
+    with razzle.Animator() as anim:
+        samplers = {}
+        held = []
+        for i in range(N_TRACKS):
+            xp, fp = keyframes(rng, 16)
+            track = make_track(anim, f"node{i}", xp, fp)
+            held.append(((track.target, track.property), track))
+            samplers[track.target, track.property] = python_sampler(xp, fp)
+
+        def python_frame():
+            return {key: sample(t) for key, sample in samplers.items()}
+
+        def held_frame():
+            return {key: track(t) for key, track in held}
+
+        variants = {"anim.animate(t)": lambda: anim.animate(t)}
+        if hasattr(anim, "sample"):
+            variants["anim.sample([t])"] = lambda: anim.sample([t])
+        variants["{key: track(t)} over held Tracks"] = held_frame
+
+        expected = python_frame()
+        keys = list(expected)
+        got = anim.animate(t)
+        check_close(row, [got[key] for key in keys], [expected[key] for key in keys], rtol=1e-12, atol=1e-12)
+        if "anim.sample([t])" in variants:
+            sampled = np.asarray(anim.sample([t]), dtype=np.float64).ravel()
+            if sampled.size == len(keys):
+                check_close(row, sampled, [expected[key] for key in keys], rtol=1e-12, atol=1e-12)
+
+        timings = {name: best_of(fn, cfg) for name, fn in variants.items()}
+        t_python = best_of(python_frame, cfg)
+        for track_key, track in held:
+            track.close()
+    # The target is about razzle's own frame API: anim.sample if it exists,
+    # else anim.animate. The held-Track loop is a workaround, shown in notes.
+    primary = "anim.sample([t])" if "anim.sample([t])" in timings else "anim.animate(t)"
+    t_razzle = timings[primary]
+    row.razzle_rate, row.peer_rate = N_TRACKS / t_razzle, N_TRACKS / t_python
+    row.measured = t_razzle * 1e6
+    row.measured_text = f"{row.measured:.1f} us/frame"
+    row.notes.append(
+        "per frame: "
+        + "; ".join(f"{name} {secs * 1e6:.1f} us" for name, secs in timings.items())
+        + f"; Python loop {t_python * 1e6:.1f} us. Rates are track-samples/s (1 frame = {N_TRACKS}); "
+        f"the target applies to {primary}"
+    )
+
+
+# ---------------------------------------------------------------------------
+# Case 8: one sample per call
+
+
+@case(8, "single sample track(t)", Target("<", 1.0, "us"))
+def case_single_sample(cfg, row):
+    rng = np.random.default_rng(cfg.seed + 8)
+    row.peer = "numpy.interp(scalar)"
+    xp, fp = keyframes(rng, 16)
+    ts = queries(rng, 10_000).tolist()
+    with razzle.Animator() as anim, make_track(anim, "t", xp, fp) as track:
+        check_close(row, [track(t) for t in ts], [np.interp(t, xp, fp) for t in ts], rtol=1e-12, atol=1e-12)
+        interp = np.interp
+
+        def razzle_loop():
+            for t in ts:
+                track(t)
+
+        def numpy_loop():
+            for t in ts:
+                interp(t, xp, fp)
+
+        def empty_loop():
+            for t in ts:
+                pass
+
+        # The floor of a ctypes call: the raw C function, preallocated output.
+        lib = razzle._ffi.lib
+        handle = track._h
+        buf = (ctypes.c_double * 1)()
+        address = ctypes.addressof(buf)
+        sample = lib.kf_track_sample
+
+        def raw_loop():
+            for t in ts:
+                sample(handle, t, address, 1)
+
+        count = len(ts)
+        t_razzle = best_of(razzle_loop, cfg) / count
+        t_numpy = best_of(numpy_loop, cfg) / count
+        t_raw = best_of(raw_loop, cfg) / count
+        t_empty = best_of(empty_loop, cfg) / count
+    row.razzle_rate, row.peer_rate = 1 / t_razzle, 1 / t_numpy
+    row.measured = t_razzle * 1e6
+    row.measured_text = f"{row.measured:.2f} us/call"
+    row.notes.append(
+        f"per call, loop included: track(t) {t_razzle * 1e9:.0f} ns, numpy.interp {t_numpy * 1e9:.0f} ns, "
+        f"raw lib.kf_track_sample (ctypes floor) {t_raw * 1e9:.0f} ns, empty loop {t_empty * 1e9:.0f} ns"
+    )
+
+
+# ---------------------------------------------------------------------------
+# Case 9: two Python threads (ctypes releases the GIL)
+
+
+@case(9, "2 threads vs 1, K=16, 4N times", Target(">=", 1.7, "x"))
+def case_threads(cfg, row):
+    rng = np.random.default_rng(cfg.seed + 9)
+    row.peer = "numpy.interp 2 threads"
+    n = 4 * cfg.n
+    half = n // 2
+    xp, fp = keyframes(rng, 16)
+    x = queries(rng, n)
+    with razzle.Animator() as anim, make_track(anim, "t", xp, fp) as track, ThreadPoolExecutor(2) as pool:
+        out = np.empty(n)
+
+        def razzle_one():
+            pool.submit(track.sample, x, out).result()
+
+        def razzle_two():
+            a = pool.submit(track.sample, x[:half], out[:half])
+            b = pool.submit(track.sample, x[half:], out[half:])
+            a.result(), b.result()
+
+        def numpy_one():
+            pool.submit(np.interp, x, xp, fp).result()
+
+        def numpy_two():
+            a = pool.submit(np.interp, x[:half], xp, fp)
+            b = pool.submit(np.interp, x[half:], xp, fp)
+            a.result(), b.result()
+
+        razzle_two()
+        single = track.sample(x)
+        if not np.array_equal(out, single):
+            raise AssertionError("2-thread razzle output differs from 1-thread output")
+        check_close(row, out, np.interp(x, xp, fp), rtol=1e-12, atol=1e-12)
+        t_r1 = best_of(razzle_one, cfg)
+        t_r2 = best_of(razzle_two, cfg)
+        t_n1 = best_of(numpy_one, cfg)
+        t_n2 = best_of(numpy_two, cfg)
+    row.razzle_rate, row.peer_rate = n / t_r2, n / t_n2
+    row.measured = t_r1 / t_r2
+    row.measured_text = f"{row.measured:.2f}x speedup"
+    row.notes.append(
+        f"N={n}: razzle 1 thread {fmt_rate(n / t_r1)}/s, 2 threads {fmt_rate(n / t_r2)}/s; numpy.interp "
+        f"1 thread {fmt_rate(n / t_n1)}/s, 2 threads {fmt_rate(n / t_n2)}/s (speedup {t_n1 / t_n2:.2f}x); "
+        f"{os.cpu_count()} CPUs; concurrent load on the machine lowers this"
+    )
+
+
+# ---------------------------------------------------------------------------
+# Case 10: memory and append cost
+
+
+def _append_razzle(n):
+    """Appends n keyframes in time order with track[t] = v; returns
+    (seconds, RSS growth raw, RSS growth after malloc_trim)."""
+    times = [float(i) for i in range(n)]
+    values = [float(i % 97) * 0.5 for i in range(n)]
+    anim = razzle.Animator()
+    track = anim.add_track("memory", "value")
+    gc.collect()
+    malloc_trim()
+    before = rss_bytes()
+    gc.disable()
+    start = time.perf_counter()
+    for t, v in zip(times, values):
+        track[t] = v
+    elapsed = time.perf_counter() - start
+    gc.enable()
+    raw = rss_bytes() - before
+    malloc_trim()
+    trimmed = rss_bytes() - before
+    if len(track) != n:
+        raise AssertionError(f"track has {len(track)} keyframes, expected {n}")
+    track.close()
+    anim.close()
+    return elapsed, raw, trimmed
+
+
+def _append_python(n):
+    """The peer: two Python lists (what the bisect sampler holds), appending
+    new float objects."""
+    source = list(range(n))
+    gc.collect()
+    malloc_trim()
+    before = rss_bytes()
+    gc.disable()
+    start = time.perf_counter()
+    ts, vs = [], []
+    for i in source:
+        ts.append(float(i))
+        vs.append(i * 0.5)
+    elapsed = time.perf_counter() - start
+    gc.enable()
+    trimmed = rss_bytes() - before
+    del ts, vs
+    return elapsed, trimmed
+
+
+@case(10, "append N keyframes: memory", Target("<=", 48.0, "B"))
+def case_memory(cfg, row):
+    row.peer = "Python lists append"
+    row.check = "-"
+    n = cfg.n
+    small = max(n // 10, 1000)
+    runs = max(2, cfg.repeat // 2) if n >= 500_000 else cfg.repeat  # a 1e6 build takes seconds
+    big = [_append_razzle(n) for _ in range(runs)]
+    t_small = min(_append_razzle(small)[0] for _ in range(cfg.repeat))
+    t_big = min(run[0] for run in big)
+    _, raw, trimmed = big[0]  # the first build: memory not yet reused
+    t_py, py_bytes = min(_append_python(n) for _ in range(runs))
+    row.razzle_rate, row.peer_rate = n / t_big, n / t_py
+    row.measured = trimmed / n
+    row.measured_text = f"{row.measured:.1f} B/kf"
+    row.notes.append(
+        f"RSS growth per keyframe (/proc/self/statm) after malloc_trim {trimmed / n:.1f} B, raw {raw / n:.1f} B; "
+        f"Python lists {py_bytes / n:.1f} B"
+    )
+    row.notes.append(
+        f"track[t] = v from Python: {t_small / small * 1e6:.2f} us/append at N={small}, "
+        f"{t_big / n * 1e6:.2f} us/append at N={n} (ratio {t_big / n / (t_small / small):.2f}; 1.0 = linear); "
+        f"best of {runs} builds at N={n}, {cfg.repeat} at N={small}"
+    )
+
+
+# ---------------------------------------------------------------------------
+# Machine description and the table
+
+
+def machine_lines(cfg: Config):
+    cpu = "unknown"
+    try:
+        with open("/proc/cpuinfo") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    try:
+        affinity = len(os.sched_getaffinity(0))
+    except AttributeError:
+        affinity = os.cpu_count()
+    try:
+        import scipy
+
+        scipy_version = scipy.__version__
+    except ImportError:
+        scipy_version = "missing"
+    try:
+        import pytweening
+
+        pytweening_version = getattr(pytweening, "__version__", "?")
+    except ImportError:
+        pytweening_version = "missing"
+    env = ", ".join(f"{name}={os.environ.get(name, 'unset')}" for name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS"))
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    return [
+        f"razzle bench  {datetime.datetime.now().isoformat(timespec='seconds')}",
+        f"platform   {platform.platform()}, {platform.python_implementation()} {platform.python_version()}",
+        f"cpu        {cpu}; os.cpu_count()={os.cpu_count()}, usable (affinity)={affinity}; "
+        f"python threads {threading.active_count()}",
+        f"libraries  numpy {np.__version__}, scipy {scipy_version}, pytweening {pytweening_version}",
+        f"razzle     {razzle.__version__} ({razzle.library_path})",
+        f"env        {env}, OPENBLAS_CORETYPE={os.environ.get('OPENBLAS_CORETYPE', 'unset')} "
+        "(OPENBLAS_CORETYPE may be set on some machines; informational only: no case calls BLAS)",
+        f"load avg   {load} (1/5/15 min) at start",
+        f"settings   N={cfg.n}, best of {cfg.repeat} after a warm-up, >= {cfg.min_time:g} s per timed run, "
+        f"seed {cfg.seed}{', --quick' if cfg.quick else ''}",
+    ]
+
+
+COLUMNS = (
+    ("#", 3, ">"),
+    ("case", 34, "<"),
+    ("peer", 25, "<"),
+    ("razzle/s", 9, ">"),
+    ("peer/s", 9, ">"),
+    ("r/p", 7, ">"),
+    ("measured", 18, ">"),
+    ("target", 11, ">"),
+    ("result", 6, "<"),
+    ("max|razzle-peer|", 0, "<"),
+)
+
+
+def _line(cells):
+    parts = []
+    for (_, width, align), cell in zip(COLUMNS, cells):
+        parts.append(f"{cell:{align}{width}}" if width else cell)
+    return "  ".join(parts).rstrip()
+
+
+def table(rows):
+    lines = [_line(name for name, _, _ in COLUMNS)]
+    lines.append("-" * len(lines[0]))
+    for row in rows:
+        ratio = f"{row.ratio:.2f}" if row.ratio else "-"
+        measured = row.measured_text or "-"
+        razzle_rate = fmt_rate(row.razzle_rate)
+        check = row.check or "-"
+        if row.error:
+            measured, check = "-", row.error
+        elif row.na:
+            razzle_rate, measured = "n/a", row.na
+        lines.append(
+            _line(
+                (
+                    str(row.number),
+                    row.title,
+                    row.peer,
+                    razzle_rate,
+                    fmt_rate(row.peer_rate),
+                    ratio,
+                    measured,
+                    str(row.target) if row.target else "-",
+                    row.result,
+                    check,
+                )
+            )
+        )
+    return lines
+
+
+def parse_args(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="a ~20 s smoke run (N=1e5, best of 5, short runs)")
+    parser.add_argument("--n", type=float, help="query times per batch case (default 1e6; 1e5 with --quick)")
+    parser.add_argument("--repeat", type=int, help="best of k timed runs, k >= 5 (default 7; 5 with --quick)")
+    parser.add_argument("--min-time", type=float, help="seconds per timed run (default 0.1; 0.02 with --quick)")
+    parser.add_argument("--cases", help="comma-separated case numbers to run (default: all)")
+    parser.add_argument("--seed", type=int, default=20240601)
+    parser.add_argument("--json", metavar="PATH", help="also write the rows as JSON")
+    parser.add_argument("--no-install", action="store_true", help="do not pip install pytweening if missing")
+    parser.add_argument("--strict", action="store_true", help="exit 1 if a case is MISS or ERROR")
+    args = parser.parse_args(argv)
+    repeat = args.repeat if args.repeat is not None else (5 if args.quick else 7)
+    if repeat < 5:
+        parser.error("--repeat must be at least 5")
+    n = int(args.n) if args.n else (100_000 if args.quick else 1_000_000)
+    if n < 1000:
+        parser.error("--n must be at least 1000")
+    min_time = args.min_time if args.min_time is not None else (0.02 if args.quick else 0.1)
+    cfg = Config(n=n, repeat=repeat, min_time=min_time, seed=args.seed, quick=args.quick, install=not args.no_install)
+    selected = None
+    if args.cases:
+        selected = {int(part) for part in args.cases.split(",") if part.strip()}
+    return cfg, selected, args
+
+
+def main(argv=None):
+    cfg, selected, args = parse_args(argv)
+    for line in machine_lines(cfg):
+        print(line)
+    print(flush=True)
+    rows = []
+    started = time.perf_counter()
+    for item in CASES:
+        if selected and item.number not in selected:
+            continue
+        row = Row(item.number, item.title, item.target)
+        case_start = time.perf_counter()
+        print(f"  running case {item.number}: {item.title} ...", end="", flush=True, file=sys.stderr)
+        try:
+            item.run(cfg, row)
+        except Exception as error:  # one broken case must not stop the run
+            row.error = f"{type(error).__name__}: {str(error).strip().splitlines()[0] if str(error).strip() else ''}"
+            row.notes.append("traceback: " + " | ".join(traceback.format_exc().strip().splitlines()[-3:]))
+        print(f" {time.perf_counter() - case_start:.1f} s", file=sys.stderr, flush=True)
+        rows.append(row)
+    print()
+    for line in table(rows):
+        print(line)
+    print()
+    print("notes")
+    for row in rows:
+        for note in row.notes:
+            print(f"  [{row.number}] {note}")
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    print()
+    print(
+        f"r/p = razzle samples/s / peer samples/s (> 1: razzle faster). "
+        f"Total {time.perf_counter() - started:.0f} s; load avg at end {load}."
+    )
+    if args.json:
+        with open(args.json, "w") as out:
+            json.dump(
+                {
+                    "machine": machine_lines(cfg),
+                    "rows": [
+                        {
+                            "number": r.number,
+                            "case": r.title,
+                            "peer": r.peer,
+                            "razzle_rate": r.razzle_rate,
+                            "peer_rate": r.peer_rate,
+                            "ratio": r.ratio,
+                            "measured": r.measured,
+                            "target": str(r.target) if r.target else None,
+                            "result": r.result,
+                            "check": r.check,
+                            "na": r.na,
+                            "error": r.error,
+                            "notes": r.notes,
+                        }
+                        for r in rows
+                    ],
+                },
+                out,
+                indent=2,
+            )
+    if args.strict and any(row.result in ("MISS", "ERROR") for row in rows):
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
