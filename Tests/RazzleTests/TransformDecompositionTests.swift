@@ -117,7 +117,7 @@ final class TransformDecompositionTests: XCTestCase {
     XCTAssertEqual(q.x * q.y, -0.5, accuracy: 1e-15)
     assertClose(d.recomposed, m, 1e-15)
     // matrix(1, 1, 1, 0, 0, 0), the example in the issue.
-    roundTrip(Transform3D(AffineTransform(a: 1, b: 1, c: 1, d: 0, tx: 0, ty: 0)), "#3710")
+    roundTrip(Transform3D(Transform2D(a: 1, b: 1, c: 1, d: 0, tx: 0, ty: 0)), "#3710")
   }
 
   func testReflections() throws {

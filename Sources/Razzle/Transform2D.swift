@@ -6,7 +6,9 @@
   import Darwin
 #endif
 
-/// A 2D affine transform laid out like `CGAffineTransform`: the matrix
+/// A 2D affine transform laid out like `CGAffineTransform` (named
+/// `Transform2D` because Foundation already has an `AffineTransform`): the
+/// matrix
 ///
 ///     | a  b  0 |
 ///     | c  d  0 |
@@ -18,7 +20,7 @@
 ///
 /// `t1.concatenating(t2)` applies `t1` first, like
 /// `CGAffineTransformConcat(t1, t2)`.
-public struct AffineTransform: Sendable, Hashable {
+public struct Transform2D: Sendable, Hashable {
   public var a: Double
   public var b: Double
   public var c: Double
@@ -61,7 +63,7 @@ public struct AffineTransform: Sendable, Hashable {
   }
 
   /// The identity transform, `CGAffineTransformIdentity`.
-  public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+  public static let identity = Transform2D(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
   /// A translation, like `CGAffineTransformMakeTranslation(x, y)`.
   ///
@@ -70,8 +72,8 @@ public struct AffineTransform: Sendable, Hashable {
   ///   - y: The offset along y.
   /// - Returns: `(1, 0, 0, 1, x, y)`.
   @inlinable
-  public static func translation(x: Double, y: Double) -> AffineTransform {
-    AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
+  public static func translation(x: Double, y: Double) -> Transform2D {
+    Transform2D(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
   }
 
   /// A scale about the origin, like `CGAffineTransformMakeScale(x, y)`.
@@ -81,8 +83,8 @@ public struct AffineTransform: Sendable, Hashable {
   ///   - y: The factor along y.
   /// - Returns: `(x, 0, 0, y, 0, 0)`.
   @inlinable
-  public static func scale(x: Double, y: Double) -> AffineTransform {
-    AffineTransform(a: x, b: 0, c: 0, d: y, tx: 0, ty: 0)
+  public static func scale(x: Double, y: Double) -> Transform2D {
+    Transform2D(a: x, b: 0, c: 0, d: y, tx: 0, ty: 0)
   }
 
   /// A rotation about the origin, like `CGAffineTransformMakeRotation(angle)`:
@@ -91,10 +93,10 @@ public struct AffineTransform: Sendable, Hashable {
   /// - Parameter angle: The angle in radians.
   /// - Returns: `(cos, sin, −sin, cos, 0, 0)`.
   @inlinable
-  public static func rotation(_ angle: Double) -> AffineTransform {
+  public static func rotation(_ angle: Double) -> Transform2D {
     let c = cos(angle)
     let s = sin(angle)
-    return AffineTransform(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
+    return Transform2D(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
   }
 
   /// This transform followed by `other`, like
@@ -103,8 +105,8 @@ public struct AffineTransform: Sendable, Hashable {
   /// - Parameter other: The transform applied second.
   /// - Returns: The combined transform.
   @inlinable
-  public func concatenating(_ other: AffineTransform) -> AffineTransform {
-    AffineTransform(
+  public func concatenating(_ other: Transform2D) -> Transform2D {
+    Transform2D(
       a: a * other.a + b * other.c,
       b: a * other.b + b * other.d,
       c: c * other.a + d * other.c,
@@ -133,7 +135,7 @@ extension Transform3D {
   ///
   /// - Parameter affine: A 2D affine transform.
   @inlinable
-  public init(_ affine: AffineTransform) {
+  public init(_ affine: Transform2D) {
     self.init(
       m11: affine.a, m12: affine.b, m13: 0, m14: 0,
       m21: affine.c, m22: affine.d, m23: 0, m24: 0,
