@@ -1,14 +1,14 @@
-// Color interpolation as in CSS Color 4 §12 "Color Interpolation"
+// Color interpolation as in CSS Color 4 "Color Interpolation"
 // (https://drafts.csswg.org/css-color-4/#interpolation): convert both colors
 // to the interpolation space, turn powerless hues into missing ones and take a
-// missing hue from the other color (§12.2), fix up hues along the shorter arc
-// (§12.4.1), premultiply (§12.3), interpolate linearly, un-premultiply, and
-// convert back.
+// missing hue from the other color (#interpolation-missing), fix up hues
+// along the shorter arc (#hue-shorter), premultiply (#interpolation-alpha),
+// interpolate linearly, un-premultiply, and convert back.
 
 /// Interpolates between two sRGB colors in a given color space, the way CSS
 /// Color 4 interpolates colors for transitions and gradients.
 ///
-/// The steps, per CSS Color 4 §12:
+/// The steps, per CSS Color 4 "Color Interpolation":
 /// 1. Both colors are converted to `space` (nothing is clipped).
 /// 2. In a polar space (`oklch`, `hsl`), a hue is *powerless* when the color
 ///    is gray: chroma at most ``OKLCH/powerlessChroma`` (0.000004) or
@@ -20,7 +20,7 @@
 /// 3. Otherwise hues go the shorter way round: if `h₂ − h₁ > 180`, `h₁`
 ///    gains 360; if `h₂ − h₁ < −180`, `h₂` gains 360.
 /// 4. If `premultiplied`, every coordinate except the hue is multiplied by
-///    its color's alpha (§12.3).
+///    its color's alpha ("Interpolating with Alpha").
 /// 5. Each coordinate and alpha is interpolated linearly, `x₀ + (x₁ − x₀)·e`.
 /// 6. If `premultiplied`, the non-hue coordinates are divided by the
 ///    interpolated alpha, unless that alpha is 0 (then they are kept as

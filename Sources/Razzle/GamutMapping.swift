@@ -23,7 +23,7 @@ extension RGBA {
   }
 
   /// The color brought into the sRGB gamut by CSS Color 4's binary search
-  /// gamut mapping with local MINDE (§13.2.3).
+  /// gamut mapping with local MINDE (`#binsearch`).
   ///
   /// - A color already in gamut is returned unchanged.
   /// - A color with OkLCh lightness ≥ 1 becomes white, ≤ 0 black.

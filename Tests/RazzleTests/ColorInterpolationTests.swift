@@ -45,7 +45,7 @@ final class ColorInterpolationTests: XCTestCase {
     }
   }
 
-  // CSS Color 4 §12.3, example "ex-premultiplied-srgb"
+  // CSS Color 4, example "ex-premultiplied-srgb"
   // (https://drafts.csswg.org/css-color-4/#interpolation-alpha):
   // rgb(24% 12% 98% / 0.4) and rgb(62% 26% 64% / 0.6) interpolated in sRGB
   // have the midpoint rgb(46.8% 20.4% 77.6% / 0.5).
@@ -59,7 +59,7 @@ final class ColorInterpolationTests: XCTestCase {
     assertClose(plain, RGBA(r: 0.43, g: 0.19, b: 0.81, a: 0.5), 1e-12)
   }
 
-  // CSS Color 4 §12.4.1, example "ex-shorter": the midpoint of oklch(0.6 0.24
+  // CSS Color 4, example "ex-shorter": the midpoint of oklch(0.6 0.24
   // 30) and oklch(0.8 0.15 90) in OkLCh is oklch(0.7 0.195 60).
   func testCSSShorterHueExample() {
     let red = OKLCH(l: 0.6, c: 0.24, h: 30).rgba(alpha: 1)

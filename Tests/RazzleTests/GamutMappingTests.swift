@@ -29,7 +29,7 @@ final class GamutMappingTests: XCTestCase {
     XCTAssertEqual(RGBA(r: -0.1, g: -0.2, b: -0.1).gamutMappedToSRGB, RGBA(r: 0, g: 0, b: 0))
   }
 
-  // CSS Color 4 §12.4.2, example "ex-longer"
+  // CSS Color 4, example "ex-longer"
   // (https://drafts.csswg.org/css-color-4/#hue-longer): oklch(0.7 0.195 240)
   // is out of the sRGB gamut and is shown as rgb(0% 66.25% 100%).
   func testCSSExample() {

@@ -13,7 +13,7 @@ final class OKLCHTests: XCTestCase {
     }
   }
 
-  // CSS Color 4 §8.3, example "ex-oklch-samples"
+  // CSS Color 4, example "ex-oklch-samples"
   // (https://drafts.csswg.org/css-color-4/#specifying-oklab-oklch): the
   // same colors as the Oklab samples, in OkLCh, with rgb() swatches given to
   // 0.01% (rounded renderings; checked to 0.2%). The sixth, shown as the

@@ -39,7 +39,7 @@ final class OKLabTests: XCTestCase {
     }
   }
 
-  // CSS Color 4 §8.3, example "ex-oklab-samples"
+  // CSS Color 4, example "ex-oklab-samples"
   // (https://drafts.csswg.org/css-color-4/#specifying-oklab-oklch): each
   // oklab() is shown with an rgb() swatch given to 0.01%. The swatches are
   // rounded renderings (the second one's blue is 2.45% where the matrices

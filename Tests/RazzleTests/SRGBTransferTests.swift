@@ -34,7 +34,7 @@ final class SRGBTransferTests: XCTestCase {
     XCTAssertGreaterThan(srgbToLinear(x), 1)
   }
 
-  // CSS Color 4 §10.3 (https://drafts.csswg.org/css-color-4/#predefined-sRGB-linear),
+  // CSS Color 4 (https://drafts.csswg.org/css-color-4/#predefined-sRGB-linear),
   // example "srgb-linear-swatches": color(srgb 0.691 0.139 0.259) is the same
   // color as color(srgb-linear 0.435 0.017 0.055) (given to 3 decimals).
   func testCSSExample() {
