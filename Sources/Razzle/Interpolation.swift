@@ -12,7 +12,9 @@ public enum Interpolation: String, Sendable, Hashable, CaseIterable {
   case hold
   /// A cubic Bézier in (time, value) space through this keyframe's right
   /// handle and the next keyframe's left handle (Blender F-curves, After
-  /// Effects).
+  /// Effects). Eased progress is clamped to [0, 1] here, since the
+  /// handles define the segment's timing: an overshooting easing holds at
+  /// the segment's ends.
   case bezier
   /// A cubic Hermite curve with Kochanek–Bartels tangents (Catmull-Rom when
   /// tension, continuity and bias are 0): passes through every keyframe with

@@ -78,12 +78,21 @@ extension KeyframeSampler {
       return 0
     case .smooth, .monotone:
       let m = tangents.unsafelyUnwrapped + k &* 2 &* channels
-      let e = easing(p)
-      return Hermite.derivative(v0, v1, m[c] * dt, m[channels &+ c] * dt, e) * de / dt
+      let ds = Hermite.derivative(
+        at: easing(p), v0: v0, m0: m[c], v1: v1, m1: m[channels &+ c], duration: dt)
+      return ds * de / dt
     case .bezier:
-      let curve = bezier(k)
-      let s = curve.parameter(at: easing(p))
-      return curve.slope(s, channel: c, v0, v1) * de
+      // A Bézier segment clamps eased progress to [0, 1] (its time curve
+      // ends there), so an overshooting easing holds at the ends.
+      let e = easing(p)
+      if e < 0 || e > 1 { return 0 }
+      let (curve, right, left) = bezier(k)
+      let s = curve.parameter(forTime: times[k] + e * dt)
+      let slope = curve.velocity(
+        at: s, v0: v0,
+        rightHandle: right?.value[c] ?? BezierSegment.defaultHandle(from: v0, toward: v1),
+        leftHandle: left?.value[c] ?? BezierSegment.defaultHandle(from: v1, toward: v0), v1: v1)
+      return slope * de
     }
   }
 }

@@ -130,21 +130,40 @@ struct KeyframeSampler {
       let v0 = value(k)
       let v1 = value(k &+ 1)
       let m = tangents.unsafelyUnwrapped + k &* 2 &* channels
+      let basis = Hermite.Basis.value(at: e)
       for c in 0..<channels {
-        out[c] = Hermite.value(
-          v0[c], v1[c], m[c] * dt, m[channels &+ c] * dt, e)
+        out[c] = basis.combine(v0: v0[c], m0: m[c], v1: v1[c], m1: m[channels &+ c], duration: dt)
       }
     case .bezier:
-      let curve = bezier(k)
-      let s = curve.parameter(at: e)
       let v0 = value(k)
       let v1 = value(k &+ 1)
+      let (curve, right, left) = bezier(k)
+      let s = curve.parameter(forTime: times[k] + e * dt)
       for c in 0..<channels {
         out[c] = curve.value(
-          s, v0[c], curve.rightValue(c, v0[c], v1[c]),
-          curve.leftValue(c, v0[c], v1[c]), v1[c])
+          at: s, v0: v0[c],
+          rightHandle: right?.value[c] ?? BezierSegment.defaultHandle(from: v0[c], toward: v1[c]),
+          leftHandle: left?.value[c] ?? BezierSegment.defaultHandle(from: v1[c], toward: v0[c]),
+          v1: v1[c])
       }
     }
+  }
+
+  /// Segment k's Bézier time curve and its keyframes' handles (nil where a
+  /// keyframe has none: the default handle, a third of the way to the other
+  /// keyframe, applies).
+  @inlinable
+  func bezier(_ k: Int) -> (BezierSegment, right: BezierHandle?, left: BezierHandle?) {
+    let t0 = times[k]
+    let t1 = times[k &+ 1]
+    let right = styles[Int(styleIndices[k])].rightHandle
+    let left = styles[Int(styleIndices[k &+ 1])].leftHandle
+    let curve = BezierSegment(
+      startTime: t0,
+      rightHandleTime: right?.time ?? BezierSegment.defaultHandle(from: t0, toward: t1),
+      leftHandleTime: left?.time ?? BezierSegment.defaultHandle(from: t1, toward: t0),
+      endTime: t1)
+    return (curve, right, left)
   }
 
   // MARK: - Extrapolation
