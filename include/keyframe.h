@@ -73,7 +73,8 @@ extern "C" {
   X(KF_E_NOT_FOUND, -8, "no keyframe or track matches the key")                            \
   X(KF_E_DUPLICATE, -9, "a track for this target and property exists already")             \
   X(KF_E_INVALID_NAME, -10, "a name is empty or not valid UTF-8")                          \
-  X(KF_E_OUT_OF_RANGE, -11, "an index is past the end")
+  X(KF_E_OUT_OF_RANGE, -11, "an index is past the end")                                   \
+  X(KF_E_KIND_MISMATCH, -12, "the value kind does not fit the property or the operation")
 
 typedef int32_t kf_status;
 
@@ -154,6 +155,53 @@ kf_status kf_animator_remove_track(kf_animator *animator, const char *target, co
  * Errors: KF_E_NULL, KF_E_INVALID_HANDLE. */
 kf_status kf_animator_track_count(const kf_animator *animator, size_t *out_count);
 
+/* Like kf_animator_add_track, with an explicit value kind:
+ *   "scalar" (1 channel), "point" (2: x, y), "size" (2: width, height >= 0),
+ *   "rect" (4: x, y, width, height; width, height >= 0), "vector" (`channels`
+ *   independent numbers, 1...64), "color" (4: r, g, b, a; non-premultiplied
+ *   sRGB-encoded as UIColor's getRed:green:blue:alpha:, alpha in [0, 1],
+ *   components not clipped), "bool" (1: 0 or 1; the start value while eased
+ *   progress is 0, then the end value), "transform" (6: a, b, c, d, tx, ty in
+ *   CGAffineTransform order), "transform3d" (16: m11...m44 in CATransform3D
+ *   order, which is CSS matrix3d()'s argument order).
+ * `kind` NULL or "" means the property's own kind. Known property names
+ * imply a kind, and a contradicting kind is KF_E_KIND_MISMATCH:
+ *   scalar: alpha [0, 1], rotation (degrees), scale (>= 0), cornerRadius
+ *   (>= 0), strokeStart, strokeEnd, pathPosition ([0, 1]),
+ *   constraintConstant; color: backgroundColor, fillColor, strokeColor,
+ *   textColor; point: translation, position; size: size; rect: frame;
+ *   bool: hidden; transform: transform; transform3d: transform3d.
+ * Any other name is a scalar unless a kind is given.
+ * Color tracks blend in `color_space` (NULL = "srgb", UIKit's behaviour on
+ * encoded components; or "linear-srgb", "oklab", "oklch", "hsl", the last
+ * two along the shorter hue arc), alpha linearly, and premultiplied (as CSS
+ * does) when `premultiplied` is non-zero. Transforms blend as CSS Transforms
+ * Level 2 does (decompose, interpolate with quaternions, recompose; a 2D
+ * transform as its equivalent 3D matrix). Kinds other than scalar, point,
+ * size, rect and vector support only the "linear" and "hold" interpolations
+ * and the "hold", "cycle" and "ping-pong" extrapolations.
+ * Errors: as kf_animator_add_track, plus KF_E_KIND_MISMATCH (unknown or
+ * contradicting kind), KF_E_WRONG_SIZE (vector channels out of range),
+ * KF_E_INVALID_VALUE (unknown color space). */
+kf_status kf_animator_add_track_kind(kf_animator *animator, const char *target,
+                                     const char *property, const char *kind, size_t channels,
+                                     const char *color_space, int32_t premultiplied,
+                                     kf_track **out_track);
+
+/* Composes the target's "scale" (scalar), "rotation" (scalar, degrees) and
+ * "translation" (point) tracks at `time` into one affine transform
+ * out_transform[0..5] = (a, b, c, d, tx, ty): scale first, then rotation,
+ * then translation, applied to a point, whatever order the tracks were
+ * added in; radians = degrees * pi / -180 (RazzleDazzle's sign). For scale
+ * s, angle r (radians) and translation (x, y) that is
+ * (s cos r, s sin r, -s sin r, s cos r, x, y), with exact zeros at multiples
+ * of 90 degrees. A missing track contributes nothing.
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_NAME,
+ * KF_E_BUFFER_TOO_SMALL (capacity < 6), KF_E_EMPTY_TRACK,
+ * KF_E_KIND_MISMATCH. */
+kf_status kf_animator_transform(kf_animator *animator, const char *target, double time,
+                                double *out_transform, size_t capacity);
+
 /* ---------------------------------------------------------------------------
  * Tracks.
  */
@@ -223,6 +271,29 @@ kf_status kf_track_sample(const kf_track *track, double time, double *out_value,
  * KF_E_BUFFER_TOO_SMALL. Nothing is written on error. */
 kf_status kf_track_sample_many(const kf_track *track, const double *times, size_t time_count,
                                double *out_values, size_t out_capacity);
+
+/* Writes the track's kind name ("scalar", "point", ..., see
+ * kf_animator_add_track_kind) into out_text, as kf_track_get_easing does.
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_BUFFER_TOO_SMALL. */
+kf_status kf_track_kind(const kf_track *track, char *out_text, size_t capacity);
+
+/* Writes a color track's color space into out_text and whether it blends
+ * premultiplied (1) or not (0) into *out_premultiplied (if not NULL).
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_BUFFER_TOO_SMALL,
+ * KF_E_KIND_MISMATCH (not a color track). */
+kf_status kf_track_color_space(const kf_track *track, char *out_text, size_t capacity,
+                               int32_t *out_premultiplied);
+
+/* On a bool track ("hidden"): false (visible) up to and at `time`, true
+ * (hidden) at every later time, as RazzleDazzle's hideAt but exact: the
+ * second keyframe sits at the next double after `time`. Replaces keyframes
+ * at those two times. Errors: KF_E_INVALID_HANDLE, KF_E_KIND_MISMATCH,
+ * KF_E_INVALID_VALUE (non-finite time). */
+kf_status kf_track_hide_at(kf_track *track, double time);
+
+/* The opposite of kf_track_hide_at: hidden up to and at `time`, visible
+ * after. */
+kf_status kf_track_show_at(kf_track *track, double time);
 
 /* ---------------------------------------------------------------------------
  * Interpolation, extrapolation and velocity.
@@ -357,6 +428,43 @@ kf_status kf_spring_evaluate(const kf_spring *spring, const double *times, size_
  * segment's progress p to spring time p * settling duration, and p = 1 gives
  * exactly 1. Errors: KF_E_NULL, KF_E_INVALID_VALUE. */
 kf_status kf_spring_settling_duration(const kf_spring *spring, double *out_duration);
+
+/* ---------------------------------------------------------------------------
+ * Value helpers.
+ */
+
+/* Converts a non-premultiplied sRGB-encoded color rgba[0..3] into the
+ * coordinates of `space` ("srgb", "linear-srgb", "oklab" L a b, "oklch"
+ * L C h with h in degrees, "hsl" h s l with s, l as fractions), written to
+ * out_coordinates[0..2]. OKLab uses Bjorn Ottosson's matrices (as CSS
+ * Color 4's sample code) and the sRGB transfer function exactly; nothing is
+ * clipped. Errors: KF_E_NULL, KF_E_INVALID_VALUE, KF_E_INVALID_NAME. */
+kf_status kf_color_to_space(const double *rgba, const char *space, double *out_coordinates);
+
+/* The inverse of kf_color_to_space: coordinates[0..2] of `space` and
+ * `alpha` to an sRGB-encoded color out_rgba[0..3]. */
+kf_status kf_color_from_space(const double *coordinates, double alpha, const char *space,
+                              double *out_rgba);
+
+/* Maps rgba[0..3] into the sRGB gamut as CSS Color 4 does (chroma
+ * reduction in OKLCh with a deltaEOK just-noticeable difference of 0.02),
+ * writing out_rgba[0..3]. Errors: KF_E_NULL, KF_E_INVALID_VALUE. */
+kf_status kf_color_gamut_map(const double *rgba, double *out_rgba);
+
+/* An affine transform out_transform[0..5] (a, b, c, d, tx, ty) that scales
+ * by (sx, sy), then rotates by `angle` radians (CGAffineTransformMakeRotation's
+ * sign), then translates by (tx, ty), applied to a point.
+ * Errors: KF_E_NULL, KF_E_INVALID_VALUE (a non-finite number). */
+kf_status kf_transform_make(double tx, double ty, double sx, double sy, double angle,
+                            double *out_transform);
+
+/* A 3D transform out_transform[0..15] (CATransform3D order) from JazzHands'
+ * Transform3D parts: rotation[0..3] = (angle radians, axis x, y, z), then
+ * scale[0..2], then translation[0..2], then perspective m34 (usually
+ * -1 / eye distance), applied to a point in that order. A zero axis means no
+ * rotation. Errors: KF_E_NULL, KF_E_INVALID_VALUE. */
+kf_status kf_transform3d_make(const double *translation, const double *scale,
+                              const double *rotation, double m34, double *out_transform);
 
 #ifdef __cplusplus
 }

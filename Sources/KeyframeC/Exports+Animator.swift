@@ -21,18 +21,56 @@ public func kf_animator_add_track(
   _ out: UnsafeMutablePointer<OpaquePointer?>?
 ) -> Int32 {
   call("kf_animator_add_track") {
-    let animator = try animator(handle)
-    let target = try string(target, "target")
-    let property = try string(property, "property")
-    let out = try required(out, "out_track")
-    let track = try animator.addTrack(target: target, property: property)
-    do {
-      out.pointee = try issue(TrackReference(track), .track)
-    } catch {
-      // Without a handle the caller cannot reach the track: undo the add.
-      try? animator.removeTrack(target: target, property: property)
-      throw error
+    try addTrack(handle, target, property, kind: nil, out)
+  }
+}
+
+@_cdecl("kf_animator_add_track_kind")
+public func kf_animator_add_track_kind(
+  _ handle: OpaquePointer?, _ target: UnsafePointer<CChar>?, _ property: UnsafePointer<CChar>?,
+  _ kind: UnsafePointer<CChar>?, _ channels: Int, _ colorSpace: UnsafePointer<CChar>?,
+  _ premultiplied: Int32, _ out: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
+  call("kf_animator_add_track_kind") {
+    var resolved: ValueKind?
+    if let kind {
+      let name = try string(kind, "kind")
+      var space = ColorSpace.srgb
+      if let colorSpace {
+        let spaceName = try string(colorSpace, "color_space")
+        guard let found = ColorSpace(rawValue: spaceName) else {
+          throw CallError(
+            .invalidValue,
+            "unknown color space \"\(spaceName)\" (\(ColorSpace.allCases.map(\.rawValue).joined(separator: ", ")))"
+          )
+        }
+        space = found
+      }
+      if !name.isEmpty {
+        resolved = try ValueKind(
+          name: name, channels: channels, colorSpace: space, premultiplied: premultiplied != 0)
+      }
     }
+    try addTrack(handle, target, property, kind: resolved, out)
+  }
+}
+
+/// Adds a track and hands out a handle to it.
+private func addTrack(
+  _ handle: OpaquePointer?, _ target: UnsafePointer<CChar>?, _ property: UnsafePointer<CChar>?,
+  kind: ValueKind?, _ out: UnsafeMutablePointer<OpaquePointer?>?
+) throws {
+  let animator = try animator(handle)
+  let target = try string(target, "target")
+  let property = try string(property, "property")
+  let out = try required(out, "out_track")
+  let track = try animator.addTrack(target: target, property: property, kind: kind)
+  do {
+    out.pointee = try issue(TrackReference(track), .track)
+  } catch {
+    // Without a handle the caller cannot reach the track: undo the add.
+    try? animator.removeTrack(target: target, property: property)
+    throw error
   }
 }
 
@@ -82,5 +120,21 @@ public func kf_animator_track_count(_ handle: OpaquePointer?, _ out: UnsafeMutab
   call("kf_animator_track_count") {
     let animator = try animator(handle)
     try required(out, "out_count").pointee = animator.trackCount
+  }
+}
+
+@_cdecl("kf_animator_transform")
+public func kf_animator_transform(
+  _ handle: OpaquePointer?, _ target: UnsafePointer<CChar>?, _ time: Double,
+  _ out: UnsafeMutablePointer<Double>?, _ capacity: Int
+) -> Int32 {
+  call("kf_animator_transform") {
+    let animator = try animator(handle)
+    let target = try string(target, "target")
+    let out = try mutableBuffer(out, capacity, "out_transform")
+    guard capacity >= 6 else {
+      throw CallError(.bufferTooSmall, "capacity is \(capacity), a transform needs 6")
+    }
+    try animator.transform(target: target, at: time).store(into: out.baseAddress.unsafelyUnwrapped)
   }
 }

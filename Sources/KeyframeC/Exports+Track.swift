@@ -145,7 +145,7 @@ public func kf_track_set_extrapolation(
     }
     let newBefore = try mode(before, "before")
     let newAfter = try mode(after, "after")
-    track.updateExtrapolation(before: newBefore, after: newAfter)
+    try track.setExtrapolation(before: newBefore, after: newAfter)
   }
 }
 
@@ -269,4 +269,38 @@ public func kf_track_velocity_many(
     let out = try mutableBuffer(out, capacity, "out_values")
     try track.velocity(times: times, into: out)
   }
+}
+
+@_cdecl("kf_track_kind")
+public func kf_track_kind(
+  _ handle: OpaquePointer?, _ outText: UnsafeMutablePointer<CChar>?, _ capacity: Int
+) -> Int32 {
+  call("kf_track_kind") {
+    try copyText(try track(handle).kind.name, outText, capacity, nil)
+  }
+}
+
+@_cdecl("kf_track_color_space")
+public func kf_track_color_space(
+  _ handle: OpaquePointer?, _ outText: UnsafeMutablePointer<CChar>?, _ capacity: Int,
+  _ outPremultiplied: UnsafeMutablePointer<Int32>?
+) -> Int32 {
+  call("kf_track_color_space") {
+    let track = try track(handle)
+    guard case .color(let space, let premultiplied) = track.kind else {
+      throw CallError(.kindMismatch, "\(track.property) is a \(track.kind.name) track, not a color")
+    }
+    try copyText(space.rawValue, outText, capacity, nil)
+    outPremultiplied?.pointee = premultiplied ? 1 : 0
+  }
+}
+
+@_cdecl("kf_track_hide_at")
+public func kf_track_hide_at(_ handle: OpaquePointer?, _ time: Double) -> Int32 {
+  call("kf_track_hide_at") { try track(handle).hide(at: time) }
+}
+
+@_cdecl("kf_track_show_at")
+public func kf_track_show_at(_ handle: OpaquePointer?, _ time: Double) -> Int32 {
+  call("kf_track_show_at") { try track(handle).show(at: time) }
 }

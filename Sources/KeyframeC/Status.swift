@@ -15,6 +15,7 @@ enum Status: Int32, CaseIterable {
   case duplicate = -9
   case invalidName = -10
   case outOfRange = -11
+  case kindMismatch = -12
 
   /// The status for a core error.
   init(_ kind: RazzleError.Kind) {
@@ -28,6 +29,7 @@ enum Status: Int32, CaseIterable {
     case .invalidName: self = .invalidName
     case .outOfRange: self = .outOfRange
     case .bufferTooSmall: self = .bufferTooSmall
+    case .kindMismatch: self = .kindMismatch
     }
   }
 
@@ -46,6 +48,7 @@ enum Status: Int32, CaseIterable {
     case .duplicate: return "a track for this target and property exists already"
     case .invalidName: return "a name is empty or not valid UTF-8"
     case .outOfRange: return "an index is past the end"
+    case .kindMismatch: return "the value kind does not fit the property or the operation"
     }
   }
 }

@@ -38,7 +38,7 @@ public final class Animator: @unchecked Sendable {
   ///   pair already (RazzleDazzle's rule: one animation per property per
   ///   view), or whatever ``Track/init(target:property:kind:)`` throws.
   @discardableResult
-  public func addTrack(target: String, property: String, kind: ValueKind = .scalar)
+  public func addTrack(target: String, property: String, kind: ValueKind? = nil)
     throws(RazzleError) -> Track
   {
     let track = try Track(target: target, property: property, kind: kind)

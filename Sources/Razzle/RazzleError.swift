@@ -24,6 +24,9 @@ public struct RazzleError: Error, Sendable, Hashable, CustomStringConvertible {
     case outOfRange
     /// An output buffer cannot hold the result.
     case bufferTooSmall
+    /// A value kind that does not fit the property, or an operation (an
+    /// interpolation or extrapolation mode) that does not fit the kind.
+    case kindMismatch
   }
 
   /// The category of the error.

@@ -28,20 +28,34 @@ public final class Track: @unchecked Sendable {
 
   /// Creates an empty track.
   ///
+  /// - Parameters:
+  ///   - target: What the track animates; may be empty.
+  ///   - property: The property's name. Known names imply a kind (see
+  ///     ``PropertyRule/impliedKind(of:)``); any other name is a scalar unless
+  ///     `kind` says otherwise.
+  ///   - kind: The value kind, or nil for the property's own. A kind that
+  ///     contradicts a known property name is an error (a color track may
+  ///     choose its color space).
   /// - Throws: ``RazzleError`` `.invalidName` for an empty property name,
-  ///   `.wrongSize` for a vector of 0 or more than 64 channels.
-  public init(target: String = "", property: String, kind: ValueKind = .scalar) throws(RazzleError)
-  {
+  ///   `.kindMismatch` for a contradicting kind, `.wrongSize` for a vector of
+  ///   0 or more than 64 channels.
+  public init(target: String = "", property: String, kind: ValueKind? = nil) throws(RazzleError) {
     guard !property.isEmpty else { throw RazzleError(.invalidName, "property name is empty") }
-    if case .vector(let n) = kind, !(1...ValueKind.maximumChannels).contains(n) {
+    let implied = PropertyRule.impliedKind(of: property)
+    let resolved = kind ?? implied ?? .scalar
+    if let implied, implied.name != resolved.name {
+      throw RazzleError(
+        .kindMismatch, "\(property) is a \(implied.name) property, not \(resolved.name)")
+    }
+    if case .vector(let n) = resolved, !(1...ValueKind.maximumChannels).contains(n) {
       throw RazzleError(
         .wrongSize, "a vector track has 1 to \(ValueKind.maximumChannels) channels, not \(n)")
     }
     self.target = target
     self.property = property
-    self.kind = kind
-    self.rule = PropertyRule(property: property)
-    self.storage = KeyframeStorage(kind: kind)
+    self.kind = resolved
+    self.rule = PropertyRule(property: property, kind: resolved)
+    self.storage = KeyframeStorage(kind: resolved)
   }
 
   /// The number of doubles in one value.
@@ -122,6 +136,12 @@ public final class Track: @unchecked Sendable {
   }
 
   private func validate(_ style: KeyframeStyle) throws(RazzleError) {
+    if !kind.isPerChannel && style.interpolation != .linear && style.interpolation != .hold {
+      throw RazzleError(
+        .kindMismatch,
+        "\(property): \(style.interpolation.rawValue) interpolation needs a per-channel kind (scalar, point, size, rect, vector), not \(kind.name)"
+      )
+    }
     for (name, x) in [
       ("tension", style.tension), ("continuity", style.continuity), ("bias", style.bias),
     ] where !(x >= -1 && x <= 1) {
@@ -143,21 +163,65 @@ public final class Track: @unchecked Sendable {
   }
 
   /// Changes the extrapolation at either end; nil keeps that end's mode.
-  public func updateExtrapolation(before: Extrapolation?, after: Extrapolation?) {
+  ///
+  /// - Throws: ``RazzleError`` `.kindMismatch` for `linear` or
+  ///   `cycle-offset` on a kind that is not blended per channel (colors,
+  ///   transforms, bools have no slope to continue or offset to add); nothing
+  ///   changes then.
+  public func setExtrapolation(before: Extrapolation? = nil, after: Extrapolation? = nil)
+    throws(RazzleError)
+  {
+    for mode in [before, after].compactMap({ $0 })
+    where !kind.isPerChannel && (mode == .linear || mode == .cycleOffset) {
+      throw RazzleError(
+        .kindMismatch,
+        "\(property): \(mode.rawValue) extrapolation needs a per-channel kind, not \(kind.name)")
+    }
     lock.withWriteLock {
-      storage.setExtrapolation(
-        before: before ?? storage.before, after: after ?? storage.after)
+      storage.setExtrapolation(before: before ?? storage.before, after: after ?? storage.after)
     }
   }
 
-  /// What the track does before its first keyframe and after its last.
-  public var extrapolation: (before: Extrapolation, after: Extrapolation) {
-    get { lock.withReadLock { (storage.before, storage.after) } }
-    set {
-      lock.withWriteLock {
-        storage.setExtrapolation(before: newValue.before, after: newValue.after)
+  /// Makes a `bool` track false (visible) up to and at `time` and true
+  /// (hidden) at every later time, as RazzleDazzle's `HideAnimation.hideAt`,
+  /// but exactly: the second keyframe sits at the next double after `time`,
+  /// so no time after it is missed.
+  ///
+  /// - Throws: ``RazzleError`` `.kindMismatch` on a track that is not `bool`,
+  ///   `.invalidValue` for a non-finite time.
+  public func hide(at time: Double) throws(RazzleError) {
+    try setSwitch(at: time, from: 0, to: 1)
+  }
+
+  /// The opposite of ``hide(at:)``: true (hidden) up to and at `time`, false
+  /// (visible) after.
+  public func show(at time: Double) throws(RazzleError) {
+    try setSwitch(at: time, from: 1, to: 0)
+  }
+
+  private func setSwitch(at time: Double, from: Double, to: Double) throws(RazzleError) {
+    guard case .bool = kind else {
+      throw RazzleError(
+        .kindMismatch, "\(property): hide and show need a bool track, not \(kind.name)")
+    }
+    guard time.isFinite, time.nextUp.isFinite else {
+      throw RazzleError(.invalidValue, "\(property): time must be finite, got \(time)")
+    }
+    lock.withWriteLock {
+      withUnsafePointer(to: from) {
+        storage.set(time: time, value: UnsafeBufferPointer(start: $0, count: 1), style: .plain)
+      }
+      withUnsafePointer(to: to) {
+        storage.set(
+          time: time.nextUp, value: UnsafeBufferPointer(start: $0, count: 1), style: .plain)
       }
     }
+  }
+
+  /// What the track does before its first keyframe and after its last;
+  /// see ``setExtrapolation(before:after:)``.
+  public var extrapolation: (before: Extrapolation, after: Extrapolation) {
+    lock.withReadLock { (storage.before, storage.after) }
   }
 
   /// Removes the keyframe at exactly `time`.

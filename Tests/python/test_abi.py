@@ -38,6 +38,7 @@ C_TO_CTYPES = {
     "const double *": {c_void_p},
     "double *": {c_void_p, POINTER(c_double)},
     "size_t *": {POINTER(c_size_t)},
+    "int32_t *": {POINTER(c_int32)},
     "kf_spring *": {c_void_p},
     "const kf_spring *": {c_void_p},
     "kf_animator *": {_ffi.AnimatorHandle},

@@ -18,6 +18,7 @@ from ._easing import Easing, Spring, cubic_bezier, easing, linear_stops, spring,
 from ._errors import (
     BufferTooSmallError,
     ClosedError,
+    KindMismatchError,
     DuplicateTrackError,
     EasingError,
     EmptyTrackError,
@@ -29,6 +30,7 @@ from ._errors import (
     WrongSizeError,
 )
 from ._track import Keyframe, Track
+from ._values import Color, Point, Rect, Size, Transform, Transform3D
 
 __version__ = _ffi.lib.kf_version_string().decode()
 library_path = str(_ffi.path)
@@ -55,5 +57,12 @@ __all__ = [
     "InvalidNameError",
     "OutOfRangeError",
     "ClosedError",
+    "KindMismatchError",
+    "Point",
+    "Size",
+    "Rect",
+    "Color",
+    "Transform",
+    "Transform3D",
     "__version__",
 ]

@@ -1,11 +1,13 @@
 """`Animator`: tracks keyed by (target, property), animated together."""
 
-from ctypes import byref, c_size_t
+import ctypes
+from ctypes import byref, c_double, c_size_t
 
 from . import _ffi
 from ._errors import NotFoundError, OutOfRangeError
 from ._handle import HandleOwner
 from ._track import Track
+from ._values import Transform
 
 lib = _ffi.lib
 
@@ -42,17 +44,49 @@ class Animator(HandleOwner):
         state = "closed" if self.closed else f"{len(self)} tracks"
         return f"<razzle.Animator ({state})>"
 
-    def add_track(self, target: str, property: str) -> Track:
+    def add_track(
+        self, target: str, property: str, kind=None, *, channels=None, color_space=None, premultiplied=False
+    ) -> Track:
         """Creates an empty track for `property` of `target`.
 
-        The property name selects the validation rule: alpha, strokeStart,
-        strokeEnd and pathPosition take [0, 1]; scale and cornerRadius take
-        values >= 0; any other name any finite number. Raises
-        DuplicateTrackError if the pair has a track already.
+        Known property names imply a kind and validation: alpha,
+        strokeStart, strokeEnd, pathPosition are scalars in [0, 1]; scale
+        and cornerRadius scalars >= 0; rotation (degrees) and
+        constraintConstant scalars; backgroundColor, fillColor, strokeColor,
+        textColor colors; translation, position points; size a size; frame
+        a rect; hidden a bool; transform and transform3d transforms. Any
+        other name is a scalar unless `kind` says otherwise: "scalar",
+        "point", "size", "rect", "vector" (with `channels`), "color",
+        "bool", "transform", "transform3d". A kind that contradicts a known
+        name is a KindMismatchError. Color tracks blend in `color_space`
+        ("srgb" by default, "linear-srgb", "oklab", "oklch", "hsl"),
+        premultiplied if asked. Raises DuplicateTrackError if the pair has a
+        track already.
         """
         handle = _ffi.TrackHandle()
-        lib.kf_animator_add_track(self._h, _name(target, "target"), _name(property, "property"), byref(handle))
+        names = (self._h, _name(target, "target"), _name(property, "property"))
+        if kind is None and channels is None and color_space is None and not premultiplied:
+            lib.kf_animator_add_track(*names, byref(handle))
+        else:
+            if kind is None:
+                kind = "color" if (color_space is not None or premultiplied) else ("vector" if channels else "")
+            lib.kf_animator_add_track_kind(
+                *names,
+                str(kind).encode(),
+                int(channels or 0),
+                None if color_space is None else str(color_space).encode(),
+                1 if premultiplied else 0,
+                byref(handle),
+            )
         return Track(handle)
+
+    def transform(self, target: str, t) -> Transform:
+        """The target's "scale", "rotation" (degrees) and "translation"
+        tracks composed at `t`: scale first, then rotation, then translation
+        (whatever order the tracks were added in), as a razzle.Transform."""
+        out = (c_double * 6)()
+        lib.kf_animator_transform(self._h, _name(target, "target"), float(t), ctypes.addressof(out), 6)
+        return Transform(*out)
 
     def __getitem__(self, key) -> Track:
         """`anim[target, property]`: the track; NotFoundError (a KeyError) if none."""

@@ -12,6 +12,7 @@ __all__ = [
     "InvalidNameError",
     "OutOfRangeError",
     "ClosedError",
+    "KindMismatchError",
 ]
 
 
@@ -68,3 +69,8 @@ class OutOfRangeError(RazzleError, IndexError):
 
 class ClosedError(RazzleError, ValueError):
     """The object was closed (or its handle released) and cannot be used."""
+
+
+class KindMismatchError(RazzleError, ValueError):
+    """A value kind that does not fit the property, or an operation that does
+    not fit the track's kind."""

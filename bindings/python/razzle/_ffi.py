@@ -51,6 +51,7 @@ STATUS_CODES = {
     "KF_E_DUPLICATE": (-9, _errors.DuplicateTrackError),
     "KF_E_INVALID_NAME": (-10, _errors.InvalidNameError),
     "KF_E_OUT_OF_RANGE": (-11, _errors.OutOfRangeError),
+    "KF_E_KIND_MISMATCH": (-12, _errors.KindMismatchError),
 }
 _EXCEPTIONS = {value: cls for value, cls in STATUS_CODES.values() if cls is not None}
 
@@ -101,6 +102,21 @@ SIGNATURES = (
     Function("kf_spring_from_damping_ratio", Status, (c_double, c_double, _doubles)),
     Function("kf_spring_evaluate", Status, (_doubles, _doubles, c_size_t, _doubles, _doubles, c_size_t)),
     Function("kf_spring_settling_duration", Status, (_doubles, POINTER(c_double))),
+    Function(
+        "kf_animator_add_track_kind",
+        Status,
+        (AnimatorHandle, c_char_p, c_char_p, c_char_p, c_size_t, c_char_p, c_int32, POINTER(TrackHandle)),
+    ),
+    Function("kf_animator_transform", Status, (AnimatorHandle, c_char_p, c_double, _doubles, c_size_t)),
+    Function("kf_track_kind", Status, (TrackHandle, c_void_p, c_size_t)),
+    Function("kf_track_color_space", Status, (TrackHandle, c_void_p, c_size_t, POINTER(c_int32))),
+    Function("kf_track_hide_at", Status, (TrackHandle, c_double)),
+    Function("kf_track_show_at", Status, (TrackHandle, c_double)),
+    Function("kf_color_to_space", Status, (_doubles, c_char_p, _doubles)),
+    Function("kf_color_from_space", Status, (_doubles, c_double, c_char_p, _doubles)),
+    Function("kf_color_gamut_map", Status, (_doubles, _doubles)),
+    Function("kf_transform_make", Status, (c_double, c_double, c_double, c_double, c_double, _doubles)),
+    Function("kf_transform3d_make", Status, (_doubles, _doubles, _doubles, c_double, _doubles)),
 )
 
 

@@ -9,6 +9,7 @@ import numpy as np
 from . import _ffi
 from ._errors import BufferTooSmallError, NotFoundError, OutOfRangeError, WrongSizeError
 from ._handle import HandleOwner
+from ._values import from_channels, to_channels
 
 lib = _ffi.lib
 
@@ -48,7 +49,7 @@ class Track(HandleOwner):
     owns its own handle, released by `close()` or garbage collection.
     """
 
-    __slots__ = ("target", "property", "channels")
+    __slots__ = ("target", "property", "channels", "kind")
     _kind = "track"
 
     def __init__(self, handle):
@@ -58,6 +59,29 @@ class Track(HandleOwner):
         count = c_size_t()
         lib.kf_track_channels(handle, byref(count))
         self.channels = count.value
+        text = ctypes.create_string_buffer(16)
+        lib.kf_track_kind(handle, text, len(text))
+        self.kind = text.value.decode()
+
+    @property
+    def color_space(self):
+        """(space, premultiplied) of a color track; KindMismatchError for
+        other kinds."""
+        text = ctypes.create_string_buffer(16)
+        premultiplied = ctypes.c_int32()
+        lib.kf_track_color_space(self._h, text, len(text), byref(premultiplied))
+        return text.value.decode(), bool(premultiplied.value)
+
+    def hide_at(self, time):
+        """On a bool ("hidden") track: visible up to and at `time`, hidden
+        at every later time (RazzleDazzle's hideAt, without an epsilon: the
+        second keyframe is at the next double after `time`)."""
+        lib.kf_track_hide_at(self._h, float(time))
+
+    def show_at(self, time):
+        """The opposite of `hide_at`: hidden up to and at `time`, visible
+        after."""
+        lib.kf_track_show_at(self._h, float(time))
 
     def __repr__(self):
         state = "closed" if self.closed else f"{len(self)} keyframes"
@@ -284,16 +308,16 @@ class Track(HandleOwner):
     # -- values ------------------------------------------------------------
 
     def _value(self, value):
-        if isinstance(value, _Scalar) or np.ndim(value) == 0:
+        if isinstance(value, _Scalar) and self.kind == "scalar":
             values = (float(value),)
         else:
-            values = tuple(float(v) for v in np.asarray(value, dtype=np.float64).ravel())
+            values = to_channels(self.kind, value, self.channels)
         return (c_double * len(values))(*values)
 
     def _unpack(self, buffer):
-        if self.channels == 1:
+        if self.kind == "scalar":
             return buffer[0]
-        return tuple(buffer)
+        return from_channels(self.kind, tuple(buffer))
 
 
 def _check_out(out, needed):
