@@ -28,8 +28,11 @@ let package = Package(
     .target(
       name: "Razzle",
       swiftSettings: [
-        // The sampling loops rely on cross-module inlining of the core's
-        // `@inlinable` hot paths; nothing else is unusual here.
+        // The batch kernels' binary search over keyframe times must compile
+        // to conditional moves: on unordered query times a branch there
+        // mispredicts half the time. LLVM's x86 pass that turns conditional
+        // moves back into branches is switched off for this module.
+        .unsafeFlags(["-Xllvm", "-x86-cmov-converter=false"])
       ]
     ),
     .target(

@@ -26,6 +26,7 @@ import bisect
 import ctypes
 import datetime
 import gc
+import hashlib
 import json
 import os
 import platform
@@ -34,16 +35,32 @@ import sys
 import threading
 import time
 import traceback
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np
 
-try:
-    import razzle
-except ImportError as error:  # pragma: no cover - a setup problem, not a result
-    sys.exit(f"bench: cannot import razzle ({error}); run `make python` first")
+razzle = None  # imported by main(): the installed package, or the checkout's with --in-tree
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+IN_TREE_LIBRARY = os.path.join(REPO, ".build", "release", "libkeyframe.so")
+
+
+def import_razzle(in_tree=False):
+    """Imports razzle: the installed package (`make python`), or with
+    in_tree this checkout's bindings/python and .build/release library."""
+    global razzle
+    if in_tree:
+        if not os.path.exists(IN_TREE_LIBRARY):
+            sys.exit(f"bench: --in-tree needs {IN_TREE_LIBRARY} (make build)")
+        os.environ["RAZZLE_LIBRARY"] = IN_TREE_LIBRARY
+        sys.path.insert(0, os.path.join(REPO, "bindings", "python"))
+    try:
+        import razzle as module
+    except ImportError as error:  # a setup problem, not a result
+        sys.exit(f"bench: cannot import razzle ({error}); run `make python` first")
+    razzle = module
+    return module
 
 # ---------------------------------------------------------------------------
 # Configuration, results, the case registry
@@ -163,7 +180,14 @@ def check_close(row: Row, got, expected, *, rtol, atol):
     expected = np.asarray(expected, dtype=np.float64)
     diff = float(np.max(np.abs(got - expected))) if got.size else 0.0
     row.check = f"{diff:.1e} (rtol {rtol:g}, atol {atol:g})"
-    np.testing.assert_allclose(got, expected, rtol=rtol, atol=atol, err_msg=f"case {row.number}: razzle vs {row.peer}")
+    try:
+        np.testing.assert_allclose(got, expected, rtol=rtol, atol=atol)
+    except AssertionError:
+        worst = int(np.argmax(np.abs(got - expected)))
+        raise AssertionError(
+            f"razzle and {row.peer} differ: max|diff| {diff:.3g} > tolerance (rtol {rtol:g}, atol {atol:g}); "
+            f"worst at index {worst}: {got.flat[worst]!r} vs {expected.flat[worst]!r}"
+        ) from None
 
 
 def set_pair(row: Row, razzle_rate, peer_rate):
@@ -550,6 +574,52 @@ def case_single_sample(cfg, row):
 # Case 9: two Python threads (ctypes releases the GIL)
 
 
+class ThreadPair:
+    """Two persistent worker threads released together by a barrier, so a
+    timed run costs two barrier waits, not thread start-up or queueing."""
+
+    def __init__(self):
+        self._tasks = (None, None)
+        self._start = threading.Barrier(3)
+        self._done = threading.Barrier(3)
+        self._errors = []
+        self._threads = [threading.Thread(target=self._work, args=(i,), daemon=True) for i in range(2)]
+        for thread in self._threads:
+            thread.start()
+
+    def _work(self, i):
+        while True:
+            self._start.wait()
+            task = self._tasks[i]
+            if task is None:
+                return
+            try:
+                task()
+            except BaseException as error:  # reported by run()
+                self._errors.append(error)
+            self._done.wait()
+
+    def run(self, first, second=None):
+        """Runs `first` and `second` (or nothing) at once; waits for both."""
+        self._tasks = (first, second or (lambda: None))
+        self._start.wait()
+        self._done.wait()
+        if self._errors:
+            raise self._errors.pop()
+
+    def close(self):
+        self._tasks = (None, None)
+        self._start.wait()
+        for thread in self._threads:
+            thread.join()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc_info):
+        self.close()
+
+
 @case(9, "2 threads vs 1, K=16, 4N times", Target(">=", 1.7, "x"))
 def case_threads(cfg, row):
     rng = np.random.default_rng(cfg.seed + 9)
@@ -558,24 +628,22 @@ def case_threads(cfg, row):
     half = n // 2
     xp, fp = keyframes(rng, 16)
     x = queries(rng, n)
-    with razzle.Animator() as anim, make_track(anim, "t", xp, fp) as track, ThreadPoolExecutor(2) as pool:
+    x_a, x_b = x[:half], x[half:]
+    with razzle.Animator() as anim, make_track(anim, "t", xp, fp) as track, ThreadPair() as pair:
         out = np.empty(n)
+        out_a, out_b = out[:half], out[half:]
 
         def razzle_one():
-            pool.submit(track.sample, x, out).result()
+            pair.run(lambda: track.sample(x, out=out))
 
         def razzle_two():
-            a = pool.submit(track.sample, x[:half], out[:half])
-            b = pool.submit(track.sample, x[half:], out[half:])
-            a.result(), b.result()
+            pair.run(lambda: track.sample(x_a, out=out_a), lambda: track.sample(x_b, out=out_b))
 
         def numpy_one():
-            pool.submit(np.interp, x, xp, fp).result()
+            pair.run(lambda: np.interp(x, xp, fp))
 
         def numpy_two():
-            a = pool.submit(np.interp, x[:half], xp, fp)
-            b = pool.submit(np.interp, x[half:], xp, fp)
-            a.result(), b.result()
+            pair.run(lambda: np.interp(x_a, xp, fp), lambda: np.interp(x_b, xp, fp))
 
         razzle_two()
         single = track.sample(x)
@@ -683,6 +751,28 @@ def _mtime(path):
         return "?"
 
 
+def _md5(path):
+    try:
+        with open(path, "rb") as library:
+            return hashlib.md5(library.read()).hexdigest()
+    except OSError:
+        return "?"
+
+
+def library_warning():
+    """A warning when the razzle being measured is not this checkout's build:
+    every worktree's `make python` installs into the same site-packages."""
+    if not os.path.exists(IN_TREE_LIBRARY):
+        return None
+    if os.path.samefile(IN_TREE_LIBRARY, razzle.library_path) or _md5(IN_TREE_LIBRARY) == _md5(razzle.library_path):
+        return None
+    return (
+        f"WARNING    the library measured is not this checkout's {IN_TREE_LIBRARY} (built "
+        f"{_mtime(IN_TREE_LIBRARY)}, md5 {_md5(IN_TREE_LIBRARY)[:12]}): another worktree or an older build may "
+        f"have installed razzle. Rerun `make python`, or use --in-tree."
+    )
+
+
 def machine_lines(cfg: Config):
     cpu = "unknown"
     try:
@@ -717,7 +807,8 @@ def machine_lines(cfg: Config):
         f"cpu        {cpu}; os.cpu_count()={os.cpu_count()}, usable (affinity)={affinity}; "
         f"python threads {threading.active_count()}",
         f"libraries  numpy {np.__version__}, scipy {scipy_version}, pytweening {pytweening_version}",
-        f"razzle     {razzle.__version__} ({razzle.library_path}, built {_mtime(razzle.library_path)})",
+        f"razzle     {razzle.__version__} ({razzle.library_path}, built {_mtime(razzle.library_path)}, "
+        f"md5 {_md5(razzle.library_path)[:12]})",
         f"env        {env}, OPENBLAS_CORETYPE={os.environ.get('OPENBLAS_CORETYPE', 'unset')} "
         "(OPENBLAS_CORETYPE may be set on some machines; informational only: no case calls BLAS)",
         f"load avg   {load} (1/5/15 min) at start",
@@ -788,6 +879,11 @@ def parse_args(argv=None):
     parser.add_argument("--seed", type=int, default=20240601)
     parser.add_argument("--json", metavar="PATH", help="also write the rows as JSON")
     parser.add_argument("--no-install", action="store_true", help="do not pip install pytweening if missing")
+    parser.add_argument(
+        "--in-tree",
+        action="store_true",
+        help="measure this checkout (bindings/python and .build/release/libkeyframe.so), not the installed razzle",
+    )
     parser.add_argument("--strict", action="store_true", help="exit 1 if a case is MISS or ERROR")
     args = parser.parse_args(argv)
     repeat = args.repeat if args.repeat is not None else (5 if args.quick else 7)
@@ -806,8 +902,12 @@ def parse_args(argv=None):
 
 def main(argv=None):
     cfg, selected, args = parse_args(argv)
+    import_razzle(args.in_tree)
     for line in machine_lines(cfg):
         print(line)
+    warning = library_warning()
+    if warning:
+        print(warning)
     print(flush=True)
     rows = []
     started = time.perf_counter()

@@ -28,14 +28,20 @@ struct KeyframeSampler {
   @usableFromInline let kind: ValueKind
   @usableFromInline let before: Extrapolation
   @usableFromInline let after: Extrapolation
+  /// Every keyframe has the plain style.
+  @usableFromInline let allPlain: Bool
+  /// Every segment interpolates linearly (eased or not, paced included).
+  @usableFromInline let allLinear: Bool
 
   @inlinable
   init(
     times: UnsafePointer<Double>, values: UnsafePointer<Double>,
     styleIndices: UnsafePointer<UInt32>, styles: UnsafePointer<KeyframeStyle>,
     tangents: UnsafePointer<Double>?, count: Int, channels: Int, kind: ValueKind,
-    before: Extrapolation, after: Extrapolation
+    before: Extrapolation, after: Extrapolation, allPlain: Bool, allLinear: Bool
   ) {
+    self.allPlain = allPlain
+    self.allLinear = allLinear
     self.times = times
     self.values = values
     self.styleIndices = styleIndices

@@ -41,6 +41,9 @@ struct KeyframeStorage: Sendable {
 
   /// How many keyframes have a non-plain style, use tangents, are paced.
   @usableFromInline var styledCount = 0
+  /// How many keyframes interpolate other than linearly (paced counts as
+  /// linear: it is linear between retimed times).
+  @usableFromInline var curveCount = 0
   var tangentCount = 0
   var pacedCount = 0
 
@@ -80,6 +83,7 @@ struct KeyframeStorage: Sendable {
     let interpolation = pool[index].interpolation
     if interpolation.usesTangents { tangentCount += delta }
     if interpolation == .paced { pacedCount += delta }
+    if interpolation != .linear && interpolation != .paced { curveCount += delta }
   }
 
   /// Sets the keyframe at `time`, replacing the value and style of one that
@@ -166,7 +170,8 @@ extension KeyframeStorage {
                   times: t.baseAddress.unsafelyUnwrapped, values: v.baseAddress.unsafelyUnwrapped,
                   styleIndices: s.baseAddress.unsafelyUnwrapped,
                   styles: styles.baseAddress.unsafelyUnwrapped, tangents: m.baseAddress,
-                  count: t.count, channels: channels, kind: kind, before: before, after: after))
+                  count: t.count, channels: channels, kind: kind, before: before, after: after,
+                  allPlain: styledCount == 0, allLinear: curveCount == 0))
             }
           }
         }
@@ -175,15 +180,17 @@ extension KeyframeStorage {
   }
 
   /// Writes the value at each of `queries` to `out`, `channels` doubles per
-  /// query, in query order; bit for bit what single samples give.
+  /// query, in query order; bit for bit what single samples give, on any
+  /// number of threads (see ``Parallel``).
   ///
   /// - Precondition: at least one keyframe; `out` holds
   ///   `queries.count × channels` doubles.
   @inlinable
   func sample(queries: UnsafeBufferPointer<Double>, into out: UnsafeMutablePointer<Double>) {
     withSampler { sampler in
-      for (j, t) in queries.enumerated() {
-        sampler.sample(t, into: out + j &* channels)
+      Parallel.forEachChunk(queries.count) { range in
+        sampler.sampleBatch(
+          UnsafeBufferPointer(rebasing: queries[range]), into: out + range.lowerBound &* channels)
       }
     }
   }
@@ -192,8 +199,8 @@ extension KeyframeStorage {
   @inlinable
   func velocity(queries: UnsafeBufferPointer<Double>, into out: UnsafeMutablePointer<Double>) {
     withSampler { sampler in
-      for (j, t) in queries.enumerated() {
-        sampler.velocity(t, into: out + j &* channels)
+      Parallel.forEachChunk(queries.count) { range in
+        for j in range { sampler.velocity(queries[j], into: out + j &* channels) }
       }
     }
   }

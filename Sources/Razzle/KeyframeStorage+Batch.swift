@@ -1,0 +1,202 @@
+// Batch sampling: the loops that run over millions of query times.
+//
+// Three tiers, chosen once per batch:
+// 1. `n == 1`: the single value everywhere (NaN at NaN).
+// 2. Segment kernels for tracks whose segments are all `linear` (any easing)
+//    on per-channel kinds with `hold` at both ends: a branch-free binary
+//    search (conditional moves) for unordered times, and a cursor that walks
+//    forward for non-decreasing runs of times (checked per block of 64, so
+//    sorted input costs O(N + K) and unsorted input pays nothing for the
+//    check), then the segment formula, with the ends and exact keyframe
+//    hits chosen by selects rather than branches.
+// 3. The general sampler for everything else (curves, extrapolation,
+//    colors, transforms).
+//
+// Every tier computes each value with the same formula as
+// `KeyframeSampler.sample`, so a value does not depend on the tier, the
+// block it fell in or the thread that computed it.
+
+/// Turns segment progress into eased progress inside the kernels; one
+/// conformance per kind of track, so each kernel is specialized.
+@usableFromInline
+protocol ProgressEasing {
+  func ease(_ p: Double, segment k: Int) -> Double
+}
+
+/// Plain tracks: progress is eased progress.
+@usableFromInline
+struct NoEasing: ProgressEasing {
+  @inlinable init() {}
+  @inlinable @inline(__always)
+  func ease(_ p: Double, segment k: Int) -> Double { p }
+}
+
+/// Tracks with eased linear segments: each segment's easing.
+@usableFromInline
+struct SegmentEasing: ProgressEasing {
+  @usableFromInline let styleIndices: UnsafePointer<UInt32>
+  @usableFromInline let styles: UnsafePointer<KeyframeStyle>
+
+  @inlinable init(styleIndices: UnsafePointer<UInt32>, styles: UnsafePointer<KeyframeStyle>) {
+    self.styleIndices = styleIndices
+    self.styles = styles
+  }
+
+  @inlinable @inline(__always)
+  func ease(_ p: Double, segment k: Int) -> Double {
+    let index = styleIndices[k]
+    if index == 0 { return p }
+    return styles[Int(index)].easing(p)
+  }
+}
+
+extension KeyframeSampler {
+  /// The block size for the sortedness check.
+  @usableFromInline static var blockSize: Int { 64 }
+
+  /// Whether the segment kernels apply: every segment `linear` (eased or
+  /// not), a per-channel kind, `hold` at both ends.
+  @inlinable
+  var usesSegmentKernel: Bool {
+    kind.isPerChannel && before == .hold && after == .hold && allLinear
+  }
+
+  /// Samples `queries` into `out` (`channels` doubles per query).
+  @inlinable
+  func sampleBatch(_ queries: UnsafeBufferPointer<Double>, into out: UnsafeMutablePointer<Double>) {
+    guard let q = queries.baseAddress, queries.count > 0 else { return }
+    if count == 1 {
+      let v = values
+      for j in 0..<queries.count {
+        let t = q[j]
+        for c in 0..<channels { out[j &* channels &+ c] = t.isNaN ? t : v[c] }
+      }
+    } else if usesSegmentKernel {
+      if allPlain {
+        segmentKernel(q, queries.count, out, NoEasing())
+      } else {
+        segmentKernel(
+          q, queries.count, out, SegmentEasing(styleIndices: styleIndices, styles: styles))
+      }
+    } else {
+      for j in 0..<queries.count { sample(q[j], into: out + j &* channels) }
+    }
+  }
+
+  /// The largest k in [0, count − 2] with times[k] <= t, for t in
+  /// [times[0], times[count − 1]], without branches.
+  @inlinable @inline(__always)
+  func branchFreeSegment(_ t: Double) -> Int {
+    var base = 0
+    var length = count &- 1
+    while length > 1 {
+      let half = length >> 1
+      // A select, compiled to a conditional move (see Package.swift).
+      base = times[base &+ half] <= t ? base &+ half : base
+      length &-= half
+    }
+    return base
+  }
+
+  @inlinable
+  func segmentKernel<E: ProgressEasing>(
+    _ q: UnsafePointer<Double>, _ m: Int, _ out: UnsafeMutablePointer<Double>, _ easing: E
+  ) {
+    let first = times[0]
+    let last = times[count &- 1]
+    let lastValue = value(count &- 1)
+    var start = 0
+    var cursor = 0
+    while start < m {
+      let end = Swift.min(start &+ KeyframeSampler.blockSize, m)
+      var sorted = true
+      for j in (start &+ 1)..<Swift.max(end, start &+ 1) { sorted = sorted && q[j &- 1] <= q[j] }
+      if sorted {
+        // Non-decreasing run: find the segments of its first and last
+        // times (two binary searches per block). A block inside one segment,
+        // the usual case when times are dense, runs without any search;
+        // otherwise a cursor walks forward.
+        let t0 = q[start]
+        let c0 = t0 < first ? first : (t0 > last ? last : t0)
+        let t1 = q[end &- 1]
+        let c1 = t1 < first ? first : (t1 > last ? last : t1)
+        cursor = branchFreeSegment(c0)
+        if !c0.isNaN && !c1.isNaN && cursor == branchFreeSegment(c1) {
+          emitRun(start, end, cursor, q, first, last, lastValue, easing, out)
+          start = end
+          continue
+        }
+        for j in start..<end {
+          let t = q[j]
+          let tc = t < first ? first : (t > last ? last : t)
+          while cursor < count &- 2 && times[cursor &+ 1] <= tc { cursor &+= 1 }
+          emit(t, tc, cursor, last, lastValue, easing, out + j &* channels)
+        }
+      } else {
+        for j in start..<end {
+          let t = q[j]
+          let tc = t < first ? first : (t > last ? last : t)
+          emit(t, tc, branchFreeSegment(tc), last, lastValue, easing, out + j &* channels)
+        }
+      }
+      start = end
+    }
+  }
+
+  /// Queries `start..<end`, all in segment k.
+  @inlinable @inline(__always)
+  func emitRun<E: ProgressEasing>(
+    _ start: Int, _ end: Int, _ k: Int, _ q: UnsafePointer<Double>, _ first: Double,
+    _ last: Double, _ lastValue: UnsafePointer<Double>, _ easing: E,
+    _ out: UnsafeMutablePointer<Double>
+  ) {
+    if channels == 1 && E.self == NoEasing.self {
+      // Plain scalar: a loop the compiler vectorizes.
+      let t0 = times[k]
+      let dt = times[k &+ 1] - t0
+      let v0 = values[k]
+      let dv = values[k &+ 1] - v0
+      let vl = lastValue[0]
+      for j in start..<end {
+        let t = q[j]
+        let tc = t < first ? first : (t > last ? last : t)
+        let blended = v0 + dv * ((tc - t0) / dt)
+        out[j] = t >= last ? vl : (tc == t0 ? v0 : blended)
+      }
+      return
+    }
+    for j in start..<end {
+      let t = q[j]
+      let tc = t < first ? first : (t > last ? last : t)
+      emit(t, tc, k, last, lastValue, easing, out + j &* channels)
+    }
+  }
+
+  /// One value: segment k's formula at the clamped time `tc`, or the
+  /// keyframe value where `tc` is exactly a keyframe or past the end. NaN
+  /// flows through (`tc` is NaN, every comparison fails, p is NaN).
+  @inlinable @inline(__always)
+  func emit<E: ProgressEasing>(
+    _ t: Double, _ tc: Double, _ k: Int, _ last: Double, _ lastValue: UnsafePointer<Double>,
+    _ easing: E, _ out: UnsafeMutablePointer<Double>
+  ) {
+    let t0 = times[k]
+    let p = (tc - t0) / (times[k &+ 1] - t0)
+    let e = easing.ease(p, segment: k)
+    let atKeyframe = tc == t0
+    let pastEnd = t >= last
+    if channels == 1 {
+      // The common scalar case, without the channel loop.
+      let v0 = values[k]
+      let blended = v0 + (values[k &+ 1] - v0) * e
+      out[0] = pastEnd ? lastValue[0] : (atKeyframe ? v0 : blended)
+      return
+    }
+    let v0 = value(k)
+    let v1 = value(k &+ 1)
+    for c in 0..<channels {
+      let blended = v0[c] + (v1[c] - v0[c]) * e
+      out[c] = pastEnd ? lastValue[c] : (atKeyframe ? v0[c] : blended)
+    }
+  }
+}
