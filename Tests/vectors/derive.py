@@ -629,8 +629,8 @@ def kb_group(doc, gid, comment, times, values, params, sample_times):
 
 
 class Bezier:
-    """One F-curve segment from (t0, v0) to (t1, v1) with handles, corrected
-    as include/keyframe.h says, solved in mpmath."""
+    """One Bezier segment from (t0, v0) to (t1, v1) with handles, corrected
+    as Blender's BKE_curve_correct_bezpart does, solved in mpmath."""
 
     def __init__(self, t0, v0, right, left, t1, v1):
         t0, v0, t1, v1 = (mpf(x) for x in (t0, v0, t1, v1))
@@ -639,12 +639,10 @@ class Bezier:
         left = (t1 - dt / 3, v1 - (v1 - v0) / 3) if left is None else tuple(mpf(x) for x in left)
         o1 = [right[0] - t0, right[1] - v0]  # right handle offset from (t0, v0)
         o2 = [t1 - left[0], v1 - left[1]]  # left handle offset back from (t1, v1)
-        # Clamp each handle into the segment, along its direction.
-        for o in (o1, o2):
-            if o[0] > dt:
-                o[1] *= dt / o[0]
-                o[0] = dt
-        # Overlapping handles: scale both by dt / (len1 + len2).
+        # Blender's BKE_curve_correct_bezpart: if the handles' time lengths
+        # add up to more than the segment (they overlap, or one reaches past
+        # the other key), scale both offsets by dt / (len1 + len2).
+        assert o1[0] >= 0 and o2[0] >= 0, "handles on the wrong side of their key"
         if o1[0] + o2[0] > dt:
             fac = dt / (o1[0] + o2[0])
             o1 = [x * fac for x in o1]
@@ -794,9 +792,8 @@ def interpolation_doc():
         "Kochanek-Bartels with continuity != 0, which splits each inner keyframe's tangent into an incoming and "
         "an outgoing one (a kink). Kochanek & Bartels 1984 as Wikipedia writes it, in slope form: outgoing = "
         "(1-T)(1+B)(1+C)/2 d_prev + (1-T)(1-B)(1-C)/2 d_next, incoming = (1-T)(1+B)(1-C)/2 d_prev + "
-        "(1-T)(1-B)(1+C)/2 d_next (C = -1 gives box corners: each tangent follows its own segment). NOTE: the "
-        "brief that asked for these vectors wrote the two formulas the other way round (which turns C = -1 into "
-        "inverted corners); these vectors follow the paper. Ends: one-sided slope times (1-T).",
+        "(1-T)(1-B)(1+C)/2 d_next (C = -1 gives box corners: each tangent follows its own segment; write-ups that "
+        "swap the two formulas turn that into inverted corners). Ends: one-sided slope times (1-T).",
         [0, 1, 3, 4],
         [0, 2, 1, 3],
         [(0.5, 0, 0), (0.5, 0.25, -0.5), (-0.25, -0.5, 0.5), (0.25, 0, 0)],
@@ -914,17 +911,18 @@ def interpolation_doc():
     bezier_group(
         "bezier-overlapping-handles",
         "Overlapping handles: (0,0) right handle (3,2) -> (4,1) left handle (1,-1): lengths 3 + 3 > 4, so both "
-        "offsets are scaled by 4/6 (the older Blender correct_bezpart rule, also BKE_curve_correct_bezpart): "
-        "control points (2, 4/3) and (2, -1/3).",
+        "offsets are scaled by 4/6 (Blender's BKE_curve_correct_bezpart, blenkernel/intern/curve.cc): control "
+        "points (2, 4/3) and (2, -1/3). (BKE_fcurve_correct_bezpart, which Blender's F-curves call, only shortens "
+        "a handle longer than the segment and would leave these alone.)",
         [kf(0, 0, interpolation="bezier", right=(3, 2)), kf(4, 1, left=(1, -1))],
         [Bezier(0, 0, (3, 2), (1, -1), 4, 1)],
         [0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4],
     )
     bezier_group(
         "bezier-handle-beyond-segment",
-        "(0,0) right handle (6,3) -> (4,1) left handle (3,1). The right handle passes t1: clamped into the segment "
-        "along its direction to (4,2) (Blender's BKE_fcurve_correct_bezpart); then lengths 4 + 1 > 4 scale both "
-        "offsets by 4/5: control points (3.2, 1.6) and (3.2, 1).",
+        "(0,0) right handle (6,3) -> (4,1) left handle (3,1): the right handle reaches past t1. "
+        "BKE_curve_correct_bezpart scales both offsets by 4 / (6 + 1) = 4/7: control points (24/7, 12/7) and "
+        "(24/7, 1). (BKE_fcurve_correct_bezpart would instead shorten only the right handle, to (4, 2).)",
         [kf(0, 0, interpolation="bezier", right=(6, 3)), kf(4, 1, left=(3, 1))],
         [Bezier(0, 0, (6, 3), (3, 1), 4, 1)],
         [0, 0.5, 1, 2, 3, 3.5, 4],
