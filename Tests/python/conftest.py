@@ -22,6 +22,11 @@ def load_vectors(name="foundation.json"):
     return json.loads((VECTORS / name).read_text())
 
 
+def vector_files():
+    """The names of every vector file in Tests/vectors, sorted."""
+    return sorted(p.name for p in VECTORS.glob("*.json"))
+
+
 @pytest.fixture(scope="session")
 def c_program(tmp_path_factory):
     """Path to the compiled C vector program: $RAZZLE_C_TEST (make builds it),

@@ -152,7 +152,10 @@ class Track(HandleOwner):
             raise TypeError(f"{side} handle must be a (time, value) pair") from None
         values = self._value(value)
         if len(values) != self.channels:
-            raise WrongSizeError(f"{side} handle value has {len(values)} channels, the track has {self.channels}")
+            raise WrongSizeError(
+                f"{side} handle value has {len(values)} channels, the track has {self.channels}",
+                _ffi.STATUS_CODES["KF_E_WRONG_SIZE"][0],
+            )
         return (c_double * (1 + self.channels))(float(time), *values)
 
     def __setitem__(self, time, value):

@@ -1,0 +1,1131 @@
+"""Derives the expected numbers of easing.json and interpolation.json.
+
+Every number comes from a source independent of razzle: a published formula
+re-typed here and evaluated with mpmath at 50 digits (Penner's easings as
+easings.net and Penner's 2001 ActionScript write them, the parametric cubic
+Bezier solved by bisection), scipy's interpolators (CubicHermiteSpline,
+PchipInterpolator and their derivatives), or a hand-worked rule (steps(),
+linear(), extrapolation, paced 3-4-5) computed with exact fractions. Nothing
+here imports razzle. Each group's `comment` names its source.
+
+    python3 Tests/vectors/derive.py        # rewrites the two JSON files
+
+The JSON files are the shared data; this script only records how their
+numbers were obtained. Edit a vector here, rerun, and review the diff.
+"""
+
+import json
+import math
+from fractions import Fraction as F
+from pathlib import Path
+
+import mpmath
+import numpy as np
+import scipy
+from mpmath import mp, mpf
+from scipy.interpolate import CubicHermiteSpline, PchipInterpolator
+
+mp.dps = 50
+HERE = Path(__file__).resolve().parent
+MPMATH = f"mpmath {mpmath.__version__} at {mp.dps} digits"
+SCIPY = f"scipy {scipy.__version__}"
+
+
+def num(x):
+    """A JSON number: the nearest double, as an int when integral."""
+    if isinstance(x, str):
+        return x
+    x = float(x)
+    if math.isnan(x):
+        return "nan"
+    if math.isinf(x):
+        return "inf" if x > 0 else "-inf"
+    if x == int(x) and abs(x) < 2**53 and not (x == 0 and math.copysign(1, x) < 0):
+        return int(x)
+    return x
+
+
+# ---------------------------------------------------------------------------
+# Penner's easings (easings.net formulas), in mpmath.
+
+PI = mp.pi
+C1 = mpf("1.70158")
+C2 = C1 * mpf("1.525")
+C3 = C1 + 1
+C4 = 2 * PI / 3
+C5 = 2 * PI / mpf("4.5")
+
+
+def bounce_out(x):
+    n1, d1 = mpf("7.5625"), mpf("2.75")
+    if x < 1 / d1:
+        return n1 * x * x
+    if x < 2 / d1:
+        x -= mpf("1.5") / d1
+        return n1 * x * x + mpf("0.75")
+    if x < mpf("2.5") / d1:
+        x -= mpf("2.25") / d1
+        return n1 * x * x + mpf("0.9375")
+    x -= mpf("2.625") / d1
+    return n1 * x * x + mpf("0.984375")
+
+
+EASINGS_NET = {
+    "easeInSine": lambda x: 1 - mp.cos(x * PI / 2),
+    "easeOutSine": lambda x: mp.sin(x * PI / 2),
+    "easeInOutSine": lambda x: -(mp.cos(PI * x) - 1) / 2,
+    "easeInQuad": lambda x: x * x,
+    "easeOutQuad": lambda x: 1 - (1 - x) * (1 - x),
+    "easeInOutQuad": lambda x: 2 * x * x if x < 0.5 else 1 - (-2 * x + 2) ** 2 / 2,
+    "easeInCubic": lambda x: x**3,
+    "easeOutCubic": lambda x: 1 - (1 - x) ** 3,
+    "easeInOutCubic": lambda x: 4 * x**3 if x < 0.5 else 1 - (-2 * x + 2) ** 3 / 2,
+    "easeInQuart": lambda x: x**4,
+    "easeOutQuart": lambda x: 1 - (1 - x) ** 4,
+    "easeInOutQuart": lambda x: 8 * x**4 if x < 0.5 else 1 - (-2 * x + 2) ** 4 / 2,
+    "easeInQuint": lambda x: x**5,
+    "easeOutQuint": lambda x: 1 - (1 - x) ** 5,
+    "easeInOutQuint": lambda x: 16 * x**5 if x < 0.5 else 1 - (-2 * x + 2) ** 5 / 2,
+    "easeInExpo": lambda x: 0 if x == 0 else mpf(2) ** (10 * x - 10),
+    "easeOutExpo": lambda x: 1 if x == 1 else 1 - mpf(2) ** (-10 * x),
+    "easeInOutExpo": lambda x: (
+        0
+        if x == 0
+        else 1
+        if x == 1
+        else mpf(2) ** (20 * x - 10) / 2
+        if x < 0.5
+        else (2 - mpf(2) ** (-20 * x + 10)) / 2
+    ),
+    "easeInCirc": lambda x: 1 - mp.sqrt(1 - x**2),
+    "easeOutCirc": lambda x: mp.sqrt(1 - (x - 1) ** 2),
+    "easeInOutCirc": lambda x: (
+        (1 - mp.sqrt(1 - (2 * x) ** 2)) / 2 if x < 0.5 else (mp.sqrt(1 - (-2 * x + 2) ** 2) + 1) / 2
+    ),
+    "easeInBack": lambda x: C3 * x**3 - C1 * x**2,
+    "easeOutBack": lambda x: 1 + C3 * (x - 1) ** 3 + C1 * (x - 1) ** 2,
+    "easeInOutBack": lambda x: (
+        ((2 * x) ** 2 * ((C2 + 1) * 2 * x - C2)) / 2
+        if x < 0.5
+        else ((2 * x - 2) ** 2 * ((C2 + 1) * (x * 2 - 2) + C2) + 2) / 2
+    ),
+    "easeInElastic": lambda x: (
+        0 if x == 0 else 1 if x == 1 else -(mpf(2) ** (10 * x - 10)) * mp.sin((x * 10 - mpf("10.75")) * C4)
+    ),
+    "easeOutElastic": lambda x: (
+        0 if x == 0 else 1 if x == 1 else mpf(2) ** (-10 * x) * mp.sin((x * 10 - mpf("0.75")) * C4) + 1
+    ),
+    "easeInOutElastic": lambda x: (
+        0
+        if x == 0
+        else 1
+        if x == 1
+        else -(mpf(2) ** (20 * x - 10) * mp.sin((20 * x - mpf("11.125")) * C5)) / 2
+        if x < 0.5
+        else (mpf(2) ** (-20 * x + 10) * mp.sin((20 * x - mpf("11.125")) * C5)) / 2 + 1
+    ),
+    "easeInBounce": lambda x: 1 - bounce_out(1 - x),
+    "easeOutBounce": bounce_out,
+    "easeInOutBounce": lambda x: (1 - bounce_out(1 - 2 * x)) / 2 if x < 0.5 else (1 + bounce_out(2 * x - 1)) / 2,
+}
+
+
+# Penner's 2001 ActionScript equations with explicit parameters, normalized
+# to b = 0, c = 1, d = 1.
+def penner_back(mode, s):
+    s = mpf(s)
+
+    def f(t):
+        if mode == "In":
+            return t * t * ((s + 1) * t - s)
+        if mode == "Out":
+            t = t - 1
+            return t * t * ((s + 1) * t + s) + 1
+        s2 = s * mpf("1.525")
+        t = t * 2
+        if t < 1:
+            return t * t * ((s2 + 1) * t - s2) / 2
+        t = t - 2
+        return (t * t * ((s2 + 1) * t + s2) + 2) / 2
+
+    return f
+
+
+def penner_elastic(mode, a, p=None):
+    def f(t):
+        t = mpf(t)
+        period = mpf(p) if p is not None else (mpf("0.45") if mode == "InOut" else mpf("0.3"))
+        amp = mpf(a)
+        if t == 0:
+            return mpf(0)
+        if t == 1:
+            return mpf(1)
+        if amp < 1:
+            amp, shift = mpf(1), period / 4
+        else:
+            shift = period / (2 * PI) * mp.asin(1 / amp)
+        if mode == "In":
+            t = t - 1
+            return -(amp * mpf(2) ** (10 * t) * mp.sin((t - shift) * (2 * PI) / period))
+        if mode == "Out":
+            return amp * mpf(2) ** (-10 * t) * mp.sin((t - shift) * (2 * PI) / period) + 1
+        t = t * 2
+        if t < 1:
+            t = t - 1
+            return -mpf("0.5") * (amp * mpf(2) ** (10 * t) * mp.sin((t - shift) * (2 * PI) / period))
+        t = t - 1
+        return amp * mpf(2) ** (-10 * t) * mp.sin((t - shift) * (2 * PI) / period) * mpf("0.5") + 1
+
+    return f
+
+
+def right_derivative(f, x):
+    """d f / d x at x from the right, by mpmath's numerical differentiation
+    (one-sided, so a kink at x gives the right-hand slope)."""
+    return mp.diff(f, mpf(x), direction=1)
+
+
+# ---------------------------------------------------------------------------
+# The CSS cubic Bezier, solved by bisection in mpmath.
+
+
+def bezier_axis(a, b, s):
+    """One coordinate of the cubic Bezier from 0 to 1 with inner points a, b."""
+    return 3 * (1 - s) ** 2 * s * a + 3 * (1 - s) * s**2 * b + s**3
+
+
+def bezier_axis_slope(a, b, s):
+    return 3 * (1 - s) ** 2 * a + 6 * (1 - s) * s * (b - a) + 3 * s**2 * (1 - b)
+
+
+def bisect(f, low, high, iterations=200):
+    """The root of an increasing f on [low, high]."""
+    low, high = mpf(low), mpf(high)
+    for _ in range(iterations):
+        mid = (low + high) / 2
+        if f(mid) < 0:
+            low = mid
+        else:
+            high = mid
+    return (low + high) / 2
+
+
+def css_bezier(x1, y1, x2, y2, p):
+    """(value, derivative) of cubic-bezier(x1, y1, x2, y2) at p in [0, 1]."""
+    x1, y1, x2, y2, p = (mpf(float(v)) for v in (x1, y1, x2, y2, p))
+    s = bisect(lambda s: bezier_axis(x1, x2, s) - p, 0, 1)
+    return bezier_axis(y1, y2, s), bezier_axis_slope(y1, y2, s) / bezier_axis_slope(x1, x2, s)
+
+
+# ---------------------------------------------------------------------------
+# CSS steps() and linear(), re-implemented from the specs with fractions.
+
+
+def css_steps(count, position, p):
+    """CSS Easing 1, 'step easing function' output, before flag unset."""
+    p = F(p)
+    step = math.floor(p * count)
+    if position in ("jump-start", "jump-both"):
+        step += 1
+    if p >= 0 and step < 0:
+        step = 0
+    jumps = {"jump-start": count, "jump-end": count, "jump-none": count - 1, "jump-both": count + 1}[position]
+    if p <= 1 and step > jumps:
+        step = jumps
+    return F(step, jumps)
+
+
+def css_linear_points(stops):
+    """CSS Easing 2 'create a linear easing function': stops are (output,
+    [inputs as Fractions]); returns the canonical (input, output) points."""
+    outputs, inputs, largest = [], [], None
+    for i, (out, ins) in enumerate(stops):
+        if not ins:
+            outputs.append(F(out))
+            if i == 0:
+                inputs.append(F(0))
+                largest = F(0)
+            elif i == len(stops) - 1:
+                inputs.append(max(F(1), largest))
+            else:
+                inputs.append(None)
+        for x in ins:
+            largest = F(x) if largest is None else max(largest, F(x))
+            outputs.append(F(out))
+            inputs.append(largest)
+    # Runs of missing inputs are spread evenly between their neighbours.
+    i = 0
+    while i < len(inputs):
+        if inputs[i] is None:
+            j = i
+            while inputs[j] is None:
+                j += 1
+            a, b, n = inputs[i - 1], inputs[j], j - (i - 1)
+            for k in range(i, j):
+                inputs[k] = a + (b - a) * (k - (i - 1)) / n
+            i = j
+        i += 1
+    return list(zip(inputs, outputs))
+
+
+def css_linear(points, p):
+    """CSS Easing 2 'calculate output of a linear easing function', and the
+    slope of the segment it uses (0 for a zero-width segment)."""
+    p = F(p)
+    index = max([i for i, (x, _) in enumerate(points) if x <= p], default=0)
+    if index == len(points) - 1:
+        index -= 1
+    (ax, ay), (bx, by) = points[index], points[index + 1]
+    if ax == bx:
+        return by, F(0)
+    slope = (by - ay) / (bx - ax)
+    return ay + (p - ax) * slope, slope
+
+
+# ---------------------------------------------------------------------------
+# Output.
+
+
+class Doc:
+    def __init__(self, description, notes):
+        self.doc = {"schema": "razzle-vectors/2", "description": description, "notes": notes, "groups": []}
+        self.next_tc = 1
+
+    def tc(self):
+        self.next_tc += 1
+        return self.next_tc - 1
+
+    def group(self, **fields):
+        self.doc["groups"].append(fields)
+
+    def rejection(self, **fields):
+        self.doc.setdefault("rejections", []).append({"tcId": self.tc(), **fields})
+
+    def write(self, name):
+        (HERE / name).write_text(dumps(self.doc) + "\n")
+
+
+def dumps(value, indent=0):
+    """JSON with 2-space indents, short objects and lists on one line."""
+    flat = json.dumps(value, ensure_ascii=False)
+    if len(flat) + indent <= 120 or not isinstance(value, (dict, list)):
+        return flat
+    pad = " " * (indent + 2)
+    if isinstance(value, dict):
+        items = [f"{pad}{json.dumps(k)}: {dumps(v, indent + 2)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
+    items = [f"{pad}{dumps(v, indent + 2)}" for v in value]
+    return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
+
+
+# ---------------------------------------------------------------------------
+# easing.json
+
+PENNER_P = ["0", "0.1", "0.25", "0.5", "0.75", "0.9", "1"]
+
+
+def easing_tests(doc, f, ps, derivative=True, skip_derivative=()):
+    tests = []
+    for p in ps:
+        x = mpf(float(p))  # the double the runners use
+        test = {"tcId": doc.tc(), "progress": num(x), "expected": num(f(x))}
+        if derivative and 0 < x < 1 and p not in skip_derivative:
+            test["expected_derivative"] = num(right_derivative(f, x))
+        tests.append(test)
+    return tests
+
+
+def easing_doc():
+    doc = Doc(
+        "Easing curves evaluated directly: Penner's 30 curves, parametrized back and elastic, "
+        "cubic-bezier and the named CSS and Core Animation curves, steps(), linear(), springs.",
+        {
+            "easing": "Evaluate `easing` at each test's `progress` (razzle.easing, Easing(parsing:), "
+            "kf_easing_sample); `expected` is the eased progress and `expected_derivative`, if present, "
+            "d eased / d progress (the right-hand derivative at a kink).",
+            "tolerance": "`tolerance` is absolute; `derivative_tolerance` (default: `tolerance`) applies "
+            "to `expected_derivative`. 0 means the exact double; an infinite expected value matches "
+            "only itself.",
+            "derive": "Numbers from Tests/vectors/derive.py, which never runs razzle.",
+        },
+    )
+    for mode in ("In", "Out", "InOut"):
+        for family in ("Sine", "Quad", "Cubic", "Quart", "Quint", "Expo", "Circ", "Back", "Elastic", "Bounce"):
+            name = f"ease{mode}{family}"
+            skip = ("1",) if name == "easeInCirc" else ()
+            tests = easing_tests(doc, EASINGS_NET[name], PENNER_P, skip_derivative=skip)
+            comment = (
+                f"{name} at p = 0, 0.1, 0.25, 0.5, 0.75, 0.9, 1: the easings.net formula evaluated with "
+                f"{MPMATH}; derivatives by mpmath.diff (right-hand) of the same formula."
+            )
+            if name == "easeInOutCirc":
+                # d/dp (sqrt(1 - (2 - 2p)^2) + 1) / 2 = 2 (2 - 2p) / sqrt(1 - (2 - 2p)^2) -> +inf at 0.5.
+                for t in tests:
+                    if t["progress"] == 0.5:
+                        t["expected_derivative"] = "inf"
+                comment += " At 0.5 the curve is vertical: the right-hand derivative 2(2-2p)/sqrt(1-(2-2p)^2) is +inf."
+            doc.group(
+                id=f"penner-{name}",
+                comment=comment,
+                type="easing",
+                easing=name,
+                tolerance=1e-12,
+                derivative_tolerance=1e-11,
+                tests=tests,
+            )
+
+    parametrized = [
+        ("easeInBack(2.5)", penner_back("In", "2.5"), "overshoot s = 2.5"),
+        ("easeOutBack(2.5)", penner_back("Out", "2.5"), "overshoot s = 2.5"),
+        ("easeInOutBack(overshoot=2)", penner_back("InOut", "2"), "s = 2, scaled by 1.525 to 3.05 as Penner does"),
+        ("easeOutBack(0)", penner_back("Out", "0"), "s = 0: no overshoot, the cubic 1 - (1 - p)^3"),
+        ("easeInElastic(1.5, 0.4)", penner_elastic("In", "1.5", "0.4"), "a = 1.5, p = 0.4, s = p/(2 pi) asin(1/a)"),
+        ("easeOutElastic(1.2, 0.4)", penner_elastic("Out", "1.2", "0.4"), "a = 1.2, p = 0.4"),
+        ("easeInOutElastic(2, 0.6)", penner_elastic("InOut", "2", "0.6"), "a = 2, p = 0.6 (used as given)"),
+        ("easeOutElastic(0.5)", penner_elastic("Out", "0.5"), "a = 0.5 < 1 is raised to 1 with s = p/4"),
+        ("easeInOutElastic(amplitude=1)", penner_elastic("InOut", "1"), "a = 1, default InOut period 0.45"),
+    ]
+    for spec, f, what in parametrized:
+        doc.group(
+            id=f"penner-{spec}",
+            comment=f"{spec}: Penner's 2001 ActionScript equation ({what}), normalized to b = 0, c = 1, d = 1 and "
+            f"evaluated with {MPMATH}; derivatives by mpmath.diff (right-hand).",
+            type="easing",
+            easing=spec,
+            tolerance=1e-12,
+            derivative_tolerance=1e-11,
+            tests=easing_tests(doc, f, ["0", "0.2", "0.45", "0.5", "0.7", "0.95", "1"]),
+        )
+
+    beziers = [
+        ("ease", (0.25, 0.1, 0.25, 1), "CSS Easing 1 `ease` = cubic-bezier(0.25, 0.1, 0.25, 1)"),
+        ("ease-in", (0.42, 0, 1, 1), "CSS `ease-in` = cubic-bezier(0.42, 0, 1, 1)"),
+        ("ease-out", (0, 0, 0.58, 1), "CSS `ease-out` = cubic-bezier(0, 0, 0.58, 1)"),
+        ("ease-in-out", (0.42, 0, 0.58, 1), "CSS `ease-in-out` = cubic-bezier(0.42, 0, 0.58, 1)"),
+        ("default", (0.25, 0.1, 0.25, 1), "Core Animation kCAMediaTimingFunctionDefault, control points (0.25, 0.1), (0.25, 1)"),
+        ("easeIn", (0.42, 0, 1, 1), "Core Animation kCAMediaTimingFunctionEaseIn, (0.42, 0), (1, 1)"),
+        ("easeOut", (0, 0, 0.58, 1), "Core Animation kCAMediaTimingFunctionEaseOut, (0, 0), (0.58, 1)"),
+        ("easeInEaseOut", (0.42, 0, 0.58, 1), "Core Animation kCAMediaTimingFunctionEaseInEaseOut, (0.42, 0), (0.58, 1)"),
+        ("cubic-bezier(0.68, -0.6, 0.32, 1.6)", (0.68, -0.6, 0.32, 1.6), "y1 < 0 and y2 > 1: the output leaves [0, 1]"),
+        ("cubic-bezier(0.1, -0.6, 0.2, 1.8)", (0.1, -0.6, 0.2, 1.8), "strong overshoot"),
+        ("cubic-bezier(0, 0, 1, 1)", (0, 0, 1, 1), "the identity written as a Bezier"),
+        ("cubic-bezier(0.3, 0.3, 0.7, 0.7)", (0.3, 0.3, 0.7, 0.7), "control points on the diagonal: the identity"),
+    ]
+    for spec, curve, what in beziers:
+        tests = []
+        for p in ["0", "0.1", "0.25", "0.5", "0.75", "0.9", "1"]:
+            test = {"tcId": doc.tc(), "progress": num(float(p))}
+            if p in ("0", "1"):
+                test["expected"] = int(p)
+            else:
+                value, slope = css_bezier(*curve, p)
+                test["expected"] = num(value)
+                test["expected_derivative"] = num(slope)
+            tests.append(test)
+        comment = (
+            f"{what}. x(s) = p solved by 200 bisection steps and y(s) evaluated with {MPMATH}; "
+            "the derivative is y'(s)/x'(s). Ends exactly 0 and 1."
+        )
+        if spec == "ease":
+            comment += " ease(0.5) = 0.802403387584857 (0.80240338758485698952 to 20 digits)."
+        doc.group(
+            id=f"bezier-{spec}",
+            comment=comment,
+            type="easing",
+            easing=spec,
+            tolerance=1e-9,
+            tests=tests,
+        )
+
+    steps = [
+        ("steps(4)", 4, "jump-end", "default position jump-end"),
+        ("steps(4, jump-end)", 4, "jump-end", ""),
+        ("steps(4, end)", 4, "jump-end", "`end` is jump-end"),
+        ("steps(4, jump-start)", 4, "jump-start", ""),
+        ("steps(4, start)", 4, "jump-start", "`start` is jump-start"),
+        ("steps(4, jump-none)", 4, "jump-none", "3 jumps: outputs in thirds"),
+        ("steps(4, jump-both)", 4, "jump-both", "5 jumps: outputs in fifths"),
+        ("steps(1, jump-both)", 1, "jump-both", "2 jumps"),
+        ("steps(2, jump-none)", 2, "jump-none", "the smallest jump-none"),
+        ("step-start", 1, "jump-start", "steps(1, jump-start)"),
+        ("step-end", 1, "jump-end", "steps(1, jump-end)"),
+    ]
+    for spec, count, position, what in steps:
+        tests = []
+        for p in ["-0.25", "0", "0.1", "0.25", "0.5", "0.6", "0.75", "0.99", "1", "1.25"]:
+            tests.append(
+                {
+                    "tcId": doc.tc(),
+                    "progress": num(float(p)),
+                    "expected": num(css_steps(count, position, F(float(p)))),
+                    "expected_derivative": 0,
+                }
+            )
+        doc.group(
+            id=f"steps-{spec}",
+            comment=f"{spec}{' (' + what + ')' if what else ''}: the CSS Easing 1 step easing algorithm "
+            "(#step-easing-algo) worked with exact fractions, before flag unset: step = floor(p n), +1 for "
+            "jump-start/jump-both; if p >= 0 and step < 0 then 0; if p <= 1 and step > jumps then jumps; "
+            "output step / jumps, so p outside [0, 1] is not clamped. The derivative is 0 everywhere "
+            "(flat steps; right-hand at the jumps).",
+            type="easing",
+            easing=spec,
+            tolerance=0,
+            tests=tests,
+        )
+
+    linears = [
+        ("linear(0, 0.25, 1)", [(0, []), ("0.25", []), (1, [])], "MDN/spec example: a missing input is spread evenly, points (0,0) (0.5,0.25) (1,1)"),
+        ("linear(0, 0.25 75%, 1)", [(0, []), ("0.25", ["0.75"]), (1, [])], "MDN/spec example: points (0,0) (0.75,0.25) (1,1)"),
+        ("linear(0, 0.5 25% 75%, 1)", [(0, []), ("0.5", ["0.25", "0.75"]), (1, [])], "MDN/spec example: a two-input stop is a flat stretch, points (0,0) (0.25,0.5) (0.75,0.5) (1,1)"),
+        ("linear(0, 0.7, 0.87, 0.98, 1)", [(0, []), ("0.7", []), ("0.87", []), ("0.98", []), (1, [])], "csswg-drafts#6533 example: equal to linear(0 0%, 0.7 25%, 0.87 50%, 0.98 75%, 1 100%)"),
+        ("linear(0, 0.9 60%, 0.5 40%, 1)", [(0, []), ("0.9", ["0.6"]), ("0.5", ["0.4"]), (1, [])], "an input below an earlier one is raised to it (clamping): points (0,0) (0.6,0.9) (0.6,0.5) (1,1)"),
+        ("linear(0, 0.25 50%, 0.75 50%, 1)", [(0, []), ("0.25", ["0.5"]), ("0.75", ["0.5"]), (1, [])], "duplicate inputs: at 50% the later point (output 0.75) wins"),
+        ("linear(0, 0.2, 0.5 60%, 0.9, 1)", [(0, []), ("0.2", []), ("0.5", ["0.6"]), ("0.9", []), (1, [])], "missing inputs on both sides of a given one: points (0,0) (0.3,0.2) (0.6,0.5) (0.8,0.9) (1,1)"),
+        ("linear(0, 0.5 120%, 1)", [(0, []), ("0.5", ["1.2"]), (1, [])], "a last stop without input gets max(1, largest input) = 1.2: points (0,0) (1.2,0.5) (1.2,1)"),
+    ]
+    for spec, stops, what in linears:
+        points = css_linear_points([(F(o), [F(x) for x in ins]) for o, ins in stops])
+        ps = sorted({F(-1, 2), F(0), F(1, 8), F(1, 4), F(3, 8), F(1, 2), F(5, 8), F(3, 4), F(7, 8), F(1), F(3, 2)} | {x for x, _ in points})
+        tests = []
+        for p in ps:
+            value, slope = css_linear(points, p)
+            tests.append({"tcId": doc.tc(), "progress": num(p), "expected": num(value), "expected_derivative": num(slope)})
+        doc.group(
+            id=f"linear-{spec}",
+            comment=f"{spec}: {what}. CSS Easing 2 'create a linear easing function' and 'calculate output of a "
+            "linear easing function' (#linear-easing-function-output) worked with exact fractions: point A is the "
+            "last point with input <= p (the first if none; the second-to-last if it is the last), B the next; equal "
+            "inputs give B's output, otherwise A + (p - A.in)/(B.in - A.in) (B - A), which extrapolates outside the "
+            "points. The derivative is the slope of that segment (0 for a zero-width one).",
+            type="easing",
+            easing=spec,
+            tolerance=1e-15,
+            tests=tests,
+        )
+
+    springs = [
+        ("bouncy(0.4)", "SwiftUI .bouncy(duration: 0.4): Spring(duration: 0.4, bounce: 0.3)"),
+        ("smooth", "SwiftUI .smooth: duration 0.5, bounce 0 (critically damped)"),
+        ("snappy(0.3, 0.1)", "SwiftUI .snappy(duration: 0.3, extraBounce: 0.1): bounce 0.25"),
+        ("spring(mass=1, stiffness=100, damping=10)", "an underdamped spring, damping ratio 0.5"),
+        ("spring(dampingRatio=1.5, response=0.8)", "an overdamped spring"),
+        ("spring(duration=0.5, bounce=-0.3)", "SwiftUI negative bounce: overdamped"),
+    ]
+    for spec, what in springs:
+        tests = [
+            {"tcId": doc.tc(), "progress": p, "expected": e, "expected_derivative": 0}
+            for p, e in [(-0.5, 0), (0, 0), (1, 1), (2, 1)]
+        ]
+        doc.group(
+            id=f"spring-{spec}",
+            comment=f"{spec} ({what}). As an easing a spring maps p to its position at p T (T its settling "
+            "duration, a razzle definition), so only what holds for any T is checked: 0 for p <= 0, exactly 1 for "
+            "p >= 1 (include/keyframe.h), derivative v0 T = 0 at p = 0 for initial velocity 0 and 0 outside [0, 1) "
+            "(the right-hand derivative of the constant). Interior positions are checked against scipy's "
+            "integration in Tests/python/test_easing.py.",
+            type="easing",
+            easing=spec,
+            tolerance=0,
+            tests=tests,
+        )
+    return doc
+
+
+# ---------------------------------------------------------------------------
+# interpolation.json
+
+
+def kf(time, value, **style):
+    """A keyframe object; handles are (time, value) pairs."""
+    k = {"time": num(time), "value": [num(value)]}
+    for key in ("easing", "interpolation", "tension", "continuity", "bias"):
+        if key in style:
+            k[key] = style[key] if isinstance(style[key], str) else num(style[key])
+    for side in ("left", "right"):
+        if side in style:
+            t, v = style[side]
+            k[side] = {"time": num(t), "value": [num(v)]}
+    return k
+
+
+def track_tests(doc, rows):
+    """rows: (time, value, velocity)."""
+    return [
+        {"tcId": doc.tc(), "time": num(t), "expected": [num(v)], "expected_velocity": [num(d)]} for t, v, d in rows
+    ]
+
+
+def spline_rows(spline, times, first, last, end_values):
+    """Rows from a scipy spline inside [first, last]; hold outside, and the
+    velocity at the last keyframe is the (hold) extrapolation's, 0."""
+    rows = []
+    derivative = spline.derivative()
+    for t in times:
+        if t < first:
+            rows.append((t, end_values[0], 0))
+        elif t >= last:
+            rows.append((t, end_values[1] if t >= last else spline(t), 0))
+        else:
+            rows.append((t, float(spline(t)), float(derivative(t))))
+    return rows
+
+
+def kb_tangents(times, values, params):
+    """Kochanek-Bartels tangents in slope form, per keyframe (incoming,
+    outgoing), for params (T, C, B) per keyframe. Kochanek & Bartels 1984 as
+    Wikipedia writes it: the segment p_i -> p_i+1 starts with
+    DD_i = (1-t)(1+b)(1+c)/2 (p_i - p_i-1) + (1-t)(1-b)(1-c)/2 (p_i+1 - p_i)
+    and ends with
+    DS_i+1 = (1-t)(1+b)(1-c)/2 (p_i+1 - p_i) + (1-t)(1-b)(1+c)/2 (p_i+2 - p_i+1),
+    here with the chords replaced by the slopes d_prev, d_next."""
+    d = [(values[i + 1] - values[i]) / (times[i + 1] - times[i]) for i in range(len(times) - 1)]
+    out = []
+    for i, (T, C, B) in enumerate(params):
+        if i == 0:
+            m = d[0] * (1 - T)
+            out.append((m, m))
+        elif i == len(times) - 1:
+            m = d[-1] * (1 - T)
+            out.append((m, m))
+        else:
+            a, b = d[i - 1], d[i]
+            outgoing = (1 - T) * (1 + B) * (1 + C) / 2 * a + (1 - T) * (1 - B) * (1 - C) / 2 * b
+            incoming = (1 - T) * (1 + B) * (1 - C) / 2 * a + (1 - T) * (1 - B) * (1 + C) / 2 * b
+            out.append((incoming, outgoing))
+    return out
+
+
+def kb_group(doc, gid, comment, times, values, params, sample_times):
+    tangents = kb_tangents(times, values, params)
+    n = len(times)
+    pieces = [
+        CubicHermiteSpline(times[i : i + 2], values[i : i + 2], [tangents[i][1], tangents[i + 1][0]])
+        for i in range(n - 1)
+    ]
+    rows = []
+    for t in sample_times:
+        if t < times[0]:
+            rows.append((t, values[0], 0))
+        elif t >= times[-1]:
+            rows.append((t, values[-1], 0))
+        else:
+            i = max(i for i in range(n - 1) if times[i] <= t)
+            rows.append((t, float(pieces[i](t)), float(pieces[i].derivative()(t))))
+    doc.group(
+        id=gid,
+        comment=comment + f" (T, C, B) per keyframe {params} give (incoming, outgoing) tangents {tangents}. Each "
+        f"segment is {SCIPY} CubicHermiteSpline over its two keyframes with its outgoing and incoming tangent; the "
+        "velocity at a keyframe is the right-hand (outgoing) one. Hold outside.",
+        type="track",
+        property="x",
+        keyframes=[
+            kf(t, v, interpolation="smooth", tension=T, continuity=C, bias=B)
+            for t, v, (T, C, B) in zip(times, values, params)
+        ],
+        tolerance=1e-12,
+        tests=track_tests(doc, rows),
+    )
+
+
+class Bezier:
+    """One Bezier segment from (t0, v0) to (t1, v1) with handles, corrected
+    as Blender's BKE_curve_correct_bezpart does, solved in mpmath."""
+
+    def __init__(self, t0, v0, right, left, t1, v1):
+        t0, v0, t1, v1 = (mpf(x) for x in (t0, v0, t1, v1))
+        dt = t1 - t0
+        right = (t0 + dt / 3, v0 + (v1 - v0) / 3) if right is None else tuple(mpf(x) for x in right)
+        left = (t1 - dt / 3, v1 - (v1 - v0) / 3) if left is None else tuple(mpf(x) for x in left)
+        o1 = [right[0] - t0, right[1] - v0]  # right handle offset from (t0, v0)
+        o2 = [t1 - left[0], v1 - left[1]]  # left handle offset back from (t1, v1)
+        # Blender's BKE_curve_correct_bezpart: if the handles' time lengths
+        # add up to more than the segment (they overlap, or one reaches past
+        # the other key), scale both offsets by dt / (len1 + len2).
+        assert o1[0] >= 0 and o2[0] >= 0, "handles on the wrong side of their key"
+        if o1[0] + o2[0] > dt:
+            fac = dt / (o1[0] + o2[0])
+            o1 = [x * fac for x in o1]
+            o2 = [x * fac for x in o2]
+        self.x = (t0, t0 + o1[0], t1 - o2[0], t1)
+        self.y = (v0, v0 + o1[1], v1 - o2[1], v1)
+
+    @staticmethod
+    def point(c, s):
+        return (1 - s) ** 3 * c[0] + 3 * (1 - s) ** 2 * s * c[1] + 3 * (1 - s) * s**2 * c[2] + s**3 * c[3]
+
+    @staticmethod
+    def slope(c, s):
+        return 3 * (1 - s) ** 2 * (c[1] - c[0]) + 6 * (1 - s) * s * (c[2] - c[1]) + 3 * s**2 * (c[3] - c[2])
+
+    def at(self, t):
+        """(value, d value / d time) at time t."""
+        s = bisect(lambda s: self.point(self.x, s) - mpf(t), 0, 1)
+        return self.point(self.y, s), self.slope(self.y, s) / self.slope(self.x, s)
+
+
+def interpolation_doc():
+    doc = Doc(
+        "Styled keyframes: hold, linear with easings, smooth (Catmull-Rom and Kochanek-Bartels), monotone, "
+        "bezier with handles, paced; every extrapolation mode; velocities; rejected styles.",
+        {
+            "track": "Create a track for `property`, set `keyframes` in order with their style fields, set "
+            "`extrapolation` if present, then sample at each test's `time` (`expected`) and take the velocity "
+            "there (`expected_velocity`, d value / d time; the right-hand derivative at keyframes and kinks).",
+            "tolerance": "`tolerance` is absolute; `velocity_tolerance` (default: `tolerance`) applies to "
+            "`expected_velocity`.",
+            "rejections": "As in foundation.json; `set` may carry the style fields of a keyframe.",
+            "derive": "Numbers from Tests/vectors/derive.py, which never runs razzle.",
+        },
+    )
+
+    # -- hold and linear with easings ------------------------------------
+    doc.group(
+        id="hold-segment",
+        comment="Hand-worked. Keyframe 0 holds its value 1 until t = 2; the segment 2 -> 4 is linear, slope "
+        "(3 - 5) / 2 = -1. Velocity 0 on the hold (also at its start: right-hand), -1 from t = 2 (right-hand), "
+        "0 at and after the last keyframe (hold extrapolation).",
+        type="track",
+        property="x",
+        keyframes=[kf(0, 1, interpolation="hold"), kf(2, 5), kf(4, 3)],
+        tolerance=0,
+        tests=track_tests(
+            doc,
+            [(-1, 1, 0), (0, 1, 0), (1, 1, 0), (1.999, 1, 0), (2, 5, -1), (3, 4, -1), (4, 3, 0), (5, 3, 0)],
+        ),
+    )
+    doc.group(
+        id="hold-with-easing",
+        comment="Hand-worked. A hold segment ignores its easing: value 2 on [0, 1), velocity 0.",
+        type="track",
+        property="x",
+        keyframes=[kf(0, 2, interpolation="hold", easing="easeInOutCubic"), kf(1, 4)],
+        tolerance=0,
+        tests=track_tests(doc, [(0, 2, 0), (0.25, 2, 0), (0.75, 2, 0), (1, 4, 0)]),
+    )
+    doc.group(
+        id="linear-with-penner-easings",
+        comment="Hand-worked. Segment 10 -> 20 (0 to 100) with easeInQuad: v = 100 p^2, dv/dt = 100 * 2p / 10; "
+        "segment 20 -> 30 (100 to 50) with easeOutCubic: v = 100 - 50 (1 - (1 - p)^3), "
+        "dv/dt = -50 * 3 (1 - p)^2 / 10. Explicit interpolation \"linear\".",
+        type="track",
+        property="x",
+        keyframes=[
+            kf(10, 0, interpolation="linear", easing="easeInQuad"),
+            kf(20, 100, interpolation="linear", easing="easeOutCubic"),
+            kf(30, 50, interpolation="linear"),
+        ],
+        tolerance=1e-12,
+        tests=track_tests(
+            doc,
+            [
+                (10, 0, 0),
+                (12.5, 6.25, 5),
+                (15, 25, 10),
+                (17.5, 56.25, 15),
+                (20, 100, -15),
+                (25, 56.25, -3.75),
+                (27.5, 50.78125, -0.9375),
+                (30, 50, 0),
+            ],
+        ),
+    )
+    ease_values = {p: css_bezier(0.25, 0.1, 0.25, 1, p) for p in (0.25, 0.5, 0.75)}
+    doc.group(
+        id="linear-with-css-ease",
+        comment=f"Segment 0 -> 4 (10 to 30) with easing `ease`: v = 10 + 20 ease(p), dv/dt = 20 ease'(p) / 4, "
+        f"ease solved by bisection with {MPMATH} as in easing.json.",
+        type="track",
+        property="x",
+        keyframes=[kf(0, 10, easing="ease"), kf(4, 30)],
+        tolerance=1e-9,
+        tests=track_tests(
+            doc,
+            [(4 * p, 10 + 20 * v, 20 * d / 4) for p, (v, d) in ease_values.items()],
+        ),
+    )
+    doc.group(
+        id="linear-with-steps",
+        comment="Hand-worked. Segment 0 -> 4 (0 to 8) with steps(4): v = 8 floor(4p)/4 = 2 floor(t); velocity 0 "
+        "on the plateaus and at the jumps (right-hand).",
+        type="track",
+        property="x",
+        keyframes=[kf(0, 0, easing="steps(4)"), kf(4, 8)],
+        tolerance=0,
+        tests=track_tests(doc, [(0, 0, 0), (0.5, 0, 0), (1, 2, 0), (1.5, 2, 0), (3.99, 6, 0), (4, 8, 0)]),
+    )
+
+    # -- smooth ------------------------------------------------------------
+    times, values = [0, 1, 3, 4, 6], [0, 2, 1, 3, 0]
+    d = [(values[i + 1] - values[i]) / (times[i + 1] - times[i]) for i in range(4)]
+    m = [d[0]] + [(d[i - 1] + d[i]) / 2 for i in range(1, 4)] + [d[3]]
+    spline = CubicHermiteSpline(times, values, m)
+    doc.group(
+        id="smooth-catmull-rom",
+        comment=f"All keyframes smooth, tension = continuity = bias = 0: Catmull-Rom finite-difference tangents, "
+        f"the mean of the adjacent slopes {d} inside and the one-sided slope at the ends, m = {m}. Values and "
+        f"velocities from {SCIPY} CubicHermiteSpline(t, v, m) and its derivative(); hold outside.",
+        type="track",
+        property="x",
+        keyframes=[kf(t, v, interpolation="smooth") for t, v in zip(times, values)],
+        tolerance=1e-12,
+        tests=track_tests(
+            doc,
+            spline_rows(spline, [-1, 0, 0.5, 1, 1.5, 2, 2.5, 3, 3.25, 4, 5, 5.5, 6, 7], 0, 6, (0, 0)),
+        ),
+    )
+
+    kb_group(
+        doc,
+        "smooth-kochanek-bartels-tension-bias",
+        "Kochanek-Bartels tangents in slope form (d_prev, d_next the adjacent slopes 2, -0.5, 2) with continuity 0, "
+        "where incoming and outgoing agree: m = (1-T)((1+B) d_prev + (1-B) d_next)/2; at the ends the one-sided "
+        "slope times (1-T). Hand-worked tangents.",
+        [0, 1, 3, 4],
+        [0, 2, 1, 3],
+        [(0.5, 0, 0), (0.5, 0, -0.5), (-0.25, 0, 0.5), (0.25, 0, 0)],
+        [-1, 0, 0.25, 0.5, 0.75, 1, 1.5, 2, 2.5, 3, 3.5, 4, 5],
+    )
+    kb_group(
+        doc,
+        "smooth-kochanek-bartels-continuity",
+        "Kochanek-Bartels with continuity != 0, which splits each inner keyframe's tangent into an incoming and "
+        "an outgoing one (a kink). Kochanek & Bartels 1984 as Wikipedia writes it, in slope form: outgoing = "
+        "(1-T)(1+B)(1+C)/2 d_prev + (1-T)(1-B)(1-C)/2 d_next, incoming = (1-T)(1+B)(1-C)/2 d_prev + "
+        "(1-T)(1-B)(1+C)/2 d_next (C = -1 gives box corners: each tangent follows its own segment; write-ups that "
+        "swap the two formulas turn that into inverted corners). Ends: one-sided slope times (1-T).",
+        [0, 1, 3, 4],
+        [0, 2, 1, 3],
+        [(0.5, 0, 0), (0.5, 0.25, -0.5), (-0.25, -0.5, 0.5), (0.25, 0, 0)],
+        [-1, 0, 0.25, 0.5, 0.75, 1, 1.5, 2, 2.5, 3, 3.5, 4, 5],
+    )
+
+    times, values = [0, 2, 3], [0, 2, 0]
+    m = [1, -0.5, -2]
+    spline = CubicHermiteSpline(times, values, m)
+    ease_rows = []
+    for t in [0.5, 1, 1.5, 2, 2.5]:
+        if t < 2:
+            p = t / 2
+            e, de = p * p, 2 * p  # easeInQuad
+            ease_rows.append((t, float(spline(2 * e)), float(spline.derivative()(2 * e)) * de))
+        else:
+            ease_rows.append((t, float(spline(t)), float(spline.derivative()(t))))
+    doc.group(
+        id="smooth-with-easing",
+        comment="Keyframes (0, 0) easeInQuad, (2, 2), (3, 0), all smooth: Catmull-Rom tangents m = (1, -0.5, -2) "
+        "(slopes 1 and -2). The easing reshapes progress before the curve: on 0 -> 2, value = H(t0 + e dt) with "
+        "e = p^2, and velocity = H'(t0 + e dt) e'(p). H is " + SCIPY + " CubicHermiteSpline(t, v, m).",
+        type="track",
+        property="x",
+        keyframes=[kf(0, 0, interpolation="smooth", easing="easeInQuad"), kf(2, 2, interpolation="smooth"),
+                   kf(3, 0, interpolation="smooth")],
+        tolerance=1e-12,
+        tests=track_tests(doc, ease_rows),
+    )
+
+    # -- monotone ----------------------------------------------------------
+    times, values = [0, 1, 2, 4, 5, 7], [0, 1, 1, 3, 2.5, 6]
+    pchip = PchipInterpolator(times, values)
+    doc.group(
+        id="monotone-pchip",
+        comment=f"All keyframes monotone: values and velocities from {SCIPY} PchipInterpolator(t, v) and its "
+        "derivative() (Fritsch-Carlson weighted harmonic means inside, scipy's three-point end formula); a flat "
+        "stretch 1 -> 2 and a local maximum at t = 4 stay flat and unovershot. Hold outside.",
+        type="track",
+        property="x",
+        keyframes=[kf(t, v, interpolation="monotone") for t, v in zip(times, values)],
+        tolerance=1e-12,
+        tests=track_tests(
+            doc,
+            spline_rows(pchip, [-1, 0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5, 6, 7, 8], 0, 7, (0, 6)),
+        ),
+    )
+    pchip = PchipInterpolator([0, 2], [0, 4])
+    doc.group(
+        id="monotone-two-keyframes",
+        comment=f"Two monotone keyframes: {SCIPY} PchipInterpolator([0, 2], [0, 4]) is the line 2t, velocity 2.",
+        type="track",
+        property="x",
+        keyframes=[kf(0, 0, interpolation="monotone"), kf(2, 4, interpolation="monotone")],
+        tolerance=1e-12,
+        tests=track_tests(doc, spline_rows(pchip, [0, 0.5, 1, 1.5, 2], 0, 2, (0, 4))),
+    )
+
+    # -- bezier ------------------------------------------------------------
+    def bezier_group(gid, comment, keyframes, segments, times, tolerance=1e-9):
+        rows = []
+        first, last = keyframes[0]["time"], keyframes[-1]["time"]
+        for t in times:
+            if t < first:
+                rows.append((t, keyframes[0]["value"][0], 0))
+            elif t >= last:
+                rows.append((t, keyframes[-1]["value"][0], 0))
+            else:
+                seg = max((s for s in segments if s.x[0] <= t), key=lambda s: s.x[0])
+                if t == seg.x[0]:  # exactly at the keyframe: its value, the handle's slope
+                    rows.append((t, seg.y[0], (seg.y[1] - seg.y[0]) / (seg.x[1] - seg.x[0])))
+                else:
+                    rows.append((t, *seg.at(t)))
+        doc.group(
+            id=gid,
+            comment=comment + f" x(s) = t solved by 200 bisection steps, value y(s) and velocity y'(s)/x'(s) "
+            f"with {MPMATH}. Hold outside.",
+            type="track",
+            property="x",
+            keyframes=keyframes,
+            tolerance=tolerance,
+            tests=track_tests(doc, rows),
+        )
+        return segments
+
+    bezier_group(
+        "bezier-handles",
+        "Blender F-curve Bezier segments in (time, value): (0,0) right handle (1,3) -> (3,1) left handle (2,-1); "
+        "(3,1) right handle (4,2) -> (5,0) left handle (4.5,0.5). No correction applies (handle lengths 1+1 < 3, "
+        "1+0.5 < 2). The handles at t = 3 are not aligned: a kink, right-hand velocity (2-1)/(4-3) = 1.",
+        [
+            kf(0, 0, interpolation="bezier", right=(1, 3)),
+            kf(3, 1, interpolation="bezier", left=(2, -1), right=(4, 2)),
+            kf(5, 0, left=(4.5, 0.5)),
+        ],
+        [Bezier(0, 0, (1, 3), (2, -1), 3, 1), Bezier(3, 1, (4, 2), (4.5, 0.5), 5, 0)],
+        [-1, 0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5, 6],
+    )
+    bezier_group(
+        "bezier-missing-left-handle",
+        "(0,0) right handle (0.5,2) -> (2,1) without a left handle, which lies a third of the way back: "
+        "(2 - 2/3, 1 - 1/3) (include/keyframe.h).",
+        [kf(0, 0, interpolation="bezier", right=(0.5, 2)), kf(2, 1)],
+        [Bezier(0, 0, (0.5, 2), None, 2, 1)],
+        [0, 0.25, 0.5, 1, 1.5, 1.75, 2],
+    )
+    bezier_group(
+        "bezier-no-handles-is-linear",
+        "(0,0) -> (3,6) without handles: both at a third, so x and y are linear in s: value 2t, velocity 2.",
+        [kf(0, 0, interpolation="bezier"), kf(3, 6)],
+        [Bezier(0, 0, None, None, 3, 6)],
+        [0, 0.75, 1.5, 2.25, 3],
+        tolerance=1e-12,
+    )
+    bezier_group(
+        "bezier-overlapping-handles",
+        "Overlapping handles: (0,0) right handle (3,2) -> (4,1) left handle (1,-1): lengths 3 + 3 > 4, so both "
+        "offsets are scaled by 4/6 (Blender's BKE_curve_correct_bezpart, blenkernel/intern/curve.cc): control "
+        "points (2, 4/3) and (2, -1/3). (BKE_fcurve_correct_bezpart, which Blender's F-curves call, only shortens "
+        "a handle longer than the segment and would leave these alone.)",
+        [kf(0, 0, interpolation="bezier", right=(3, 2)), kf(4, 1, left=(1, -1))],
+        [Bezier(0, 0, (3, 2), (1, -1), 4, 1)],
+        [0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4],
+    )
+    bezier_group(
+        "bezier-handle-beyond-segment",
+        "(0,0) right handle (6,3) -> (4,1) left handle (3,1): the right handle reaches past t1. "
+        "BKE_curve_correct_bezpart scales both offsets by 4 / (6 + 1) = 4/7: control points (24/7, 12/7) and "
+        "(24/7, 1). (BKE_fcurve_correct_bezpart would instead shorten only the right handle, to (4, 2).)",
+        [kf(0, 0, interpolation="bezier", right=(6, 3)), kf(4, 1, left=(3, 1))],
+        [Bezier(0, 0, (6, 3), (3, 1), 4, 1)],
+        [0, 0.5, 1, 2, 3, 3.5, 4],
+    )
+
+    # -- paced -------------------------------------------------------------
+    doc.group(
+        id="paced-3-4-5",
+        comment="Hand-worked. Keyframes t = 0, 1, 7 with values 0, 3, 7, all paced: the polyline's pieces are 3 "
+        "and 4 long, 7 in all, run over the 7 time units at constant speed, so value(t) = t and velocity 1 (the "
+        "middle keyframe is passed at t = 3, not t = 1). Hold outside.",
+        type="track",
+        property="x",
+        keyframes=[kf(0, 0, interpolation="paced"), kf(1, 3, interpolation="paced"), kf(7, 7, interpolation="paced")],
+        tolerance=1e-12,
+        tests=track_tests(
+            doc,
+            [(-1, 0, 0), (0, 0, 1), (0.5, 0.5, 1), (1, 1, 1), (2, 2, 1), (3, 3, 1), (5, 5, 1), (6.5, 6.5, 1),
+             (7, 7, 0), (8, 7, 0)],
+        ),
+    )
+    doc.group(
+        id="paced-run-inside-linear-track",
+        comment="Hand-worked. (0,0) linear -> (2,10) paced -> (3,4) paced -> (6,6) linear: the paced run spans "
+        "keyframes at t = 2 and 6 with pieces |4-10| = 6 and |6-4| = 2, speed 8/4 = 2, so the value 4 is reached at "
+        "t = 2 + 6/2 = 5 (at t = 3, its own keyframe time, the value is 8). Linear 0 -> 10 on [0, 2].",
+        type="track",
+        property="x",
+        keyframes=[kf(0, 0), kf(2, 10, interpolation="paced"), kf(3, 4, interpolation="paced"), kf(6, 6)],
+        tolerance=1e-12,
+        tests=track_tests(
+            doc,
+            [(1, 5, 5), (2, 10, -2), (3, 8, -2), (4, 6, -2), (4.5, 5, -2), (5, 4, 2), (5.5, 5, 2), (6, 6, 0)],
+        ),
+    )
+
+    # -- extrapolation -----------------------------------------------------
+    base = [kf(0, 0), kf(1, 2), kf(3, 3)]
+    explain = ("Hand-worked on keyframes (0,0), (1,2), (3,3), all linear: slopes 2 on [0,1] and 0.5 on [1,3], "
+               "span 3. ")
+
+    def f(t):  # the interior curve
+        return 2 * t if t <= 1 else 2 + (t - 1) / 2
+
+    def extrap_group(gid, comment, extrapolation, rows, keyframes=base, tolerance=0):
+        doc.group(
+            id=gid,
+            comment=comment,
+            type="track",
+            property="x",
+            keyframes=keyframes,
+            extrapolation=extrapolation,
+            tolerance=tolerance,
+            tests=track_tests(doc, rows),
+        )
+
+    extrap_group(
+        "extrapolate-hold",
+        explain + "hold: the end values, velocity 0 outside and at the last keyframe.",
+        {"before": "hold", "after": "hold"},
+        [(-1, 0, 0), (0, 0, 2), (1, 2, 0.5), (3, 3, 0), (5, 3, 0)],
+    )
+    extrap_group(
+        "extrapolate-linear",
+        explain + "linear: the end slopes continue, 2 before (v = 2t) and 0.5 after (v = 3 + (t - 3)/2).",
+        {"before": "linear", "after": "linear"},
+        [(-1, -2, 2), (-0.5, -1, 2), (0, 0, 2), (3, 3, 0.5), (5, 4, 0.5)],
+    )
+    extrap_group(
+        "extrapolate-linear-outer-handles",
+        explain + "The first keyframe has a left handle (-1, 1), the last a right handle (4, 2): linear "
+        "extrapolation follows the handles' slopes, (0 - 1)/(0 - -1) = -1 before and (2 - 3)/(4 - 3) = -1 after "
+        "(Blender). The interpolation stays linear.",
+        {"before": "linear", "after": "linear"},
+        [(-2, 2, -1), (-1, 1, -1), (0, 0, 2), (3, 3, -1), (5, 1, -1)],
+        keyframes=[kf(0, 0, left=(-1, 1)), kf(1, 2), kf(3, 3, right=(4, 2))],
+    )
+    cycle = lambda t: f(t - 3 * math.floor(t / 3))  # noqa: E731
+    extrap_group(
+        "extrapolate-cycle",
+        explain + "cycle: v(t) = f(t - 3 floor(t/3)); repeat k covers [3k, 3k + 3), so from t = 3 on the first "
+        "keyframe's value starts again (the last keyframe's own time still gives its value). Velocity the "
+        "right-hand slope there.",
+        {"before": "cycle", "after": "cycle"},
+        [(-3, 0, 2), (-1, cycle(-1), 0.5), (-0.5, cycle(-0.5), 0.5), (3, 3, 2), (3.5, cycle(3.5), 2),
+         (4, cycle(4), 0.5), (6, 0, 2), (7.5, cycle(7.5), 0.5)],
+    )
+    offset = lambda t: cycle(t) + 3 * math.floor(t / 3)  # noqa: E731
+    extrap_group(
+        "extrapolate-cycle-offset",
+        explain + "cycle-offset: each repeat is shifted by last - first = 3: v(t) = f(t - 3k) + 3k with "
+        "k = floor(t/3), continuous at the seams.",
+        {"before": "cycle-offset", "after": "cycle-offset"},
+        [(-3, -3, 2), (-1, offset(-1), 0.5), (-0.5, offset(-0.5), 0.5), (3, 3, 2), (3.5, offset(3.5), 2),
+         (4, offset(4), 0.5), (6, 6, 2), (7.5, offset(7.5), 0.5)],
+    )
+
+    def pingpong(t):
+        k = math.floor(t / 3)
+        r = t - 3 * k
+        return f(3 - r) if k % 2 else f(r)
+
+    extrap_group(
+        "extrapolate-ping-pong",
+        explain + "ping-pong: repeat k = floor(t/3) runs forwards when k is even and backwards when odd: "
+        "v(t) = f(r) or f(3 - r), r = t - 3k. Backwards the right-hand velocity is minus f's left-hand slope: "
+        "-0.5 from t = 3, -2 from t = 5.",
+        {"before": "ping-pong", "after": "ping-pong"},
+        [(-3, 3, -0.5), (-2, pingpong(-2), -0.5), (-1, pingpong(-1), -2), (-0.5, pingpong(-0.5), -2),
+         (3, 3, -0.5), (4, pingpong(4), -0.5), (5, pingpong(5), -2), (5.5, pingpong(5.5), -2), (6, 0, 2),
+         (7, pingpong(7), 0.5)],
+    )
+    extrap_group(
+        "extrapolate-after-only",
+        explain + "Only `after` is set (cycle-offset); `before` keeps its default, hold.",
+        {"after": "cycle-offset"},
+        [(-1, 0, 0), (4, offset(4), 0.5)],
+    )
+    extrap_group(
+        "extrapolate-mixed",
+        explain + "before ping-pong, after linear: each side has its own mode.",
+        {"before": "ping-pong", "after": "linear"},
+        [(-1, pingpong(-1), -2), (5, 4, 0.5)],
+    )
+    extrap_group(
+        "extrapolate-linear-smooth-ends",
+        "Keyframes (0,0) tension 0.5, (1,2), (3,3) tension -1, all smooth. The end tangents are the one-sided "
+        "slopes times (1 - T): 2 * 0.5 = 1 at t = 0 and 0.5 * 2 = 1 at t = 3 (hand-worked), so linear "
+        "extrapolation continues with slope 1 on both sides.",
+        {"before": "linear", "after": "linear"},
+        [(-1, -1, 1), (0, 0, 1), (3, 3, 1), (5, 5, 1)],
+        keyframes=[kf(0, 0, interpolation="smooth", tension=0.5), kf(1, 2, interpolation="smooth"),
+                   kf(3, 3, interpolation="smooth", tension=-1)],
+        tolerance=1e-12,
+    )
+    extrap_group(
+        "extrapolate-linear-bezier-ends",
+        "Bezier (0,0) right handle (0.5,1) -> (3,3) left handle (2,2.5), no outer handles: the curve's end "
+        "tangents point along its handles, slopes (1 - 0)/(0.5 - 0) = 2 and (3 - 2.5)/(3 - 2) = 0.5 "
+        "(hand-worked), and linear extrapolation continues them.",
+        {"before": "linear", "after": "linear"},
+        [(-1, -2, 2), (0, 0, 2), (3, 3, 0.5), (5, 4, 0.5)],
+        keyframes=[kf(0, 0, interpolation="bezier", right=(0.5, 1)), kf(3, 3, left=(2, 2.5))],
+        tolerance=1e-12,
+    )
+
+    doc.group(
+        id="velocity-edge-cases",
+        comment="include/keyframe.h: one keyframe has velocity 0 everywhere; a NaN time gives NaN value and "
+        "velocity.",
+        type="track",
+        property="x",
+        keyframes=[kf(1, 5, interpolation="smooth")],
+        tolerance=0,
+        tests=track_tests(doc, [(0, 5, 0), (1, 5, 0), (2, 5, 0), ("nan", "nan", "nan")]),
+    )
+
+    # -- rejections --------------------------------------------------------
+    setup = [kf(30, 1, interpolation="smooth", tension=0.5), kf(60, 0)]
+
+    def reject(rid, comment, status, set_, prop="x", keyframes=setup, message=None):
+        fields = {"id": rid, "comment": comment, "property": prop, "keyframes": keyframes, "set": set_,
+                  "status": status}
+        if message:
+            fields["message_contains"] = message
+        doc.rejection(**fields)
+
+    reject("unknown-interpolation", "interpolation names are smooth, hold, ...; 'cubic' is none",
+           "KF_E_INVALID_VALUE", kf(45, 0.5, interpolation="cubic"), message="cubic")
+    reject("interpolation-is-case-sensitive", "'Bezier' is not 'bezier'", "KF_E_INVALID_VALUE",
+           kf(45, 0.5, interpolation="Bezier"))
+    reject("tension-above-one", "tension must lie in [-1, 1]", "KF_E_INVALID_VALUE",
+           kf(45, 0.5, interpolation="smooth", tension=2), message="tension")
+    reject("continuity-below-minus-one", "continuity must lie in [-1, 1]", "KF_E_INVALID_VALUE",
+           kf(45, 0.5, interpolation="smooth", continuity=-1.5), message="continuity")
+    reject("bias-nan", "bias must lie in [-1, 1]; NaN does not", "KF_E_INVALID_VALUE",
+           kf(45, 0.5, interpolation="smooth", bias="nan"), message="bias")
+    reject("replace-styled-keyframe-with-bad-tension", "a failed replacement keeps the styled keyframe",
+           "KF_E_INVALID_VALUE", kf(30, 0.5, interpolation="smooth", tension=-1.01))
+    reject("tcb-edges-ok", "-1 and 1 are allowed", "KF_OK",
+           kf(45, 0.5, interpolation="smooth", tension=1, continuity=-1, bias=1))
+    reject("right-handle-two-channels", "a scalar track's handle has one value", "KF_E_WRONG_SIZE",
+           {**kf(45, 0.5, interpolation="bezier"), "right": {"time": 50, "value": [1, 2]}})
+    reject("left-handle-no-value", "a scalar track's handle has one value", "KF_E_WRONG_SIZE",
+           {**kf(45, 0.5), "left": {"time": 40, "value": []}})
+    reject("handle-time-infinite", "a handle's time must be finite", "KF_E_INVALID_VALUE",
+           kf(45, 0.5, interpolation="bezier", right=("inf", 1)))
+    reject("handle-value-nan", "a handle's values must be finite", "KF_E_INVALID_VALUE",
+           kf(45, 0.5, interpolation="bezier", left=(40, "nan")))
+    reject("alpha-handle-outside-range-ok", "handles are control points: alpha's [0, 1] does not apply to them",
+           "KF_OK", kf(45, 0.5, interpolation="bezier", right=(50, 1.5), left=(40, -0.5)), prop="alpha",
+           keyframes=[kf(30, 1), kf(60, 0)])
+    reject("alpha-styled-value-above-one", "a styled keyframe's value still obeys alpha's [0, 1]",
+           "KF_E_INVALID_VALUE", kf(45, 1.5, interpolation="smooth"), prop="alpha", keyframes=[kf(30, 1), kf(60, 0)])
+    reject("styled-bad-easing", "the easing of a styled keyframe is parsed as usual", "KF_E_EASING",
+           kf(45, 0.5, interpolation="smooth", easing="easeSideways"), message="easeSideways")
+    return doc
+
+
+def main():
+    easing_doc().write("easing.json")
+    interpolation_doc().write("interpolation.json")
+
+
+if __name__ == "__main__":
+    main()
