@@ -110,6 +110,17 @@ const char *kf_status_string(kf_status status);
  * same thread. Successful calls do not clear it. */
 const char *kf_last_error(void);
 
+/* The number of threads a large batch (kf_track_sample_many and friends,
+ * kf_animator_sample_many) is split across. A batch of at least 2 * 65536
+ * items is cut into contiguous chunks of at least 65536, one per thread;
+ * smaller batches run on the caller's thread. Results are identical for any
+ * thread count. The default is $RAZZLE_THREADS if set when the library
+ * first needs it, else the number of online processors. */
+size_t kf_thread_count(void);
+
+/* Sets the thread count for large batches; 0 restores the default. */
+void kf_set_thread_count(size_t count);
+
 /* ---------------------------------------------------------------------------
  * Animators.
  */
@@ -187,6 +198,28 @@ kf_status kf_animator_add_track_kind(kf_animator *animator, const char *target,
                                      const char *property, const char *kind, size_t channels,
                                      const char *color_space, int32_t premultiplied,
                                      kf_track **out_track);
+
+/* The animator's layout generation in *out_generation: it changes whenever
+ * a track is added or removed, so a caller can tell whether a layout it
+ * read (kf_animator_track_count, kf_animator_track_at, kf_track_channels)
+ * still describes the columns of kf_animator_sample_many.
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE. */
+kf_status kf_animator_generation(const kf_animator *animator, uint64_t *out_generation);
+
+/* Samples every track at each of `time_count` times into one row-major
+ * matrix out_values (out_capacity doubles; needs time_count * columns): row
+ * j holds the values at times[j]; the columns are the tracks' channels in
+ * the order the tracks were added. *out_columns and *out_generation (either
+ * may be NULL) receive the column count and the layout generation the
+ * matrix follows. The call holds every track's read lock, so the matrix is
+ * one consistent frame. Values equal kf_track_sample's bit for bit. Does
+ * not keep the pointers.
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_BUFFER_TOO_SMALL,
+ * KF_E_EMPTY_TRACK (a track has no keyframes). Nothing is written on
+ * error. */
+kf_status kf_animator_sample_many(const kf_animator *animator, const double *times,
+                                  size_t time_count, double *out_values, size_t out_capacity,
+                                  size_t *out_columns, uint64_t *out_generation);
 
 /* Composes the target's "scale" (scalar), "rotation" (scalar, degrees) and
  * "translation" (point) tracks at `time` into one affine transform

@@ -138,3 +138,29 @@ public func kf_animator_transform(
     try animator.transform(target: target, at: time).store(into: out.baseAddress.unsafelyUnwrapped)
   }
 }
+
+@_cdecl("kf_animator_generation")
+public func kf_animator_generation(
+  _ handle: OpaquePointer?, _ out: UnsafeMutablePointer<UInt64>?
+) -> Int32 {
+  call("kf_animator_generation") {
+    let animator = try animator(handle)
+    try required(out, "out_generation").pointee = animator.layout.generation
+  }
+}
+
+@_cdecl("kf_animator_sample_many")
+public func kf_animator_sample_many(
+  _ handle: OpaquePointer?, _ times: UnsafePointer<Double>?, _ count: Int,
+  _ out: UnsafeMutablePointer<Double>?, _ capacity: Int, _ outColumns: UnsafeMutablePointer<Int>?,
+  _ outGeneration: UnsafeMutablePointer<UInt64>?
+) -> Int32 {
+  call("kf_animator_sample_many") {
+    let animator = try animator(handle)
+    let times = try buffer(times, count, "times")
+    let out = try mutableBuffer(out, capacity, "out_values")
+    let (columns, generation) = try animator.sample(times: times, into: out)
+    outColumns?.pointee = columns
+    outGeneration?.pointee = generation
+  }
+}

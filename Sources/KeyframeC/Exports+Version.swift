@@ -1,4 +1,6 @@
-// Version and error reporting: kf_version_*, kf_status_string, kf_last_error.
+// Library-wide settings and reports: versions, status texts, the last error,
+// the thread count.
+import Razzle
 
 /// The library version; must equal `KF_VERSION_*` in `include/keyframe.h`.
 enum Version {
@@ -25,4 +27,14 @@ public func kf_status_string(_ status: Int32) -> UnsafePointer<CChar> {
 @_cdecl("kf_last_error")
 public func kf_last_error() -> UnsafePointer<CChar> {
   LastError.current
+}
+
+@_cdecl("kf_set_thread_count")
+public func kf_set_thread_count(_ count: Int) {
+  Parallel.setThreadCount(count < 0 ? 0 : count)
+}
+
+@_cdecl("kf_thread_count")
+public func kf_thread_count() -> Int {
+  Parallel.threadCount
 }

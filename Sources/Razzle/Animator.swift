@@ -17,11 +17,16 @@ public final class Animator: @unchecked Sendable {
     }
   }
 
-  private let lock = ReadWriteLock()
+  /// Guards the animator's structure and, shared with every track it
+  /// creates, the tracks' keyframes: one read lock covers a whole frame.
+  @usableFromInline let lock = ReadWriteLock()
   /// Guarded by `lock`: the tracks in the order they were added.
-  private var ordered: [Track] = []
+  @usableFromInline var ordered: [Track] = []
   /// Guarded by `lock`: each key's position in `ordered`.
   private var positions: [Key: Int] = [:]
+  /// Guarded by `lock`: bumped whenever a track is added or removed, so a
+  /// caller can tell that a layout it read earlier still holds.
+  @usableFromInline var generation: UInt64 = 0
 
   /// Creates an animator with no tracks.
   public init() {}
@@ -32,6 +37,12 @@ public final class Animator: @unchecked Sendable {
   /// The tracks, in the order they were added.
   public var tracks: [Track] { lock.withReadLock { ordered } }
 
+  /// The tracks in order and the generation they belong to, read together.
+  /// The generation changes whenever a track is added or removed.
+  public var layout: (tracks: [Track], generation: UInt64) {
+    lock.withReadLock { (ordered, generation) }
+  }
+
   /// Creates and adds an empty track for `property` of `target`.
   ///
   /// - Throws: ``RazzleError`` `.duplicate` if the animator has a track for the
@@ -41,7 +52,7 @@ public final class Animator: @unchecked Sendable {
   public func addTrack(target: String, property: String, kind: ValueKind? = nil)
     throws(RazzleError) -> Track
   {
-    let track = try Track(target: target, property: property, kind: kind)
+    let track = try Track(target: target, property: property, kind: kind, lock: lock)
     let key = Key(target: target, property: property)
     try lock.withWriteLock { () throws(RazzleError) in
       guard positions[key] == nil else {
@@ -49,6 +60,7 @@ public final class Animator: @unchecked Sendable {
       }
       positions[key] = ordered.count
       ordered.append(track)
+      generation &+= 1
     }
     return track
   }
@@ -70,6 +82,7 @@ public final class Animator: @unchecked Sendable {
         throw RazzleError(.notFound, "no track for \(target).\(property)")
       }
       ordered.remove(at: i)
+      generation &+= 1
       for j in i..<ordered.count {
         positions[Key(target: ordered[j].target, property: ordered[j].property)] = j
       }

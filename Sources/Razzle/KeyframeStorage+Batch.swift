@@ -61,25 +61,29 @@ extension KeyframeSampler {
     kind.isPerChannel && before == .hold && after == .hold && allLinear
   }
 
-  /// Samples `queries` into `out` (`channels` doubles per query).
+  /// Samples `queries` into `out`: the value at query j goes to
+  /// `out[j·stride ..< j·stride + channels]` (`stride` ≥ `channels`; an
+  /// animator's matrix has one row per query and these columns in it).
   @inlinable
-  func sampleBatch(_ queries: UnsafeBufferPointer<Double>, into out: UnsafeMutablePointer<Double>) {
+  func sampleBatch(
+    _ queries: UnsafeBufferPointer<Double>, into out: UnsafeMutablePointer<Double>, stride: Int
+  ) {
     guard let q = queries.baseAddress, queries.count > 0 else { return }
     if count == 1 {
       let v = values
       for j in 0..<queries.count {
         let t = q[j]
-        for c in 0..<channels { out[j &* channels &+ c] = t.isNaN ? t : v[c] }
+        for c in 0..<channels { out[j &* stride &+ c] = t.isNaN ? t : v[c] }
       }
     } else if usesSegmentKernel {
       if allPlain {
-        segmentKernel(q, queries.count, out, NoEasing())
+        segmentKernel(q, queries.count, out, stride, NoEasing())
       } else {
         segmentKernel(
-          q, queries.count, out, SegmentEasing(styleIndices: styleIndices, styles: styles))
+          q, queries.count, out, stride, SegmentEasing(styleIndices: styleIndices, styles: styles))
       }
     } else {
-      for j in 0..<queries.count { sample(q[j], into: out + j &* channels) }
+      for j in 0..<queries.count { sample(q[j], into: out + j &* stride) }
     }
   }
 
@@ -100,7 +104,8 @@ extension KeyframeSampler {
 
   @inlinable
   func segmentKernel<E: ProgressEasing>(
-    _ q: UnsafePointer<Double>, _ m: Int, _ out: UnsafeMutablePointer<Double>, _ easing: E
+    _ q: UnsafePointer<Double>, _ m: Int, _ out: UnsafeMutablePointer<Double>, _ stride: Int,
+    _ easing: E
   ) {
     let first = times[0]
     let last = times[count &- 1]
@@ -122,7 +127,7 @@ extension KeyframeSampler {
         let c1 = t1 < first ? first : (t1 > last ? last : t1)
         cursor = branchFreeSegment(c0)
         if !c0.isNaN && !c1.isNaN && cursor == branchFreeSegment(c1) {
-          emitRun(start, end, cursor, q, first, last, lastValue, easing, out)
+          emitRun(start, end, cursor, q, first, last, lastValue, easing, out, stride)
           start = end
           continue
         }
@@ -130,13 +135,13 @@ extension KeyframeSampler {
           let t = q[j]
           let tc = t < first ? first : (t > last ? last : t)
           while cursor < count &- 2 && times[cursor &+ 1] <= tc { cursor &+= 1 }
-          emit(t, tc, cursor, last, lastValue, easing, out + j &* channels)
+          emit(t, tc, cursor, last, lastValue, easing, out + j &* stride)
         }
       } else {
         for j in start..<end {
           let t = q[j]
           let tc = t < first ? first : (t > last ? last : t)
-          emit(t, tc, branchFreeSegment(tc), last, lastValue, easing, out + j &* channels)
+          emit(t, tc, branchFreeSegment(tc), last, lastValue, easing, out + j &* stride)
         }
       }
       start = end
@@ -148,9 +153,9 @@ extension KeyframeSampler {
   func emitRun<E: ProgressEasing>(
     _ start: Int, _ end: Int, _ k: Int, _ q: UnsafePointer<Double>, _ first: Double,
     _ last: Double, _ lastValue: UnsafePointer<Double>, _ easing: E,
-    _ out: UnsafeMutablePointer<Double>
+    _ out: UnsafeMutablePointer<Double>, _ stride: Int
   ) {
-    if channels == 1 && E.self == NoEasing.self {
+    if channels == 1 && stride == 1 && E.self == NoEasing.self {
       // Plain scalar: a loop the compiler vectorizes.
       let t0 = times[k]
       let dt = times[k &+ 1] - t0
@@ -168,7 +173,7 @@ extension KeyframeSampler {
     for j in start..<end {
       let t = q[j]
       let tc = t < first ? first : (t > last ? last : t)
-      emit(t, tc, k, last, lastValue, easing, out + j &* channels)
+      emit(t, tc, k, last, lastValue, easing, out + j &* stride)
     }
   }
 

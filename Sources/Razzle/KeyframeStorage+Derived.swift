@@ -47,7 +47,7 @@ extension KeyframeStorage {
         }
       }
     }
-    tangents = result
+    tangents.replaceAll(with: result)
   }
 
   /// Recomputes the search times: each maximal run of consecutive `paced`
@@ -56,7 +56,7 @@ extension KeyframeStorage {
   ///
   /// - Complexity: O(n × channels).
   mutating func computePacedTimes() {
-    var result = times
+    var result = Array(times.buffer)
     let n = count
     var k = 0
     while k < n - 1 {
@@ -83,7 +83,7 @@ extension KeyframeStorage {
       }
       k = end
     }
-    pacedTimes = result
+    pacedTimes.replaceAll(with: result)
   }
 }
 

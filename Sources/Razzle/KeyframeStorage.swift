@@ -16,20 +16,20 @@
 @usableFromInline
 struct KeyframeStorage: Sendable {
   /// Keyframe times, strictly increasing.
-  @usableFromInline var times: [Double] = []
+  @usableFromInline let times = StableBuffer<Double>()
   /// Keyframe values, `channels` consecutive doubles per keyframe.
-  @usableFromInline var values: [Double] = []
+  @usableFromInline let values = StableBuffer<Double>()
   /// Each keyframe's style, as an index into `pool` (0 is the plain style).
-  @usableFromInline var styleIndices: [UInt32] = []
+  @usableFromInline let styleIndices = StableBuffer<UInt32>()
   /// The distinct styles.
   @usableFromInline var pool = StylePool()
   /// For each segment i, `channels` outgoing tangents at keyframe i then
   /// `channels` incoming tangents at keyframe i + 1 (value per time), when
   /// some segment uses tangents; empty otherwise.
-  @usableFromInline var tangents: [Double] = []
+  @usableFromInline let tangents = StableBuffer<Double>()
   /// Keyframe times after `paced` retiming, when some segment is paced;
   /// empty otherwise (sampling then searches `times`).
-  @usableFromInline var pacedTimes: [Double] = []
+  @usableFromInline let pacedTimes = StableBuffer<Double>()
   /// What happens before the first keyframe.
   @usableFromInline var before = Extrapolation.hold
   /// What happens after the last keyframe.
@@ -64,16 +64,15 @@ struct KeyframeStorage: Sendable {
   ///   order), O(log n) otherwise.
   @inlinable
   func upperBound(_ t: Double) -> Int {
-    times.withUnsafeBufferPointer { times in
-      var low = 0
-      var high = times.count
-      if high > 0 && times[high - 1] <= t { return high }
-      while low < high {
-        let mid = (low &+ high) >> 1
-        if times[mid] <= t { low = mid &+ 1 } else { high = mid }
-      }
-      return low
+    let times = self.times.base
+    var low = 0
+    var high = self.times.count
+    if high > 0 && times[high - 1] <= t { return high }
+    while low < high {
+      let mid = (low &+ high) >> 1
+      if times[mid] <= t { low = mid &+ 1 } else { high = mid }
     }
+    return low
   }
 
   /// Counts a style in or out of the derived-data bookkeeping.
@@ -134,7 +133,7 @@ struct KeyframeStorage: Sendable {
   func keyframe(at index: Int) -> Keyframe {
     Keyframe(
       time: times[index],
-      value: Array(values[index * channels..<(index + 1) * channels]),
+      value: values.copy(index * channels..<(index + 1) * channels),
       style: pool[styleIndices[index]])
   }
 
@@ -143,40 +142,27 @@ struct KeyframeStorage: Sendable {
     if tangentCount > 0 {
       computeTangents()
     } else if !tangents.isEmpty {
-      tangents = []
+      tangents.replaceAll(with: [])
     }
     if pacedCount > 0 {
       computePacedTimes()
     } else if !pacedTimes.isEmpty {
-      pacedTimes = []
+      pacedTimes.replaceAll(with: [])
     }
   }
 }
 
 extension KeyframeStorage {
-  /// Runs `body` with a raw-pointer view of the keyframes.
-  ///
-  /// - Precondition: at least one keyframe.
-  @inlinable
-  func withSampler<R>(_ body: (KeyframeSampler) -> R) -> R {
-    let search = pacedTimes.isEmpty ? times : pacedTimes
-    return search.withUnsafeBufferPointer { t in
-      values.withUnsafeBufferPointer { v in
-        styleIndices.withUnsafeBufferPointer { s in
-          pool.styles.withUnsafeBufferPointer { styles in
-            tangents.withUnsafeBufferPointer { m in
-              body(
-                KeyframeSampler(
-                  times: t.baseAddress.unsafelyUnwrapped, values: v.baseAddress.unsafelyUnwrapped,
-                  styleIndices: s.baseAddress.unsafelyUnwrapped,
-                  styles: styles.baseAddress.unsafelyUnwrapped, tangents: m.baseAddress,
-                  count: t.count, channels: channels, kind: kind, before: before, after: after,
-                  allPlain: styledCount == 0, allLinear: curveCount == 0))
-            }
-          }
-        }
-      }
-    }
+  /// A raw-pointer view of the keyframes, valid until the next edit; nil
+  /// when there are none. ``Track`` publishes it after every edit.
+  func makeSampler() -> KeyframeSampler? {
+    guard count > 0 else { return nil }
+    return KeyframeSampler(
+      times: pacedTimes.isEmpty ? times.base : pacedTimes.base, values: values.base,
+      styleIndices: styleIndices.base, styles: pool.styles.base,
+      tangents: tangents.isEmpty ? nil : UnsafePointer(tangents.base),
+      count: count, channels: channels, kind: kind, before: before, after: after,
+      allPlain: styledCount == 0, allLinear: curveCount == 0)
   }
 
   /// Writes the value at each of `queries` to `out`, `channels` doubles per
@@ -186,19 +172,28 @@ extension KeyframeStorage {
   /// - Precondition: at least one keyframe; `out` holds
   ///   `queries.count × channels` doubles.
   @inlinable
-  func sample(queries: UnsafeBufferPointer<Double>, into out: UnsafeMutablePointer<Double>) {
-    withSampler { sampler in
+  static func sample(
+    _ sampler: KeyframeSampler, queries: UnsafeBufferPointer<Double>,
+    into out: UnsafeMutablePointer<Double>
+  ) {
+    let channels = sampler.channels
+    do {
       Parallel.forEachChunk(queries.count) { range in
         sampler.sampleBatch(
-          UnsafeBufferPointer(rebasing: queries[range]), into: out + range.lowerBound &* channels)
+          UnsafeBufferPointer(rebasing: queries[range]), into: out + range.lowerBound &* channels,
+          stride: channels)
       }
     }
   }
 
   /// Writes the velocity at each of `queries` to `out`, as ``sample(queries:into:)``.
   @inlinable
-  func velocity(queries: UnsafeBufferPointer<Double>, into out: UnsafeMutablePointer<Double>) {
-    withSampler { sampler in
+  static func velocity(
+    _ sampler: KeyframeSampler, queries: UnsafeBufferPointer<Double>,
+    into out: UnsafeMutablePointer<Double>
+  ) {
+    let channels = sampler.channels
+    do {
       Parallel.forEachChunk(queries.count) { range in
         for j in range { sampler.velocity(queries[j], into: out + j &* channels) }
       }

@@ -46,7 +46,11 @@ public struct KeyframeStyle: Sendable, Hashable {
 /// last keyframe goes away frees its slot for reuse.
 @usableFromInline
 struct StylePool: Sendable {
-  @usableFromInline private(set) var styles: [KeyframeStyle] = [.plain]
+  @usableFromInline let styles: StableBuffer<KeyframeStyle> = {
+    let styles = StableBuffer<KeyframeStyle>()
+    styles.append(.plain)
+    return styles
+  }()
   private var references: [Int] = [0]
   private var indices: [KeyframeStyle: UInt32] = [:]
   private var free: [UInt32] = []

@@ -39,6 +39,14 @@ package final class ReadWriteLock: @unchecked Sendable {
     lock.deallocate()
   }
 
+  /// Takes the lock for reading; pair with ``unlock()``.
+  @inlinable
+  package func lockForReading() { pthread_rwlock_rdlock(lock) }
+
+  /// Releases the lock.
+  @inlinable
+  package func unlock() { pthread_rwlock_unlock(lock) }
+
   /// Runs `body` holding the lock for reading.
   @inlinable
   package func withReadLock<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {

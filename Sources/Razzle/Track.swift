@@ -22,7 +22,13 @@ public final class Track: @unchecked Sendable {
   /// The values the property accepts.
   public let rule: PropertyRule
 
-  @usableFromInline let lock = ReadWriteLock()
+  /// Guards `storage` and `sampler`. A track created by an ``Animator``
+  /// shares the animator's lock, so the animator can sample all its tracks
+  /// under one read lock; a standalone track has its own.
+  @usableFromInline let lock: ReadWriteLock
+  /// Guarded by `lock`: the published raw view of `storage` (nil when
+  /// empty), rebuilt after every edit.
+  @usableFromInline var sampler: KeyframeSampler?
   /// Guarded by `lock`.
   @usableFromInline var storage: KeyframeStorage
 
@@ -39,7 +45,15 @@ public final class Track: @unchecked Sendable {
   /// - Throws: ``RazzleError`` `.invalidName` for an empty property name,
   ///   `.kindMismatch` for a contradicting kind, `.wrongSize` for a vector of
   ///   0 or more than 64 channels.
-  public init(target: String = "", property: String, kind: ValueKind? = nil) throws(RazzleError) {
+  public convenience init(target: String = "", property: String, kind: ValueKind? = nil)
+    throws(RazzleError)
+  {
+    try self.init(target: target, property: property, kind: kind, lock: ReadWriteLock())
+  }
+
+  /// Creates an empty track guarded by `lock`.
+  init(target: String, property: String, kind: ValueKind?, lock: ReadWriteLock) throws(RazzleError)
+  {
     guard !property.isEmpty else { throw RazzleError(.invalidName, "property name is empty") }
     let implied = PropertyRule.impliedKind(of: property)
     let resolved = kind ?? implied ?? .scalar
@@ -56,6 +70,16 @@ public final class Track: @unchecked Sendable {
     self.kind = resolved
     self.rule = PropertyRule(property: property, kind: resolved)
     self.storage = KeyframeStorage(kind: resolved)
+    self.lock = lock
+  }
+
+  /// Runs an edit of `storage` under the write lock and publishes the new
+  /// sampler view.
+  private func edit<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
+    try lock.withWriteLock { () throws(E) -> R in
+      defer { sampler = storage.makeSampler() }
+      return try body()
+    }
   }
 
   /// The number of doubles in one value.
@@ -108,7 +132,7 @@ public final class Track: @unchecked Sendable {
     try checkSize(value.count, "value")
     try rule.validate(value, property: property)
     try validate(style)
-    lock.withWriteLock { storage.set(time: time, value: value, style: style) }
+    edit { storage.set(time: time, value: value, style: style) }
   }
 
   /// Sets the keyframe at `time`; see
@@ -177,7 +201,7 @@ public final class Track: @unchecked Sendable {
         .kindMismatch,
         "\(property): \(mode.rawValue) extrapolation needs a per-channel kind, not \(kind.name)")
     }
-    lock.withWriteLock {
+    edit {
       storage.setExtrapolation(before: before ?? storage.before, after: after ?? storage.after)
     }
   }
@@ -207,7 +231,7 @@ public final class Track: @unchecked Sendable {
     guard time.isFinite, time.nextUp.isFinite else {
       throw RazzleError(.invalidValue, "\(property): time must be finite, got \(time)")
     }
-    lock.withWriteLock {
+    edit {
       withUnsafePointer(to: from) {
         storage.set(time: time, value: UnsafeBufferPointer(start: $0, count: 1), style: .plain)
       }
@@ -229,7 +253,7 @@ public final class Track: @unchecked Sendable {
   /// - Throws: ``RazzleError`` `.notFound` if there is none; the track is
   ///   unchanged.
   public func removeKeyframe(at time: Double) throws(RazzleError) {
-    try lock.withWriteLock { () throws(RazzleError) in
+    try edit { () throws(RazzleError) in
       guard let i = storage.index(of: time) else {
         throw RazzleError(.notFound, "\(property): no keyframe at time \(time)")
       }
@@ -255,9 +279,9 @@ public final class Track: @unchecked Sendable {
   {
     try checkCapacity(out.count, times.count)
     try lock.withReadLock { () throws(RazzleError) in
-      guard storage.count > 0 else { throw emptyError }
+      guard let sampler else { throw emptyError }
       guard let base = out.baseAddress else { return }
-      storage.sample(queries: times, into: base)
+      KeyframeStorage.sample(sampler, queries: times, into: base)
     }
   }
 
@@ -273,9 +297,9 @@ public final class Track: @unchecked Sendable {
   ) throws(RazzleError) {
     try checkCapacity(out.count, times.count)
     try lock.withReadLock { () throws(RazzleError) in
-      guard storage.count > 0 else { throw emptyError }
+      guard let sampler else { throw emptyError }
       guard let base = out.baseAddress else { return }
-      storage.velocity(queries: times, into: base)
+      KeyframeStorage.velocity(sampler, queries: times, into: base)
     }
   }
 

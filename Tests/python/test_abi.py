@@ -4,7 +4,7 @@ signature table, the status codes and the version must all agree with it."""
 import ctypes
 import re
 import subprocess
-from ctypes import POINTER, c_char_p, c_double, c_int32, c_size_t, c_void_p
+from ctypes import POINTER, c_char_p, c_double, c_int32, c_size_t, c_uint64, c_void_p
 
 import razzle
 from conftest import HEADER
@@ -39,6 +39,7 @@ C_TO_CTYPES = {
     "double *": {c_void_p, POINTER(c_double)},
     "size_t *": {POINTER(c_size_t)},
     "int32_t *": {POINTER(c_int32)},
+    "uint64_t *": {POINTER(c_uint64)},
     "kf_spring *": {c_void_p},
     "const kf_spring *": {c_void_p},
     "kf_animator *": {_ffi.AnimatorHandle},

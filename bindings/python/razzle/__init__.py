@@ -13,7 +13,7 @@ this package is a ctypes binding to it.
 """
 
 from . import _ffi
-from ._animator import Animator
+from ._animator import Animator, Column, Layout
 from ._easing import Easing, Spring, cubic_bezier, easing, linear_stops, spring, steps
 from ._errors import (
     BufferTooSmallError,
@@ -33,10 +33,28 @@ from ._track import Keyframe, Track
 from ._values import Color, Point, Rect, Size, Transform, Transform3D
 
 __version__ = _ffi.lib.kf_version_string().decode()
+
+
+def thread_count() -> int:
+    """Threads a large batch is split across (see set_thread_count)."""
+    return _ffi.lib.kf_thread_count()
+
+
+def set_thread_count(count: int) -> None:
+    """Splits batches of at least 2 x 65536 items across `count` threads; 0
+    restores the default ($RAZZLE_THREADS, else the processor count).
+    Results do not depend on it."""
+    if count < 0:
+        raise ValueError("thread count must be >= 0")
+    _ffi.lib.kf_set_thread_count(int(count))
 library_path = str(_ffi.path)
 
 __all__ = [
     "Animator",
+    "Column",
+    "Layout",
+    "thread_count",
+    "set_thread_count",
     "Track",
     "Keyframe",
     "Easing",

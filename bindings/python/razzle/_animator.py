@@ -1,12 +1,15 @@
 """`Animator`: tracks keyed by (target, property), animated together."""
 
 import ctypes
-from ctypes import byref, c_double, c_size_t
+from collections import namedtuple
+from ctypes import byref, c_double, c_size_t, c_uint64
+
+import numpy as np
 
 from . import _ffi
 from ._errors import NotFoundError, OutOfRangeError
 from ._handle import HandleOwner
-from ._track import Track
+from ._track import Track, _address, _check_out, _times_array
 from ._values import Transform
 
 lib = _ffi.lib
@@ -32,13 +35,14 @@ class Animator(HandleOwner):
     {('label', 'alpha'): 0.5}
     """
 
-    __slots__ = ()
+    __slots__ = ("_layout_cache",)
     _kind = "animator"
 
     def __init__(self):
         handle = _ffi.AnimatorHandle()
         lib.kf_animator_create(byref(handle))
         super().__init__(handle, lib.kf_animator_release)
+        self._layout_cache = None
 
     def __repr__(self):
         state = "closed" if self.closed else f"{len(self)} tracks"
@@ -146,6 +150,75 @@ class Animator(HandleOwner):
     def __iter__(self):
         return iter(self.keys())
 
+    # -- batch sampling ------------------------------------------------------
+
+    def _generation(self):
+        generation = c_uint64()
+        lib.kf_animator_generation(self._h, byref(generation))
+        return generation.value
+
+    @property
+    def layout(self) -> "Layout":
+        """The columns of `sample`'s matrix: a `razzle.Layout` (a tuple of
+        `razzle.Column(target, property, kind, start, channels)`, one per
+        track in the order the tracks were added, with `.columns` the total
+        and `.generation` the animator's layout generation)."""
+        while True:
+            generation = self._generation()
+            cached = self._layout_cache
+            if cached is not None and cached.generation == generation:
+                return cached
+            columns = []
+            start = 0
+            for track in self.tracks():
+                columns.append(Column(track.target, track.property, track.kind, start, track.channels))
+                start += track.channels
+                track.close()
+            if self._generation() == generation:
+                self._layout_cache = Layout(columns, start, generation)
+                return self._layout_cache
+
+    def sample(self, times, out=None):
+        """Every track at every time, as one float64 matrix: row j holds the
+        values at times[j]; `layout` says which columns belong to which
+        track. `out`, if given, must be a C-contiguous float64 array with room
+        for len(times) x columns values; it is filled and returned.
+        EmptyTrackError if a track has no keyframes."""
+        handle = self._h
+        times = _times_array(times)
+        n = times.size
+        columns, generation = c_size_t(), c_uint64()
+        if out is not None:
+            _check_out(out, 0)
+            lib.kf_animator_sample_many(
+                handle, _address(times), n, _address(out), out.size, byref(columns), byref(generation)
+            )
+            return out
+        for _ in range(8):
+            layout = self.layout
+            out = np.empty((n, layout.columns), dtype=np.float64)
+            lib.kf_animator_sample_many(
+                handle, _address(times), n, _address(out), out.size, byref(columns), byref(generation)
+            )
+            if generation.value == layout.generation:
+                return out
+        raise _ffi._errors.RazzleError("the animator's tracks kept changing during sample()")
+
+    def sample_frames(self, times):
+        """{(target, property): array} for every track at every time: views
+        into one `sample` matrix (shape (n,) for one-channel tracks, (n,
+        channels) otherwise)."""
+        for _ in range(8):
+            layout = self.layout
+            matrix = self.sample(times)
+            if matrix.shape[1] == layout.columns:
+                break
+        result = {}
+        for column in layout:
+            block = matrix[:, column.start : column.start + column.channels]
+            result[column.target, column.property] = block[:, 0] if column.channels == 1 else block
+        return result
+
     def animate(self, t):
         """Samples every track at `t`: {(target, property): value}.
 
@@ -156,6 +229,23 @@ class Animator(HandleOwner):
             with track:
                 result[track.target, track.property] = track(t)
         return result
+
+
+Column = namedtuple("Column", "target property kind start channels")
+Column.__doc__ = "One track's columns in an animator's sample matrix."
+
+
+class Layout(tuple):
+    """The columns of an animator's sample matrix, one `Column` per track."""
+
+    def __new__(cls, columns, total, generation):
+        layout = super().__new__(cls, columns)
+        layout.columns = total
+        layout.generation = generation
+        return layout
+
+    def __repr__(self):
+        return f"Layout({list(self)!r}, columns={self.columns})"
 
 
 def _key(key):

@@ -8,7 +8,7 @@ exported symbols, so none of the three can drift.
 import ctypes
 import os
 from collections import namedtuple
-from ctypes import POINTER, c_char_p, c_double, c_int32, c_size_t, c_void_p
+from ctypes import POINTER, c_char_p, c_double, c_int32, c_size_t, c_uint64, c_void_p
 from pathlib import Path
 
 from . import _errors
@@ -117,6 +117,14 @@ SIGNATURES = (
     Function("kf_color_gamut_map", Status, (_doubles, _doubles)),
     Function("kf_transform_make", Status, (c_double, c_double, c_double, c_double, c_double, _doubles)),
     Function("kf_transform3d_make", Status, (_doubles, _doubles, _doubles, c_double, _doubles)),
+    Function("kf_thread_count", c_size_t, ()),
+    Function("kf_set_thread_count", None, (c_size_t,)),
+    Function("kf_animator_generation", Status, (AnimatorHandle, POINTER(c_uint64))),
+    Function(
+        "kf_animator_sample_many",
+        Status,
+        (AnimatorHandle, _doubles, c_size_t, _doubles, c_size_t, _size_out, POINTER(c_uint64)),
+    ),
 )
 
 

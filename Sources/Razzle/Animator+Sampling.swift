@@ -1,0 +1,58 @@
+extension Animator {
+  /// Samples every track at every time into one row-major matrix: row j
+  /// holds the values at `times[j]`, the columns hold the tracks' channels
+  /// in the order the tracks were added (a scalar track takes one column, a
+  /// color four, …). ``layout`` tells which columns belong to which track;
+  /// the returned generation says which layout this matrix follows.
+  ///
+  /// The call holds every track's read lock while it runs, so the matrix is
+  /// one consistent frame of the animator. Large batches are split across
+  /// threads by time (see ``Parallel``); values are identical to
+  /// single-track sampling, bit for bit.
+  ///
+  /// - Throws: ``RazzleError`` `.bufferTooSmall` if `out` holds fewer than
+  ///   `times.count × columns` doubles, `.emptyTrack` naming the first track
+  ///   without keyframes. Nothing is written then.
+  /// - Returns: The number of columns and the layout generation.
+  /// - Complexity: O(m × (log n + channels)) per track for m times.
+  public func sample(
+    times: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>
+  )
+    throws(RazzleError) -> (columns: Int, generation: UInt64)
+  {
+    try lock.withReadLock { () throws(RazzleError) -> (columns: Int, generation: UInt64) in
+      // Every track of this animator shares its lock, so the read lock held
+      // here covers their keyframes too: their samplers stay valid. The
+      // tracks are visited through a buffer, which spares a reference count
+      // per track per frame.
+      try ordered.withUnsafeBufferPointer { (tracks) throws(RazzleError) in
+        var columns = 0
+        for i in tracks.indices {
+          guard tracks[i].sampler != nil else { throw tracks[i].emptyError }
+          columns &+= tracks[i].channels
+        }
+        let (needed, overflow) = times.count.multipliedReportingOverflow(by: columns)
+        guard !overflow, out.count >= needed else {
+          throw RazzleError(
+            .bufferTooSmall,
+            "output holds \(out.count) doubles, \(times.count) rows of \(columns) columns need \(overflow ? "more" : String(needed))"
+          )
+        }
+        guard let base = out.baseAddress, let queries = times.baseAddress, columns > 0 else {
+          return (columns, generation)
+        }
+        Parallel.forEachChunk(times.count) { range in
+          let chunk = UnsafeBufferPointer(start: queries + range.lowerBound, count: range.count)
+          var column = 0
+          for i in tracks.indices {
+            let sampler = tracks[i].sampler.unsafelyUnwrapped
+            sampler.sampleBatch(
+              chunk, into: base + (range.lowerBound &* columns &+ column), stride: columns)
+            column &+= sampler.channels
+          }
+        }
+        return (columns, generation)
+      }
+    }
+  }
+}
