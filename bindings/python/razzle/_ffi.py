@@ -169,6 +169,16 @@ def _load():
     return lib, path
 
 
+def unchecked(name):
+    """A second binding of `name` with the table's signature but no errcheck,
+    for hot paths that test the status themselves (saves ~150 ns a call)."""
+    function = next(f for f in SIGNATURES if f.name == name)
+    fn = lib[name]
+    fn.argtypes = function.argtypes
+    fn.restype = c_int32 if function.restype is Status else function.restype
+    return fn
+
+
 def _check(result, function, arguments):
     if result < 0:
         raise error(result)
