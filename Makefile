@@ -19,6 +19,7 @@ PY_INPUTS    := $(shell find bindings/python -name '*.py' -o -name '*.toml') $(L
 PY_STAMP     := .build/python-installed.stamp
 C_BUILD      := Tests/c/build
 C_TEST       := $(C_BUILD)/vectors_test
+C_API_TEST   := $(C_BUILD)/api_test
 VECTORS      := $(wildcard Tests/vectors/*.json)
 
 .PHONY: all build python demo test swift-test c-test python-test bench format lint clean
@@ -63,9 +64,17 @@ $(C_TEST): Tests/c/vectors_test.c $(C_BUILD)/vectors.inc include/keyframe.h $(LI
 	@$(CC) -std=c11 -Wall -Wextra -Werror -pedantic -Iinclude -I$(C_BUILD) -o $@ $< \
 		-L.build/release -lkeyframe -Wl,-rpath,$(abspath .build/release) -lm
 
-c-test: $(C_TEST)
+$(C_API_TEST): Tests/c/api_test.c include/keyframe.h $(LIB)
+	@echo "cc -Wall -Werror Tests/c/api_test.c"
+	@mkdir -p $(C_BUILD)
+	@$(CC) -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -pedantic -Iinclude -o $@ $< \
+		-L.build/release -lkeyframe -Wl,-rpath,$(abspath .build/release) -lm
+
+c-test: $(C_TEST) $(C_API_TEST)
 	@echo "C vector program"
 	@$(C_TEST) > $(C_BUILD)/samples.txt; status=$$?; tail -n 1 $(C_BUILD)/samples.txt; exit $$status
+	@echo "C API program"
+	@$(C_API_TEST)
 
 python-test: python $(C_TEST)
 	@echo "pytest"

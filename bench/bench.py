@@ -104,6 +104,11 @@ class Row:
     na: str | None = None  # razzle cannot run this case yet
     error: str | None = None
     notes: list[str] = field(default_factory=list)
+    others_cpu: float = 0.0  # CPUs other processes used while the case ran
+
+    @property
+    def disturbed(self):
+        return self.others_cpu > DISTURBED_CPU
 
     @property
     def ratio(self):
@@ -119,7 +124,8 @@ class Row:
             return "n/a"
         if self.target is None or self.measured is None:
             return "info"
-        return "PASS" if self.target.met(self.measured) else "MISS"
+        mark = "*" if self.disturbed else ""
+        return ("PASS" if self.target.met(self.measured) else "MISS") + mark
 
 
 @dataclass
@@ -131,6 +137,11 @@ class Case:
 
 
 CASES: list[Case] = []
+
+#: Other processes using more CPUs than this while a case runs mark its
+#: result with "*": on a 2-CPU machine its timings (above all case 9's) are
+#: then suspect.
+DISTURBED_CPU = 0.25
 
 
 def case(number, title, target=None):
@@ -256,6 +267,61 @@ def python_sampler(times, values, ease=None):
     return sample
 
 
+def cpu_snapshot():
+    """(busy CPU seconds of the whole machine, this process's CPU seconds,
+    wall clock), to tell how much CPU other processes took meanwhile."""
+    try:
+        with open("/proc/stat") as stat:
+            ticks = [int(x) for x in stat.readline().split()[1:9]]
+        busy = (sum(ticks) - ticks[3] - ticks[4]) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError):
+        busy = 0.0
+    own = os.times()
+    return busy, own.user + own.system, time.perf_counter()
+
+
+def others_cpu(before, after):
+    """CPUs (0..cpu_count) used by other processes between two snapshots."""
+    wall = after[2] - before[2]
+    if wall <= 0:
+        return 0.0
+    return max(0.0, ((after[0] - before[0]) - (after[1] - before[1])) / wall)
+
+
+class razzle_threads:
+    """`with razzle_threads(1):` runs razzle's batches on `count` threads
+    (razzle.set_thread_count), restoring the previous count after. Yields
+    False, and does nothing, if this razzle has no thread-count setting."""
+
+    def __init__(self, count):
+        self.count = count
+        self.previous = None
+
+    def __enter__(self):
+        if not hasattr(razzle, "set_thread_count"):
+            return False
+        self.previous = razzle.thread_count()
+        razzle.set_thread_count(self.count)
+        return True
+
+    def __exit__(self, *exc_info):
+        if self.previous is not None:
+            razzle.set_thread_count(self.previous)
+
+
+def single_thread_note(fn, n, cfg, peer_seconds):
+    """A note with razzle's rate on 1 thread (a per-core comparison), or
+    None if razzle runs batches on 1 thread anyway."""
+    if not hasattr(razzle, "thread_count") or razzle.thread_count() <= 1:
+        return None
+    with razzle_threads(1):
+        seconds = best_of(fn, cfg)
+    return (
+        f"razzle on 1 thread (set_thread_count(1); it splits batches of >= 131072 across "
+        f"{razzle.thread_count()}): {fmt_rate(n / seconds)}/s, r/p {peer_seconds / seconds:.2f} per core"
+    )
+
+
 def rss_bytes():
     with open("/proc/self/statm") as statm:
         return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
@@ -312,7 +378,10 @@ def _linear_vs_interp(cfg: Config, row: Row, k: int, sort: bool):
         t_razzle = best_of(lambda: track.sample(x, out=out), cfg)
         t_numpy = best_of(lambda: np.interp(x, xp, fp), cfg)
         t_alloc = best_of(lambda: track(x), cfg)
+        single = single_thread_note(lambda: track.sample(x, out=out), n, cfg, t_numpy)
     set_pair(row, n / t_razzle, n / t_numpy)
+    if single:
+        row.notes.append(single)
     row.notes.append(
         f"razzle track.sample(x, out=buf) {t_razzle / n * 1e9:.1f} ns/sample; track(x) (allocates) "
         f"{fmt_rate(n / t_alloc)}/s; numpy.interp (allocates) {t_numpy / n * 1e9:.1f} ns/sample"
@@ -364,7 +433,10 @@ def case_cubic_bezier(cfg, row):
         with track:
             out = np.empty(n)
             t_razzle = best_of(lambda: track.sample(x, out=out), cfg)
+            single = single_thread_note(lambda: track.sample(x, out=out), n, cfg, t_peer)
     set_pair(row, n / t_razzle, n / t_peer)
+    if single:
+        row.notes.append(single)
 
 
 # ---------------------------------------------------------------------------
@@ -403,7 +475,10 @@ def case_penner_vs_python(cfg, row):
         out = np.empty(n)
         t_razzle = best_of(lambda: track.sample(x, out=out), cfg)
         t_python = best_of(lambda: [sample(t) for t in x_list], cfg)
+        single = single_thread_note(lambda: track.sample(x, out=out), n, cfg, t_python / n_py * n)
     set_pair(row, n / t_razzle, n_py / t_python)
+    if single:
+        row.notes.append(single)
     row.notes.append(
         f"Python side timed on N={n_py} (list comprehension over Python floats), rates per sample; "
         f"razzle {t_razzle / n * 1e9:.1f} ns/sample, Python {t_python / n_py * 1e9:.0f} ns/sample"
@@ -455,6 +530,9 @@ def case_pchip(cfg, row):
             check_close(row, track.sample(x[inside]), pchip(x[inside]), rtol=0, atol=1e-9)
             out = np.empty(n)
             t_razzle = best_of(lambda: track.sample(x, out=out), cfg)
+            single = single_thread_note(lambda: track.sample(x, out=out), n, cfg, t_peer)
+    if single:
+        row.notes.append(single)
     row.razzle_rate = n / t_razzle
     row.measured = row.ratio
     row.measured_text = f"{row.measured:.2f}x"
@@ -487,18 +565,21 @@ def case_animate_frame(cfg, row):
             return {key: track(t) for key, track in held}
 
         variants = {"anim.animate(t)": lambda: anim.animate(t)}
-        if hasattr(anim, "sample"):
-            variants["anim.sample([t])"] = lambda: anim.sample([t])
-        variants["{key: track(t)} over held Tracks"] = held_frame
-
         expected = python_frame()
         keys = list(expected)
         got = anim.animate(t)
         check_close(row, [got[key] for key in keys], [expected[key] for key in keys], rtol=1e-12, atol=1e-12)
-        if "anim.sample([t])" in variants:
-            sampled = np.asarray(anim.sample([t]), dtype=np.float64).ravel()
-            if sampled.size == len(keys):
-                check_close(row, sampled, [expected[key] for key in keys], rtol=1e-12, atol=1e-12)
+        if hasattr(anim, "sample"):
+            # The batch API: one row per time, columns in anim.layout order.
+            frame_times = np.array([t])
+            frame = np.empty((1, N_TRACKS))
+            variants["anim.sample([t])"] = lambda: anim.sample([t])
+            variants["anim.sample(times, out=buf)"] = lambda: anim.sample(frame_times, out=frame)
+            sampled = np.asarray(anim.sample([t]), dtype=np.float64).reshape(-1)
+            layout = getattr(anim, "layout", None)
+            order = [(c.target, c.property) for c in layout] if layout is not None else keys
+            check_close(row, sampled, [expected[key] for key in order], rtol=1e-12, atol=1e-12)
+        variants["{key: track(t)} over held Tracks"] = held_frame
 
         timings = {name: best_of(fn, cfg) for name, fn in variants.items()}
         t_python = best_of(python_frame, cfg)
@@ -645,23 +726,34 @@ def case_threads(cfg, row):
         def numpy_two():
             pair.run(lambda: np.interp(x_a, xp, fp), lambda: np.interp(x_b, xp, fp))
 
-        razzle_two()
-        single = track.sample(x)
-        if not np.array_equal(out, single):
-            raise AssertionError("2-thread razzle output differs from 1-thread output")
-        check_close(row, out, np.interp(x, xp, fp), rtol=1e-12, atol=1e-12)
-        t_r1 = best_of(razzle_one, cfg)
-        t_r2 = best_of(razzle_two, cfg)
+        # Python threads are what this case measures, so razzle's own
+        # splitting of large batches is switched off meanwhile (restored
+        # after); its effect is timed separately below.
+        with razzle_threads(1) as has_setting:
+            razzle_two()
+            single = track.sample(x)
+            if not np.array_equal(out, single):
+                raise AssertionError("2-thread razzle output differs from 1-thread output")
+            check_close(row, out, np.interp(x, xp, fp), rtol=1e-12, atol=1e-12)
+            t_r1 = best_of(razzle_one, cfg)
+            t_r2 = best_of(razzle_two, cfg)
+        t_internal = best_of(razzle_one, cfg) if has_setting else None
         t_n1 = best_of(numpy_one, cfg)
         t_n2 = best_of(numpy_two, cfg)
     row.razzle_rate, row.peer_rate = n / t_r2, n / t_n2
     row.measured = t_r1 / t_r2
     row.measured_text = f"{row.measured:.2f}x speedup"
     row.notes.append(
-        f"N={n}: razzle 1 thread {fmt_rate(n / t_r1)}/s, 2 threads {fmt_rate(n / t_r2)}/s; numpy.interp "
-        f"1 thread {fmt_rate(n / t_n1)}/s, 2 threads {fmt_rate(n / t_n2)}/s (speedup {t_n1 / t_n2:.2f}x); "
-        f"{os.cpu_count()} CPUs; concurrent load on the machine lowers this"
+        f"N={n}: razzle 1 Python thread {fmt_rate(n / t_r1)}/s, 2 Python threads {fmt_rate(n / t_r2)}/s"
+        + (" (razzle.set_thread_count(1) meanwhile)" if has_setting else "")
+        + f"; numpy.interp 1 thread {fmt_rate(n / t_n1)}/s, 2 threads {fmt_rate(n / t_n2)}/s "
+        f"(speedup {t_n1 / t_n2:.2f}x); {os.cpu_count()} CPUs"
     )
+    if t_internal:
+        row.notes.append(
+            f"razzle's own split (default {razzle.thread_count()} threads), one call from 1 Python thread: "
+            f"{fmt_rate(n / t_internal)}/s, {t_r1 / t_internal:.2f}x its 1-thread rate"
+        )
 
 
 # ---------------------------------------------------------------------------
@@ -808,7 +900,9 @@ def machine_lines(cfg: Config):
         f"python threads {threading.active_count()}",
         f"libraries  numpy {np.__version__}, scipy {scipy_version}, pytweening {pytweening_version}",
         f"razzle     {razzle.__version__} ({razzle.library_path}, built {_mtime(razzle.library_path)}, "
-        f"md5 {_md5(razzle.library_path)[:12]})",
+        f"md5 {_md5(razzle.library_path)[:12]}); batch threads: "
+        + (f"{razzle.thread_count()} (RAZZLE_THREADS={os.environ.get('RAZZLE_THREADS', 'unset')})"
+           if hasattr(razzle, "thread_count") else "1 (no thread-count setting)"),
         f"env        {env}, OPENBLAS_CORETYPE={os.environ.get('OPENBLAS_CORETYPE', 'unset')} "
         "(OPENBLAS_CORETYPE may be set on some machines; informational only: no case calls BLAS)",
         f"load avg   {load} (1/5/15 min) at start",
@@ -884,6 +978,12 @@ def parse_args(argv=None):
         action="store_true",
         help="measure this checkout (bindings/python and .build/release/libkeyframe.so), not the installed razzle",
     )
+    parser.add_argument(
+        "--razzle-threads",
+        type=int,
+        metavar="K",
+        help="razzle.set_thread_count(K) for the whole run (1: per-core comparisons; default: razzle's own)",
+    )
     parser.add_argument("--strict", action="store_true", help="exit 1 if a case is MISS or ERROR")
     args = parser.parse_args(argv)
     repeat = args.repeat if args.repeat is not None else (5 if args.quick else 7)
@@ -903,6 +1003,10 @@ def parse_args(argv=None):
 def main(argv=None):
     cfg, selected, args = parse_args(argv)
     import_razzle(args.in_tree)
+    if args.razzle_threads is not None:
+        if not hasattr(razzle, "set_thread_count"):
+            sys.exit("bench: this razzle has no set_thread_count; drop --razzle-threads")
+        razzle.set_thread_count(args.razzle_threads)
     for line in machine_lines(cfg):
         print(line)
     warning = library_warning()
@@ -917,11 +1021,18 @@ def main(argv=None):
         row = Row(item.number, item.title, item.target)
         case_start = time.perf_counter()
         print(f"  running case {item.number}: {item.title} ...", end="", flush=True, file=sys.stderr)
+        snapshot = cpu_snapshot()
         try:
             item.run(cfg, row)
         except Exception as error:  # one broken case must not stop the run
             row.error = f"{type(error).__name__}: {str(error).strip().splitlines()[0] if str(error).strip() else ''}"
             row.notes.append("traceback: " + " | ".join(traceback.format_exc().strip().splitlines()[-3:]))
+        row.others_cpu = others_cpu(snapshot, cpu_snapshot())
+        if row.disturbed:
+            row.notes.append(
+                f"other processes used {row.others_cpu:.2f} of {os.cpu_count()} CPUs during this case "
+                f"(result marked *): rerun on a quiet machine"
+            )
         print(f" {time.perf_counter() - case_start:.1f} s", file=sys.stderr, flush=True)
         rows.append(row)
     print()
@@ -935,7 +1046,8 @@ def main(argv=None):
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print()
     print(
-        f"r/p = razzle samples/s / peer samples/s (> 1: razzle faster). "
+        f"r/p = razzle samples/s / peer samples/s (> 1: razzle faster). * = other processes used > "
+        f"{DISTURBED_CPU:g} CPU during the case. "
         f"Total {time.perf_counter() - started:.0f} s; load avg at end {load}."
     )
     if args.json:
@@ -958,6 +1070,7 @@ def main(argv=None):
                             "na": r.na,
                             "error": r.error,
                             "notes": r.notes,
+                            "others_cpu": r.others_cpu,
                         }
                         for r in rows
                     ],
@@ -965,7 +1078,7 @@ def main(argv=None):
                 out,
                 indent=2,
             )
-    if args.strict and any(row.result in ("MISS", "ERROR") for row in rows):
+    if args.strict and any(row.result.rstrip("*") in ("MISS", "ERROR") for row in rows):
         return 1
     return 0
 

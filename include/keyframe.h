@@ -175,7 +175,9 @@ kf_status kf_animator_track_count(const kf_animator *animator, size_t *out_count
  *   progress is 0, then the end value), "transform" (6: a, b, c, d, tx, ty in
  *   CGAffineTransform order), "transform3d" (16: m11...m44 in CATransform3D
  *   order, which is CSS matrix3d()'s argument order).
- * `kind` NULL or "" means the property's own kind. Known property names
+ * `kind` NULL or "" means the property's own kind (with a color_space or
+ * premultiplied given, that must be "color"; an unknown name becomes a
+ * color track). Known property names
  * imply a kind, and a contradicting kind is KF_E_KIND_MISMATCH:
  *   scalar: alpha [0, 1], rotation (degrees), scale (>= 0), cornerRadius
  *   (>= 0), strokeStart, strokeEnd, pathPosition ([0, 1]),
@@ -192,7 +194,7 @@ kf_status kf_animator_track_count(const kf_animator *animator, size_t *out_count
  * size, rect and vector support only the "linear" and "hold" interpolations
  * and the "hold", "cycle" and "ping-pong" extrapolations.
  * Errors: as kf_animator_add_track, plus KF_E_KIND_MISMATCH (unknown or
- * contradicting kind), KF_E_WRONG_SIZE (vector channels out of range),
+ * contradicting kind, or color options for another kind), KF_E_WRONG_SIZE (vector channels out of range),
  * KF_E_INVALID_VALUE (unknown color space). */
 kf_status kf_animator_add_track_kind(kf_animator *animator, const char *target,
                                      const char *property, const char *kind, size_t channels,

@@ -32,24 +32,32 @@ public func kf_animator_add_track_kind(
   _ premultiplied: Int32, _ out: UnsafeMutablePointer<OpaquePointer?>?
 ) -> Int32 {
   call("kf_animator_add_track_kind") {
-    var resolved: ValueKind?
-    if let kind {
-      let name = try string(kind, "kind")
-      var space = ColorSpace.srgb
-      if let colorSpace {
-        let spaceName = try string(colorSpace, "color_space")
-        guard let found = ColorSpace(rawValue: spaceName) else {
-          throw CallError(
-            .invalidValue,
-            "unknown color space \"\(spaceName)\" (\(ColorSpace.allCases.map(\.rawValue).joined(separator: ", ")))"
-          )
-        }
-        space = found
+    var space = ColorSpace.srgb
+    if let colorSpace {
+      let spaceName = try string(colorSpace, "color_space")
+      guard let found = ColorSpace(rawValue: spaceName) else {
+        throw CallError(
+          .invalidValue,
+          "unknown color space \"\(spaceName)\" (\(ColorSpace.allCases.map(\.rawValue).joined(separator: ", ")))"
+        )
       }
-      if !name.isEmpty {
-        resolved = try ValueKind(
-          name: name, channels: channels, colorSpace: space, premultiplied: premultiplied != 0)
-      }
+      space = found
+    }
+    var name = try kind.map { try string($0, "kind") } ?? ""
+    if name.isEmpty && (colorSpace != nil || premultiplied != 0) {
+      // Color options without a kind: the property's own kind, which must
+      // be a color.
+      let implied = PropertyRule.impliedKind(of: try string(property, "property"))
+      name = implied?.name ?? "color"
+    }
+    let resolved =
+      name.isEmpty
+      ? nil
+      : try ValueKind(
+        name: name, channels: channels, colorSpace: space, premultiplied: premultiplied != 0)
+    if resolved?.name != "color" && (colorSpace != nil || premultiplied != 0) {
+      throw CallError(
+        .kindMismatch, "color_space and premultiplied apply to color tracks, not \(name)")
     }
     try addTrack(handle, target, property, kind: resolved, out)
   }
