@@ -380,12 +380,12 @@ def _linear_vs_interp(cfg: Config, row: Row, k: int, sort: bool):
         t_alloc = best_of(lambda: track(x), cfg)
         single = single_thread_note(lambda: track.sample(x, out=out), n, cfg, t_numpy)
     set_pair(row, n / t_razzle, n / t_numpy)
-    if single:
-        row.notes.append(single)
     row.notes.append(
         f"razzle track.sample(x, out=buf) {t_razzle / n * 1e9:.1f} ns/sample; track(x) (allocates) "
         f"{fmt_rate(n / t_alloc)}/s; numpy.interp (allocates) {t_numpy / n * 1e9:.1f} ns/sample"
     )
+    if single:
+        row.notes.append(single)
 
 
 @case(1, "linear K=16, random times", Target(">=", 2.0, "x"))

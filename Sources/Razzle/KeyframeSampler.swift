@@ -5,7 +5,8 @@
 #endif
 
 /// A read-only view of a ``KeyframeStorage`` over raw pointers, valid while
-/// the storage is borrowed (see ``KeyframeStorage/withSampler(_:)``): what the
+/// the track's keyframes are not edited (``Track`` publishes one after each
+/// edit and reads it under its read lock): what the
 /// sampling loops run on, free of bounds checks and reference counting.
 ///
 /// The rule, for keyframes k_0 … k_{n−1}:
