@@ -59,12 +59,12 @@ $(C_BUILD)/vectors.inc: Tests/c/gen_vectors.py $(VECTORS)
 	@mkdir -p $(C_BUILD)
 	@$(PYTHON) Tests/c/gen_vectors.py $@ $(VECTORS)
 
-$(C_TEST): Tests/c/vectors_test.c $(C_BUILD)/vectors.inc include/keyframe.h $(LIB)
+$(C_TEST): Tests/c/vectors_test.c Tests/c/check.h $(C_BUILD)/vectors.inc include/keyframe.h $(LIB)
 	@echo "cc -Wall -Werror Tests/c/vectors_test.c"
 	@$(CC) -std=c11 -Wall -Wextra -Werror -pedantic -Iinclude -I$(C_BUILD) -o $@ $< \
 		-L.build/release -lkeyframe -Wl,-rpath,$(abspath .build/release) -lm
 
-$(C_API_TEST): Tests/c/api_test.c include/keyframe.h $(LIB)
+$(C_API_TEST): Tests/c/api_test.c Tests/c/check.h include/keyframe.h $(LIB)
 	@echo "cc -Wall -Werror Tests/c/api_test.c"
 	@mkdir -p $(C_BUILD)
 	@$(CC) -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -pedantic -Iinclude -o $@ $< \

@@ -139,3 +139,14 @@ func copyText(
   }
   text.withCString { _ = strcpy(out, $0) }
 }
+
+/// The color space called `name`.
+func colorSpace(named name: String) throws -> ColorSpace {
+  guard let space = ColorSpace(rawValue: name) else {
+    throw CallError(
+      .invalidValue,
+      "unknown color space \"\(name)\" (\(ColorSpace.allCases.map(\.rawValue).joined(separator: ", ")))"
+    )
+  }
+  return space
+}

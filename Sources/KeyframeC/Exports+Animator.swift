@@ -33,15 +33,8 @@ public func kf_animator_add_track_kind(
 ) -> Int32 {
   call("kf_animator_add_track_kind") {
     var space = ColorSpace.srgb
-    if let colorSpace {
-      let spaceName = try string(colorSpace, "color_space")
-      guard let found = ColorSpace(rawValue: spaceName) else {
-        throw CallError(
-          .invalidValue,
-          "unknown color space \"\(spaceName)\" (\(ColorSpace.allCases.map(\.rawValue).joined(separator: ", ")))"
-        )
-      }
-      space = found
+    if let spaceName = colorSpace {
+      space = try KeyframeC.colorSpace(named: try string(spaceName, "color_space"))
     }
     var name = try kind.map { try string($0, "kind") } ?? ""
     if name.isEmpty && (colorSpace != nil || premultiplied != 0) {

@@ -1,18 +1,6 @@
 // kf_color_* and kf_transform*_make: value helpers.
 import Razzle
 
-/// The color space named by `pointer`.
-private func colorSpace(_ pointer: UnsafePointer<CChar>?) throws -> ColorSpace {
-  let name = try string(pointer, "space")
-  guard let space = ColorSpace(rawValue: name) else {
-    throw CallError(
-      .invalidValue,
-      "unknown color space \"\(name)\" (\(ColorSpace.allCases.map(\.rawValue).joined(separator: ", ")))"
-    )
-  }
-  return space
-}
-
 /// Checks that every one of `count` doubles at `pointer` is finite.
 private func finite(_ pointer: UnsafePointer<Double>?, _ count: Int, _ name: StaticString) throws
   -> UnsafePointer<Double>
@@ -31,7 +19,7 @@ public func kf_color_to_space(
 ) -> Int32 {
   call("kf_color_to_space") {
     let c = try finite(rgba, 4, "rgba")
-    let space = try colorSpace(space)
+    let space = try colorSpace(named: try string(space, "space"))
     let out = try required(out, "out_coordinates")
     let coordinates = space.coordinates(of: RGBA(r: c[0], g: c[1], b: c[2], a: c[3]))
     for i in 0..<3 { out[i] = coordinates[i] }
@@ -48,7 +36,7 @@ public func kf_color_from_space(
     guard alpha.isFinite else {
       throw CallError(.invalidValue, "alpha must be finite, got \(alpha)")
     }
-    let space = try colorSpace(space)
+    let space = try colorSpace(named: try string(space, "space"))
     let out = try required(out, "out_rgba")
     let color = space.color(fromCoordinates: SIMD3(c[0], c[1], c[2]), alpha: alpha)
     out[0] = color.r

@@ -273,6 +273,17 @@ extension Transform3D {
   /// The determinant of the 4×4 matrix.
   @inlinable
   public var determinant: Double {
+    let (b00, b01, b02, b03, b04, b05, b06, b07, b08, b09, b10, b11) = minors
+    return b00 * b11 - b01 * b10 + b02 * b09 + b03 * b08 - b04 * b07 + b05 * b06
+  }
+
+  /// The 2×2 minors of the top two and bottom two rows, from which the
+  /// determinant and the inverse are built (Laplace expansion by
+  /// complementary minors).
+  @inlinable
+  var minors:
+    (Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double)
+  {
     let b00 = m11 * m22 - m12 * m21
     let b01 = m11 * m23 - m13 * m21
     let b02 = m11 * m24 - m14 * m21
@@ -285,7 +296,7 @@ extension Transform3D {
     let b09 = m32 * m43 - m33 * m42
     let b10 = m32 * m44 - m34 * m42
     let b11 = m33 * m44 - m34 * m43
-    return b00 * b11 - b01 * b10 + b02 * b09 + b03 * b08 - b04 * b07 + b05 * b06
+    return (b00, b01, b02, b03, b04, b05, b06, b07, b08, b09, b10, b11)
   }
 
   /// The inverse transform, like `CATransform3DInvert`, or `nil` when the
@@ -295,18 +306,7 @@ extension Transform3D {
   ///   rounding, or `nil`.
   @inlinable
   public func inverted() -> Transform3D? {
-    let b00 = m11 * m22 - m12 * m21
-    let b01 = m11 * m23 - m13 * m21
-    let b02 = m11 * m24 - m14 * m21
-    let b03 = m12 * m23 - m13 * m22
-    let b04 = m12 * m24 - m14 * m22
-    let b05 = m13 * m24 - m14 * m23
-    let b06 = m31 * m42 - m32 * m41
-    let b07 = m31 * m43 - m33 * m41
-    let b08 = m31 * m44 - m34 * m41
-    let b09 = m32 * m43 - m33 * m42
-    let b10 = m32 * m44 - m34 * m42
-    let b11 = m33 * m44 - m34 * m43
+    let (b00, b01, b02, b03, b04, b05, b06, b07, b08, b09, b10, b11) = minors
     let det = b00 * b11 - b01 * b10 + b02 * b09 + b03 * b08 - b04 * b07 + b05 * b06
     guard det != 0 && det.isFinite else { return nil }
     let inverse = Transform3D(

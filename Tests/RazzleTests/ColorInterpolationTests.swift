@@ -2,20 +2,6 @@ import Razzle
 import XCTest
 
 final class ColorInterpolationTests: XCTestCase {
-  private func assertClose(
-    _ actual: RGBA, _ expected: RGBA, _ tolerance: Double, _ message: String = "",
-    file: StaticString = #filePath, line: UInt = #line
-  ) {
-    XCTAssertEqual(
-      actual.r, expected.r, accuracy: tolerance, "r \(message)", file: file, line: line)
-    XCTAssertEqual(
-      actual.g, expected.g, accuracy: tolerance, "g \(message)", file: file, line: line)
-    XCTAssertEqual(
-      actual.b, expected.b, accuracy: tolerance, "b \(message)", file: file, line: line)
-    XCTAssertEqual(
-      actual.a, expected.a, accuracy: tolerance, "a \(message)", file: file, line: line)
-  }
-
   private let samples = [
     RGBA(r: 0.8, g: 0.3, b: 0.1, a: 0.5), RGBA(r: 0.1, g: 0.6, b: 0.9, a: 1),
     RGBA(r: 0.5, g: 0.5, b: 0.5, a: 0.2), RGBA(r: 1.2, g: -0.1, b: 0.3, a: 1),

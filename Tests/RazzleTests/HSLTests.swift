@@ -2,17 +2,6 @@ import Razzle
 import XCTest
 
 final class HSLTests: XCTestCase {
-  private func assertClose(
-    _ actual: SIMD3<Double>, _ expected: SIMD3<Double>, _ tolerance: Double,
-    _ message: String = "", file: StaticString = #filePath, line: UInt = #line
-  ) {
-    for i in 0..<3 {
-      XCTAssertEqual(
-        actual[i], expected[i], accuracy: tolerance, "\(message) [\(i)] \(actual) vs \(expected)",
-        file: file, line: line)
-    }
-  }
-
   // Conversions worked by hand from the CSS Color 4 formulas
   // (https://drafts.csswg.org/css-color-4/#hsl-to-rgb), all exact in binary.
   func testKnownConversions() {

@@ -2,17 +2,6 @@ import Razzle
 import XCTest
 
 final class OKLCHTests: XCTestCase {
-  private func assertClose(
-    _ actual: SIMD3<Double>, _ expected: SIMD3<Double>, _ tolerance: Double,
-    _ message: String = "", file: StaticString = #filePath, line: UInt = #line
-  ) {
-    for i in 0..<3 {
-      XCTAssertEqual(
-        actual[i], expected[i], accuracy: tolerance, "\(message) [\(i)] \(actual) vs \(expected)",
-        file: file, line: line)
-    }
-  }
-
   // CSS Color 4, example "ex-oklch-samples"
   // (https://drafts.csswg.org/css-color-4/#specifying-oklab-oklch): the
   // same colors as the Oklab samples, in OkLCh, with rgb() swatches given to

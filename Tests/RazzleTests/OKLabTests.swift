@@ -2,17 +2,6 @@ import Razzle
 import XCTest
 
 final class OKLabTests: XCTestCase {
-  private func assertClose(
-    _ actual: SIMD3<Double>, _ expected: SIMD3<Double>, _ tolerance: Double,
-    _ message: String = "", file: StaticString = #filePath, line: UInt = #line
-  ) {
-    for i in 0..<3 {
-      XCTAssertEqual(
-        actual[i], expected[i], accuracy: tolerance, "\(message) [\(i)] \(actual) vs \(expected)",
-        file: file, line: line)
-    }
-  }
-
   // Björn Ottosson, "A perceptual color space for image processing" (2020),
   // https://bottosson.github.io/posts/oklab/#table-of-example-xyz-and-oklab-pairs
   // (XYZ D65 → Oklab, 3 decimals). XYZ goes to linear sRGB with the CSS

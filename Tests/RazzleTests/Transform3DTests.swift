@@ -2,19 +2,6 @@ import Razzle
 import XCTest
 
 final class Transform3DTests: XCTestCase {
-  private func assertClose(
-    _ a: Transform3D, _ b: Transform3D, _ tolerance: Double, _ message: String = "",
-    file: StaticString = #filePath, line: UInt = #line
-  ) {
-    for i in 0..<4 {
-      for j in 0..<4 {
-        XCTAssertEqual(
-          a[i, j], b[i, j], accuracy: tolerance, "m\(i + 1)\(j + 1) \(message)", file: file,
-          line: line)
-      }
-    }
-  }
-
   /// `[x y z 1] · m`, divided by w.
   private func apply(_ m: Transform3D, _ p: SIMD3<Double>) -> SIMD3<Double> {
     let x = p.x * m.m11 + p.y * m.m21 + p.z * m.m31 + m.m41

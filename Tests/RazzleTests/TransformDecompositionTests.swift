@@ -2,29 +2,6 @@ import Razzle
 import XCTest
 
 final class TransformDecompositionTests: XCTestCase {
-  private func assertClose(
-    _ a: Transform3D, _ b: Transform3D, _ tolerance: Double, _ message: String = "",
-    file: StaticString = #filePath, line: UInt = #line
-  ) {
-    for i in 0..<4 {
-      for j in 0..<4 {
-        XCTAssertEqual(
-          a[i, j], b[i, j], accuracy: tolerance, "m\(i + 1)\(j + 1) \(message)", file: file,
-          line: line)
-      }
-    }
-  }
-
-  private func assertClose<V: SIMD>(
-    _ a: V, _ b: V, _ tolerance: Double, _ message: String = "",
-    file: StaticString = #filePath, line: UInt = #line
-  ) where V.Scalar == Double {
-    for i in a.indices {
-      XCTAssertEqual(
-        a[i], b[i], accuracy: tolerance, "[\(i)] \(a) vs \(b) \(message)", file: file, line: line)
-    }
-  }
-
   private func roundTrip(
     _ m: Transform3D, _ message: String = "", file: StaticString = #filePath, line: UInt = #line
   ) {

@@ -2,26 +2,6 @@ import Razzle
 import XCTest
 
 final class TransformInterpolationTests: XCTestCase {
-  private func assertClose(
-    _ a: Transform3D, _ b: Transform3D, _ tolerance: Double, _ message: String = "",
-    file: StaticString = #filePath, line: UInt = #line
-  ) {
-    for i in 0..<4 {
-      for j in 0..<4 {
-        XCTAssertEqual(
-          a[i, j], b[i, j], accuracy: tolerance, "m\(i + 1)\(j + 1) \(message)", file: file,
-          line: line)
-      }
-    }
-  }
-
-  private func assertClose(
-    _ a: Transform2D, _ b: Transform2D, _ tolerance: Double, _ message: String = "",
-    file: StaticString = #filePath, line: UInt = #line
-  ) {
-    assertClose(Transform3D(a), Transform3D(b), tolerance, message, file: file, line: line)
-  }
-
   private let degree = Double.pi / 180
 
   private func rotationZ(_ degrees: Double) -> Transform3D {

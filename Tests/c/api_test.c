@@ -9,22 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check.h"
 #include "keyframe.h"
-
-static int passed = 0;
-static int failed = 0;
-
-#define CHECK(condition, ...)                                \
-  do {                                                       \
-    if (condition) {                                         \
-      passed++;                                              \
-    } else {                                                 \
-      failed++;                                              \
-      fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);   \
-      fprintf(stderr, __VA_ARGS__);                          \
-      fprintf(stderr, " [%s]\n", kf_last_error());           \
-    }                                                        \
-  } while (0)
 
 static int near(double a, double b, double tolerance) { return fabs(a - b) <= tolerance; }
 

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check.h"
 #include "keyframe.h"
 
 typedef struct {
@@ -69,21 +70,6 @@ typedef struct {
 #include "vectors.inc"
 
 #define MAX_TESTS 64
-
-static int passed = 0;
-static int failed = 0;
-
-#define CHECK(condition, ...)                   \
-  do {                                          \
-    if (condition) {                            \
-      passed++;                                 \
-    } else {                                    \
-      failed++;                                 \
-      fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
-      fprintf(stderr, __VA_ARGS__);             \
-      fprintf(stderr, " [%s]\n", kf_last_error()); \
-    }                                           \
-  } while (0)
 
 /* NaN matches NaN; an infinite expected value matches only itself; tolerance
  * 0 means the exact double. */
