@@ -212,6 +212,59 @@ public struct CubicBezier: Sendable, Hashable {
     return t
   }
 
+  /// The number of intervals in an ``inverseTable``.
+  public static let inverseIntervals = 64
+
+  /// t at x = k/64 for k in 0...64: the inverse of x(t) sampled evenly, from
+  /// which ``value(_:inverse:)`` starts its solve. Kept outside the curve,
+  /// so that copying an ``Easing`` stays cheap.
+  public var inverseTable: [Double] {
+    (0...CubicBezier.inverseIntervals).map { k in
+      k == 0
+        ? 0
+        : k == CubicBezier.inverseIntervals
+          ? 1 : solveCurveX(Double(k) / Double(CubicBezier.inverseIntervals))
+    }
+  }
+
+  /// ``value(_:)`` for the batch kernels: the same solve, to
+  /// ``solverEpsilon``, without data-dependent branches on the common path.
+  ///
+  /// The starting guess interpolates ``inverseTable`` linearly at p (no
+  /// search: the table is even in x), and two Newton steps follow without
+  /// an early exit. If the result still misses ``solverEpsilon`` (near a
+  /// vertical inverse, where x(t) is flat), the safeguarded solver decides.
+  ///
+  /// - Parameters:
+  ///   - p: Progress through the segment.
+  ///   - inverse: This curve's ``inverseTable``, 65 doubles.
+  /// - Returns: As ``value(_:)``.
+  @inlinable
+  public func value(_ p: Double, inverse: UnsafePointer<Double>) -> Double {
+    guard p > 0 && p < 1 else { return endValue(p) }
+    let scaled = p * Double(CubicBezier.inverseIntervals)
+    let k = Int(scaled)
+    let t0 = inverse[k]
+    var t = t0 + (inverse[k &+ 1] - t0) * (scaled - Double(k))
+    t -= (sampleX(t) - p) / sampleDerivativeX(t)
+    t -= (sampleX(t) - p) / sampleDerivativeX(t)
+    if !(abs(sampleX(t) - p) < CubicBezier.solverEpsilon && t >= 0 && t <= 1) {
+      t = solveCurveX(p)
+    }
+    return sampleY(t)
+  }
+
+  /// The value outside the open unit interval: exact ends, straight-line
+  /// extrapolation beyond them, NaN at NaN.
+  @inlinable
+  func endValue(_ p: Double) -> Double {
+    if p == 0 { return 0 }
+    if p == 1 { return 1 }
+    if p < 0 { return startGradient * p }
+    if p > 1 { return 1 + endGradient * (p - 1) }
+    return p  // NaN
+  }
+
   /// The eased progress at `p`.
   ///
   /// - Parameter p: Progress through the segment, normally in [0, 1].
@@ -221,12 +274,14 @@ public struct CubicBezier: Sendable, Hashable {
   /// - Complexity: O(1); a few polynomial evaluations.
   @inlinable
   public func value(_ p: Double) -> Double {
-    if p > 0 && p < 1 { return sampleY(solveCurveX(p)) }
-    if p == 0 { return 0 }
-    if p == 1 { return 1 }
-    if p < 0 { return startGradient * p }
-    if p > 1 { return 1 + endGradient * (p - 1) }
-    return p  // NaN
+    if p > 0 && p < 1 {
+      // The batch kernels' solve, so a value never depends on the route
+      // (building the table costs 63 solves: use the kernels for batches).
+      return inverseTable.withUnsafeBufferPointer {
+        value(p, inverse: $0.baseAddress.unsafelyUnwrapped)
+      }
+    }
+    return endValue(p)
   }
 
   /// The derivative of ``value(_:)`` with respect to `p`, computed

@@ -29,7 +29,7 @@ public enum Easing: Sendable, Hashable {
   /// - Returns: The eased progress. Curves such as `back`, `elastic`, an
   ///   overshooting `cubic-bezier` or an underdamped spring leave [0, 1] in
   ///   between.
-  @inlinable
+  @inlinable @inline(__always)
   public func callAsFunction(_ p: Double) -> Double {
     switch self {
     case .linear: return p

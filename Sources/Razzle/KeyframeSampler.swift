@@ -23,6 +23,9 @@ struct KeyframeSampler {
   @usableFromInline let values: UnsafePointer<Double>
   @usableFromInline let styleIndices: UnsafePointer<UInt32>
   @usableFromInline let styles: UnsafePointer<KeyframeStyle>
+  @usableFromInline let kernels: UnsafePointer<EasingKernel>
+  @usableFromInline let beziers: UnsafePointer<CubicBezier>
+  @usableFromInline let inverses: UnsafePointer<Double>
   @usableFromInline let tangents: UnsafePointer<Double>?
   @usableFromInline let count: Int
   @usableFromInline let channels: Int
@@ -38,7 +41,9 @@ struct KeyframeSampler {
   init(
     times: UnsafePointer<Double>, values: UnsafePointer<Double>,
     styleIndices: UnsafePointer<UInt32>, styles: UnsafePointer<KeyframeStyle>,
-    tangents: UnsafePointer<Double>?, count: Int, channels: Int, kind: ValueKind,
+    kernels: UnsafePointer<EasingKernel>, beziers: UnsafePointer<CubicBezier>,
+    inverses: UnsafePointer<Double>, tangents: UnsafePointer<Double>?, count: Int, channels: Int,
+    kind: ValueKind,
     before: Extrapolation, after: Extrapolation, allPlain: Bool, allLinear: Bool
   ) {
     self.allPlain = allPlain
@@ -47,6 +52,9 @@ struct KeyframeSampler {
     self.values = values
     self.styleIndices = styleIndices
     self.styles = styles
+    self.kernels = kernels
+    self.beziers = beziers
+    self.inverses = inverses
     self.tangents = tangents
     self.count = count
     self.channels = channels
@@ -127,7 +135,7 @@ struct KeyframeSampler {
     _ k: Int, p: Double, dt: Double, style: UnsafePointer<KeyframeStyle>,
     into out: UnsafeMutablePointer<Double>
   ) {
-    let e = style.pointee.easing(p)
+    let e = ease(p, style: style - styles)
     switch style.pointee.interpolation {
     case .linear, .paced:
       kind.blend(value(k), value(k &+ 1), e, into: out)

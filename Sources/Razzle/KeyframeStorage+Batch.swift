@@ -34,19 +34,27 @@ struct NoEasing: ProgressEasing {
 /// Tracks with eased linear segments: each segment's easing.
 @usableFromInline
 struct SegmentEasing: ProgressEasing {
-  @usableFromInline let styleIndices: UnsafePointer<UInt32>
-  @usableFromInline let styles: UnsafePointer<KeyframeStyle>
+  @usableFromInline let sampler: KeyframeSampler
 
-  @inlinable init(styleIndices: UnsafePointer<UInt32>, styles: UnsafePointer<KeyframeStyle>) {
-    self.styleIndices = styleIndices
-    self.styles = styles
-  }
+  @inlinable init(_ sampler: KeyframeSampler) { self.sampler = sampler }
 
   @inlinable @inline(__always)
   func ease(_ p: Double, segment k: Int) -> Double {
-    let index = styleIndices[k]
-    if index == 0 { return p }
-    return styles[Int(index)].easing(p)
+    sampler.ease(p, style: Int(sampler.styleIndices[k]))
+  }
+}
+
+extension KeyframeSampler {
+  /// Style `index`'s easing at `p`, through the pool's kernel forms.
+  @inlinable @inline(__always)
+  func ease(_ p: Double, style index: Int) -> Double {
+    switch kernels[index] {
+    case .identity: return p
+    case .penner(let curve, let mode): return curve.value(p, mode: mode)
+    case .cubicBezier:
+      return beziers[index].value(p, inverse: inverses + index &* StylePool.inverseStride)
+    case .general: return styles[index].easing(p)
+    }
   }
 }
 
@@ -79,8 +87,7 @@ extension KeyframeSampler {
       if allPlain {
         segmentKernel(q, queries.count, out, stride, NoEasing())
       } else {
-        segmentKernel(
-          q, queries.count, out, stride, SegmentEasing(styleIndices: styleIndices, styles: styles))
+        segmentKernel(q, queries.count, out, stride, SegmentEasing(self))
       }
     } else {
       for j in 0..<queries.count { sample(q[j], into: out + j &* stride) }

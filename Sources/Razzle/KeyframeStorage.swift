@@ -159,7 +159,8 @@ extension KeyframeStorage {
     guard count > 0 else { return nil }
     return KeyframeSampler(
       times: pacedTimes.isEmpty ? times.base : pacedTimes.base, values: values.base,
-      styleIndices: styleIndices.base, styles: pool.styles.base,
+      styleIndices: styleIndices.base, styles: pool.styles.base, kernels: pool.kernels.base,
+      beziers: pool.beziers.base, inverses: pool.inverses.base,
       tangents: tangents.isEmpty ? nil : UnsafePointer(tangents.base),
       count: count, channels: channels, kind: kind, before: before, after: after,
       allPlain: styledCount == 0, allLinear: curveCount == 0)

@@ -51,6 +51,28 @@ struct StylePool: Sendable {
     styles.append(.plain)
     return styles
   }()
+  /// Each style's easing in the form the batch kernels evaluate, parallel
+  /// to `styles`.
+  @usableFromInline let kernels: StableBuffer<EasingKernel> = {
+    let kernels = StableBuffer<EasingKernel>()
+    kernels.append(.identity)
+    return kernels
+  }()
+  /// Each style's cubic Bézier and its solver's guess table, parallel to
+  /// `styles` (unused entries hold `ease`).
+  @usableFromInline let beziers: StableBuffer<CubicBezier> = {
+    let beziers = StableBuffer<CubicBezier>()
+    beziers.append(.ease)
+    return beziers
+  }()
+  /// Each style's ``CubicBezier/inverseTable``, `inverseStride` doubles
+  /// per style, parallel to `styles`.
+  @usableFromInline let inverses: StableBuffer<Double> = {
+    let inverses = StableBuffer<Double>()
+    CubicBezier.ease.inverseTable.withUnsafeBufferPointer { inverses.insert(contentsOf: $0, at: 0) }
+    return inverses
+  }()
+  @usableFromInline static var inverseStride: Int { CubicBezier.inverseIntervals + 1 }
   private var references: [Int] = [0]
   private var indices: [KeyframeStyle: UInt32] = [:]
   private var free: [UInt32] = []
@@ -65,13 +87,25 @@ struct StylePool: Sendable {
       return index
     }
     let index: UInt32
+    let kernel = EasingKernel(style.easing)
+    let bezier: CubicBezier
+    if case .cubicBezier(let curve) = style.easing { bezier = curve } else { bezier = .ease }
     if let reused = free.popLast() {
       index = reused
       styles[Int(index)] = style
+      kernels[Int(index)] = kernel
+      beziers[Int(index)] = bezier
+      let table = bezier.inverseTable
+      for (k, t) in table.enumerated() { inverses[Int(index) * StylePool.inverseStride + k] = t }
       references[Int(index)] = 1
     } else {
       index = UInt32(styles.count)
       styles.append(style)
+      kernels.append(kernel)
+      beziers.append(bezier)
+      bezier.inverseTable.withUnsafeBufferPointer {
+        inverses.insert(contentsOf: $0, at: inverses.count)
+      }
       references.append(1)
     }
     indices[style] = index
@@ -91,4 +125,26 @@ struct StylePool: Sendable {
   }
 
   @inlinable subscript(index: UInt32) -> KeyframeStyle { styles[Int(index)] }
+}
+
+/// An easing in the form the batch kernels evaluate: small, with no
+/// references, so reading one per sample costs a load, not a copy of an
+/// ``Easing`` with its larger payloads.
+@usableFromInline
+enum EasingKernel: Sendable {
+  case identity
+  case penner(PennerCurve, EasingMode)
+  /// The style's entry in the pool's `beziers` and `guesses`.
+  case cubicBezier
+  /// Any other family: evaluate the style's ``Easing``.
+  case general
+
+  init(_ easing: Easing) {
+    switch easing {
+    case .linear: self = .identity
+    case .penner(let curve, let mode): self = .penner(curve, mode)
+    case .cubicBezier: self = .cubicBezier
+    case .steps, .piecewiseLinear, .spring: self = .general
+    }
+  }
 }

@@ -47,7 +47,7 @@ extension PennerCurve {
   /// Every curve maps 0 to 0 and 1 to 1 exactly. Penner's formulas miss the
   /// ends by an ulp in places (`1 − cos(π/2)`, the back curves'
   /// `(s + 1) − s`), so the ends are returned as such rather than computed.
-  @inlinable
+  @inlinable @inline(__always)
   public func value(_ p: Double, mode: EasingMode) -> Double {
     if p == 0 || p == 1 { return p }
     switch mode {
@@ -69,15 +69,18 @@ extension PennerCurve {
   }
 
   /// The in-out form whose second half is the point reflection of the first.
-  @inlinable
+  @inlinable @inline(__always)
   func reflectedInOut(_ p: Double) -> Double {
-    if p < 0.5 { return easeIn(2 * p) / 2 }
-    return 1 - easeIn(2 - 2 * p) / 2
+    // Both halves, then a select: a branch on p < 0.5 mispredicts half the
+    // time when a batch samples unordered times.
+    let first = easeIn(2 * p) / 2
+    let second = 1 - easeIn(2 - 2 * p) / 2
+    return p < 0.5 ? first : second
   }
 
   /// The in-out form made of the in curve and then the out curve, each
   /// compressed to half the time (Penner's InOut elastic and bounce).
-  @inlinable
+  @inlinable @inline(__always)
   func joinedInOut(_ p: Double) -> Double {
     if p < 0.5 { return easeIn(2 * p) / 2 }
     return easeOut(2 * p - 1) / 2 + 0.5
@@ -86,7 +89,7 @@ extension PennerCurve {
   /// The ease-out form: Penner's explicit formula for elastic and bounce
   /// (his elastic out is not the reflection of elastic in when the amplitude
   /// exceeds 1); the reflection `1 − in(1 − p)` for the others.
-  @inlinable
+  @inlinable @inline(__always)
   func easeOut(_ p: Double) -> Double {
     switch self {
     case .bounce: return PennerCurve.bounceOut(p)
@@ -110,7 +113,7 @@ extension PennerCurve {
   }
 
   /// The ease-in form of each curve.
-  @inlinable
+  @inlinable @inline(__always)
   func easeIn(_ p: Double) -> Double {
     switch self {
     case .sine: return 1 - cos(p * Double.pi / 2)
