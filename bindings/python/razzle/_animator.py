@@ -10,7 +10,7 @@ from . import _ffi
 from ._errors import NotFoundError, OutOfRangeError
 from ._handle import HandleOwner
 from ._track import Track, _address, _check_out, _times_array
-from ._values import Transform
+from ._values import Transform, from_channels
 
 lib = _ffi.lib
 
@@ -194,25 +194,29 @@ class Animator(HandleOwner):
                 handle, _address(times), n, _address(out), out.size, byref(columns), byref(generation)
             )
             return out
+        return self._sample_with_layout(times)[0]
+
+    def _sample_with_layout(self, times):
+        """(matrix, layout) read together: retried if a track is added or
+        removed between reading the layout and sampling."""
+        handle = self._h
+        times = _times_array(times)
+        columns, generation = c_size_t(), c_uint64()
         for _ in range(8):
             layout = self.layout
-            out = np.empty((n, layout.columns), dtype=np.float64)
+            out = np.empty((times.size, layout.columns), dtype=np.float64)
             lib.kf_animator_sample_many(
-                handle, _address(times), n, _address(out), out.size, byref(columns), byref(generation)
+                handle, _address(times), times.size, _address(out), out.size, byref(columns), byref(generation)
             )
             if generation.value == layout.generation:
-                return out
-        raise _ffi._errors.RazzleError("the animator's tracks kept changing during sample()")
+                return out, layout
+        raise _ffi._errors.RazzleError("the animator's tracks kept changing during sampling")
 
     def sample_frames(self, times):
         """{(target, property): array} for every track at every time: views
         into one `sample` matrix (shape (n,) for one-channel tracks, (n,
         channels) otherwise)."""
-        for _ in range(8):
-            layout = self.layout
-            matrix = self.sample(times)
-            if matrix.shape[1] == layout.columns:
-                break
+        matrix, layout = self._sample_with_layout(times)
         result = {}
         for column in layout:
             block = matrix[:, column.start : column.start + column.channels]
@@ -220,15 +224,16 @@ class Animator(HandleOwner):
         return result
 
     def animate(self, t):
-        """Samples every track at `t`: {(target, property): value}.
+        """Samples every track at `t`: {(target, property): value}, each value
+        as a single sample of its track gives it (a float, a razzle.Color, …).
 
         Raises EmptyTrackError if a track has no keyframes.
         """
-        result = {}
-        for track in self.tracks():
-            with track:
-                result[track.target, track.property] = track(t)
-        return result
+        matrix, layout = self._sample_with_layout([float(t)])
+        row = matrix[0].tolist()
+        return {
+            (c.target, c.property): from_channels(c.kind, row[c.start : c.start + c.channels]) for c in layout
+        }
 
 
 Column = namedtuple("Column", "target property kind start channels")
