@@ -38,7 +38,13 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Callable
 
-import numpy as np
+# OpenBLAS starts a thread pool with numpy whose idle threads spin on this
+# 2-core machine and steal time from razzle's batch threads (measured here:
+# razzle's 2-thread speedup fell from 1.96x to 0.8x). No case calls BLAS, so
+# one BLAS thread changes no peer's speed. Set it before numpy loads.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+import numpy as np  # noqa: E402
 
 razzle = None  # imported by main(): the installed package, or the checkout's with --in-tree
 

@@ -41,6 +41,10 @@ extension Animator {
         guard let base = out.baseAddress, let queries = times.baseAddress, columns > 0 else {
           return (columns, generation)
         }
+        if times.count == 1 {
+          sampleFrame(tracks, queries[0], into: base)
+          return (columns, generation)
+        }
         Parallel.forEachChunk(times.count) { range in
           let chunk = UnsafeBufferPointer(start: queries + range.lowerBound, count: range.count)
           var column = 0
@@ -52,6 +56,31 @@ extension Animator {
           }
         }
         return (columns, generation)
+      }
+    }
+  }
+
+  /// One frame (a single time) of every track: plain scalar tracks from the
+  /// frame cache's contiguous buffers, the others through their kernels.
+  /// Call with the domain's read lock held.
+  private func sampleFrame(
+    _ tracks: UnsafeBufferPointer<Track>, _ t: Double, into out: UnsafeMutablePointer<Double>
+  ) {
+    frameCache.withCurrent(tracks, edits: domain.edits) { entries in
+      let times = frameCache.times.base
+      let values = frameCache.values.base
+      for entry in entries {
+        if entry.track < 0 {
+          out[entry.column] = plainScalarValue(
+            times + entry.offset, values + entry.offset, entry.count, t)
+        } else {
+          let sampler = tracks[entry.track].sampler.unsafelyUnwrapped
+          withUnsafePointer(to: t) {
+            sampler.sampleBatch(
+              UnsafeBufferPointer(start: $0, count: 1), into: out + entry.column,
+              stride: sampler.channels)
+          }
+        }
       }
     }
   }

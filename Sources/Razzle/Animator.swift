@@ -19,7 +19,11 @@ public final class Animator: @unchecked Sendable {
 
   /// Guards the animator's structure and, shared with every track it
   /// creates, the tracks' keyframes: one read lock covers a whole frame.
-  @usableFromInline let lock = ReadWriteLock()
+  @usableFromInline let domain = EditDomain()
+  /// The domain's lock.
+  @usableFromInline var lock: ReadWriteLock { domain.lock }
+  /// Plain scalar tracks' keyframes gathered for one-time frames.
+  let frameCache = FrameCache()
   /// Guarded by `lock`: the tracks in the order they were added.
   @usableFromInline var ordered: [Track] = []
   /// Guarded by `lock`: each key's position in `ordered`.
@@ -52,7 +56,7 @@ public final class Animator: @unchecked Sendable {
   public func addTrack(target: String, property: String, kind: ValueKind? = nil)
     throws(RazzleError) -> Track
   {
-    let track = try Track(target: target, property: property, kind: kind, lock: lock)
+    let track = try Track(target: target, property: property, kind: kind, domain: domain)
     let key = Key(target: target, property: property)
     try lock.withWriteLock { () throws(RazzleError) in
       guard positions[key] == nil else {
@@ -61,6 +65,7 @@ public final class Animator: @unchecked Sendable {
       positions[key] = ordered.count
       ordered.append(track)
       generation &+= 1
+      domain.edits &+= 1
     }
     return track
   }
@@ -83,6 +88,7 @@ public final class Animator: @unchecked Sendable {
       }
       ordered.remove(at: i)
       generation &+= 1
+      domain.edits &+= 1
       for j in i..<ordered.count {
         positions[Key(target: ordered[j].target, property: ordered[j].property)] = j
       }

@@ -117,6 +117,13 @@ extension KeyframeSampler {
     let first = times[0]
     let last = times[count &- 1]
     let lastValue = value(count &- 1)
+    if m == 1 {
+      // One time (an animator frame): one search, no block bookkeeping.
+      let t = q[0]
+      let tc = t < first ? first : (t > last ? last : t)
+      emit(t, tc, branchFreeSegment(tc), last, lastValue, easing, out)
+      return
+    }
     var start = 0
     var cursor = 0
     while start < m {
@@ -211,4 +218,29 @@ extension KeyframeSampler {
       out[c] = pastEnd ? lastValue[c] : (atKeyframe ? v0[c] : blended)
     }
   }
+}
+
+/// One plain scalar track's value at `t`: the segment kernel's formula
+/// (``KeyframeSampler/emit(_:_:_:_:_:_:_:)`` without easing) for a track
+/// given as raw buffers, as the animator's frame cache holds them.
+@inlinable @inline(__always)
+func plainScalarValue(
+  _ times: UnsafePointer<Double>, _ values: UnsafePointer<Double>, _ count: Int, _ t: Double
+) -> Double {
+  if count == 1 { return t.isNaN ? t : values[0] }
+  let first = times[0]
+  let last = times[count &- 1]
+  let tc = t < first ? first : (t > last ? last : t)
+  var base = 0
+  var length = count &- 1
+  while length > 1 {
+    let half = length >> 1
+    base = times[base &+ half] <= tc ? base &+ half : base
+    length &-= half
+  }
+  let t0 = times[base]
+  let p = (tc - t0) / (times[base &+ 1] - t0)
+  let v0 = values[base]
+  let blended = v0 + (values[base &+ 1] - v0) * p
+  return t >= last ? values[count &- 1] : (tc == t0 ? v0 : blended)
 }

@@ -25,7 +25,9 @@ public final class Track: @unchecked Sendable {
   /// Guards `storage` and `sampler`. A track created by an ``Animator``
   /// shares the animator's lock, so the animator can sample all its tracks
   /// under one read lock; a standalone track has its own.
-  @usableFromInline let lock: ReadWriteLock
+  @usableFromInline let domain: EditDomain
+  /// The domain's lock.
+  @usableFromInline var lock: ReadWriteLock { domain.lock }
   /// Guarded by `lock`: the published raw view of `storage` (nil when
   /// empty), rebuilt after every edit.
   @usableFromInline var sampler: KeyframeSampler?
@@ -48,11 +50,11 @@ public final class Track: @unchecked Sendable {
   public convenience init(target: String = "", property: String, kind: ValueKind? = nil)
     throws(RazzleError)
   {
-    try self.init(target: target, property: property, kind: kind, lock: ReadWriteLock())
+    try self.init(target: target, property: property, kind: kind, domain: EditDomain())
   }
 
-  /// Creates an empty track guarded by `lock`.
-  init(target: String, property: String, kind: ValueKind?, lock: ReadWriteLock) throws(RazzleError)
+  /// Creates an empty track in `domain` (its animator's, or its own).
+  init(target: String, property: String, kind: ValueKind?, domain: EditDomain) throws(RazzleError)
   {
     guard !property.isEmpty else { throw RazzleError(.invalidName, "property name is empty") }
     let implied = PropertyRule.impliedKind(of: property)
@@ -70,14 +72,17 @@ public final class Track: @unchecked Sendable {
     self.kind = resolved
     self.rule = PropertyRule(property: property, kind: resolved)
     self.storage = KeyframeStorage(kind: resolved)
-    self.lock = lock
+    self.domain = domain
   }
 
   /// Runs an edit of `storage` under the write lock and publishes the new
   /// sampler view.
   private func edit<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
     try lock.withWriteLock { () throws(E) -> R in
-      defer { sampler = storage.makeSampler() }
+      defer {
+        sampler = storage.makeSampler()
+        domain.edits &+= 1
+      }
       return try body()
     }
   }
