@@ -14,19 +14,49 @@ enum Vectors {
       .filter { $0.hasSuffix(".json") }.sorted()
   }
 
-  /// The parsed JSON document `name`.
+  /// The parsed JSON document `name`: objects as `[String: Any]`, arrays as
+  /// `[Any]`, numbers as `Int` or `Double`.
   static func load(_ name: String) throws -> [String: Any] {
     let data = try Data(contentsOf: directory.appendingPathComponent(name))
-    guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+    guard let object = try JSONDecoder().decode(JSONValue.self, from: data).value as? [String: Any]
+    else {
       throw CocoaError(.fileReadCorruptFile)
     }
     return object
   }
 
+  /// A JSON value, decoded with `JSONDecoder`, which rounds every number to
+  /// the nearest double. (`JSONSerialization` on Linux does not: it reads
+  /// 10.000000000000002 as 10.000000000000004 and -4.999999999999999 as
+  /// -4.999999999999998, and the vectors need exact doubles.)
+  private struct JSONValue: Decodable {
+    let value: Any
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.singleValueContainer()
+      if container.decodeNil() {
+        value = NSNull()
+      } else if let bool = try? container.decode(Bool.self) {
+        value = bool
+      } else if let int = try? container.decode(Int.self) {
+        value = int
+      } else if let double = try? container.decode(Double.self) {
+        value = double
+      } else if let string = try? container.decode(String.self) {
+        value = string
+      } else if let array = try? container.decode([JSONValue].self) {
+        value = array.map(\.value)
+      } else {
+        value = try container.decode([String: JSONValue].self).mapValues(\.value)
+      }
+    }
+  }
+
   /// A JSON number, or one of the strings "nan", "inf", "-inf".
   static func number(_ any: Any?) -> Double {
     switch any {
-    case let n as NSNumber: return n.doubleValue
+    case let n as Int: return Double(n)
+    case let n as Double: return n
     case let s as String where s == "nan": return .nan
     case let s as String where s == "inf": return .infinity
     case let s as String where s == "-inf": return -.infinity
