@@ -113,22 +113,81 @@ enum Vectors {
     try track.setKeyframe(time: number(k["time"]), value: numbers(k["value"]), style: style(k))
   }
 
-  /// Builds the track a group describes, with its extrapolation.
-  static func track(
-    property: String, keyframes: [[String: Any]], extrapolation: [String: Any]? = nil
-  ) throws -> Track {
-    let track = try Track(property: property)
-    for k in keyframes { try set(k, on: track) }
-    if let extrapolation {
-      let mode = { (side: String) throws -> Extrapolation? in
-        guard let name = extrapolation[side] as? String else { return nil }
-        guard let mode = Extrapolation(rawValue: name) else {
-          throw RazzleError(.invalidValue, "unknown extrapolation \"\(name)\"")
-        }
-        return mode
+  /// The value kind a group, compose track or rejection asks for with its
+  /// fields `kind`, `channels`, `color_space` and `premultiplied`, or nil
+  /// (the property's own kind) if it has none of them.
+  ///
+  /// Mirrors `kf_animator_add_track_kind`: an unknown color space name is
+  /// `.invalidValue` (Swift takes spaces as enum cases), and color options
+  /// without a kind make a color track.
+  static func kind(_ spec: [String: Any]) throws(RazzleError) -> ValueKind? {
+    let fields = ["kind", "channels", "color_space", "premultiplied"]
+    guard fields.contains(where: { spec[$0] != nil }) else { return nil }
+    var space = ColorSpace.srgb
+    if let name = spec["color_space"] as? String {
+      guard let found = ColorSpace(rawValue: name) else {
+        throw RazzleError(.invalidValue, "unknown color space \"\(name)\"")
       }
-      try track.setExtrapolation(before: try mode("before"), after: try mode("after"))
+      space = found
+    }
+    let premultiplied = spec["premultiplied"] as? Bool ?? false
+    guard let name = spec["kind"] as? String else {
+      return .color(space, premultiplied: premultiplied)
+    }
+    return try ValueKind(
+      name: name, channels: spec["channels"] as? Int ?? 0, colorSpace: space,
+      premultiplied: premultiplied)
+  }
+
+  /// The extrapolation modes of `{"before": name, "after": name}`.
+  static func extrapolation(_ modes: [String: Any]) throws(RazzleError) -> (
+    before: Extrapolation?, after: Extrapolation?
+  ) {
+    func mode(_ side: String) throws(RazzleError) -> Extrapolation? {
+      guard let name = modes[side] as? String else { return nil }
+      guard let mode = Extrapolation(rawValue: name) else {
+        throw RazzleError(.invalidValue, "unknown extrapolation \"\(name)\"")
+      }
+      return mode
+    }
+    return (try mode("before"), try mode("after"))
+  }
+
+  /// Applies one hide group operation, `{"hide_at": t}` or `{"show_at": t}`.
+  static func apply(_ operation: [String: Any], to track: Track) throws(RazzleError) {
+    if operation["hide_at"] != nil { try track.hide(at: number(operation["hide_at"])) }
+    if operation["show_at"] != nil { try track.show(at: number(operation["show_at"])) }
+  }
+
+  /// Builds the track a track or hide group (or a rejection's setup)
+  /// describes: its kind, keyframes, extrapolation and operations.
+  static func track(_ spec: [String: Any], target: String = "view") throws(RazzleError) -> Track {
+    guard let property = spec["property"] as? String else {
+      throw RazzleError(.invalidName, "no property")
+    }
+    let track = try Track(target: target, property: property, kind: kind(spec))
+    for k in spec["keyframes"] as? [[String: Any]] ?? [] { try set(k, on: track) }
+    if let modes = spec["extrapolation"] as? [String: Any] {
+      let (before, after) = try extrapolation(modes)
+      try track.setExtrapolation(before: before, after: after)
+    }
+    for operation in spec["operations"] as? [[String: Any]] ?? [] {
+      try apply(operation, to: track)
     }
     return track
+  }
+
+  /// The checks the library is known to fail: (file, group id, "value" or
+  /// "velocity") from `known_failures.txt`.
+  static func knownFailures() throws -> Set<[String]> {
+    let text = try String(
+      contentsOf: directory.appendingPathComponent("known_failures.txt"), encoding: .utf8)
+    var known = Set<[String]>()
+    for line in text.split(separator: "\n") {
+      let fields = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        .split(separator: " ").map(String.init)
+      if fields.count == 3 { known.insert(fields) }
+    }
+    return known
   }
 }
