@@ -1337,9 +1337,10 @@ RED, BLUE, BLACK, WHITE = (1, 0, 0, 1), (0, 0, 1, 1), (0, 0, 0, 1), (1, 1, 1, 1)
 SKY, BRICK = (0.2, 0.4, 0.6, 1), (0.9, 0.1, 0.3, 0.5)
 
 
-def color_group(doc, gid, comment, space, premultiplied, c0, c1, es, velocity=True, prop="fillColor"):
+def color_group(doc, gid, comment, space, premultiplied, c0, c1, es, velocity=True, prop="fillColor", kind="color"):
     """A color track from c0 at time 0 to c1 at time 1 (linear), sampled at
-    the times `es` (progress = time), plus -1 and 2 (held ends)."""
+    the times `es` (progress = time), plus -1 and 2 (held ends). kind None:
+    the color options alone make the track a color one."""
     rows = [(-1, c0, [0] * 4)]
     for e in es:
         value = css_interpolate(c0, c1, e, space, premultiplied)
@@ -1354,7 +1355,7 @@ def color_group(doc, gid, comment, space, premultiplied, c0, c1, es, velocity=Tr
         comment=comment,
         type="track",
         property=prop,
-        kind="color",
+        **({"kind": kind} if kind else {}),
         color_space=space,
         premultiplied=premultiplied,
         keyframes=[kfm(0, c0), kfm(1, c1)],
@@ -1530,7 +1531,9 @@ def kinds_doc():
                 "h1 - h0 > 180, so h0 gains 360; the blend leaves the sRGB gamut (not clipped).", "oklch", False,
                 (0, 1, 0, 1), (1, 0, 1, 1), [0.25, 0.5, 0.75])
     color_group(doc, "oklch-achromatic-white", css + " oklch: white's chroma is below 0.000004 (the sample code's "
-                "epsilon), so its hue is powerless and takes blue's.", "oklch", False, WHITE, BLUE, [0.25, 0.5, 0.75])
+                "epsilon), so its hue is powerless and takes blue's. No kind: the color space alone makes the "
+                "unknown name 'tint' a color track.", "oklch", False, WHITE, BLUE, [0.25, 0.5, 0.75], prop="tint",
+                kind=None)
     color_group(doc, "oklch-achromatic-gray", css + " oklch: a gray (0.5, 0.5, 0.5) takes the sky color's hue.",
                 "oklch", False, (0.5, 0.5, 0.5, 1), SKY, [0.5])
     color_group(doc, "oklch-achromatic-both", css + " oklch: white to black, both hues powerless, so the result's "
@@ -1900,6 +1903,10 @@ def kinds_doc():
            kind="color", color_space="srgb-linear")
     reject("known-color-property-chooses-space", "a color property may choose its color space", "KF_OK",
            "backgroundColor", kind="color", color_space="oklch", premultiplied=True)
+    reject("color-options-without-kind-ok", "without a kind, color options keep a color property's kind",
+           "KF_OK", "strokeColor", color_space="hsl", premultiplied=True)
+    reject("color-options-on-scalar", "without a kind, color options need a color: alpha is a scalar",
+           "KF_E_KIND_MISMATCH", "alpha", color_space="oklab")
     reject("alpha-as-scalar-ok", "an explicit kind that agrees with the property is fine", "KF_OK", "alpha",
            kind="scalar")
     # Values of each kind.
