@@ -55,7 +55,7 @@ swift-test:
 	@$(SWIFT) test > .build/swift-test.log 2>&1 || { cat .build/swift-test.log; exit 1; }
 	@grep -E "Executed [0-9]+ tests?" .build/swift-test.log | tail -n 1
 
-$(C_BUILD)/vectors.inc: Tests/c/gen_vectors.py $(VECTORS)
+$(C_BUILD)/vectors.inc: Tests/c/gen_vectors.py $(VECTORS) Tests/vectors/known_failures.txt
 	@mkdir -p $(C_BUILD)
 	@$(PYTHON) Tests/c/gen_vectors.py $@ $(VECTORS)
 

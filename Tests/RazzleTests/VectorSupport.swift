@@ -14,19 +14,49 @@ enum Vectors {
       .filter { $0.hasSuffix(".json") }.sorted()
   }
 
-  /// The parsed JSON document `name`.
+  /// The parsed JSON document `name`: objects as `[String: Any]`, arrays as
+  /// `[Any]`, numbers as `Int` or `Double`.
   static func load(_ name: String) throws -> [String: Any] {
     let data = try Data(contentsOf: directory.appendingPathComponent(name))
-    guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+    guard let object = try JSONDecoder().decode(JSONValue.self, from: data).value as? [String: Any]
+    else {
       throw CocoaError(.fileReadCorruptFile)
     }
     return object
   }
 
+  /// A JSON value, decoded with `JSONDecoder`, which rounds every number to
+  /// the nearest double. (`JSONSerialization` on Linux does not: it reads
+  /// 10.000000000000002 as 10.000000000000004 and -4.999999999999999 as
+  /// -4.999999999999998, and the vectors need exact doubles.)
+  private struct JSONValue: Decodable {
+    let value: Any
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.singleValueContainer()
+      if container.decodeNil() {
+        value = NSNull()
+      } else if let bool = try? container.decode(Bool.self) {
+        value = bool
+      } else if let int = try? container.decode(Int.self) {
+        value = int
+      } else if let double = try? container.decode(Double.self) {
+        value = double
+      } else if let string = try? container.decode(String.self) {
+        value = string
+      } else if let array = try? container.decode([JSONValue].self) {
+        value = array.map(\.value)
+      } else {
+        value = try container.decode([String: JSONValue].self).mapValues(\.value)
+      }
+    }
+  }
+
   /// A JSON number, or one of the strings "nan", "inf", "-inf".
   static func number(_ any: Any?) -> Double {
     switch any {
-    case let n as NSNumber: return n.doubleValue
+    case let n as Int: return Double(n)
+    case let n as Double: return n
     case let s as String where s == "nan": return .nan
     case let s as String where s == "inf": return .infinity
     case let s as String where s == "-inf": return -.infinity
@@ -83,22 +113,81 @@ enum Vectors {
     try track.setKeyframe(time: number(k["time"]), value: numbers(k["value"]), style: style(k))
   }
 
-  /// Builds the track a group describes, with its extrapolation.
-  static func track(
-    property: String, keyframes: [[String: Any]], extrapolation: [String: Any]? = nil
-  ) throws -> Track {
-    let track = try Track(property: property)
-    for k in keyframes { try set(k, on: track) }
-    if let extrapolation {
-      let mode = { (side: String) throws -> Extrapolation? in
-        guard let name = extrapolation[side] as? String else { return nil }
-        guard let mode = Extrapolation(rawValue: name) else {
-          throw RazzleError(.invalidValue, "unknown extrapolation \"\(name)\"")
-        }
-        return mode
+  /// The value kind a group, compose track or rejection asks for with its
+  /// fields `kind`, `channels`, `color_space` and `premultiplied`, or nil
+  /// (the property's own kind) if it has none of them.
+  ///
+  /// Mirrors `kf_animator_add_track_kind`: an unknown color space name is
+  /// `.invalidValue` (Swift takes spaces as enum cases), and color options
+  /// without a kind make a color track.
+  static func kind(_ spec: [String: Any]) throws(RazzleError) -> ValueKind? {
+    let fields = ["kind", "channels", "color_space", "premultiplied"]
+    guard fields.contains(where: { spec[$0] != nil }) else { return nil }
+    var space = ColorSpace.srgb
+    if let name = spec["color_space"] as? String {
+      guard let found = ColorSpace(rawValue: name) else {
+        throw RazzleError(.invalidValue, "unknown color space \"\(name)\"")
       }
-      try track.setExtrapolation(before: try mode("before"), after: try mode("after"))
+      space = found
+    }
+    let premultiplied = spec["premultiplied"] as? Bool ?? false
+    guard let name = spec["kind"] as? String else {
+      return .color(space, premultiplied: premultiplied)
+    }
+    return try ValueKind(
+      name: name, channels: spec["channels"] as? Int ?? 0, colorSpace: space,
+      premultiplied: premultiplied)
+  }
+
+  /// The extrapolation modes of `{"before": name, "after": name}`.
+  static func extrapolation(_ modes: [String: Any]) throws(RazzleError) -> (
+    before: Extrapolation?, after: Extrapolation?
+  ) {
+    func mode(_ side: String) throws(RazzleError) -> Extrapolation? {
+      guard let name = modes[side] as? String else { return nil }
+      guard let mode = Extrapolation(rawValue: name) else {
+        throw RazzleError(.invalidValue, "unknown extrapolation \"\(name)\"")
+      }
+      return mode
+    }
+    return (try mode("before"), try mode("after"))
+  }
+
+  /// Applies one hide group operation, `{"hide_at": t}` or `{"show_at": t}`.
+  static func apply(_ operation: [String: Any], to track: Track) throws(RazzleError) {
+    if operation["hide_at"] != nil { try track.hide(at: number(operation["hide_at"])) }
+    if operation["show_at"] != nil { try track.show(at: number(operation["show_at"])) }
+  }
+
+  /// Builds the track a track or hide group (or a rejection's setup)
+  /// describes: its kind, keyframes, extrapolation and operations.
+  static func track(_ spec: [String: Any], target: String = "view") throws(RazzleError) -> Track {
+    guard let property = spec["property"] as? String else {
+      throw RazzleError(.invalidName, "no property")
+    }
+    let track = try Track(target: target, property: property, kind: kind(spec))
+    for k in spec["keyframes"] as? [[String: Any]] ?? [] { try set(k, on: track) }
+    if let modes = spec["extrapolation"] as? [String: Any] {
+      let (before, after) = try extrapolation(modes)
+      try track.setExtrapolation(before: before, after: after)
+    }
+    for operation in spec["operations"] as? [[String: Any]] ?? [] {
+      try apply(operation, to: track)
     }
     return track
+  }
+
+  /// The checks the library is known to fail: (file, group id, "value" or
+  /// "velocity") from `known_failures.txt`.
+  static func knownFailures() throws -> Set<[String]> {
+    let text = try String(
+      contentsOf: directory.appendingPathComponent("known_failures.txt"), encoding: .utf8)
+    var known = Set<[String]>()
+    for line in text.split(separator: "\n") {
+      let fields = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        .split(separator: " ").map(String.init)
+      if fields.count == 3 { known.insert(fields) }
+    }
+    return known
   }
 }

@@ -3,12 +3,12 @@
  * vectors.inc by gen_vectors.py) and the C-only contract checks (NULL
  * arguments, stale handles, status strings) against libkeyframe.so.
  *
- * Prints "sample <file> <tcId> <hex double>..." for every sampled vector,
+ * Prints "sample <file> <tcId> <hex double>..." for every vector's result,
  * "velocity <file> <tcId> <hex double>..." for every track vector's velocity
  * and "derivative <file> <tcId> <hex double>" for every easing vector's
  * derivative, so the Python tests can check that C and Python agree bit for
  * bit, then a closing "N passed, N failed" line. Exits non-zero on any
- * failure.
+ * failure other than those listed in Tests/vectors/known_failures.txt.
  */
 #include <math.h>
 #include <stdio.h>
@@ -30,39 +30,82 @@ typedef struct {
   size_t handle_count;
 } vector_keyframe;
 
+/* How to create a track: kf_animator_add_track, or with `with_kind`
+ * kf_animator_add_track_kind (kind and color_space may be NULL). */
+typedef struct {
+  const char *property;
+  int with_kind;
+  const char *kind;
+  size_t channels;
+  const char *color_space;
+  int premultiplied;
+} vector_track_spec;
+
 typedef struct {
   int tc_id;
-  double input;
+  double input; /* time or progress */
   const double *expected;
   size_t count;
   const double *velocity; /* expected velocity (track) or derivative (easing); NULL if none */
   size_t velocity_count;
+  const double *inputs; /* color_convert: rgba, or coordinates and alpha */
+  size_t input_count;
+  int from_space; /* color_convert: inputs are coordinates and alpha */
 } vector_test;
+
+typedef struct {
+  int show; /* show_at, else hide_at */
+  double time;
+} vector_operation;
+
+typedef struct {
+  vector_track_spec track;
+  const vector_keyframe *keyframes;
+  size_t keyframe_count;
+} vector_compose_track;
+
+enum { GROUP_TRACK, GROUP_EASING, GROUP_HIDE, GROUP_COMPOSE, GROUP_CONVERT };
 
 typedef struct {
   const char *file;
   const char *id;
-  int is_easing;
-  const char *property;
-  const char *easing;
+  int type;
+  vector_track_spec track; /* track and hide groups */
+  const char *easing;      /* easing groups */
   const vector_keyframe *keyframes;
   size_t keyframe_count;
   const char *before; /* extrapolation; NULL keeps the default */
   const char *after;
+  const vector_operation *operations; /* hide groups */
+  size_t operation_count;
+  const char *target; /* compose groups */
+  const vector_compose_track *tracks;
+  size_t track_count;
+  const char *space; /* color_convert groups */
   const vector_test *tests;
   size_t test_count;
   double tolerance;
   double velocity_tolerance;
+  /* Listed in Tests/vectors/known_failures.txt: mismatches are expected (and
+   * at least one must occur). */
+  int known_value_failure;
+  int known_velocity_failure;
 } vector_group;
+
+enum { OP_CREATE, OP_SET, OP_EXTRAPOLATION, OP_HIDE, OP_SHOW };
 
 typedef struct {
   const char *file;
   int tc_id;
   const char *id;
-  const char *property;
+  vector_track_spec track;
   const vector_keyframe *keyframes;
   size_t keyframe_count;
+  int operation; /* OP_CREATE: creating the track is the call that is tried */
   const vector_keyframe *set;
+  const char *before; /* OP_EXTRAPOLATION */
+  const char *after;
+  double time; /* OP_HIDE, OP_SHOW */
   kf_status status;
   const char *message_contains;
 } vector_rejection;
@@ -88,12 +131,19 @@ static kf_status set_keyframe(kf_track *track, const vector_keyframe *k) {
                                       k->handle_count);
 }
 
-/* A fresh animator with one track holding `keyframes`. */
-static kf_track *make_track(kf_animator **animator, const char *property,
-                            const vector_keyframe *keyframes, size_t count) {
+static kf_status add_track(kf_animator *animator, const char *target, const vector_track_spec *spec,
+                           kf_track **out) {
+  if (!spec->with_kind) return kf_animator_add_track(animator, target, spec->property, out);
+  return kf_animator_add_track_kind(animator, target, spec->property, spec->kind, spec->channels,
+                                    spec->color_space, spec->premultiplied, out);
+}
+
+/* Adds a track to `animator` and sets `keyframes` on it; NULL on failure. */
+static kf_track *add_filled_track(kf_animator *animator, const char *target,
+                                  const vector_track_spec *spec, const vector_keyframe *keyframes,
+                                  size_t count) {
   kf_track *track = NULL;
-  if (kf_animator_create(animator) != KF_OK) return NULL;
-  if (kf_animator_add_track(*animator, "view", property, &track) != KF_OK) return NULL;
+  if (add_track(animator, target, spec, &track) != KF_OK) return NULL;
   for (size_t i = 0; i < count; i++) {
     if (set_keyframe(track, &keyframes[i]) != KF_OK) {
       kf_track_release(track);
@@ -103,6 +153,13 @@ static kf_track *make_track(kf_animator **animator, const char *property,
   return track;
 }
 
+/* A fresh animator with one track holding `keyframes`. */
+static kf_track *make_track(kf_animator **animator, const vector_track_spec *spec,
+                            const vector_keyframe *keyframes, size_t count) {
+  if (kf_animator_create(animator) != KF_OK) return NULL;
+  return add_filled_track(*animator, "view", spec, keyframes, count);
+}
+
 static void print_line(const char *what, const char *file, int tc_id, const double *values,
                        size_t count) {
   printf("%s %s %d", what, file, tc_id);
@@ -110,17 +167,42 @@ static void print_line(const char *what, const char *file, int tc_id, const doub
   printf("\n");
 }
 
+static int known_failures = 0;
+
+/* The end of a group with known failures: at least one mismatch must have
+ * occurred, or the entry in known_failures.txt is stale. */
+static void settle_known(const vector_group *group, const char *check, int listed, int mismatches) {
+  if (!listed) return;
+  if (mismatches > 0) known_failures++;
+  CHECK(mismatches > 0, "%s %s %s is listed in known_failures.txt but passes; remove it",
+        group->file, group->id, check);
+}
+
+#define MAX_CHANNELS 64
+
+/* A track or hide group: the track, then sampled one by one and in a batch. */
 static void run_track_group(const vector_group *group) {
+  static double batch[MAX_TESTS * MAX_CHANNELS], batch_velocity[MAX_TESTS * MAX_CHANNELS];
   kf_animator *animator = NULL;
-  kf_track *track = make_track(&animator, group->property, group->keyframes, group->keyframe_count);
+  kf_track *track = make_track(&animator, &group->track, group->keyframes, group->keyframe_count);
   CHECK(track != NULL, "group %s/%s: setting up the track failed", group->file, group->id);
-  if (track == NULL) return;
+  if (track == NULL) {
+    kf_animator_release(animator);
+    return;
+  }
   if (group->before != NULL || group->after != NULL) {
     kf_status status = kf_track_set_extrapolation(track, group->before, group->after);
     CHECK(status == KF_OK, "group %s/%s: set_extrapolation returned %d", group->file, group->id,
           status);
   }
-  double times[MAX_TESTS], batch[MAX_TESTS * 4], batch_velocity[MAX_TESTS * 4];
+  for (size_t i = 0; i < group->operation_count; i++) {
+    const vector_operation *op = &group->operations[i];
+    kf_status status =
+        op->show ? kf_track_show_at(track, op->time) : kf_track_hide_at(track, op->time);
+    CHECK(status == KF_OK, "group %s/%s: operation %zu returned %d", group->file, group->id, i,
+          status);
+  }
+  double times[MAX_TESTS];
   size_t n = group->test_count;
   CHECK(n <= MAX_TESTS, "group %s/%s has more than %d tests", group->file, group->id, MAX_TESTS);
   if (n > MAX_TESTS) n = MAX_TESTS;
@@ -131,19 +213,22 @@ static void run_track_group(const vector_group *group) {
                                 sizeof batch_velocity / sizeof batch_velocity[0]);
   CHECK(many == KF_OK, "group %s/%s: velocity_many returned %d", group->file, group->id, many);
   size_t offset = 0;
+  int value_mismatches = 0, velocity_mismatches = 0;
   for (size_t i = 0; i < n; i++) {
     const vector_test *test = &group->tests[i];
-    double out[4] = {0}, velocity[4] = {0};
-    kf_status status = kf_track_sample(track, test->input, out, 4);
+    double out[MAX_CHANNELS] = {0}, velocity[MAX_CHANNELS] = {0};
+    kf_status status = kf_track_sample(track, test->input, out, MAX_CHANNELS);
     CHECK(status == KF_OK, "%s tcId %d: sample returned %d", group->file, test->tc_id, status);
-    status = kf_track_velocity(track, test->input, velocity, 4);
+    status = kf_track_velocity(track, test->input, velocity, MAX_CHANNELS);
     CHECK(status == KF_OK, "%s tcId %d: velocity returned %d", group->file, test->tc_id, status);
     print_line("sample", group->file, test->tc_id, out, test->count);
     print_line("velocity", group->file, test->tc_id, velocity, test->count);
     for (size_t c = 0; c < test->count; c++) {
-      CHECK(matches(out[c], test->expected[c], group->tolerance),
-            "%s tcId %d (%s): at %g got %.17g, expected %.17g", group->file, test->tc_id, group->id,
-            test->input, out[c], test->expected[c]);
+      int ok = matches(out[c], test->expected[c], group->tolerance);
+      if (!ok) value_mismatches++;
+      CHECK(ok || group->known_value_failure,
+            "%s tcId %d (%s): at %g channel %zu got %.17g, expected %.17g", group->file,
+            test->tc_id, group->id, test->input, c, out[c], test->expected[c]);
       /* The batch calls give bit for bit what single calls give. */
       CHECK(same_bits(batch[offset + c], out[c]), "%s tcId %d: batch %a differs from single %a",
             group->file, test->tc_id, batch[offset + c], out[c]);
@@ -152,12 +237,16 @@ static void run_track_group(const vector_group *group) {
             batch_velocity[offset + c], velocity[c]);
     }
     for (size_t c = 0; c < test->velocity_count; c++) {
-      CHECK(matches(velocity[c], test->velocity[c], group->velocity_tolerance),
-            "%s tcId %d (%s): velocity at %g got %.17g, expected %.17g", group->file, test->tc_id,
-            group->id, test->input, velocity[c], test->velocity[c]);
+      int ok = matches(velocity[c], test->velocity[c], group->velocity_tolerance);
+      if (!ok) velocity_mismatches++;
+      CHECK(ok || group->known_velocity_failure,
+            "%s tcId %d (%s): velocity at %g channel %zu got %.17g, expected %.17g", group->file,
+            test->tc_id, group->id, test->input, c, velocity[c], test->velocity[c]);
     }
     offset += test->count;
   }
+  settle_known(group, "value", group->known_value_failure, value_mismatches);
+  settle_known(group, "velocity", group->known_velocity_failure, velocity_mismatches);
   kf_track_release(track);
   kf_animator_release(animator);
 }
@@ -218,48 +307,128 @@ static void run_easing_group(const vector_group *group) {
   kf_animator_release(animator);
 }
 
-static void run_groups(void) {
-  for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++) {
-    if (groups[g].is_easing) {
-      run_easing_group(&groups[g]);
-    } else {
-      run_track_group(&groups[g]);
-    }
+/* Compares one result of a compose or color_convert group and prints it. */
+static void check_result(const vector_group *group, const vector_test *test, const double *out,
+                         size_t count) {
+  print_line("sample", group->file, test->tc_id, out, count);
+  CHECK(count == test->count, "%s tcId %d: %zu numbers, expected %zu", group->file, test->tc_id,
+        count, test->count);
+  for (size_t c = 0; c < count && c < test->count; c++) {
+    CHECK(matches(out[c], test->expected[c], group->tolerance),
+          "%s tcId %d (%s): number %zu is %.17g, expected %.17g", group->file, test->tc_id,
+          group->id, c, out[c], test->expected[c]);
   }
 }
 
+/* A compose group: tracks added in order, then kf_animator_transform. */
+static void run_compose_group(const vector_group *group) {
+  kf_animator *animator = NULL;
+  CHECK(kf_animator_create(&animator) == KF_OK, "group %s/%s: create", group->file, group->id);
+  for (size_t i = 0; i < group->track_count; i++) {
+    const vector_compose_track *spec = &group->tracks[i];
+    kf_track *track = add_filled_track(animator, group->target, &spec->track, spec->keyframes,
+                                       spec->keyframe_count);
+    CHECK(track != NULL, "group %s/%s: setting up track %zu failed", group->file, group->id, i);
+    kf_track_release(track);
+  }
+  for (size_t i = 0; i < group->test_count; i++) {
+    const vector_test *test = &group->tests[i];
+    double out[6] = {0};
+    kf_status status = kf_animator_transform(animator, group->target, test->input, out, 6);
+    CHECK(status == KF_OK, "%s tcId %d: kf_animator_transform returned %d", group->file,
+          test->tc_id, status);
+    check_result(group, test, out, 6);
+  }
+  kf_animator_release(animator);
+}
+
+/* A color_convert group: kf_color_to_space or kf_color_from_space. */
+static void run_convert_group(const vector_group *group) {
+  for (size_t i = 0; i < group->test_count; i++) {
+    const vector_test *test = &group->tests[i];
+    double out[4] = {0};
+    kf_status status =
+        test->from_space
+            ? kf_color_from_space(test->inputs, test->inputs[3], group->space, out)
+            : kf_color_to_space(test->inputs, group->space, out);
+    CHECK(status == KF_OK, "%s tcId %d: conversion returned %d", group->file, test->tc_id, status);
+    check_result(group, test, out, test->from_space ? 4 : 3);
+  }
+}
+
+static void run_groups(void) {
+  for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++) {
+    switch (groups[g].type) {
+    case GROUP_EASING: run_easing_group(&groups[g]); break;
+    case GROUP_COMPOSE: run_compose_group(&groups[g]); break;
+    case GROUP_CONVERT: run_convert_group(&groups[g]); break;
+    default: run_track_group(&groups[g]); break;
+    }
+  }
+  if (known_failures > 0) {
+    fprintf(stderr, "%d known failures (Tests/vectors/known_failures.txt)\n", known_failures);
+  }
+}
+
+/* Tries a rejection's call on a fresh track (or, for OP_CREATE, creating the
+ * track) and checks the status; after an error nothing may have changed. */
 static void run_rejections(void) {
   for (size_t r = 0; r < sizeof rejections / sizeof rejections[0]; r++) {
     const vector_rejection *v = &rejections[r];
     kf_animator *animator = NULL;
-    kf_track *track = make_track(&animator, v->property, v->keyframes, v->keyframe_count);
-    CHECK(track != NULL, "rejection %s/%s: setting up the track failed", v->file, v->id);
-    if (track == NULL) continue;
-    kf_status status = set_keyframe(track, v->set);
+    kf_status status;
+    kf_track *track = NULL;
+    if (v->operation == OP_CREATE) {
+      CHECK(kf_animator_create(&animator) == KF_OK, "rejection %s: create", v->id);
+      status = add_track(animator, "view", &v->track, &track);
+    } else {
+      track = make_track(&animator, &v->track, v->keyframes, v->keyframe_count);
+      CHECK(track != NULL, "rejection %s/%s: setting up the track failed", v->file, v->id);
+      if (track == NULL) {
+        kf_animator_release(animator);
+        continue;
+      }
+      switch (v->operation) {
+      case OP_SET: status = set_keyframe(track, v->set); break;
+      case OP_EXTRAPOLATION: status = kf_track_set_extrapolation(track, v->before, v->after); break;
+      case OP_HIDE: status = kf_track_hide_at(track, v->time); break;
+      default: status = kf_track_show_at(track, v->time); break;
+      }
+    }
     CHECK(status == v->status, "rejection %s/%s (tcId %d): got status %d, expected %d", v->file,
           v->id, v->tc_id, status, v->status);
-    if (v->status != KF_OK) {
-      if (v->message_contains != NULL) {
-        CHECK(strstr(kf_last_error(), v->message_contains) != NULL,
-              "rejection %s: message lacks \"%s\"", v->id, v->message_contains);
-      }
+    if (v->status != KF_OK && v->message_contains != NULL) {
+      CHECK(strstr(kf_last_error(), v->message_contains) != NULL,
+            "rejection %s: message lacks \"%s\"", v->id, v->message_contains);
+    }
+    if (v->status != KF_OK && v->operation == OP_CREATE) {
+      size_t count = 99;
+      kf_animator_track_count(animator, &count);
+      CHECK(count == 0 && track == NULL, "rejection %s added a track", v->id);
+    } else if (v->status != KF_OK) {
       size_t count = 99;
       kf_track_keyframe_count(track, &count);
       CHECK(count == v->keyframe_count, "rejection %s changed the keyframe count", v->id);
       for (size_t i = 0; i < count && i < v->keyframe_count; i++) {
         const vector_keyframe *k = &v->keyframes[i];
-        double time = 0, value[4] = {0}, parameters[3] = {0};
+        double time = 0, value[MAX_CHANNELS] = {0}, parameters[3] = {0};
         char interpolation[16] = "";
-        kf_track_get_keyframe(track, i, &time, value, 4);
+        kf_track_get_keyframe(track, i, &time, value, MAX_CHANNELS);
         kf_track_get_interpolation(track, i, interpolation, sizeof interpolation, parameters);
         const char *expected = k->interpolation != NULL && k->interpolation[0] ? k->interpolation
                                                                                : "linear";
-        CHECK(time == k->time && value[0] == k->value[0] && strcmp(interpolation, expected) == 0,
+        CHECK(time == k->time && memcmp(value, k->value, k->count * sizeof(double)) == 0 &&
+                  strcmp(interpolation, expected) == 0,
               "rejection %s changed keyframe %zu", v->id, i);
         if (k->parameters != NULL) {
           CHECK(memcmp(parameters, k->parameters, sizeof parameters) == 0,
                 "rejection %s changed keyframe %zu's parameters", v->id, i);
         }
+      }
+      for (int side = 0; side < 2; side++) {
+        char mode[16] = "";
+        kf_track_get_extrapolation(track, side, mode, sizeof mode);
+        CHECK(strcmp(mode, "hold") == 0, "rejection %s changed the extrapolation", v->id);
       }
     }
     kf_track_release(track);

@@ -1,21 +1,27 @@
-"""Derives the expected numbers of easing.json and interpolation.json.
+"""Derives the expected numbers of easing.json, interpolation.json and
+kinds.json.
 
 Every number comes from a source independent of razzle: a published formula
 re-typed here and evaluated with mpmath at 50 digits (Penner's easings as
 easings.net and Penner's 2001 ActionScript write them, the parametric cubic
-Bezier solved by bisection), scipy's interpolators (CubicHermiteSpline,
-PchipInterpolator and their derivatives), or a hand-worked rule (steps(),
-linear(), extrapolation, paced 3-4-5) computed with exact fractions. Nothing
-here imports razzle. Each group's `comment` names its source.
+Bezier solved by bisection, CSS Color 4's conversion sample code and its
+interpolation rules), scipy's interpolators (CubicHermiteSpline,
+PchipInterpolator and their derivatives), the numpy CSS Transforms 2 oracle
+in Tests/python/oracles/css_transforms.py, or a hand-worked rule (steps(),
+linear(), extrapolation, paced 3-4-5, paging frames, hide_at, affine
+composition) computed with exact fractions. Nothing here imports razzle.
+Each group's `comment` names its source.
 
-    python3 Tests/vectors/derive.py        # rewrites the two JSON files
+    python3 Tests/vectors/derive.py        # rewrites the three JSON files
 
 The JSON files are the shared data; this script only records how their
 numbers were obtained. Edit a vector here, rerun, and review the diff.
 """
 
+import itertools
 import json
 import math
+import sys
 from fractions import Fraction as F
 from pathlib import Path
 
@@ -1122,9 +1128,876 @@ def interpolation_doc():
     return doc
 
 
+# ---------------------------------------------------------------------------
+# kinds.json: CSS Color 4 conversions and interpolation, re-typed from the
+# spec's sample code (https://drafts.csswg.org/css-color-4/#color-conversion-code,
+# css-color-4/conversions.js) and its text, evaluated in mpmath.
+
+def exact(x):
+    """An mpf from a Fraction, a decimal string or a double, exactly."""
+    if isinstance(x, F):
+        return mpf(x.numerator) / x.denominator
+    return mpf(x)
+
+
+# lin_sRGB_to_XYZ and XYZ_to_lin_sRGB: rational in the sample code.
+LIN_SRGB_TO_XYZ = [
+    [F(506752, 1228815), F(87881, 245763), F(12673, 70218)],
+    [F(87098, 409605), F(175762, 245763), F(12673, 175545)],
+    [F(7918, 409605), F(87881, 737289), F(1001167, 1053270)],
+]
+XYZ_TO_LIN_SRGB = [
+    [F(12831, 3959), F(-329, 214), F(-1974, 3959)],
+    [F(-851781, 878810), F(1648619, 878810), F(36519, 878810)],
+    [F(705, 12673), F(-2585, 12673), F(705, 667)],
+]
+# XYZ_to_OKLab and OKLab_to_XYZ: 16-digit decimals in the sample code.
+XYZ_TO_LMS = [
+    ["0.8190224379967030", "0.3619062600528904", "-0.1288737815209879"],
+    ["0.0329836539323885", "0.9292868615863434", "0.0361446663506424"],
+    ["0.0481771893596242", "0.2642395317527308", "0.6335478284694309"],
+]
+LMS_TO_OKLAB = [
+    ["0.2104542683093140", "0.7936177747023054", "-0.0040720430116193"],
+    ["1.9779985324311684", "-2.4285922420485799", "0.4505937096174110"],
+    ["0.0259040424655478", "0.7827717124575296", "-0.8086757549230774"],
+]
+LMS_TO_XYZ = [
+    ["1.2268798758459243", "-0.5578149944602171", "0.2813910456659647"],
+    ["-0.0405757452148008", "1.1122868032803170", "-0.0717110580655164"],
+    ["-0.0763729366746601", "-0.4214933324022432", "1.5869240198367816"],
+]
+OKLAB_TO_LMS = [
+    ["1.0000000000000000", "0.3963377773761749", "0.2158037573099136"],
+    ["1.0000000000000000", "-0.1055613458156586", "-0.0638541728258133"],
+    ["1.0000000000000000", "-0.0894841775298119", "-1.2914855480194092"],
+]
+OKLCH_POWERLESS = mpf("0.000004")  # OKLab_to_OKLCH's epsilon in the sample code
+
+
+def multiply(matrix, v):
+    return [sum(exact(m) * x for m, x in zip(row, v)) for row in matrix]
+
+
+def signed_cbrt(x):
+    return mp.cbrt(x) if x >= 0 else -mp.cbrt(-x)
+
+
+def lin_srgb(x):
+    """The sample code's lin_sRGB for one component (sign-extended)."""
+    a = abs(x)
+    if a <= mpf("0.04045"):
+        return x / mpf("12.92")
+    return mp.sign(x) * ((a + mpf("0.055")) / mpf("1.055")) ** mpf("2.4")
+
+
+def gam_srgb(x):
+    """The sample code's gam_sRGB for one component (sign-extended)."""
+    a = abs(x)
+    if a > mpf("0.0031308"):
+        return mp.sign(x) * (mpf("1.055") * a ** (1 / mpf("2.4")) - mpf("0.055"))
+    return mpf("12.92") * x
+
+
+def rgb_to_hsl(r, g, b):
+    """CSS Color 4's rgbToHsl (with the csswg-drafts#9222 negative-saturation
+    fix), saturation and lightness as fractions; a missing hue is None."""
+    hi, lo = max(r, g, b), min(r, g, b)
+    hue, sat, light = None, mpf(0), (lo + hi) / 2
+    d = hi - lo
+    if d != 0:
+        sat = 0 if light in (0, 1) else (hi - light) / min(light, 1 - light)
+        if hi == r:
+            hue = (g - b) / d + (6 if g < b else 0)
+        elif hi == g:
+            hue = (b - r) / d + 2
+        else:
+            hue = (r - g) / d + 4
+        hue *= 60
+    if sat < 0:
+        hue, sat = hue + 180, abs(sat)
+    if hue is not None and hue >= 360:
+        hue -= 360
+    return [hue, sat, light]
+
+
+def hsl_to_rgb(h, s, light):
+    """CSS Color 4's hslToRgb, s and l as fractions; the hue is first taken
+    modulo 360 as the spec's text says."""
+    h = h % 360
+
+    def f(n):
+        k = (n + h / 30) % 12
+        a = s * min(light, 1 - light)
+        return light - a * max(-1, min(k - 3, 9 - k, 1))
+
+    return [f(0), f(8), f(4)]
+
+
+def srgb_to_space(rgb, space):
+    """Coordinates of a (non-premultiplied, encoded) sRGB color in `space`;
+    a missing (powerless) hue is None."""
+    rgb = [exact(c) for c in rgb]
+    if space == "srgb":
+        return rgb
+    if space == "hsl":
+        return rgb_to_hsl(*rgb)
+    linear = [lin_srgb(c) for c in rgb]
+    if space == "linear-srgb":
+        return linear
+    lms = multiply(XYZ_TO_LMS, multiply(LIN_SRGB_TO_XYZ, linear))
+    lab = multiply(LMS_TO_OKLAB, [signed_cbrt(c) for c in lms])
+    if space == "oklab":
+        return lab
+    chroma = mp.sqrt(lab[1] ** 2 + lab[2] ** 2)
+    hue = mp.atan2(lab[2], lab[1]) * 180 / mp.pi
+    if hue < 0:
+        hue += 360
+    return [lab[0], chroma, None if chroma <= OKLCH_POWERLESS else hue]
+
+
+def space_to_srgb(coordinates, space):
+    """The inverse: sRGB from coordinates; a missing hue counts as 0 (CSS
+    Color 4: a missing component is zero when converting)."""
+    c = [mpf(0) if x is None else exact(x) if not isinstance(x, mpf) else x for x in coordinates]
+    if space == "srgb":
+        return c
+    if space == "hsl":
+        return hsl_to_rgb(*c)
+    if space == "oklch":
+        radians = c[2] * mp.pi / 180
+        c = [c[0], c[1] * mp.cos(radians), c[1] * mp.sin(radians)]
+        space = "oklab"
+    if space == "oklab":
+        lms = [x**3 for x in multiply(OKLAB_TO_LMS, c)]
+        c = multiply(XYZ_TO_LIN_SRGB, multiply(LMS_TO_XYZ, lms))
+    return [gam_srgb(x) for x in c]
+
+
+HUE_INDEX = {"oklch": 2, "hsl": 0}
+
+
+def css_interpolate(c0, c1, e, space, premultiplied):
+    """CSS Color 4 §12 "Color Interpolation" between two sRGB RGBA colors at
+    progress e: convert (§12.1), missing hues take the other color's
+    (§12.2), hues along the shorter arc (§12.4.1), premultiply all but the
+    hue (§12.3), interpolate linearly, un-premultiply unless alpha is 0,
+    convert back to sRGB."""
+    e = exact(e)
+    a0, a1 = srgb_to_space(c0[:3], space), srgb_to_space(c1[:3], space)
+    alpha0, alpha1 = exact(c0[3]), exact(c1[3])
+    h = HUE_INDEX.get(space)
+    if h is not None:
+        if a0[h] is None:
+            a0[h] = a1[h]
+        if a1[h] is None:
+            a1[h] = a0[h]
+        if a0[h] is not None:
+            if a1[h] - a0[h] > 180:
+                a0[h] += 360
+            elif a1[h] - a0[h] < -180:
+                a1[h] += 360
+    alpha = alpha0 + (alpha1 - alpha0) * e
+    if premultiplied:
+        a0 = [x if i == h else x * alpha0 for i, x in enumerate(a0)]
+        a1 = [x if i == h else x * alpha1 for i, x in enumerate(a1)]
+    out = [None if x is None else x + (y - x) * e for x, y in zip(a0, a1)]
+    if premultiplied and alpha != 0:
+        out = [x if i == h else x / alpha for i, x in enumerate(out)]
+    return space_to_srgb(out, space) + [alpha]
+
+
+def kfm(time, value, **style):
+    """A multi-channel keyframe object."""
+    k = {"time": num(time), "value": [num(v) for v in value]}
+    for key in ("easing", "interpolation"):
+        if key in style:
+            k[key] = style[key]
+    return k
+
+
+def rows_tests(doc, rows):
+    """rows: (time, value list[, velocity list])."""
+    tests = []
+    for row in rows:
+        test = {"tcId": doc.tc(), "time": num(row[0]), "expected": [num(v) for v in row[1]]}
+        if len(row) > 2:
+            test["expected_velocity"] = [num(v) for v in row[2]]
+        tests.append(test)
+    return tests
+
+
+def color_velocity(c0, c1, e, space, premultiplied, de_dt):
+    """d color / d time: mpmath's derivative of css_interpolate in e, times
+    d e / d time."""
+    return [mp.diff(lambda x: css_interpolate(c0, c1, x, space, premultiplied)[i], exact(e)) * de_dt for i in range(4)]
+
+
+RED, BLUE, BLACK, WHITE = (1, 0, 0, 1), (0, 0, 1, 1), (0, 0, 0, 1), (1, 1, 1, 1)
+SKY, BRICK = (0.2, 0.4, 0.6, 1), (0.9, 0.1, 0.3, 0.5)
+
+
+def color_group(doc, gid, comment, space, premultiplied, c0, c1, es, velocity=True, prop="fillColor", kind="color"):
+    """A color track from c0 at time 0 to c1 at time 1 (linear), sampled at
+    the times `es` (progress = time), plus -1 and 2 (held ends). kind None:
+    the color options alone make the track a color one."""
+    rows = [(-1, c0, [0] * 4)]
+    for e in es:
+        value = css_interpolate(c0, c1, e, space, premultiplied)
+        if velocity:
+            rows.append((e, value, color_velocity(c0, c1, e, space, premultiplied, 1)))
+        else:
+            rows.append((e, value))
+    rows.append((1, c1, [0] * 4))
+    rows.append((2, c1, [0] * 4))
+    doc.group(
+        id=gid,
+        comment=comment,
+        type="track",
+        property=prop,
+        **({"kind": kind} if kind else {}),
+        color_space=space,
+        premultiplied=premultiplied,
+        keyframes=[kfm(0, c0), kfm(1, c1)],
+        tolerance=1e-12,
+        velocity_tolerance=1e-8,
+        tests=rows_tests(doc, rows),
+    )
+
+
+# ---------------------------------------------------------------------------
+# kinds.json: transforms, from the numpy CSS Transforms 2 oracle.
+
+sys.path.insert(0, str(HERE.parent / "python" / "oracles"))
+import css_transforms as oracle  # noqa: E402
+
+
+def flat(matrix):
+    return [num(x) for x in np.asarray(matrix, dtype=float).reshape(-1)]
+
+
+def oracle_derivative(f, e, h=1e-3):
+    """d f / d e by the five-point central difference (error about
+    h^4 f^(5) / 30 plus 1e-13 |f| of rounding)."""
+    return (f(e - 2 * h) - 8 * f(e - h) + 8 * f(e + h) - f(e + 2 * h)) / (12 * h)
+
+
+def transform_group(doc, gid, comment, kind, a, b, times, easing=None, interpolation=None, velocity=False):
+    """A transform track from a (time 0) to b (time 1), sampled at `times`;
+    the oracle interpolates the stored doubles at the eased progress. With
+    `velocity` (linear, no easing, so d e / d time = 1), the oracle's
+    derivative by central differences inside (0, 1), 0 on the held ends."""
+    prop = "transform" if kind == "transform" else "transform3d"
+    if kind == "transform":
+        values = [[float(x) for x in oracle.to_matrix2d(m)] for m in (a, b)]
+    else:
+        values = [flat(m) for m in (a, b)]
+    values = [[float(num(x)) for x in v] for v in values]
+    style = {}
+    if easing:
+        style["easing"] = easing
+    if interpolation:
+        style["interpolation"] = interpolation
+    ease = EASINGS_NET[easing] if easing else (lambda x: x)
+    rows = []
+    for t in times:
+        if t <= 0:
+            e = 0.0
+        elif t >= 1:
+            e = 1.0
+        elif interpolation == "hold":
+            e = 0.0
+        else:
+            e = float(ease(mpf(t)))
+        def at(e):
+            if kind == "transform":
+                return np.asarray(oracle.interpolate_2d(values[0], values[1], e), dtype=float).reshape(-1)
+            a, b = (np.array(v).reshape(4, 4) for v in values)
+            return np.asarray(oracle.interpolate(a, b, e), dtype=float).reshape(-1)
+
+        row = (t, [float(x) for x in at(e)])
+        if velocity and not 0 <= t < 1:
+            row += ([0] * len(row[1]),)
+        elif velocity and t > 0:
+            row += ([float(x) for x in oracle_derivative(at, e)],)
+        rows.append(row)
+    fields = {}
+    if velocity:
+        comment += (" Velocities: the oracle's derivative by five-point central differences (step 1e-3 in "
+                    "progress); velocity tolerance 1e-6.")
+        fields["velocity_tolerance"] = 1e-6
+    doc.group(
+        id=gid,
+        comment=comment,
+        type="track",
+        property=prop,
+        kind=kind,
+        keyframes=[kfm(0, values[0], **style), kfm(1, values[1])],
+        tolerance=1e-9,
+        **fields,
+        tests=rows_tests(doc, rows),
+    )
+
+
+def affine(scale, degrees, x, y):
+    """RazzleDazzle's composition, worked from the header's formula:
+    (s cos r, s sin r, -s sin r, s cos r, x, y), r = degrees pi / -180."""
+    s, r = mpf(scale), mpf(degrees) * mp.pi / -180
+    return [s * mp.cos(r), s * mp.sin(r), -s * mp.sin(r), s * mp.cos(r), mpf(x), mpf(y)]
+
+
+def kinds_doc():
+    doc = Doc(
+        "Value kinds: colors in every color space (straight and premultiplied), points, sizes, rects, vectors, "
+        "bools, hide_at/show_at, affine composition of scale/rotation/translation, 2D and 3D transforms, "
+        "color conversions, and every kind's validation rules.",
+        {
+            "track": "As in interpolation.json; a group with `kind` creates its track with that kind "
+            "(kf_animator_add_track_kind) and `channels`, `color_space`, `premultiplied`. Values and expected "
+            "values are channel lists; a bool is [0] or [1].",
+            "hide": "Create the (bool) track, set `keyframes`, apply `operations` in order (each {\"hide_at\": t} "
+            "or {\"show_at\": t}), then sample as a track group.",
+            "compose": "Add `tracks` in the order listed to one animator under `target`, set their keyframes, "
+            "then compose the target's transform at each test's `time` (kf_animator_transform); `expected` is "
+            "(a, b, c, d, tx, ty).",
+            "color_convert": "Each test converts `rgba` to the coordinates of `space` (kf_color_to_space), or "
+            "`coordinates` and `alpha` back to sRGB RGBA (kf_color_from_space).",
+            "rejections": "As in foundation.json, with the kind fields of a track group; the attempted "
+            "operation is `set` (a keyframe), `extrapolation`, `hide_at` or `show_at`, or, with none of them, "
+            "creating the track itself.",
+            "derive": "Computed numbers come from Tests/vectors/derive.py, which never runs razzle.",
+        },
+    )
+    css = (
+        "CSS Color 4 interpolation (§12: convert, missing/powerless hues take the other color's, shorter hue "
+        "arc, premultiply all but the hue, interpolate, un-premultiply unless alpha is 0, convert back) with "
+        "the spec's sample-code conversions (lin_sRGB/gam_sRGB, the rational sRGB<->XYZ and the 16-digit "
+        "XYZ<->LMS<->OKLab matrices, OKLab_to_OKLCH, rgbToHsl/hslToRgb) re-typed in derive.py and evaluated in "
+        f"{MPMATH}. Velocities are mpmath's derivative of the same function. Tolerance 1e-12; velocity "
+        "tolerance 1e-8 because a color track's velocity is a central difference (step 1e-6 in progress) in "
+        "the library, not an analytic derivative."
+    )
+
+    # -- colors --------------------------------------------------------------
+    doc.group(
+        id="razzledazzle-red-to-blue",
+        comment="RazzleDazzle's ColorAnimation: red -> blue blends the encoded sRGB components linearly "
+        "(UIColor getRed:green:blue:alpha:), so halfway is (0.5, 0, 0.5, 1); a quarter of the way is worked "
+        "by hand, (1 - 0.25, 0, 0.25, 1). The default kind of backgroundColor (srgb, not premultiplied). "
+        "Velocity (-1, 0, 1, 0) per unit time inside, 0 on the held ends; 1e-9 because the library's color "
+        "velocity is a central difference.",
+        type="track",
+        property="backgroundColor",
+        keyframes=[kfm(0, RED), kfm(1, BLUE)],
+        tolerance=0,
+        velocity_tolerance=1e-9,
+        tests=rows_tests(doc, [(-1, RED, [0, 0, 0, 0]), (0, RED, [-1, 0, 1, 0]),
+                               (0.25, (0.75, 0, 0.25, 1), [-1, 0, 1, 0]), (0.5, (0.5, 0, 0.5, 1), [-1, 0, 1, 0]),
+                               (1, BLUE, [0, 0, 0, 0]), (2, BLUE, [0, 0, 0, 0])]),
+    )
+    doc.group(
+        id="razzledazzle-black-to-blue",
+        comment="RazzleDazzle's ColorAnimation: black -> blue halfway is (0, 0, 0.5, 1).",
+        type="track",
+        property="backgroundColor",
+        keyframes=[kfm(0, BLACK), kfm(1, BLUE)],
+        tolerance=0,
+        tests=rows_tests(doc, [(0, BLACK), (0.5, (0, 0, 0.5, 1)), (1, BLUE)]),
+    )
+    doc.group(
+        id="srgb-eased-with-alpha",
+        comment="srgb, not premultiplied, with easeInQuad: each encoded component and alpha is "
+        "c0 + (c1 - c0) e, e = p^2, worked with exact fractions from the stored doubles.",
+        type="track",
+        property="textColor",
+        kind="color",
+        color_space="srgb",
+        keyframes=[kfm(0, SKY, easing="easeInQuad"), kfm(2, BRICK)],
+        tolerance=1e-15,
+        tests=rows_tests(doc, [
+            (t, [F(a) + (F(b) - F(a)) * (F(t) / 2) ** 2 for a, b in zip(SKY, BRICK)])
+            for t in (0, 0.5, 1, 1.5, 2)
+        ]),
+    )
+    pairs = [("red-blue", RED, BLUE), ("sky-brick", SKY, BRICK)]
+    for space in ("linear-srgb", "oklab", "oklch", "hsl"):
+        for name, c0, c1 in pairs:
+            color_group(doc, f"{space}-{name}", css + f" Space {space}, not premultiplied.", space, False, c0, c1,
+                        [0.25, 0.5, 0.75])
+    color_group(doc, "oklch-shorter-arc-across-zero", css + " oklch: magenta (hue ~328.4) to red (hue ~29.2): "
+                "h1 - h0 < -180, so h1 gains 360 and the hue passes through 0.", "oklch", False, (1, 0, 1, 1), RED,
+                [0.25, 0.5, 0.75])
+    color_group(doc, "oklch-shorter-arc-green-magenta", css + " oklch: green (hue ~142.5) to magenta (~328.4): "
+                "h1 - h0 > 180, so h0 gains 360; the blend leaves the sRGB gamut (not clipped).", "oklch", False,
+                (0, 1, 0, 1), (1, 0, 1, 1), [0.25, 0.5, 0.75])
+    color_group(doc, "oklch-achromatic-white", css + " oklch: white's chroma is below 0.000004 (the sample code's "
+                "epsilon), so its hue is powerless and takes blue's. No kind: the color space alone makes the "
+                "unknown name 'tint' a color track.", "oklch", False, WHITE, BLUE, [0.25, 0.5, 0.75], prop="tint",
+                kind=None)
+    color_group(doc, "oklch-achromatic-gray", css + " oklch: a gray (0.5, 0.5, 0.5) takes the sky color's hue.",
+                "oklch", False, (0.5, 0.5, 0.5, 1), SKY, [0.5])
+    color_group(doc, "oklch-achromatic-both", css + " oklch: white to black, both hues powerless, so the result's "
+                "hue is missing; converted as 0 with a chroma of about 6e-16 (white's in these matrices), it is "
+                "the gray on the L axis to 1e-15.", "oklch",
+                False, WHITE, BLACK, [0.25, 0.5, 0.75])
+    color_group(doc, "hsl-achromatic-white", css + " hsl: white has saturation 0 (lightness 1), so its hue is "
+                "powerless and takes red's (0): halfway is hsl(0, 0.5, 0.75) = (0.875, 0.625, 0.625).", "hsl", False,
+                WHITE, RED, [0.5])
+    color_group(doc, "hsl-shorter-arc-across-zero", css + " hsl: hue 300 (magenta) to 60 (yellow): h1 - h0 = -240, "
+                "so h1 gains 360 and halfway is hue 0 (red).", "hsl", False, (1, 0, 1, 1), (1, 1, 0, 1),
+                [0.25, 0.5, 0.75])
+    for space in ("srgb", "linear-srgb", "oklab", "oklch", "hsl"):
+        for premultiplied in (False, True):
+            tag = "premultiplied" if premultiplied else "straight"
+            color_group(doc, f"{space}-{tag}-alpha", css + f" Space {space}, {tag}: sky (alpha 1) to brick "
+                        "(alpha 0.5), so premultiplying changes the blend.", space, premultiplied, SKY, BRICK,
+                        [0.25, 0.5, 0.75])
+    color_group(doc, "srgb-premultiplied-to-transparent", css + " srgb premultiplied: red to transparent blue "
+                "(0, 0, 1, 0); the transparent color contributes nothing, so the blend stays red: (1, 0, 0, 1 - e).",
+                "srgb", True, RED, (0, 0, 1, 0), [0.25, 0.5, 0.75])
+    color_group(doc, "srgb-straight-to-transparent", css + " srgb straight: red to transparent blue passes through "
+                "(0.5, 0, 0.5, 0.5).", "srgb", False, RED, (0, 0, 1, 0), [0.5])
+    color_group(doc, "oklab-premultiplied-both-transparent", css + " oklab premultiplied with alpha 0 at both ends: "
+                "the interpolated alpha is 0, so nothing is divided and the premultiplied (zero) coordinates give "
+                "OKLab (0, 0, 0), black with alpha 0.", "oklab", True, (1, 0, 0, 0), (0, 0, 1, 0), [0.5],
+                velocity=False)
+    doc.group(
+        id="color-hold-and-extrapolation",
+        comment="Hand-worked: srgb red -> blue over [0, 1] with cycle before and ping-pong after. Cycle maps "
+        "t = -0.75 to 0.25 (0.75, 0, 0.25, 1); ping-pong runs [1, 2] backwards, so t = 1.25 is progress 0.75 "
+        "(0.25, 0, 0.75, 1) and t = 2.5 is 0.5.",
+        type="track",
+        property="strokeColor",
+        keyframes=[kfm(0, RED), kfm(1, BLUE)],
+        extrapolation={"before": "cycle", "after": "ping-pong"},
+        tolerance=0,
+        tests=rows_tests(doc, [(-0.75, (0.75, 0, 0.25, 1)), (1.25, (0.25, 0, 0.75, 1)), (2.5, (0.5, 0, 0.5, 1)),
+                               (2, RED), (3, BLUE)]),
+    )
+    doc.group(
+        id="color-hold-interpolation",
+        comment="Hand-worked: a hold keyframe keeps its color until the next keyframe.",
+        type="track",
+        property="tint",
+        kind="color",
+        color_space="oklch",
+        keyframes=[kfm(0, (0, 1, 0, 1), interpolation="hold"), kfm(1, SKY)],
+        tolerance=0,
+        tests=rows_tests(doc, [(0.5, (0, 1, 0, 1), [0, 0, 0, 0]), (0.999, (0, 1, 0, 1)), (1, SKY)]),
+    )
+
+    # -- geometry -------------------------------------------------------------
+    f0, f1, f2 = (20, 100, 280, 40), (340, 100, 280, 40), (660, 60, 200, 120)
+    doc.group(
+        id="paging-frame",
+        comment="Hand-worked paging intro (RazzleDazzle's paging example): a label's frame moves one 320-pt page "
+        "per 320 of scroll, then grows. Each channel is linear: halfway through the first page "
+        "(180, 100, 280, 40); through the second (500, 80, 240, 80). Velocity per unit scroll: "
+        "(1, 0, 0, 0), then (320, -40, -80, 80)/320; 0 on the held ends.",
+        type="track",
+        property="frame",
+        keyframes=[kfm(0, f0), kfm(320, f1), kfm(640, f2)],
+        tolerance=0,
+        tests=rows_tests(doc, [(-10, f0, [0, 0, 0, 0]), (0, f0, [1, 0, 0, 0]), (160, (180, 100, 280, 40), [1, 0, 0, 0]),
+                               (320, f1, [1, -0.125, -0.25, 0.25]), (480, (500, 80, 240, 80), [1, -0.125, -0.25, 0.25]),
+                               (640, f2, [0, 0, 0, 0]), (1000, f2, [0, 0, 0, 0])]),
+    )
+    doc.group(
+        id="paging-position-and-negative-points",
+        comment="Hand-worked: a point may be negative; (160, 240) -> (-480, -240) over 320 of scroll; at 80 a "
+        "quarter: (0, 120); velocity (-2, -1.5).",
+        type="track",
+        property="position",
+        keyframes=[kfm(0, (160, 240)), kfm(320, (-480, -240))],
+        tolerance=0,
+        tests=rows_tests(doc, [(0, (160, 240), [-2, -1.5]), (80, (0, 120), [-2, -1.5]), (320, (-480, -240), [0, 0])]),
+    )
+    doc.group(
+        id="paging-size",
+        comment="Hand-worked: a size (10, 20) -> (30, 40) halfway is (20, 30); the size 0 x 0 is valid.",
+        type="track",
+        property="size",
+        keyframes=[kfm(0, (10, 20)), kfm(1, (30, 40)), kfm(2, (0, 0))],
+        tolerance=0,
+        tests=rows_tests(doc, [(0.5, (20, 30), [20, 20]), (1.5, (15, 20), [-30, -40]), (2, (0, 0), [0, 0])]),
+    )
+    doc.group(
+        id="rect-kind-on-any-property",
+        comment="Hand-worked: kind rect on an unknown name; x and y may be negative; quarter way "
+        "(-10 + 0.25 * 40, -20 + 0.25 * 20, 5 + 0.25 * 10, 0 + 0.25 * 8).",
+        type="track",
+        property="cropBox",
+        kind="rect",
+        keyframes=[kfm(0, (-10, -20, 5, 0)), kfm(4, (30, 0, 15, 8))],
+        tolerance=0,
+        tests=rows_tests(doc, [(1, (0, -15, 7.5, 2), [10, 5, 2.5, 2]), (4, (30, 0, 15, 8), [0, 0, 0, 0])]),
+    )
+    doc.group(
+        id="vector-linear-extrapolation",
+        comment="Hand-worked: a 3-channel vector with linear extrapolation on both sides continues the "
+        "end slopes (2, -0.5, 1): at -2 (-4, 2, -4), at 6 (12, -2, 4).",
+        type="track",
+        property="weights",
+        kind="vector",
+        channels=3,
+        keyframes=[kfm(0, (0, 1, -2)), kfm(4, (8, -1, 2))],
+        extrapolation={"before": "linear", "after": "linear"},
+        tolerance=0,
+        tests=rows_tests(doc, [(-2, (-4, 2, -4), [2, -0.5, 1]), (1, (2, 0.5, -1), [2, -0.5, 1]),
+                               (6, (12, -2, 4), [2, -0.5, 1])]),
+    )
+    times, xs, ys = [0, 1, 3, 4], [0, 2, 2.5, 6], [5, 1, 0, 0]
+    px, py = PchipInterpolator(times, xs), PchipInterpolator(times, ys)
+    dx, dy = px.derivative(), py.derivative()
+    sample = [0.5, 1, 2, 3.5]
+    doc.group(
+        id="point-monotone",
+        comment=f"Point kinds take every interpolation: monotone per channel is {SCIPY} PchipInterpolator of each "
+        "channel (value and derivative); held ends.",
+        type="track",
+        property="translation",
+        keyframes=[{**kfm(t, (x, y)), "interpolation": "monotone"} for t, x, y in zip(times, xs, ys)],
+        tolerance=1e-12,
+        tests=rows_tests(doc, [(t, (px(t), py(t)), (dx(t), dy(t))) for t in sample] + [(4, (6, 0), (0, 0))]),
+    )
+
+    # -- bools and hide/show --------------------------------------------------
+    tiny = 1e-199
+    doc.group(
+        id="bool-rule-eased",
+        comment="The bool rule (include/keyframe.h): the start value while eased progress is 0, then the end "
+        "value. easeInQuad from 0 to 10: at t = 1e-9, e = (1e-10)^2 > 0 gives 1; at t = 1e-199, p = 1e-200 "
+        "and p * p underflows to 0, so 0. Velocity 0 everywhere but NaN.",
+        type="track",
+        property="hidden",
+        keyframes=[kfm(0, (0,), easing="easeInQuad"), kfm(10, (1,))],
+        tolerance=0,
+        tests=rows_tests(doc, [(-1, (0,), (0,)), (0, (0,), (0,)), (tiny, (0,), (0,)), (1e-9, (1,), (0,)),
+                               (5, (1,), (0,)), (10, (1,), (0,)), (11, (1,), (0,)), ("nan", ("nan",), ("nan",))]),
+    )
+    doc.group(
+        id="bool-rule-negative-easing",
+        comment="The bool rule with easeInBack, whose eased progress is negative early on (e(0.5) = -0.0877): "
+        "not 0, so already the end value. From 1 to 0 on a bool kind of an unknown name.",
+        type="track",
+        property="flag",
+        kind="bool",
+        keyframes=[kfm(0, (1,), easing="easeInBack"), kfm(1, (0,))],
+        tolerance=0,
+        tests=rows_tests(doc, [(0, (1,)), (0.5, (0,)), (0.99, (0,)), (1, (0,))]),
+    )
+    doc.group(
+        id="bool-hold-interpolation",
+        comment="Hand-worked: a hold keyframe keeps its value until the next keyframe.",
+        type="track",
+        property="flag",
+        kind="bool",
+        keyframes=[kfm(0, (1,), interpolation="hold"), kfm(10, (0,))],
+        extrapolation={"after": "ping-pong"},
+        tolerance=0,
+        tests=rows_tests(doc, [(5, (1,)), (9.999, (1,)), (10, (0,)), (15, (1,))]),
+    )
+    after = lambda h: math.nextafter(h, math.inf)  # noqa: E731
+
+    def hide(gid, comment, operations, rows, keyframes=(), prop="hidden", kind=None):
+        fields = dict(id=gid, comment=comment, type="hide", property=prop)
+        if kind:
+            fields["kind"] = kind
+        fields.update(keyframes=list(keyframes), operations=operations, tolerance=0,
+                      tests=rows_tests(doc, [(t, (v,)) for t, v in rows]))
+        doc.group(**fields)
+
+    hide("hide-at-boundary", "hide_at(h) (RazzleDazzle's hideAt, exact): visible (0) up to and at h = 10, hidden (1) "
+         "at nextafter(h, inf) = 10.000000000000002, at h + 1e-6 and after; the ends clamp; NaN gives NaN.",
+         [{"hide_at": 10}], [(-math.inf, 0), (9.999, 0), (10, 0), (after(10), 1), (10 + 1e-6, 1), (1e9, 1),
+                             (math.inf, 1), (math.nan, math.nan)])
+    hide("show-at-boundary", "show_at(h): hidden up to and at h = 20, visible at nextafter(h, inf) and h + 1e-6.",
+         [{"show_at": 20}], [(19, 1), (20, 1), (after(20), 0), (20 + 1e-6, 0)])
+    hide("hide-then-show", "hide_at(10) then show_at(20): visible, hidden on (10, 20], visible after 20.",
+         [{"hide_at": 10}, {"show_at": 20}], [(0, 0), (10, 0), (after(10), 1), (15, 1), (20, 1), (after(20), 0),
+                                               (25, 0)])
+    hide("hide-at-zero", "hide_at(0): the next double after 0 is the subnormal 5e-324.",
+         [{"hide_at": 0}], [(-5e-324, 0), (0, 0), (5e-324, 1), (1e-300, 1)])
+    hide("hide-at-negative", "hide_at(-5): nextafter(-5, inf) = -4.999999999999999.",
+         [{"hide_at": -5}], [(-5, 0), (after(-5), 1), (-5 + 1e-6, 1)])
+    hide("hide-at-fraction", "hide_at(0.1): 0.1 is not exact in binary; the boundary is the stored double.",
+         [{"hide_at": 0.1}], [(0.1, 0), (after(0.1), 1), (0.1 + 1e-6, 1)])
+    hide("hide-at-twice", "hide_at(10) then hide_at(20) adds (20, 0) and (next(20), 1): the second call says "
+         "visible up to and at 20, so between (next(10), 1) and (20, 0) the bool rule gives 0 once progress is above "
+         "0; hidden only at next(10) itself and after next(20).",
+         [{"hide_at": 10}, {"hide_at": 20}], [(10, 0), (after(10), 1), (15, 0), (20, 0), (after(20), 1)])
+    hide("hide-among-keyframes", "Keyframes (0, 1) and (30, 1), then hide_at(10) inserts (10, 0) and (next(10), 1): "
+         "between 0 and 10 the bool rule gives the end value, 0.",
+         [{"hide_at": 10}], [(0, 1), (5, 0), (10, 0), (after(10), 1), (30, 1)], keyframes=[kfm(0, (1,)), kfm(30, (1,))])
+    hide("show-at-on-bool-kind", "show_at on a bool kind of an unknown name.", [{"show_at": 3}],
+         [(3, 1), (after(3), 0)], prop="visible-flag", kind="bool")
+
+    # -- composition ------------------------------------------------------------
+    parts = {
+        "scale": {"property": "scale", "keyframes": [kfm(0, (3,))]},
+        "rotation": {"property": "rotation", "keyframes": [kfm(0, (90,))]},
+        "translation": {"property": "translation", "keyframes": [kfm(0, (5, 15))]},
+    }
+    for order in itertools.permutations(["scale", "rotation", "translation"]):
+        doc.group(
+            id="compose-" + "-".join(order),
+            comment="Hand-worked (include/keyframe.h): scale 3, rotation 90 degrees (r = 90 pi / -180 = -pi/2, "
+            "cos 0, sin -1 exactly), translation (5, 15): (3 cos r, 3 sin r, -3 sin r, 3 cos r, 5, 15) = "
+            f"(0, -3, 3, 0, 5, 15), whatever the order the tracks are added in (here {', '.join(order)}).",
+            type="compose",
+            target="view",
+            tracks=[parts[name] for name in order],
+            tolerance=0,
+            tests=[{"tcId": doc.tc(), "time": t, "expected": [0, -3, 3, 0, 5, 15]} for t in (0, 1)],
+        )
+    doc.group(
+        id="compose-non-right-angle",
+        comment=f"(s cos r, s sin r, -s sin r, s cos r, x, y) with r = degrees pi / -180, in {MPMATH}: scale 2, "
+        "rotation 30, translation (-4, 7.5); then animated: at t = 5 scale 1 -> 3 is 2, rotation 0 -> 60 is 30 "
+        "and translation (0, 0) -> (10, -20) is (5, -10). Tolerance 1e-15: degrees to radians rounds.",
+        type="compose",
+        target="card",
+        tracks=[{"property": "rotation", "keyframes": [kfm(0, (30,)), kfm(2, (0,)), kfm(12, (60,))]},
+                {"property": "translation", "keyframes": [kfm(0, (-4, 7.5)), kfm(2, (0, 0)), kfm(12, (10, -20))]},
+                {"property": "scale", "keyframes": [kfm(0, (2,)), kfm(2, (1,)), kfm(12, (3,))]}],
+        tolerance=1e-15,
+        tests=[{"tcId": doc.tc(), "time": 0, "expected": [num(v) for v in affine(2, 30, -4, 7.5)]},
+               {"tcId": doc.tc(), "time": 7, "expected": [num(v) for v in affine(2, 30, 5, -10)]},
+               {"tcId": doc.tc(), "time": 9.5, "expected": [num(v) for v in affine(2.5, 45, 7.5, -15)]}],
+    )
+    doc.group(
+        id="compose-right-angles",
+        comment="Hand-worked: multiples of 90 degrees give exact zeros: -90 (r = pi/2) -> (0, 1, -1, 0), 180 -> "
+        "(-1, 0, 0, -1), 270 -> (0, 1, -1, 0), 450 -> (0, -1, 1, 0); scale and translation missing (1 and 0).",
+        type="compose",
+        target="dial",
+        tracks=[{"property": "rotation", "kind": "scalar",
+                 "keyframes": [kfm(0, (-90,)), kfm(1, (180,)), kfm(2, (270,)), kfm(3, (450,))]}],
+        tolerance=0,
+        tests=[{"tcId": doc.tc(), "time": t, "expected": e} for t, e in
+               [(0, [0, 1, -1, 0, 0, 0]), (1, [-1, 0, 0, -1, 0, 0]), (2, [0, 1, -1, 0, 0, 0]),
+                (3, [0, -1, 1, 0, 0, 0])]],
+    )
+    doc.group(
+        id="compose-nothing",
+        comment="Hand-worked: a target without scale, rotation or translation tracks composes to the identity.",
+        type="compose",
+        target="nobody",
+        tracks=[{"property": "alpha", "keyframes": [kfm(0, (0.5,))]}],
+        tolerance=0,
+        tests=[{"tcId": doc.tc(), "time": 0, "expected": [1, 0, 0, 1, 0, 0]}],
+    )
+
+    # -- transforms -------------------------------------------------------------
+    o = oracle
+    sample = [-1, 0, 0.25, 0.5, 0.75, 1, 2]
+    oracle_note = ("Tests/python/oracles/css_transforms.py (numpy, CSS Transforms 2 decompose / slerp along the "
+                   "shorter arc / recompose) interpolating the stored doubles at the eased progress; tolerance 1e-9.")
+    rot270 = o.rotate3d(0, 0, 1, math.radians(270))
+    transform_group(doc, "transform-rotation-past-180", "2D: identity to a 270-degree rotation, which the shorter "
+                    "arc reaches by turning -90 degrees. " + oracle_note, "transform", o.identity(), rot270, sample,
+                    velocity=True)
+    transform_group(doc, "transform-skew", "2D: identity to skewX(30deg) with a translation. " + oracle_note,
+                    "transform", o.identity(), o.skew(xy=math.tan(math.radians(30))) @ o.translate3d(40, -8),
+                    sample, velocity=True)
+    transform_group(doc, "transform-reflection", "2D: scale(1, 1) to scale(-1, 2) (a mirror): the decomposition "
+                    "negates all three scales and turns 180 degrees about x, so the 2D scales pass through 0. "
+                    + oracle_note, "transform", o.identity(), o.scale3d(-1, 2), sample, velocity=True)
+    transform_group(doc, "transform-mixed-eased", "2D with easeInOutQuad: scale (2, 1) then rotate 0.3 rad then "
+                    "translate (10, -5), to scale (0.5, 1.5), rotate 3.5 rad, translate (-20, 40). " + oracle_note,
+                    "transform", o.scale3d(2, 1) @ o.rotate3d(0, 0, 1, 0.3) @ o.translate3d(10, -5),
+                    o.scale3d(0.5, 1.5) @ o.rotate3d(0, 0, 1, 3.5) @ o.translate3d(-20, 40), sample,
+                    easing="easeInOutQuad")
+    transform_group(doc, "transform-hold", "2D hold: the start transform until the next keyframe. " + oracle_note,
+                    "transform", o.scale3d(2, 2), rot270, [0.5, 1], interpolation="hold")
+    transform_group(doc, "transform3d-rotation-past-180", "3D: identity to 200 degrees about (1, 1, 0); the "
+                    "shorter arc turns -160 degrees. " + oracle_note, "transform3d", o.identity(),
+                    o.rotate3d(1, 1, 0, math.radians(200)), sample, velocity=True)
+    transform_group(doc, "transform3d-skew", "3D: identity to a shear with all three skews (xy 0.3, xz -0.2, yz "
+                    "0.5) and a translation. " + oracle_note, "transform3d", o.identity(),
+                    o.skew(xy=0.3, xz=-0.2, yz=0.5) @ o.translate3d(1, 2, 3), sample)
+    transform_group(doc, "transform3d-negative-scale", "3D: a rotation to a point reflection (scale -1, -1, -2) "
+                    "composed with a 40-degree rotation about z: the decomposition negates the scales. " + oracle_note,
+                    "transform3d", o.rotate3d(0, 0, 1, math.radians(-30)),
+                    o.scale3d(-1, -1, -2) @ o.rotate3d(0, 0, 1, math.radians(40)), sample, velocity=True)
+    transform_group(doc, "transform3d-perspective", "3D: identity to rotateY(45deg) then perspective(400). "
+                    + oracle_note, "transform3d", o.identity(),
+                    o.rotate3d(0, 1, 0, math.radians(45)) @ o.perspective(400), sample, velocity=True)
+    transform_group(doc, "transform3d-perspective-both", "3D: perspective(800) with a translation to rotateX(60deg) "
+                    "then perspective(300). " + oracle_note, "transform3d",
+                    o.translate3d(10, 0, -50) @ o.perspective(800),
+                    o.rotate3d(1, 0, 0, math.radians(60)) @ o.perspective(300), sample)
+    transform_group(doc, "transform3d-mixed", "3D: translate, scale to rotate3d(1, 1, 0, 2.5 rad), translate, "
+                    "skew. " + oracle_note, "transform3d", o.translate3d(10, 20, 5) @ o.scale3d(2, 0.5, 1),
+                    o.rotate3d(1, 1, 0, 2.5) @ o.translate3d(-40, 8, 3) @ o.skew(xy=0.3, yz=-0.2), sample,
+                    easing="easeOutCubic")
+    transform_group(doc, "transform3d-singular-is-discrete", "3D: scale(0, 1, 1) cannot be decomposed, so the "
+                    "interpolation is discrete: the start below progress 0.5, the end from 0.5 on. " + oracle_note,
+                    "transform3d", o.translate3d(5, 5, 5), o.scale3d(0, 1, 1), [0.25, 0.4999, 0.5, 0.75])
+
+    # -- color conversions ------------------------------------------------------
+    conversion_note = (f"The CSS Color 4 sample-code conversions re-typed in derive.py, in {MPMATH}; saturation "
+                       "and lightness as fractions, hues in degrees in [0, 360). Tolerance 1e-12.")
+    to_colors = {
+        "srgb": [RED, SKY, (1.2, -0.1, 0.5, 0.3)],
+        "linear-srgb": [RED, SKY, (0.02, 0.5, 1, 1), (1.2, -0.1, 0.5, 0.3)],
+        "oklab": [RED, (0, 1, 0, 1), BLUE, WHITE, BLACK, SKY, (1.2, -0.1, 0.5, 0.3)],
+        "oklch": [RED, (0, 1, 0, 1), BLUE, SKY, BRICK],
+        "hsl": [RED, (0, 0.5, 0.5, 1), SKY, BRICK, (1, 0, 1, 1)],
+    }
+    from_coordinates = {
+        "srgb": [((0.25, 0.5, 1), 0.5)],
+        "linear-srgb": [((0.25, 0.5, 1), 1), ((-0.01, 0.002, 1.5), 0.25)],
+        "oklab": [((0.5, 0.1, -0.1), 0.3), ((0.9, -0.05, 0.1), 1)],
+        "oklch": [((0.7, 0.1, 400), 1), ((0.6, 0.15, -30), 0.5), ((0.5, 0, 123), 1)],
+        "hsl": [((-30, 0.5, 0.5), 1), ((210, 0.5, 0.4), 0.75), ((725, 1, 0.25), 1)],
+    }
+    for space in ("srgb", "linear-srgb", "oklab", "oklch", "hsl"):
+        tests = []
+        for rgba in to_colors[space]:
+            coordinates = srgb_to_space(rgba[:3], space)
+            tests.append({"tcId": doc.tc(), "rgba": [num(c) for c in rgba], "expected": [num(c) for c in coordinates]})
+        for coordinates, alpha in from_coordinates[space]:
+            rgb = space_to_srgb(list(coordinates), space)
+            tests.append({"tcId": doc.tc(), "coordinates": [num(c) for c in coordinates], "alpha": num(alpha),
+                          "expected": [num(c) for c in rgb] + [num(alpha)]})
+        doc.group(id=f"convert-{space}", comment=conversion_note, type="color_convert", space=space,
+                  tolerance=0 if space == "srgb" else 1e-12, tests=tests)
+
+    # -- rejections ---------------------------------------------------------------
+    def reject(rid, comment, status, prop, operation=None, keyframes=(), message=None, **kind):
+        fields = {"id": rid, "comment": comment, "property": prop, **kind, "keyframes": list(keyframes)}
+        if operation:
+            fields.update(operation)
+        fields["status"] = status
+        if message:
+            fields["message_contains"] = message
+        doc.rejection(**fields)
+
+    def setting(time, value, **style):
+        return {"set": kfm(time, value, **style)}
+
+    # Creating tracks.
+    reject("alpha-as-color", "alpha is a scalar property; an explicit color kind contradicts it",
+           "KF_E_KIND_MISMATCH", "alpha", kind="color", message="alpha is a scalar property")
+    reject("hidden-as-scalar", "hidden is a bool property", "KF_E_KIND_MISMATCH", "hidden", kind="scalar")
+    reject("frame-as-vector", "frame is a rect; a 4-channel vector is not a rect", "KF_E_KIND_MISMATCH", "frame",
+           kind="vector", channels=4)
+    reject("translation-as-size", "translation is a point property", "KF_E_KIND_MISMATCH", "translation", kind="size")
+    reject("backgroundColor-as-vector", "backgroundColor is a color property", "KF_E_KIND_MISMATCH",
+           "backgroundColor", kind="vector", channels=4)
+    reject("transform-as-transform3d", "transform is a 2D transform property", "KF_E_KIND_MISMATCH", "transform",
+           kind="transform3d")
+    reject("unknown-kind", "kinds are scalar, point, ...; 'colour' is none", "KF_E_KIND_MISMATCH", "tint",
+           kind="colour", message="colour")
+    reject("kind-is-case-sensitive", "'Color' is not 'color'", "KF_E_KIND_MISMATCH", "tint", kind="Color")
+    reject("vector-zero-channels", "a vector has 1 to 64 channels", "KF_E_WRONG_SIZE", "weights", kind="vector",
+           channels=0)
+    reject("vector-65-channels", "a vector has 1 to 64 channels", "KF_E_WRONG_SIZE", "weights", kind="vector",
+           channels=65)
+    reject("vector-64-channels-ok", "64 channels is the most a vector may have", "KF_OK", "weights", kind="vector",
+           channels=64)
+    reject("unknown-color-space", "color spaces are srgb, linear-srgb, oklab, oklch, hsl", "KF_E_INVALID_VALUE",
+           "tint", kind="color", color_space="cmyk", message="cmyk")
+    reject("css-srgb-linear-name", "the library calls CSS's srgb-linear 'linear-srgb'", "KF_E_INVALID_VALUE", "tint",
+           kind="color", color_space="srgb-linear")
+    reject("known-color-property-chooses-space", "a color property may choose its color space", "KF_OK",
+           "backgroundColor", kind="color", color_space="oklch", premultiplied=True)
+    reject("color-options-without-kind-ok", "without a kind, color options keep a color property's kind",
+           "KF_OK", "strokeColor", color_space="hsl", premultiplied=True)
+    reject("color-options-on-scalar", "without a kind, color options need a color: alpha is a scalar",
+           "KF_E_KIND_MISMATCH", "alpha", color_space="oklab")
+    reject("alpha-as-scalar-ok", "an explicit kind that agrees with the property is fine", "KF_OK", "alpha",
+           kind="scalar")
+    # Values of each kind.
+    alpha_keys = [kfm(0, (1,)), kfm(1, (0,))]
+    reject("kind-alpha-above-one", "alpha takes [0, 1], also with an explicit kind", "KF_E_INVALID_VALUE", "alpha",
+           setting(0.5, (1.5,)), alpha_keys, kind="scalar")
+    reject("kind-alpha-below-zero", "alpha takes [0, 1]", "KF_E_INVALID_VALUE", "alpha", setting(0.5, (-0.001,)),
+           alpha_keys, kind="scalar")
+    reject("kind-alpha-edges-ok", "0 and 1 are in [0, 1]", "KF_OK", "alpha", setting(0.5, (1,)), alpha_keys,
+           kind="scalar")
+    reject("size-negative-height", "a size's width and height are >= 0", "KF_E_INVALID_VALUE", "size",
+           setting(1, (10, -1)), [kfm(0, (1, 1))], message="height")
+    reject("size-negative-width", "a size's width and height are >= 0", "KF_E_INVALID_VALUE", "bounds",
+           setting(1, (-0.5, 3)), kind="size", message="width")
+    reject("size-zero-ok", "a 0 x 0 size is valid", "KF_OK", "size", setting(1, (0, 0)))
+    reject("frame-negative-width", "a rect's width and height are >= 0", "KF_E_INVALID_VALUE", "frame",
+           setting(1, (0, 0, -1, 10)), [kfm(0, (0, 0, 1, 1))], message="width")
+    reject("frame-negative-height", "a rect's width and height are >= 0", "KF_E_INVALID_VALUE", "frame",
+           setting(1, (0, 0, 10, -1)), message="height")
+    reject("frame-negative-origin-ok", "a rect's x and y may be negative", "KF_OK", "frame",
+           setting(1, (-5, -5, 10, 10)))
+    reject("point-negative-ok", "a point may be negative", "KF_OK", "position", setting(1, (-10, -20)))
+    reject("color-alpha-above-one", "a color's alpha is in [0, 1]", "KF_E_INVALID_VALUE", "backgroundColor",
+           setting(1, (0, 0, 0, 1.5)), [kfm(0, RED)], message="alpha")
+    reject("color-alpha-below-zero", "a color's alpha is in [0, 1]", "KF_E_INVALID_VALUE", "tint",
+           setting(1, (0, 0, 0, -0.1)), kind="color", color_space="oklab", premultiplied=True)
+    reject("color-component-nan", "components must be finite", "KF_E_INVALID_VALUE", "fillColor",
+           setting(1, (0, 0, "nan", 1)))
+    reject("color-component-infinite", "components must be finite", "KF_E_INVALID_VALUE", "fillColor",
+           setting(1, ("inf", 0, 0, 1)))
+    reject("color-extended-range-ok", "components are not clipped: extended sRGB is valid", "KF_OK", "fillColor",
+           setting(1, (1.2, -0.1, 0, 1)))
+    reject("bool-half", "a bool is 0 or 1", "KF_E_INVALID_VALUE", "hidden", setting(1, (0.5,)), [kfm(0, (0,))],
+           message="0 or 1")
+    reject("bool-two", "a bool is 0 or 1", "KF_E_INVALID_VALUE", "flag", setting(1, (2,)), kind="bool")
+    reject("bool-minus-one", "a bool is 0 or 1", "KF_E_INVALID_VALUE", "hidden", setting(1, (-1,)))
+    reject("bool-one-ok", "1 is a bool", "KF_OK", "hidden", setting(1, (1,)), [kfm(0, (0,))])
+    sizes = [("scalar", "x", {}, [(2, (1, 2)), (0, ())]),
+             ("point", "position", {}, [(1, (1,)), (3, (1, 2, 3))]),
+             ("size", "size", {}, [(1, (1,)), (3, (1, 2, 3))]),
+             ("rect", "frame", {}, [(3, (0, 0, 1)), (5, (0, 0, 1, 1, 1))]),
+             ("vector", "weights", {"kind": "vector", "channels": 3}, [(2, (1, 2)), (4, (1, 2, 3, 4))]),
+             ("color", "fillColor", {}, [(2, (1, 0)), (5, (1, 0, 0, 1, 1))]),
+             ("bool", "hidden", {}, [(2, (0, 1))]),
+             ("transform", "transform", {}, [(5, (1, 0, 0, 1, 0)), (7, (1, 0, 0, 1, 0, 0, 0))]),
+             ("transform3d", "transform3d", {}, [(15, tuple(range(15))), (17, tuple(range(17)))])]
+    for name, prop, kind, cases in sizes:
+        for count, value in cases:
+            reject(f"{name}-{count}-channels", f"a {name} value has the kind's channel count, not {count}",
+                   "KF_E_WRONG_SIZE", prop, setting(1, value), **kind)
+    # Styles and extrapolations per kind.
+    for mode in ("smooth", "monotone", "bezier", "paced"):
+        reject(f"color-{mode}", f"{mode} interpolation needs a per-channel kind; colors take linear and hold",
+               "KF_E_KIND_MISMATCH", "backgroundColor", setting(1, BLUE, interpolation=mode), [kfm(0, RED)],
+               message=mode)
+    reject("bool-smooth", "bools take linear and hold", "KF_E_KIND_MISMATCH", "hidden",
+           setting(1, (1,), interpolation="smooth"))
+    reject("transform-monotone", "transforms take linear and hold", "KF_E_KIND_MISMATCH", "transform",
+           setting(1, (1, 0, 0, 1, 0, 0), interpolation="monotone"))
+    reject("transform3d-paced", "transforms take linear and hold", "KF_E_KIND_MISMATCH", "transform3d",
+           setting(1, flat(o.identity()), interpolation="paced"))
+    reject("color-hold-ok", "hold is fine on a color", "KF_OK", "backgroundColor", setting(1, BLUE,
+           interpolation="hold"), [kfm(0, RED)])
+    reject("point-smooth-ok", "per-channel kinds take every interpolation", "KF_OK", "position",
+           setting(1, (1, 2), interpolation="smooth"))
+    reject("color-linear-extrapolation", "linear extrapolation needs a per-channel kind", "KF_E_KIND_MISMATCH",
+           "backgroundColor", {"extrapolation": {"before": "hold", "after": "linear"}}, [kfm(0, RED), kfm(1, BLUE)])
+    reject("transform-cycle-offset", "cycle-offset needs a per-channel kind", "KF_E_KIND_MISMATCH", "transform",
+           {"extrapolation": {"before": "cycle-offset"}})
+    reject("bool-ping-pong-ok", "hold, cycle and ping-pong fit every kind", "KF_OK", "hidden",
+           {"extrapolation": {"before": "cycle", "after": "ping-pong"}})
+    reject("rect-linear-extrapolation-ok", "per-channel kinds take every extrapolation", "KF_OK", "frame",
+           {"extrapolation": {"after": "linear"}})
+    # hide_at and show_at.
+    reject("hide-at-on-scalar", "hide_at needs a bool track", "KF_E_KIND_MISMATCH", "x", {"hide_at": 3},
+           [kfm(0, (1,))])
+    reject("show-at-on-color", "show_at needs a bool track", "KF_E_KIND_MISMATCH", "backgroundColor",
+           {"show_at": 3})
+    reject("hide-at-infinite", "the time must be finite", "KF_E_INVALID_VALUE", "hidden", {"hide_at": "inf"},
+           [kfm(0, (1,))])
+    reject("show-at-nan", "the time must be finite", "KF_E_INVALID_VALUE", "hidden", {"show_at": "nan"})
+    reject("hide-at-largest-double", "the next double after the largest finite one is infinite, and keyframe times "
+           "must be finite", "KF_E_INVALID_VALUE", "hidden", {"hide_at": sys.float_info.max})
+    reject("hide-at-ok", "hide_at on a bool kind of any name", "KF_OK", "visible-flag", {"hide_at": 2}, kind="bool")
+    return doc
+
+
 def main():
     easing_doc().write("easing.json")
     interpolation_doc().write("interpolation.json")
+    kinds_doc().write("kinds.json")
 
 
 if __name__ == "__main__":
