@@ -67,13 +67,19 @@ extension KeyframeSampler {
     let v0 = value(k)[c]
     let v1 = value(k &+ 1)[c]
     let styleIndex = styleIndices[k]
-    if styleIndex == 0 { return (v1 - v0) / dt }
+    if styleIndex == 0 {
+      if kind.isPerChannel { return (v1 - v0) / dt }
+      return kind.blendDerivative(value(k), value(k &+ 1), p, channel: c) / dt
+    }
     let style = styles + Int(styleIndex)
     let easing = style.pointee.easing
     let de = easing.derivative(p)
     switch style.pointee.interpolation {
     case .linear, .paced:
-      return (v1 - v0) * de / dt
+      if kind.isPerChannel { return (v1 - v0) * de / dt }
+      // Colors blend through their space, transforms through decomposition,
+      // bools switch: the kind's own d blend / d e.
+      return kind.blendDerivative(value(k), value(k &+ 1), easing(p), channel: c) * de / dt
     case .hold:
       return 0
     case .smooth, .monotone:

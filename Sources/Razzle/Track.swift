@@ -54,8 +54,7 @@ public final class Track: @unchecked Sendable {
   }
 
   /// Creates an empty track in `domain` (its animator's, or its own).
-  init(target: String, property: String, kind: ValueKind?, domain: EditDomain) throws(RazzleError)
-  {
+  init(target: String, property: String, kind: ValueKind?, domain: EditDomain) throws(RazzleError) {
     guard !property.isEmpty else { throw RazzleError(.invalidName, "property name is empty") }
     let implied = PropertyRule.impliedKind(of: property)
     let resolved = kind ?? implied ?? .scalar

@@ -291,3 +291,17 @@ def test_transform_constructors():
     # (1, 0, 0) -> (-1, 0, 0) -> (-2, 0, 0) -> (-1, 2, 3), w = 1 - 3/500.
     x, y, z, w = np.array([1, 0, 0, 1]) @ m.matrix()
     np.testing.assert_allclose((x, y, z, w), (-1, 2, 3, 1 - 3 / 500), atol=1e-12)
+
+
+def test_bool_and_color_velocity_and_nan(anim):
+    hidden = anim.add_track("v", "hidden")
+    hidden[0], hidden[10] = False, True
+    assert hidden.velocity(5) == 0.0 and isinstance(hidden.velocity(5), float)
+    assert math.isnan(hidden(float("nan")))
+    color = anim.add_track("v", "fillColor", color_space="oklab")
+    color[0], color[1] = "#ff0000", "#0000ff"
+    # d/dt of the oklab blend at 0.5, by central differences of the samples.
+    h = 1e-6
+    numeric = (np.array(color(0.5 + h)) - np.array(color(0.5 - h))) / (2 * h)
+    np.testing.assert_allclose(color.velocity(0.5), numeric, atol=1e-6)
+    assert color.velocity(0.5)[0] == pytest.approx(-0.9115, abs=1e-3)  # not the straight -1

@@ -265,15 +265,17 @@ class Track(HandleOwner):
         return out
 
     def velocity(self, t, out=None):
-        """d value / d time at `t`: a float (tuple for multi-channel tracks)
-        for a number, an array for an array (see `sample` for `out`).
+        """d value / d time at `t`: a float (a tuple of floats for
+        multi-channel tracks, whatever their kind) for a number, an array for
+        an array (see `sample` for `out`).
         Analytic; the right-hand derivative at keyframes and kinks; 0 on
         holds."""
         handle = self._h
         if out is None and (isinstance(t, _Scalar) or np.ndim(t) == 0):
             buffer = (c_double * self.channels)()
             lib.kf_track_velocity(handle, float(t), ctypes.addressof(buffer), self.channels)
-            return self._unpack(buffer)
+            # A rate of change is plain numbers whatever the kind.
+            return buffer[0] if self.channels == 1 else tuple(buffer)
         times = _times_array(t)
         n = times.size
         if out is None:

@@ -164,7 +164,8 @@ def from_channels(kind: str, values):
     if kind == "scalar":
         return values[0]
     if kind == "bool":
-        return values[0] != 0
+        value = values[0]
+        return value != 0 if value == value else value  # NaN time: NaN, not True
     cls = KIND_TYPES.get(kind)
     return cls(*values) if cls else tuple(values)
 
