@@ -254,16 +254,19 @@ public struct CubicBezier: Sendable, Hashable {
     let k = Int(scaled)
     let t0 = inverse[k]
     let t1 = inverse[k &+ 1]
-    var t = t0 + (t1 - t0) * (scaled - Double(k))
+    let guess = t0 + (t1 - t0) * (scaled - Double(k))
+    var t = guess
     // One Halley step (cubic convergence: about 1e-4 in → 1e-13 out), with
     // a single division: t −= 2 f f′ / (2 f′² − f f″).
     let f = sampleX(t) - p
     let d1 = sampleDerivativeX(t)
     let d2 = 6 * ax * t + 2 * bx
     t -= 2 * f * d1 / (2 * d1 * d1 - f * d2)
-    if !(abs(sampleX(t) - p) < CubicBezier.solverEpsilon && t >= t0 && t <= t1) {
+    // Where x(t) is nearly flat, a small error in x hides a large one in t
+    // (and so in y): leave those to the safeguarded solver.
+    if !(abs(sampleX(t) - p) < CubicBezier.solverEpsilon && t >= t0 && t <= t1 && d1 > 1e-3) {
       // The table brackets the solution: x(t0) ≤ p ≤ x(t1).
-      t = solveCurveX(p, from: t >= t0 && t <= t1 ? t : (t0 + t1) / 2, low: t0, high: t1)
+      t = solveCurveX(p, from: guess, low: t0, high: t1)
     }
     return sampleY(t)
   }

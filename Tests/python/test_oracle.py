@@ -6,7 +6,9 @@ import razzle
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-finite = st.floats(min_value=-1e6, max_value=1e6, allow_nan=False)
+# Subnormal spacing overflows numpy.interp's slope (it returns inf where the
+# exact answer is finite), so the oracle only sees normal numbers.
+finite = st.floats(min_value=-1e6, max_value=1e6, allow_nan=False, allow_subnormal=False)
 
 
 @settings(max_examples=200, deadline=None)
