@@ -36,6 +36,9 @@ struct KeyframeSampler {
   @usableFromInline let allPlain: Bool
   /// Every segment interpolates linearly (eased or not, paced included).
   @usableFromInline let allLinear: Bool
+  /// The style all segments share, or −1 (see
+  /// ``KeyframeStorage/uniformStyle``).
+  @usableFromInline let uniformStyle: Int
 
   @inlinable
   init(
@@ -44,10 +47,12 @@ struct KeyframeSampler {
     kernels: UnsafePointer<EasingKernel>, beziers: UnsafePointer<CubicBezier>,
     inverses: UnsafePointer<Double>, tangents: UnsafePointer<Double>?, count: Int, channels: Int,
     kind: ValueKind,
-    before: Extrapolation, after: Extrapolation, allPlain: Bool, allLinear: Bool
+    before: Extrapolation, after: Extrapolation, allPlain: Bool, allLinear: Bool,
+    uniformStyle: Int
   ) {
     self.allPlain = allPlain
     self.allLinear = allLinear
+    self.uniformStyle = uniformStyle
     self.times = times
     self.values = values
     self.styleIndices = styleIndices

@@ -44,6 +44,36 @@ struct SegmentEasing: ProgressEasing {
   }
 }
 
+/// Tracks whose segments all share one Penner easing.
+@usableFromInline
+struct UniformPenner: ProgressEasing {
+  @usableFromInline let curve: PennerCurve
+  @usableFromInline let mode: EasingMode
+
+  @inlinable init(curve: PennerCurve, mode: EasingMode) {
+    self.curve = curve
+    self.mode = mode
+  }
+
+  @inlinable @inline(__always)
+  func ease(_ p: Double, segment k: Int) -> Double { curve.value(p, mode: mode) }
+}
+
+/// Tracks whose segments all share one cubic Bézier easing.
+@usableFromInline
+struct UniformBezier: ProgressEasing {
+  @usableFromInline let curve: CubicBezier
+  @usableFromInline let inverse: UnsafePointer<Double>
+
+  @inlinable init(curve: CubicBezier, inverse: UnsafePointer<Double>) {
+    self.curve = curve
+    self.inverse = inverse
+  }
+
+  @inlinable @inline(__always)
+  func ease(_ p: Double, segment k: Int) -> Double { curve.value(p, inverse: inverse) }
+}
+
 extension KeyframeSampler {
   /// Style `index`'s easing at `p`, through the pool's kernel forms.
   @inlinable @inline(__always)
@@ -86,6 +116,21 @@ extension KeyframeSampler {
     } else if usesSegmentKernel {
       if allPlain {
         segmentKernel(q, queries.count, out, stride, NoEasing())
+      } else if uniformStyle >= 0 {
+        // One easing for every segment (the common case): resolve it once,
+        // so the loop is specialized for its family.
+        switch kernels[uniformStyle] {
+        case .penner(let curve, let mode):
+          segmentKernel(q, queries.count, out, stride, UniformPenner(curve: curve, mode: mode))
+        case .cubicBezier:
+          segmentKernel(
+            q, queries.count, out, stride,
+            UniformBezier(
+              curve: beziers[uniformStyle],
+              inverse: inverses + uniformStyle &* StylePool.inverseStride))
+        case .identity, .general:
+          segmentKernel(q, queries.count, out, stride, SegmentEasing(self))
+        }
       } else {
         segmentKernel(q, queries.count, out, stride, SegmentEasing(self))
       }

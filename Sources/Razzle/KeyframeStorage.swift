@@ -153,6 +153,20 @@ struct KeyframeStorage: Sendable {
 }
 
 extension KeyframeStorage {
+  /// The style every segment shares, when one non-plain style covers all
+  /// keyframes but possibly the last (whose style shapes no segment); else
+  /// −1. O(1), from the pool's reference counts.
+  var uniformStyle: Int {
+    guard count > 1 else { return -1 }
+    let first = styleIndices[0]
+    guard first != 0 else { return -1 }
+    let uses = pool.referenceCount(first)
+    if uses == count || (uses == count - 1 && styleIndices[count - 1] != first) {
+      return Int(first)
+    }
+    return -1
+  }
+
   /// A raw-pointer view of the keyframes, valid until the next edit; nil
   /// when there are none. ``Track`` publishes it after every edit.
   func makeSampler() -> KeyframeSampler? {
@@ -163,7 +177,7 @@ extension KeyframeStorage {
       beziers: pool.beziers.base, inverses: pool.inverses.base,
       tangents: tangents.isEmpty ? nil : UnsafePointer(tangents.base),
       count: count, channels: channels, kind: kind, before: before, after: after,
-      allPlain: styledCount == 0, allLinear: curveCount == 0)
+      allPlain: styledCount == 0, allLinear: curveCount == 0, uniformStyle: uniformStyle)
   }
 
   /// Writes the value at each of `queries` to `out`, `channels` doubles per

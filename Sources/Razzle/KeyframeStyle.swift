@@ -125,6 +125,10 @@ struct StylePool: Sendable {
   }
 
   @inlinable subscript(index: UInt32) -> KeyframeStyle { styles[Int(index)] }
+
+  /// How many keyframes use the style at `index` (not counted for the plain
+  /// style, 0).
+  func referenceCount(_ index: UInt32) -> Int { references[Int(index)] }
 }
 
 /// An easing in the form the batch kernels evaluate: small, with no
