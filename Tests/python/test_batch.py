@@ -170,3 +170,26 @@ def test_large_append_in_time_order_is_fast_and_compact():
         assert len(track) == 200_000
         assert elapsed < 20  # a quadratic insert would move ~2e10 doubles
         assert track(123456.5) == 0.5
+
+
+@pytest.mark.parametrize("spec", ["cubic-bezier(0.42, 0, 0.58, 1)", "ease-out", "easeInOutCubic", "easeOutBounce", "steps(3)"])
+def test_uniform_easing_kernel_matches_the_formula(spec):
+    """Every segment with one easing takes the specialized kernel; its values
+    must be v0 + (v1 - v0) * easing(p) with p = (t - t0) / (t1 - t0), bit for
+    bit, the easing evaluated on its own through razzle.easing."""
+    rng = np.random.default_rng(11)
+    times = np.sort(rng.choice(np.arange(1000), size=20, replace=False)).astype(float) / 9
+    values = rng.uniform(-3, 3, 20)
+    ease = razzle.easing(spec)
+    with razzle.Animator() as anim:
+        track = anim.add_track("v", "x")
+        for t, v in zip(times, values):
+            track.set(t, v, easing=spec)
+        q = rng.uniform(times[0] + 1e-9, times[-1], 3000)
+        q = q[~np.isin(q, times)]
+        k = np.searchsorted(times, q, side="right") - 1
+        p = (q - times[k]) / (times[k + 1] - times[k])
+        expected = values[k] + (values[k + 1] - values[k]) * ease(p)
+        assert np.array_equal(bits(track(q)), bits(expected))
+        order = np.argsort(q)  # the same times in order take the cursor paths
+        assert np.array_equal(bits(track(q[order])), bits(expected[order]))
