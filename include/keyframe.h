@@ -27,7 +27,10 @@
  *     counts; they are not raw pointers).
  *   - Values are arrays of double, `channels` per value.
  *   - Times and values must be finite where they are stored; a NaN sample
- *     time yields NaN values, +-inf clamps to the ends.
+ *     time yields NaN values. +-inf gives the end values under the default
+ *     "hold" extrapolation (and under "linear" on a flat end), +-inf under
+ *     "linear" otherwise, and NaN under the cycling extrapolations, which
+ *     have no limit.
  *   - Strings are NUL-terminated UTF-8.
  *   - Thread safety: every function may be called from any thread at any
  *     time. Samplers run in parallel; a mutation is atomic for samplers
@@ -135,10 +138,12 @@ kf_status kf_animator_create(kf_animator **out_animator);
 void kf_animator_release(kf_animator *animator);
 
 /* Creates an empty track for `property` of `target` in the animator and
- * returns a new reference to it in *out_track. The property name selects a
- * validation rule: "alpha", "strokeStart", "strokeEnd", "pathPosition" take
- * values in [0, 1]; "scale" and "cornerRadius" take values >= 0; any other
- * name takes any finite number. The track has 1 channel.
+ * returns a new reference to it in *out_track. The property name selects the
+ * kind and the validation rule (see kf_animator_add_track_kind): "alpha",
+ * "strokeStart", "strokeEnd", "pathPosition" are scalars in [0, 1]; "scale"
+ * and "cornerRadius" scalars >= 0; "backgroundColor" a color, "frame" a
+ * rect, "hidden" a bool, and so on; any other name is a scalar (1 channel)
+ * taking any finite number.
  * `target` may be "" but not NULL; `property` must not be empty.
  * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_NAME,
  * KF_E_DUPLICATE if the animator has a track for the pair already. */
@@ -258,8 +263,10 @@ const char *kf_track_property(const kf_track *track);
  * replaced. `easing` NULL or "" means linear; otherwise a name such as
  * "easeInQuad" or "easeOutBack(2.5)" (see the README for the grammar).
  * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_VALUE (time or a
- * value channel not finite, or outside the property's range),
- * KF_E_WRONG_SIZE, KF_E_EASING. The track is unchanged on error. */
+ * value channel not finite, outside the property's range, or a time so far
+ * from a neighbouring keyframe that the gap overflows), KF_E_WRONG_SIZE,
+ * KF_E_EASING, KF_E_INVALID_NAME (easing text not UTF-8). The track is
+ * unchanged on error. */
 kf_status kf_track_set_keyframe(kf_track *track, double time, const double *value,
                                 size_t value_count, const char *easing);
 
@@ -360,8 +367,9 @@ kf_status kf_track_show_at(kf_track *track, double time);
  * doubles each: the handle's time, then its value (channels doubles), so
  * handle_count must be 1 + channels when a handle is given.
  * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_VALUE (also for an
- * unknown interpolation name), KF_E_WRONG_SIZE, KF_E_EASING. The track is
- * unchanged on error. */
+ * unknown interpolation name), KF_E_WRONG_SIZE, KF_E_EASING,
+ * KF_E_INVALID_NAME, KF_E_KIND_MISMATCH (a curve interpolation on a color,
+ * bool or transform track). The track is unchanged on error. */
 kf_status kf_track_set_keyframe_styled(kf_track *track, double time, const double *value,
                                        size_t value_count, const char *easing,
                                        const char *interpolation, const double *parameters,
@@ -390,7 +398,9 @@ kf_status kf_track_get_handle(const kf_track *track, size_t index, int32_t side,
  * curve's one-sided derivative), "cycle", "cycle-offset" (each repeat
  * shifted by last minus first value) or "ping-pong". NULL keeps that side.
  * Errors: KF_E_INVALID_HANDLE, KF_E_INVALID_NAME (not UTF-8),
- * KF_E_INVALID_VALUE (unknown name; nothing changes). */
+ * KF_E_INVALID_VALUE (unknown name), KF_E_KIND_MISMATCH ("linear" or
+ * "cycle-offset" on a color, bool or transform track). Nothing changes on
+ * error. */
 kf_status kf_track_set_extrapolation(kf_track *track, const char *before, const char *after);
 
 /* Writes the extrapolation of side 0 (before) or 1 (after) into out_text.

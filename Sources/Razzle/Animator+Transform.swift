@@ -35,9 +35,11 @@ extension Animator {
     let degrees = try sample("rotation", .scalar)?[0] ?? 0
     let translation = try sample("translation", .point) ?? [0, 0]
     let (sine, cosine) = sinCos(degrees: -degrees)
+    // `+ 0` turns a −0 (a zero scale or sine times a negative) into 0, so
+    // exact zeros read the same however they arose.
     return Transform2D(
-      a: s * cosine, b: s * sine, c: -s * sine, d: s * cosine, tx: translation[0],
-      ty: translation[1])
+      a: s * cosine + 0, b: s * sine + 0, c: -(s * sine) + 0, d: s * cosine + 0,
+      tx: translation[0] + 0, ty: translation[1] + 0)
   }
 }
 

@@ -22,7 +22,7 @@ extension Easing {
   /// - Throws: ``RazzleError`` of kind `.easing` whose message quotes the spec
   ///   and names the problem (unknown name, bad argument, syntax error).
   public init(parsing spec: String) throws(RazzleError) {
-    if spec.allSatisfy({ $0 == " " || $0 == "\t" }) {
+    if spec.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
       self = .linear
       return
     }
@@ -167,6 +167,19 @@ struct ArgumentList {
     guard argument.parts.count == 1, case .number(let value) = argument.parts[0] else {
       throw error("\(label) must be a number")
     }
+    return try bounded(value, label)
+  }
+
+  /// The largest magnitude a number in a specification may have. Larger
+  /// ones overflow the curves' arithmetic (a cubic-bezier y of 1e308 turns
+  /// its polynomial into ∞ − ∞) and mean nothing as timing.
+  static let largestNumber = 1e6
+
+  /// `value` if its magnitude is at most ``largestNumber``.
+  func bounded(_ value: Double, _ label: String) throws(RazzleError) -> Double {
+    guard abs(value) <= ArgumentList.largestNumber else {
+      throw error("\(label) must be within ±\(format(ArgumentList.largestNumber)), got \(value)")
+    }
     return value
   }
 
@@ -204,8 +217,9 @@ struct ArgumentList {
       var inputs: [Double] = []
       for part in argument.parts {
         switch part {
-        case .number(let value) where output == nil: output = value
-        case .percentage(let value) where inputs.count < 2: inputs.append(value / 100)
+        case .number(let value) where output == nil: output = try bounded(value, "an output")
+        case .percentage(let value) where inputs.count < 2:
+          inputs.append(try bounded(value, "an input") / 100)
         default:
           throw error(
             "a stop is one number and at most two percentages (offset \(argument.offset))")

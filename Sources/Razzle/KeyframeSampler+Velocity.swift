@@ -53,7 +53,7 @@ extension KeyframeSampler {
         let p = (inside - times[k]) / (times[k &+ 1] - times[k])
         for c in 0..<channels { out[c] = -segmentDerivative(k, p: p, channel: c) }
       } else if inside >= times[count &- 1] {
-        for c in 0..<channels { out[c] = segmentDerivative(count &- 2, p: 1, channel: c) }
+        for c in 0..<channels { out[c] = segmentDerivative(lastSegment, p: 1, channel: c) }
       } else {
         interiorVelocity(inside, into: out)
       }
@@ -64,6 +64,9 @@ extension KeyframeSampler {
   @inlinable
   func segmentDerivative(_ k: Int, p: Double, channel c: Int) -> Double {
     let dt = times[k &+ 1] - times[k]
+    // Only a paced track with a single zero-length leg gets here with no
+    // duration; such a track does not move.
+    if !(dt > 0) { return 0 }
     let v0 = value(k)[c]
     let v1 = value(k &+ 1)[c]
     let styleIndex = styleIndices[k]

@@ -213,7 +213,11 @@ struct KeyframeSampler {
     case .linear:
       let v = value(end)
       let d = t - times[end]
-      for c in 0..<channels { out[c] = v[c] + endSlope(atStart: atStart, channel: c) * d }
+      for c in 0..<channels {
+        // A flat end stays flat, even at ±∞ (where 0·∞ would be NaN).
+        let slope = endSlope(atStart: atStart, channel: c)
+        out[c] = slope == 0 ? v[c] : v[c] + slope * d
+      }
     case .cycle, .cycleOffset, .pingPong:
       let (inside, cycles, _) = wrap(t, mode: mode)
       interior(inside, into: out)
@@ -239,7 +243,25 @@ struct KeyframeSampler {
         return dv / dt
       }
     }
-    let k = atStart ? 0 : count &- 2
+    let k = atStart ? firstSegment : lastSegment
     return segmentDerivative(k, p: atStart ? 0 : 1, channel: c)
+  }
+
+  /// The first segment with a positive duration. Paced retiming gives a
+  /// zero-length leg (equal consecutive values) zero duration, and such a
+  /// segment has no slope of its own.
+  @inlinable
+  var firstSegment: Int {
+    var k = 0
+    while k < count &- 2 && !(times[k &+ 1] > times[k]) { k &+= 1 }
+    return k
+  }
+
+  /// The last segment with a positive duration (see ``firstSegment``).
+  @inlinable
+  var lastSegment: Int {
+    var k = count &- 2
+    while k > 0 && !(times[k &+ 1] > times[k]) { k &-= 1 }
+    return k
   }
 }

@@ -106,6 +106,18 @@ struct KeyframeStorage: Sendable {
     refreshDerived()
   }
 
+  /// Checks that a keyframe at `time` keeps every gap between neighbouring
+  /// keyframes finite: a gap that overflows (keyframes near ±1.8e308 on
+  /// both sides of 0) would make segment progress 0/∞.
+  func checkGaps(around time: Double) -> Bool {
+    let i = upperBound(time)
+    let before = i > 0 && times[i - 1] == time ? i - 2 : i - 1
+    let after = i
+    if before >= 0 && !(time - times[before]).isFinite { return false }
+    if after < count && !(times[after] - time).isFinite { return false }
+    return true
+  }
+
   /// The index of the keyframe exactly at `time`, if any.
   func index(of time: Double) -> Int? {
     let i = upperBound(time)

@@ -32,12 +32,15 @@ public enum Parallel {
 
   /// Sets the thread count; 0 restores the default.
   public static func setThreadCount(_ count: Int) {
-    lock.withWriteLock { configured = Swift.max(0, count) }
+    lock.withWriteLock { configured = Swift.min(Swift.max(0, count), maximumThreads) }
   }
+
+  /// The most threads a batch is split across, whatever is asked for.
+  public static let maximumThreads = 256
 
   private static let defaultThreadCount: Int = {
     if let text = getenv("RAZZLE_THREADS"), let n = Int(String(cString: text)), n > 0 {
-      return Swift.min(n, 256)
+      return Swift.min(n, maximumThreads)
     }
     return Swift.max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
   }()

@@ -136,7 +136,14 @@ public final class Track: @unchecked Sendable {
     try checkSize(value.count, "value")
     try rule.validate(value, property: property)
     try validate(style)
-    edit { storage.set(time: time, value: value, style: style) }
+    try edit { () throws(RazzleError) in
+      guard storage.checkGaps(around: time) else {
+        throw RazzleError(
+          .invalidValue,
+          "\(property): keyframe time \(time) is too far from its neighbours (the gap overflows)")
+      }
+      storage.set(time: time, value: value, style: style)
+    }
   }
 
   /// Sets the keyframe at `time`; see
@@ -235,7 +242,12 @@ public final class Track: @unchecked Sendable {
     guard time.isFinite, time.nextUp.isFinite else {
       throw RazzleError(.invalidValue, "\(property): time must be finite, got \(time)")
     }
-    edit {
+    try edit { () throws(RazzleError) in
+      guard storage.checkGaps(around: time) && storage.checkGaps(around: time.nextUp) else {
+        throw RazzleError(
+          .invalidValue,
+          "\(property): time \(time) is too far from its neighbours (the gap overflows)")
+      }
       withUnsafePointer(to: from) {
         storage.set(time: time, value: UnsafeBufferPointer(start: $0, count: 1), style: .plain)
       }
@@ -268,8 +280,9 @@ public final class Track: @unchecked Sendable {
   /// Writes the value at `times[j]` to `out[j·channels ..< (j+1)·channels]`
   /// for every j.
   ///
-  /// See ``KeyframeStorage`` for the rule. NaN times give NaN values; ±∞
-  /// clamp to the ends. The batch gives bit for bit what single samples give.
+  /// See ``KeyframeSampler`` for the rule. NaN times give NaN values; ±∞
+  /// give the end values under `hold` extrapolation (the default). The batch
+  /// gives bit for bit what single samples give.
   ///
   /// - Throws: ``RazzleError`` `.emptyTrack` if there are no keyframes,
   ///   `.bufferTooSmall` if `out` holds fewer than `times.count × channels`

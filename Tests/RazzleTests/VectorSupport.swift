@@ -78,7 +78,7 @@ enum Vectors {
   static func matches(_ actual: Double, _ expected: Double, tolerance: Double) -> Bool {
     if expected.isNaN { return actual.isNaN }
     if expected.isInfinite { return actual == expected }
-    if tolerance == 0 { return actual.bitPattern == expected.bitPattern || actual == expected }
+    if tolerance == 0 { return actual.bitPattern == expected.bitPattern }
     return abs(actual - expected) <= tolerance
   }
 

@@ -114,15 +114,16 @@ typedef struct {
 
 #define MAX_TESTS 64
 
-/* NaN matches NaN; an infinite expected value matches only itself; tolerance
- * 0 means the exact double. */
+static int same_bits(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }
+
+/* NaN matches NaN; tolerance 0 means the exact double (so -0.0 is not 0.0);
+ * an infinite expected value matches only itself. */
 static int matches(double actual, double expected, double tolerance) {
   if (isnan(expected)) return isnan(actual);
-  if (isinf(expected) || tolerance == 0) return actual == expected;
+  if (tolerance == 0) return same_bits(actual, expected);
+  if (isinf(expected)) return actual == expected;
   return fabs(actual - expected) <= tolerance;
 }
-
-static int same_bits(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }
 
 static kf_status set_keyframe(kf_track *track, const vector_keyframe *k) {
   if (!k->styled) return kf_track_set_keyframe(track, k->time, k->value, k->count, k->easing);

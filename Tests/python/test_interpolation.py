@@ -219,3 +219,43 @@ def test_velocity_matches_central_differences(data, gaps, extrapolation):
         analytic = track.velocity(q)
         scale = 1 + np.abs(analytic)
         np.testing.assert_allclose(analytic, numeric, atol=2e-4 * scale.max(), rtol=1e-4)
+
+
+def test_review_edge_cases(anim):
+    # Paced tracks with a zero-length leg at an end keep a finite end slope.
+    flat_end = make_track(anim, [0, 1, 2], [0, 1, 1], interpolation="paced")
+    flat_end.extrapolation = "linear"
+    assert np.isfinite(flat_end(3)) and np.isfinite(flat_end.velocity(2))
+    flat_start = make_track(anim, [0, 1, 2], [5, 5, 6], interpolation="paced")
+    flat_start.extrapolation = "linear"
+    assert np.isfinite(flat_start(-1))
+    # ±inf: hold gives the ends; linear the infinite extension (the end value
+    # on a flat end); the cycling modes have no limit and give NaN.
+    track = make_track(anim, [0, 1, 2], [0, 1, 4])
+    assert track(np.inf) == 4 and track(-np.inf) == 0
+    track.extrapolation = "linear"
+    assert track(np.inf) == np.inf and track(-np.inf) == -np.inf
+    flat = make_track(anim, [0, 1], [1, 1])
+    flat.extrapolation = "linear"
+    assert flat(np.inf) == 1 and flat(-np.inf) == 1
+    track.extrapolation = "cycle"
+    assert np.isnan(track(np.inf))
+    # A keyframe whose gap to a neighbour overflows is rejected.
+    far = anim.add_track("v", "far")
+    far[-1e308] = 0.0
+    with pytest.raises(razzle.InvalidValueError, match="gap overflows"):
+        far[1e308] = 1.0
+    assert len(far) == 1
+
+
+@pytest.mark.parametrize("spec", ["cubic-bezier(0, 1e308, 1, -1e308)", "easeOutBack(1e7)", "linear(0, 2e6, 1)", "steps(2000000)"])
+def test_easing_numbers_are_bounded(spec):
+    with pytest.raises(razzle.EasingError, match="within"):
+        razzle.easing(spec)
+
+
+def test_whitespace_easing_is_linear_and_thread_count_is_capped():
+    assert razzle.easing("\n\t ").spec == "linear"
+    razzle.set_thread_count(10**6)
+    assert razzle.thread_count() == 256
+    razzle.set_thread_count(0)

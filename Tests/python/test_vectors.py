@@ -172,7 +172,9 @@ def python_results():
 def matches(actual, expected, tolerance):
     if math.isnan(expected):
         return math.isnan(actual)
-    if math.isinf(expected) or tolerance == 0:
+    if tolerance == 0:  # the exact double: -0.0 is not 0.0
+        return struct.pack("<d", actual) == struct.pack("<d", expected)
+    if math.isinf(expected):
         return actual == expected
     return abs(actual - expected) <= tolerance
 

@@ -251,7 +251,8 @@ class Track(HandleOwner):
         Returns `out` (shape `(n,)` for one channel, `(n, channels)`
         otherwise), or a new array if `out` is None. `out` must be a
         C-contiguous float64 array with room for n × channels values.
-        NaN times give NaN; ±inf clamp to the ends.
+        NaN times give NaN; ±inf give the end values under the default "hold"
+        extrapolation.
         """
         handle = self._h
         times = _times_array(times)
