@@ -193,3 +193,34 @@ def test_uniform_easing_kernel_matches_the_formula(spec):
         assert np.array_equal(bits(track(q)), bits(expected))
         order = np.argsort(q)  # the same times in order take the cursor paths
         assert np.array_equal(bits(track(q[order])), bits(expected[order]))
+
+
+def test_frame_cache_follows_every_edit():
+    """One-time frames come from a cache of plain scalar tracks; every kind of
+    edit must show in the next frame."""
+    with razzle.Animator() as anim:
+        a = anim.add_track("v", "a")
+        a[0], a[10] = 0.0, 10.0
+        b = anim.add_track("v", "b")
+        b[0] = 7.0
+        assert anim.sample([5.0]).tolist() == [[5.0, 7.0]]
+        a[10] = 20.0  # replace a value
+        assert anim.sample([5.0]).tolist() == [[10.0, 7.0]]
+        a.set(0, 0.0, easing="easeInQuad")  # plain -> eased: leaves the cache
+        assert anim.sample([5.0]).tolist() == [[5.0, 7.0]]
+        a.set(0, 0.0)  # back to plain
+        b[10] = 17.0  # a second keyframe
+        assert anim.sample([5.0]).tolist() == [[10.0, 12.0]]
+        del b[0]
+        assert anim.sample([5.0]).tolist() == [[10.0, 17.0]]
+        a.extrapolation = ("hold", "linear")  # extrapolation leaves the cache too
+        assert anim.sample([15.0]).tolist() == [[30.0, 17.0]]
+        c = anim.add_track("v", "c")
+        c[0] = 1.0
+        anim.remove_track("v", "a")
+        assert anim.sample([5.0]).tolist() == [[17.0, 1.0]]
+        assert a(15.0) == 30.0  # the removed track lives on
+        a[20] = 0.0  # edits of a removed track are fine, and do not show
+        assert anim.sample([5.0]).tolist() == [[17.0, 1.0]]
+        # The frame path and the batch path agree bit for bit.
+        assert np.array_equal(bits(anim.sample([5.0])[0]), bits(anim.sample([5.0, 5.0])[0]))
