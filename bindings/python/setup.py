@@ -15,6 +15,7 @@ from pathlib import Path
 from setuptools import setup
 from setuptools.command.bdist_wheel import bdist_wheel
 from setuptools.command.build_py import build_py
+from setuptools.dist import Distribution
 
 HERE = Path(__file__).resolve().parent
 LIBRARY = "libkeyframe.so"
@@ -55,17 +56,22 @@ class BuildWithSwift(build_py):
         shutil.copy2(root / ".build" / "release" / LIBRARY, target / LIBRARY)
 
 
+class BinaryDistribution(Distribution):
+    """A distribution with a native library: installed as platform code (the
+    wheel's root is platlib, so the library sits beside the package's .py
+    files)."""
+
+    def has_ext_modules(self):
+        return True
+
+
 class PlatformWheel(bdist_wheel):
     """The wheel carries a native library but no CPython extension: it is
     specific to the platform, not to the Python version."""
-
-    def finalize_options(self):
-        super().finalize_options()
-        self.root_is_pure = False
 
     def get_tag(self):
         _, _, platform = super().get_tag()
         return "py3", "none", platform
 
 
-setup(cmdclass={"build_py": BuildWithSwift, "bdist_wheel": PlatformWheel})
+setup(distclass=BinaryDistribution, cmdclass={"build_py": BuildWithSwift, "bdist_wheel": PlatformWheel})
