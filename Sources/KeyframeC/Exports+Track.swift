@@ -214,7 +214,6 @@ public func kf_track_get_easing(
 ) -> Int32 {
   call("kf_track_get_easing") {
     let track = try track(handle)
-    if capacity != 0 { _ = try required(outText, "out_text") }
     try copyText(track.keyframe(at: index).easing.description, outText, capacity, outLength)
   }
 }
