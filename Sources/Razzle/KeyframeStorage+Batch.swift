@@ -99,6 +99,26 @@ extension KeyframeSampler {
     kind.isPerChannel && before == .hold && after == .hold && allLinear
   }
 
+  /// Writes the value at each of `queries` to `out`, `channels` doubles per
+  /// query, in query order; bit for bit what single samples give, on any
+  /// number of threads (see ``Parallel``).
+  @inlinable
+  func sampleAll(_ queries: UnsafeBufferPointer<Double>, into out: UnsafeMutablePointer<Double>) {
+    Parallel.forEachChunk(queries.count) { range in
+      sampleBatch(
+        UnsafeBufferPointer(rebasing: queries[range]), into: out + range.lowerBound &* channels,
+        stride: channels)
+    }
+  }
+
+  /// Writes the velocity at each of `queries` to `out`, as ``sampleAll(_:into:)``.
+  @inlinable
+  func velocityAll(_ queries: UnsafeBufferPointer<Double>, into out: UnsafeMutablePointer<Double>) {
+    Parallel.forEachChunk(queries.count) { range in
+      for j in range { velocity(queries[j], into: out + j &* channels) }
+    }
+  }
+
   /// Samples `queries` into `out`: the value at query j goes to
   /// `out[j·stride ..< j·stride + channels]` (`stride` ≥ `channels`; an
   /// animator's matrix has one row per query and these columns in it).

@@ -191,39 +191,4 @@ extension KeyframeStorage {
       count: count, channels: channels, kind: kind, before: before, after: after,
       allPlain: styledCount == 0, allLinear: curveCount == 0, uniformStyle: uniformStyle)
   }
-
-  /// Writes the value at each of `queries` to `out`, `channels` doubles per
-  /// query, in query order; bit for bit what single samples give, on any
-  /// number of threads (see ``Parallel``).
-  ///
-  /// - Precondition: at least one keyframe; `out` holds
-  ///   `queries.count × channels` doubles.
-  @inlinable
-  static func sample(
-    _ sampler: KeyframeSampler, queries: UnsafeBufferPointer<Double>,
-    into out: UnsafeMutablePointer<Double>
-  ) {
-    let channels = sampler.channels
-    do {
-      Parallel.forEachChunk(queries.count) { range in
-        sampler.sampleBatch(
-          UnsafeBufferPointer(rebasing: queries[range]), into: out + range.lowerBound &* channels,
-          stride: channels)
-      }
-    }
-  }
-
-  /// Writes the velocity at each of `queries` to `out`, as ``sample(queries:into:)``.
-  @inlinable
-  static func velocity(
-    _ sampler: KeyframeSampler, queries: UnsafeBufferPointer<Double>,
-    into out: UnsafeMutablePointer<Double>
-  ) {
-    let channels = sampler.channels
-    do {
-      Parallel.forEachChunk(queries.count) { range in
-        for j in range { sampler.velocity(queries[j], into: out + j &* channels) }
-      }
-    }
-  }
 }

@@ -294,12 +294,7 @@ public final class Track: @unchecked Sendable {
   )
     throws(RazzleError)
   {
-    try checkCapacity(out.count, times.count)
-    try lock.withReadLock { () throws(RazzleError) in
-      guard let sampler else { throw emptyError }
-      guard let base = out.baseAddress else { return }
-      KeyframeStorage.sample(sampler, queries: times, into: base)
-    }
+    try withSampler(times, out) { $0.sampleAll(times, into: $1) }
   }
 
   /// Writes d value / d time at `times[j]` to
@@ -312,20 +307,40 @@ public final class Track: @unchecked Sendable {
   public func velocity(
     times: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>
   ) throws(RazzleError) {
-    try checkCapacity(out.count, times.count)
-    try lock.withReadLock { () throws(RazzleError) in
-      guard let sampler else { throw emptyError }
-      guard let base = out.baseAddress else { return }
-      KeyframeStorage.velocity(sampler, queries: times, into: base)
-    }
+    try withSampler(times, out) { $0.velocityAll(times, into: $1) }
   }
 
   /// d value / d time at `time`, as ``channels`` doubles.
   public func velocity(at time: Double) throws(RazzleError) -> [Double] {
+    try single(time) { (t, o) throws(RazzleError) in try velocity(times: t, into: o) }
+  }
+
+  /// Runs `body` with the published sampler and the output's base address,
+  /// under the read lock, after checking the output's size.
+  @inlinable
+  func withSampler(
+    _ times: UnsafeBufferPointer<Double>, _ out: UnsafeMutableBufferPointer<Double>,
+    _ body: (KeyframeSampler, UnsafeMutablePointer<Double>) -> Void
+  ) throws(RazzleError) {
+    try checkCapacity(out.count, times.count)
+    try lock.withReadLock { () throws(RazzleError) in
+      guard let sampler else { throw emptyError }
+      guard let base = out.baseAddress else { return }
+      body(sampler, base)
+    }
+  }
+
+  /// A batch call at the one time `time`, into a new array.
+  private func single(
+    _ time: Double,
+    _ batch: (UnsafeBufferPointer<Double>, UnsafeMutableBufferPointer<Double>) throws(RazzleError)
+      ->
+      Void
+  ) throws(RazzleError) -> [Double] {
     var out = [Double](repeating: 0, count: channels)
     try out.withUnsafeMutableBufferPointer { (o) throws(RazzleError) in
       try withUnsafePointer(to: time) { (t) throws(RazzleError) in
-        try velocity(times: UnsafeBufferPointer(start: t, count: 1), into: o)
+        try batch(UnsafeBufferPointer(start: t, count: 1), o)
       }
     }
     return out
@@ -346,13 +361,7 @@ public final class Track: @unchecked Sendable {
   ///
   /// - Throws: ``RazzleError`` `.emptyTrack` if there are no keyframes.
   public func sample(at time: Double) throws(RazzleError) -> [Double] {
-    var out = [Double](repeating: 0, count: channels)
-    try out.withUnsafeMutableBufferPointer { (o) throws(RazzleError) in
-      try withUnsafePointer(to: time) { (t) throws(RazzleError) in
-        try sample(times: UnsafeBufferPointer(start: t, count: 1), into: o)
-      }
-    }
-    return out
+    try single(time) { (t, o) throws(RazzleError) in try sample(times: t, into: o) }
   }
 
   @usableFromInline
