@@ -94,7 +94,4 @@ final class HandleTable: @unchecked Sendable {
     }
     _ = object
   }
-
-  /// The number of live handles (for leak checks in tests).
-  var liveCount: Int { lock.withReadLock { slots.count - free.count } }
 }

@@ -55,11 +55,4 @@ public enum Easing: Sendable, Hashable {
     case .spring(let spring): return spring.derivative(p)
     }
   }
-
-  /// True for the identity, which the sampling loops skip.
-  @inlinable
-  public var isLinear: Bool {
-    if case .linear = self { return true }
-    return false
-  }
 }

@@ -54,10 +54,6 @@ struct KeyframeStorage: Sendable {
 
   @inlinable var count: Int { times.count }
 
-  /// True when every keyframe is plain linear and both ends hold: sampling
-  /// then needs no style lookups at all.
-  @inlinable var isPlain: Bool { styledCount == 0 && before == .hold && after == .hold }
-
   /// The index of the first keyframe whose time is greater than `t`.
   ///
   /// - Complexity: O(1) when `t` is past the last keyframe (appending in time

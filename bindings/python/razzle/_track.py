@@ -26,9 +26,6 @@ the segment that starts at it), `interpolation` of that segment, Bezier
 handles `left` and `right` as (time, value) or None, and the
 Kochanek-Bartels `tension`, `continuity` and `bias`."""
 
-INTERPOLATIONS = ("linear", "hold", "bezier", "smooth", "monotone", "paced")
-EXTRAPOLATIONS = ("hold", "linear", "cycle", "cycle-offset", "ping-pong")
-
 _Scalar = (int, float)
 _FAST_TIMES = frozenset((float, int, np.float64))
 
@@ -330,7 +327,7 @@ class Track(HandleOwner):
         if isinstance(value, _Scalar) and self.kind == "scalar":
             values = (float(value),)
         else:
-            values = to_channels(self.kind, value, self.channels)
+            values = to_channels(self.kind, value)
         return (c_double * len(values))(*values)
 
     def _unpack(self, buffer):

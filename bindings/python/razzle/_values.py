@@ -1,9 +1,10 @@
 """Value types for multi-channel kinds, and their conversion to and from
 the flat channel arrays the library uses."""
 
-import math
 import re
 from collections import namedtuple
+
+import numpy as np
 
 __all__ = ["Point", "Size", "Rect", "Color", "Transform", "Transform3D"]
 
@@ -134,21 +135,17 @@ class Transform3D(namedtuple("Transform3D", _M)):
 
     def matrix(self):
         """The matrix as a 4x4 numpy array."""
-        import numpy as np
-
         return np.array(self, dtype=float).reshape(4, 4)
 
 
 KIND_TYPES = {"point": Point, "size": Size, "rect": Rect, "color": Color, "transform": Transform, "transform3d": Transform3D}
 
 
-def to_channels(kind: str, value, channels: int):
-    """`value` as a tuple of floats for a track of `kind`."""
+def to_channels(kind: str, value):
+    """`value` as a tuple of floats for a track of `kind` (the library checks
+    the count and the range)."""
     if kind == "color" and isinstance(value, str):
         return tuple(Color.from_hex(value))
-    if kind == "bool":
-        if isinstance(value, (bool, int, float)) or _is_number(value):
-            return (float(value),)
     if kind == "transform3d" and hasattr(value, "shape") and tuple(value.shape) == (4, 4):
         value = value.reshape(-1)
     if _is_number(value):
@@ -171,12 +168,7 @@ def from_channels(kind: str, values):
 
 
 def _is_number(value):
-    try:
-        import numpy as np
-
-        return isinstance(value, (int, float, np.number)) or (hasattr(value, "ndim") and value.ndim == 0)
-    except ImportError:  # pragma: no cover
-        return isinstance(value, (int, float))
+    return isinstance(value, (int, float, np.number)) or (hasattr(value, "ndim") and value.ndim == 0)
 
 
 def _flatten(value):
@@ -185,7 +177,3 @@ def _flatten(value):
             yield from _flatten(item)
         else:
             yield item
-
-
-def _finite(x):
-    return math.isfinite(x)
