@@ -1,44 +1,3 @@
-/// Everything about a keyframe but its time and value: the easing and
-/// interpolation of its outgoing segment, its Kochanek–Bartels parameters
-/// and its Bézier handles.
-public struct KeyframeStyle: Sendable, Hashable {
-  /// The easing of the outgoing segment.
-  public var easing: Easing
-  /// The interpolation of the outgoing segment.
-  public var interpolation: Interpolation
-  /// Kochanek–Bartels tension, continuity and bias of this keyframe's
-  /// tangents (used by `smooth` segments on either side), each in [−1, 1].
-  public var tension: Double
-  /// See ``tension``.
-  public var continuity: Double
-  /// See ``tension``.
-  public var bias: Double
-  /// The handle before the keyframe (for an incoming `bezier` segment, and
-  /// `linear` extrapolation before a first keyframe).
-  public var leftHandle: BezierHandle?
-  /// The handle after the keyframe (for an outgoing `bezier` segment, and
-  /// `linear` extrapolation after a last keyframe).
-  public var rightHandle: BezierHandle?
-
-  /// Creates a style; the defaults are RazzleDazzle's plain linear keyframe.
-  public init(
-    easing: Easing = .linear, interpolation: Interpolation = .linear, tension: Double = 0,
-    continuity: Double = 0, bias: Double = 0, leftHandle: BezierHandle? = nil,
-    rightHandle: BezierHandle? = nil
-  ) {
-    self.easing = easing
-    self.interpolation = interpolation
-    self.tension = tension
-    self.continuity = continuity
-    self.bias = bias
-    self.leftHandle = leftHandle
-    self.rightHandle = rightHandle
-  }
-
-  /// The plain linear keyframe.
-  public static let plain = KeyframeStyle()
-}
-
 /// Interned keyframe styles, so that a keyframe stores a 4-byte index and
 /// the common plain keyframe (index 0) costs nothing more.
 ///
@@ -129,26 +88,4 @@ struct StylePool: Sendable {
   /// How many keyframes use the style at `index` (not counted for the plain
   /// style, 0).
   func referenceCount(_ index: UInt32) -> Int { references[Int(index)] }
-}
-
-/// An easing in the form the batch kernels evaluate: small, with no
-/// references, so reading one per sample costs a load, not a copy of an
-/// ``Easing`` with its larger payloads.
-@usableFromInline
-enum EasingKernel: Sendable {
-  case identity
-  case penner(PennerCurve, EasingMode)
-  /// The style's entry in the pool's `beziers` and `guesses`.
-  case cubicBezier
-  /// Any other family: evaluate the style's ``Easing``.
-  case general
-
-  init(_ easing: Easing) {
-    switch easing {
-    case .linear: self = .identity
-    case .penner(let curve, let mode): self = .penner(curve, mode)
-    case .cubicBezier: self = .cubicBezier
-    case .steps, .piecewiseLinear, .spring: self = .general
-    }
-  }
 }

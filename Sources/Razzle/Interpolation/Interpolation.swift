@@ -31,34 +31,3 @@ public enum Interpolation: String, Sendable, Hashable, CaseIterable {
   /// Modes whose curve uses per-channel tangents.
   @inlinable var usesTangents: Bool { self == .smooth || self == .monotone }
 }
-
-/// What a track does before its first keyframe or after its last
-/// (Blender's Cycles modifier modes). The default is `hold`.
-public enum Extrapolation: String, Sendable, Hashable, CaseIterable {
-  /// The end value.
-  case hold
-  /// Continue along the end slope: the curve's one-sided derivative at the
-  /// end, or the outer Bézier handle's slope when the end keyframe has one.
-  case linear
-  /// Repeat the keyframes' span.
-  case cycle
-  /// Repeat, shifting each repeat by the last value minus the first.
-  case cycleOffset = "cycle-offset"
-  /// Repeat, running every other repeat backwards.
-  case pingPong = "ping-pong"
-}
-
-/// A Bézier handle: a point in (time, value) space; the time is shared by
-/// all channels, the value has one number per channel.
-public struct BezierHandle: Sendable, Hashable {
-  /// The handle's time.
-  public var time: Double
-  /// The handle's value, one number per channel.
-  public var value: [Double]
-
-  /// Creates a handle.
-  public init(time: Double, value: [Double]) {
-    self.time = time
-    self.value = value
-  }
-}

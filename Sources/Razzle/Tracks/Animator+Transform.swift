@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 extension Animator {
   /// Composes a target's separate `scale`, `rotation` and `translation`
   /// tracks into one affine transform at `time`.
@@ -41,19 +35,4 @@ extension Animator {
       a: s * cosine + 0, b: s * sine + 0, c: -(s * sine) + 0, d: s * cosine + 0,
       tx: translation[0] + 0, ty: translation[1] + 0)
   }
-}
-
-/// sin and cos of an angle in degrees, exact at multiples of 90°.
-func sinCos(degrees: Double) -> (sin: Double, cos: Double) {
-  let turn = degrees.truncatingRemainder(dividingBy: 360)
-  if turn == turn.rounded() && Int(turn) % 90 == 0 {
-    switch (Int(turn) + 360) % 360 {
-    case 0: return (0, 1)
-    case 90: return (1, 0)
-    case 180: return (0, -1)
-    default: return (-1, 0)
-    }
-  }
-  let radians = degrees * Double.pi / 180
-  return (sin(radians), cos(radians))
 }

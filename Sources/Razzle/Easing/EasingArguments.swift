@@ -1,0 +1,161 @@
+/// Hands out an easing's arguments by position or label, and checks that
+/// every argument was used.
+struct ArgumentList {
+  let spec: String
+  let name: String
+  var remaining: [EasingSyntax.Argument]
+  var position = 0
+
+  init(spec: String, syntax: EasingSyntax) {
+    self.spec = spec
+    self.name = syntax.name
+    self.remaining = syntax.arguments ?? []
+  }
+
+  func error(_ what: String) -> RazzleError {
+    RazzleError(.easing, "invalid easing \"\(spec)\": \(name): \(what)")
+  }
+
+  /// The next argument if it is positional, or the argument labelled `label`.
+  mutating func take(_ label: String) throws(RazzleError) -> EasingSyntax.Argument? {
+    if let i = remaining.firstIndex(where: { $0.label == label }) {
+      position += 1
+      return remaining.remove(at: i)
+    }
+    if let first = remaining.first, first.label == nil {
+      position += 1
+      return remaining.removeFirst()
+    }
+    return nil
+  }
+
+  /// A single finite number argument, or nil if absent.
+  mutating func optionalNumber(_ label: String) throws(RazzleError) -> Double? {
+    guard let argument = try take(label) else { return nil }
+    guard argument.parts.count == 1, case .number(let value) = argument.parts[0] else {
+      throw error("\(label) must be a number")
+    }
+    return try bounded(value, label)
+  }
+
+  /// The largest magnitude a number in a specification may have. Larger
+  /// ones overflow the curves' arithmetic (a cubic-bezier y of 1e308 turns
+  /// its polynomial into ∞ − ∞) and mean nothing as timing.
+  static let largestNumber = 1e6
+
+  /// `value` if its magnitude is at most ``largestNumber``.
+  func bounded(_ value: Double, _ label: String) throws(RazzleError) -> Double {
+    guard abs(value) <= ArgumentList.largestNumber else {
+      throw error("\(label) must be within ±\(format(ArgumentList.largestNumber)), got \(value)")
+    }
+    return value
+  }
+
+  /// A single finite number argument, or `defaultValue` if absent.
+  mutating func number(_ label: String, default defaultValue: Double) throws(RazzleError)
+    -> Double
+  {
+    try optionalNumber(label) ?? defaultValue
+  }
+
+  /// True when the spec has no arguments.
+  var isEmpty: Bool { remaining.isEmpty && position == 0 }
+
+  /// A number argument that must be present.
+  mutating func required(_ label: String) throws(RazzleError) -> Double {
+    guard let value = try optionalNumber(label) else { throw error("missing \(label)") }
+    return value
+  }
+
+  /// A single word argument, or `defaultValue` if absent.
+  mutating func word(_ label: String, default defaultValue: String) throws(RazzleError) -> String {
+    guard let argument = try take(label) else { return defaultValue }
+    guard argument.parts.count == 1, case .word(let word) = argument.parts[0] else {
+      throw error("\(label) must be a word")
+    }
+    return word
+  }
+
+  /// CSS `linear(…)` stops: each argument is one number (the output) and up
+  /// to two percentages (inputs), in any order. Consumes every argument.
+  mutating func linearStops() throws(RazzleError) -> PiecewiseLinearEasing {
+    var stops: [(output: Double, inputs: [Double])] = []
+    for argument in remaining {
+      var output: Double?
+      var inputs: [Double] = []
+      for part in argument.parts {
+        switch part {
+        case .number(let value) where output == nil: output = try bounded(value, "an output")
+        case .percentage(let value) where inputs.count < 2:
+          inputs.append(try bounded(value, "an input") / 100)
+        default:
+          throw error(
+            "a stop is one number and at most two percentages (offset \(argument.offset))")
+        }
+      }
+      guard argument.label == nil, let output else {
+        throw error("a stop needs an output number (offset \(argument.offset))")
+      }
+      stops.append((output, inputs))
+    }
+    position += remaining.count
+    remaining.removeAll()
+    do {
+      return try PiecewiseLinearEasing(stops)
+    } catch {
+      throw self.error(error.message)
+    }
+  }
+
+  /// A spring from physical parameters (labelled or positional: mass,
+  /// stiffness, damping, velocity), or from `dampingRatio` and `response`, or
+  /// from `duration` and `bounce`; each with an optional `velocity`.
+  mutating func spring() throws(RazzleError) -> Spring {
+    let labels = Set(remaining.compactMap(\.label))
+    if labels.contains("dampingRatio") || labels.contains("response") {
+      let ratio = try required("dampingRatio")
+      let response = try required("response")
+      let velocity = try number("velocity", default: 0)
+      return try checkedSpring { () throws(RazzleError) in
+        try Spring(dampingRatio: ratio, response: response, initialVelocity: velocity)
+      }
+    }
+    if labels.contains("duration") || labels.contains("bounce") {
+      let duration = try required("duration")
+      let bounce = try number("bounce", default: 0)
+      let velocity = try number("velocity", default: 0)
+      return try checkedSpring { () throws(RazzleError) in
+        try Spring(duration: duration, bounce: bounce, initialVelocity: velocity)
+      }
+    }
+    let mass = try number("mass", default: 1)
+    let stiffness = try number("stiffness", default: 100)
+    let damping = try number("damping", default: 10)
+    let velocity = try number("velocity", default: 0)
+    return try checkedSpring { () throws(RazzleError) in
+      try Spring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity)
+    }
+  }
+
+  /// Builds a spring, rewording its errors for this spec, and rejects one
+  /// that never settles: as an easing it runs for its settling duration.
+  func checkedSpring(_ make: () throws(RazzleError) -> Spring) throws(RazzleError) -> Spring {
+    let spring: Spring
+    do {
+      spring = try make()
+    } catch {
+      throw self.error(error.message)
+    }
+    guard spring.settlingDuration.isFinite else {
+      throw self.error("an undamped spring never settles, so it cannot be an easing")
+    }
+    return spring
+  }
+
+  /// Fails if any argument was not consumed.
+  func finish() throws(RazzleError) {
+    guard let extra = remaining.first else { return }
+    if let label = extra.label { throw error("unknown parameter '\(label)'") }
+    throw error(position == 0 ? "takes no arguments" : "too many arguments (at most \(position))")
+  }
+}
