@@ -5,7 +5,7 @@ import Razzle
 /// and the C program run (see `Tests/vectors/README.md` for the format).
 enum Vectors {
   static let directory = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("vectors")
 
   /// The names of every vector file, sorted.
