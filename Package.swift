@@ -38,9 +38,13 @@ let package = Package(
         .unsafeFlags(["-Xllvm", "-x86-cmov-converter=false", "-enforce-exclusivity=unchecked"])
       ]
     ),
+    // The hand-written header `include/keyframe.h` as a module: the
+    // forwarders read its structs, enums and limits, and the tests check
+    // the core against its constants.
+    .systemLibrary(name: "CKeyframe", path: "Sources/CKeyframe"),
     .target(
       name: "KeyframeC",
-      dependencies: ["Razzle"],
+      dependencies: ["Razzle", "CKeyframe"],
       exclude: ["exports.map"],
       linkerSettings: [
         // Export only the `kf_*` API: the version script hides every Swift
@@ -53,7 +57,7 @@ let package = Package(
 
     .testTarget(
       name: "RazzleTests",
-      dependencies: ["Razzle"],
+      dependencies: ["Razzle", "CKeyframe"],
       path: "Tests/RazzleTests"
     ),
   ]

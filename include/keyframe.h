@@ -3,43 +3,61 @@
  *
  * This header is the authoritative reference of the ABI: every exported
  * function is declared here, and tests check the library's exported symbols
- * and the Python binding's signature table against it.
+ * and the Python binding's signature table against it. The rules it refers
+ * to are written once, in the Guides folder beside it:
+ *   Guides/Sampling.md       the sampling rule, extrapolation, velocity
+ *   Guides/Easing.md         the easing grammar
+ *   Guides/Kinds.md          value kinds and the properties that imply them
+ *   Guides/Interpolation.md  the interpolation modes
  *
  * Model
  *   An animator holds tracks, at most one per (target, property). A track
  *   holds keyframes sorted by time; each keyframe has a value of the track's
- *   channel count (1 for a scalar) and an easing for the segment that starts
- *   at it. Sampling a track at time t gives: before the first keyframe the
- *   first value; at or after the last keyframe the last value; in between,
- *   p = (t - t_i) / (t_{i+1} - t_i), e = easing_i(p),
- *   value = v_i + (v_{i+1} - v_i) * e. "Time" is any number: seconds, a
- *   scroll offset, a gesture's progress.
+ *   channel count (1 for a scalar) and a style for the segment that starts
+ *   at it: an easing and an interpolation. Sampling a track at time t gives,
+ *   before the first keyframe, the first value; at or after the last, the
+ *   last value; in between, with p = (t - t_i) / (t_{i+1} - t_i) and
+ *   e = easing_i(p), v_i + (v_{i+1} - v_i) * e (Guides/Sampling.md has the
+ *   whole rule). "Time" is any number: seconds, a scroll offset, a
+ *   gesture's progress.
  *
  * Conventions
  *   - Functions return a kf_status: KF_OK (0) or a negative error code. On an
  *     error, kf_last_error() describes it, and no object and no output
- *     argument has been changed: functions validate everything first.
+ *     argument has been changed: functions validate everything first. (The
+ *     one exception: a text or array output that is too small still receives
+ *     the needed size in its *out_length / *out_count argument.)
  *   - Handles (kf_animator *, kf_track *) are opaque. Every handle returned
  *     through an out-parameter is the caller's own reference and must be
- *     released with the matching kf_*_release. A released, never-issued or
- *     wrong-type handle is detected and rejected with KF_E_INVALID_HANDLE
- *     rather than crashing (handles are looked up in a table with generation
- *     counts; they are not raw pointers).
- *   - Values are arrays of double, `channels` per value.
+ *     released with the matching kf_*_release; NULL and already released
+ *     handles are no-ops there. A released, never-issued or wrong-type
+ *     handle is detected and rejected with KF_E_INVALID_HANDLE rather than
+ *     crashing (handles are looked up in a table with generation counts;
+ *     they are not pointers).
+ *   - Options are structs with a `version` field first. Initialize them with
+ *     their KF_*_OPTIONS_INIT macro (or kf_*_options_init), then set the
+ *     fields you need; a NULL options pointer means the defaults. A struct
+ *     with a version this library does not know is KF_E_INVALID_VALUE.
+ *   - Values are arrays of double, `channels` per value. Names (kinds,
+ *     color spaces, easing text) are NUL-terminated UTF-8 strings; names the
+ *     library returns are static and never freed.
+ *   - Text outputs take (out_text, capacity, out_length): the text and its
+ *     NUL are written when capacity > length; *out_length (if not NULL)
+ *     always receives the length without the NUL, so a caller can retry.
  *   - Times and values must be finite where they are stored; a NaN sample
- *     time yields NaN values. +-inf gives the end values under the default
- *     "hold" extrapolation (and under "linear" on a flat end), +-inf under
- *     "linear" otherwise, and NaN under the cycling extrapolations, which
- *     have no limit.
- *   - Strings are NUL-terminated UTF-8.
+ *     time yields NaN values.
  *   - Thread safety: every function may be called from any thread at any
  *     time. Samplers run in parallel; a mutation is atomic for samplers
- *     (they see a track before or after it, never in between).
+ *     (they see a track before or after it, never in between). The tracks
+ *     of one animator share one lock, so an animator-wide call sees one
+ *     consistent frame.
  *
  * Versioning
- *   KF_VERSION_NUMBER is MAJOR * 10000 + MINOR * 100 + PATCH. Libraries with
- *   the same major version are ABI compatible. Status codes are pinned: a
- *   code's number and meaning never change, and retired codes are not reused.
+ *   KF_VERSION_NUMBER is MAJOR * 10000 + MINOR * 100 + PATCH. Before 1.0 a
+ *   minor version may change the ABI (CHANGELOG.md lists every change);
+ *   from 1.0 on, libraries with the same major version are ABI compatible.
+ *   Status codes and enum values are pinned: a number's meaning never
+ *   changes, and retired numbers are not reused.
  */
 #ifndef KEYFRAME_H
 #define KEYFRAME_H
@@ -52,14 +70,25 @@ extern "C" {
 #endif
 
 #define KF_VERSION_MAJOR 0
-#define KF_VERSION_MINOR 1
+#define KF_VERSION_MINOR 2
 #define KF_VERSION_PATCH 0
 #define KF_VERSION_NUMBER (KF_VERSION_MAJOR * 10000 + KF_VERSION_MINOR * 100 + KF_VERSION_PATCH)
-#define KF_VERSION_STRING "0.1.0"
+#define KF_VERSION_STRING "0.2.0"
 
 /* True when the header is at least version MAJOR.MINOR.PATCH. */
 #define KF_AT_LEAST_VERSION(major, minor, patch) \
   (KF_VERSION_NUMBER >= ((major) * 10000 + (minor) * 100 + (patch)))
+
+/* ---------------------------------------------------------------------------
+ * Limits.
+ */
+
+/* The most channels a value has (a "vector" track; transform3d has 16). */
+#define KF_CHANNELS_MAX 64
+/* The most doubles a Bezier handle has: its time, then one per channel. */
+#define KF_HANDLE_MAX (1 + KF_CHANNELS_MAX)
+/* The largest magnitude of a number in an easing specification. */
+#define KF_EASING_NUMBER_MAX 1e6
 
 /* ---------------------------------------------------------------------------
  * Status codes. X(name, value, description) — pinned forever.
@@ -75,9 +104,10 @@ extern "C" {
   X(KF_E_EMPTY_TRACK, -7, "the track has no keyframes")                                    \
   X(KF_E_NOT_FOUND, -8, "no keyframe or track matches the key")                            \
   X(KF_E_DUPLICATE, -9, "a track for this target and property exists already")             \
-  X(KF_E_INVALID_NAME, -10, "a name is empty or not valid UTF-8")                          \
+  X(KF_E_INVALID_NAME, -10, "a name is empty, unknown or not valid UTF-8")                  \
   X(KF_E_OUT_OF_RANGE, -11, "an index is past the end")                                   \
-  X(KF_E_KIND_MISMATCH, -12, "the value kind does not fit the property or the operation")
+  X(KF_E_KIND_MISMATCH, -12, "the value kind does not fit the property or the operation")  \
+  X(KF_E_STALE, -13, "the object changed since the generation the call names")
 
 typedef int32_t kf_status;
 
@@ -88,13 +118,53 @@ enum {
 };
 
 /* ---------------------------------------------------------------------------
+ * Enumerations. Values are pinned; names are what kf_*_name returns and
+ * kf_*_from_name accepts (the spelling Python and scene files use).
+ */
+
+/* How a keyframe's outgoing segment maps eased progress e to a value
+ * (Guides/Interpolation.md). */
+typedef int32_t kf_interpolation;
+enum {
+  KF_INTERPOLATION_LINEAR = 0,   /* "linear": v_i + (v_{i+1} - v_i) * e */
+  KF_INTERPOLATION_HOLD = 1,     /* "hold": v_i until the next keyframe */
+  KF_INTERPOLATION_BEZIER = 2,   /* "bezier": through the keyframes' handles */
+  KF_INTERPOLATION_SMOOTH = 3,   /* "smooth": Kochanek-Bartels (Catmull-Rom) */
+  KF_INTERPOLATION_MONOTONE = 4, /* "monotone": Fritsch-Carlson (scipy PCHIP) */
+  KF_INTERPOLATION_PACED = 5     /* "paced": constant speed along the values */
+};
+
+/* What a track does before its first keyframe or after its last
+ * (Guides/Sampling.md). */
+typedef int32_t kf_extrapolation;
+enum {
+  KF_EXTRAPOLATION_UNCHANGED = -1,  /* only for kf_track_set_extrapolation */
+  KF_EXTRAPOLATION_HOLD = 0,        /* "hold": the end value (the default) */
+  KF_EXTRAPOLATION_LINEAR = 1,      /* "linear": along the end slope */
+  KF_EXTRAPOLATION_CYCLE = 2,       /* "cycle": repeat the keyframes' span */
+  KF_EXTRAPOLATION_CYCLE_OFFSET = 3, /* "cycle-offset": repeat, shifted */
+  KF_EXTRAPOLATION_PING_PONG = 4    /* "ping-pong": every other repeat backwards */
+};
+
+/* The name of an interpolation or extrapolation value; NULL for a value
+ * this library does not define. Static. */
+const char *kf_interpolation_name(kf_interpolation interpolation);
+const char *kf_extrapolation_name(kf_extrapolation extrapolation);
+
+/* The value called `name` in *out.
+ * Errors: KF_E_NULL, KF_E_INVALID_NAME (unknown or not UTF-8; the message
+ * suggests the closest name). */
+kf_status kf_interpolation_from_name(const char *name, kf_interpolation *out_interpolation);
+kf_status kf_extrapolation_from_name(const char *name, kf_extrapolation *out_extrapolation);
+
+/* ---------------------------------------------------------------------------
  * Opaque handles.
  */
 typedef struct kf_animator kf_animator;
 typedef struct kf_track kf_track;
 
 /* ---------------------------------------------------------------------------
- * Version and errors.
+ * Version, errors, threads.
  */
 
 /* The library's KF_VERSION_NUMBER. Compare with the header's to detect a
@@ -132,23 +202,56 @@ void kf_set_thread_count(size_t count);
  * Errors: KF_E_NULL if out_animator is NULL. */
 kf_status kf_animator_create(kf_animator **out_animator);
 
+/* Creates an independent deep copy of `animator` (its tracks, keyframes,
+ * styles and extrapolations) in *out_copy. The copy shares nothing with the
+ * original: editing or releasing one leaves the other unchanged.
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE. */
+kf_status kf_animator_copy(const kf_animator *animator, kf_animator **out_copy);
+
 /* Releases the caller's reference. Tracks obtained from the animator stay
  * valid until they are released themselves. NULL, or an already released
  * handle, is a no-op. */
 void kf_animator_release(kf_animator *animator);
 
+/* How a new track is made. */
+typedef struct kf_track_options {
+  uint32_t version;                    /* KF_TRACK_OPTIONS_VERSION */
+  const char *kind;                    /* NULL or "": the property's own kind, else a name
+                                          from kf_kind_get (Guides/Kinds.md) */
+  size_t channels;                     /* a "vector" track's channels, 1...KF_CHANNELS_MAX;
+                                          0 for other kinds */
+  const char *color_space;             /* a color track's blending space: NULL = "srgb",
+                                          "linear-srgb", "oklab", "oklch" or "hsl" */
+  int32_t premultiplied;               /* non-zero: a color track blends premultiplied */
+  kf_extrapolation before;             /* before the first keyframe */
+  kf_extrapolation after;              /* after the last keyframe */
+} kf_track_options;
+
+#define KF_TRACK_OPTIONS_VERSION 1
+#define KF_TRACK_OPTIONS_INIT \
+  { KF_TRACK_OPTIONS_VERSION, NULL, 0, NULL, 0, KF_EXTRAPOLATION_HOLD, KF_EXTRAPOLATION_HOLD }
+
+/* Fills *options with the defaults (as KF_TRACK_OPTIONS_INIT), for
+ * bindings that cannot use the macro. Errors: KF_E_NULL. */
+kf_status kf_track_options_init(kf_track_options *options);
+
 /* Creates an empty track for `property` of `target` in the animator and
- * returns a new reference to it in *out_track. The property name selects the
- * kind and the validation rule (see kf_animator_add_track_kind): "alpha",
- * "strokeStart", "strokeEnd", "pathPosition" are scalars in [0, 1]; "scale"
- * and "cornerRadius" scalars >= 0; "backgroundColor" a color, "frame" a
- * rect, "hidden" a bool, and so on; any other name is a scalar (1 channel)
- * taking any finite number.
- * `target` may be "" but not NULL; `property` must not be empty.
- * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_NAME,
- * KF_E_DUPLICATE if the animator has a track for the pair already. */
+ * returns a new reference to it in *out_track. Known property names imply a
+ * kind and a range (alpha is a scalar in [0, 1], backgroundColor a color,
+ * frame a rect, ...; Guides/Kinds.md has the table); any other name is a
+ * scalar taking any finite number unless options->kind says otherwise.
+ * `options` NULL means KF_TRACK_OPTIONS_INIT. A color space or
+ * premultiplied without a kind makes a color track of a name that implies
+ * no kind. `target` may be "" but not NULL; `property` must not be empty.
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_NAME (empty property,
+ * unknown kind or color space, text not UTF-8), KF_E_DUPLICATE (the
+ * animator has a track for the pair already), KF_E_KIND_MISMATCH (a kind
+ * that contradicts the property, color options for another kind, an
+ * extrapolation the kind does not support), KF_E_WRONG_SIZE (vector
+ * channels out of range), KF_E_INVALID_VALUE (unknown options version or
+ * extrapolation value). */
 kf_status kf_animator_add_track(kf_animator *animator, const char *target, const char *property,
-                                kf_track **out_track);
+                                const kf_track_options *options, kf_track **out_track);
 
 /* Returns a new reference to the track for (target, property) in *out_track.
  * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_NAME,
@@ -171,76 +274,64 @@ kf_status kf_animator_remove_track(kf_animator *animator, const char *target, co
  * Errors: KF_E_NULL, KF_E_INVALID_HANDLE. */
 kf_status kf_animator_track_count(const kf_animator *animator, size_t *out_count);
 
-/* Like kf_animator_add_track, with an explicit value kind:
- *   "scalar" (1 channel), "point" (2: x, y), "size" (2: width, height >= 0),
- *   "rect" (4: x, y, width, height; width, height >= 0), "vector" (`channels`
- *   independent numbers, 1...64), "color" (4: r, g, b, a; non-premultiplied
- *   sRGB-encoded as UIColor's getRed:green:blue:alpha:, alpha in [0, 1],
- *   components not clipped), "bool" (1: 0 or 1; the start value while eased
- *   progress is 0, then the end value), "transform" (6: a, b, c, d, tx, ty in
- *   CGAffineTransform order), "transform3d" (16: m11...m44 in CATransform3D
- *   order, which is CSS matrix3d()'s argument order).
- * `kind` NULL or "" means the property's own kind (with a color_space or
- * premultiplied given, that must be "color"; an unknown name becomes a
- * color track). Known property names
- * imply a kind, and a contradicting kind is KF_E_KIND_MISMATCH:
- *   scalar: alpha [0, 1], rotation (degrees), scale (>= 0), cornerRadius
- *   (>= 0), strokeStart, strokeEnd, pathPosition ([0, 1]),
- *   constraintConstant; color: backgroundColor, fillColor, strokeColor,
- *   textColor; point: translation, position; size: size; rect: frame;
- *   bool: hidden; transform: transform; transform3d: transform3d.
- * Any other name is a scalar unless a kind is given.
- * Color tracks blend in `color_space` (NULL = "srgb", UIKit's behaviour on
- * encoded components; or "linear-srgb", "oklab", "oklch", "hsl", the last
- * two along the shorter hue arc), alpha linearly, and premultiplied (as CSS
- * does) when `premultiplied` is non-zero. Transforms blend as CSS Transforms
- * Level 2 does (decompose, interpolate with quaternions, recompose; a 2D
- * transform as its equivalent 3D matrix). Kinds other than scalar, point,
- * size, rect and vector support only the "linear" and "hold" interpolations
- * and the "hold", "cycle" and "ping-pong" extrapolations.
- * Errors: as kf_animator_add_track, plus KF_E_KIND_MISMATCH (unknown or
- * contradicting kind, or color options for another kind), KF_E_WRONG_SIZE (vector channels out of range),
- * KF_E_INVALID_VALUE (unknown color space). */
-kf_status kf_animator_add_track_kind(kf_animator *animator, const char *target,
-                                     const char *property, const char *kind, size_t channels,
-                                     const char *color_space, int32_t premultiplied,
-                                     kf_track **out_track);
-
 /* The animator's layout generation in *out_generation: it changes whenever
  * a track is added or removed, so a caller can tell whether a layout it
- * read (kf_animator_track_count, kf_animator_track_at, kf_track_channels)
- * still describes the columns of kf_animator_sample_many.
+ * read still describes the columns of kf_animator_sample_many.
  * Errors: KF_E_NULL, KF_E_INVALID_HANDLE. */
 kf_status kf_animator_generation(const kf_animator *animator, uint64_t *out_generation);
 
+/* One track's place in the animator's sample matrix. */
+typedef struct kf_column {
+  size_t start;     /* the track's first column */
+  size_t channels;  /* its column count (the track's channels) */
+  const char *kind; /* its kind's name (static) */
+} kf_column;
+
+/* The whole layout in one call: for each track, in the order tracks were
+ * added, its kf_column into out_columns (capacity entries) and its target
+ * and property into out_names as "target\0property\0" pairs
+ * (names_capacity bytes). *out_track_count, *out_names_length and
+ * *out_generation (each may be NULL) receive the track count, the bytes
+ * the names need and the layout generation — also on
+ * KF_E_BUFFER_TOO_SMALL, so a caller can size its buffers and retry.
+ * Errors: KF_E_NULL (a NULL buffer with a non-zero capacity),
+ * KF_E_INVALID_HANDLE, KF_E_BUFFER_TOO_SMALL. */
+kf_status kf_animator_get_layout(const kf_animator *animator, kf_column *out_columns,
+                                 size_t capacity, char *out_names, size_t names_capacity,
+                                 size_t *out_track_count, size_t *out_names_length,
+                                 uint64_t *out_generation);
+
 /* Samples every track at each of `time_count` times into one row-major
- * matrix out_values (out_capacity doubles; needs time_count * columns): row
- * j holds the values at times[j]; the columns are the tracks' channels in
+ * matrix out_values (capacity doubles; needs time_count * columns): row j
+ * holds the values at times[j]; the columns are the tracks' channels in
  * the order the tracks were added. *out_columns and *out_generation (either
  * may be NULL) receive the column count and the layout generation the
- * matrix follows. The call holds every track's read lock, so the matrix is
+ * matrix follows. The call holds the animator's read lock, so the matrix is
  * one consistent frame. Values equal kf_track_sample's bit for bit. Does
- * not keep the pointers.
+ * not keep the pointers. `times` may be NULL when time_count is 0.
  * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_BUFFER_TOO_SMALL,
- * KF_E_EMPTY_TRACK (a track has no keyframes). Nothing is written on
- * error. */
+ * KF_E_EMPTY_TRACK (a track has no keyframes). */
 kf_status kf_animator_sample_many(const kf_animator *animator, const double *times,
-                                  size_t time_count, double *out_values, size_t out_capacity,
+                                  size_t time_count, double *out_values, size_t capacity,
                                   size_t *out_columns, uint64_t *out_generation);
 
 /* Composes the target's "scale" (scalar), "rotation" (scalar, degrees) and
- * "translation" (point) tracks at `time` into one affine transform
- * out_transform[0..5] = (a, b, c, d, tx, ty): scale first, then rotation,
+ * "translation" (point) tracks at each of time_count times into affine
+ * transforms out_transforms[6 j ... 6 j + 5] = (a, b, c, d, tx, ty)
+ * (capacity doubles; needs 6 * time_count): scale first, then rotation,
  * then translation, applied to a point, whatever order the tracks were
  * added in; radians = degrees * pi / -180 (RazzleDazzle's sign). For scale
  * s, angle r (radians) and translation (x, y) that is
  * (s cos r, s sin r, -s sin r, s cos r, x, y), with exact zeros at multiples
- * of 90 degrees. A missing track contributes nothing.
+ * of 90 degrees. A missing track contributes nothing (scale 1, rotation 0,
+ * translation (0, 0)), but a target with none of the three is
+ * KF_E_NOT_FOUND. The three tracks are read under one lock.
  * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_NAME,
- * KF_E_BUFFER_TOO_SMALL (capacity < 6), KF_E_EMPTY_TRACK,
+ * KF_E_NOT_FOUND, KF_E_BUFFER_TOO_SMALL, KF_E_EMPTY_TRACK,
  * KF_E_KIND_MISMATCH. */
-kf_status kf_animator_transform(kf_animator *animator, const char *target, double time,
-                                double *out_transform, size_t capacity);
+kf_status kf_animator_transform_many(const kf_animator *animator, const char *target,
+                                     const double *times, size_t time_count,
+                                     double *out_transforms, size_t capacity);
 
 /* ---------------------------------------------------------------------------
  * Tracks.
@@ -257,18 +348,74 @@ const char *kf_track_target(const kf_track *track);
 /* The track's property name; as kf_track_target. */
 const char *kf_track_property(const kf_track *track);
 
+/* The options the track was made with, as they resolved, into *out_options
+ * (whose version field the caller sets, as KF_TRACK_OPTIONS_INIT does):
+ * kind and color_space are static names (color_space NULL for a track that
+ * is not a color), channels is the track's channel count for every kind, and
+ * before / after its current extrapolation.
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_VALUE (unknown
+ * options version). */
+kf_status kf_track_get_options(const kf_track *track, kf_track_options *out_options);
+
+/* Sets what the track does before its first keyframe (`before`) and after
+ * its last (`after`); KF_EXTRAPOLATION_UNCHANGED keeps that side
+ * (Guides/Sampling.md).
+ * Errors: KF_E_INVALID_HANDLE, KF_E_INVALID_VALUE (an undefined value),
+ * KF_E_KIND_MISMATCH ("linear" or "cycle-offset" on a kind that does not
+ * blend per channel). Nothing changes on error. */
+kf_status kf_track_set_extrapolation(kf_track *track, kf_extrapolation before,
+                                     kf_extrapolation after);
+
+/* The style of the segment that starts at a keyframe. */
+typedef struct kf_keyframe_options {
+  uint32_t version;                 /* KF_KEYFRAME_OPTIONS_VERSION */
+  const char *easing;               /* NULL or "": linear; else Guides/Easing.md's grammar,
+                                       such as "easeInQuad" or "cubic-bezier(.4, 0, .2, 1)" */
+  kf_interpolation interpolation;   /* KF_INTERPOLATION_LINEAR by default */
+  double tension;                   /* Kochanek-Bartels parameters of this keyframe's */
+  double continuity;                /* tangents, each in [-1, 1] (0: Catmull-Rom) */
+  double bias;
+  const double *left_handle;        /* NULL, or handle_count doubles: the Bezier handle */
+  const double *right_handle;       /* before / after the keyframe, its time then its value */
+  size_t handle_count;              /* doubles per given handle: 1 + the track's channels */
+} kf_keyframe_options;
+
+#define KF_KEYFRAME_OPTIONS_VERSION 1
+#define KF_KEYFRAME_OPTIONS_INIT \
+  { KF_KEYFRAME_OPTIONS_VERSION, NULL, KF_INTERPOLATION_LINEAR, 0, 0, 0, NULL, NULL, 0 }
+
+/* Fills *options with the defaults (as KF_KEYFRAME_OPTIONS_INIT).
+ * Errors: KF_E_NULL. */
+kf_status kf_keyframe_options_init(kf_keyframe_options *options);
+
 /* Sets the keyframe at `time` to `value` (value_count doubles, which must
- * equal the track's channel count) with `easing` for the segment that
- * starts there. A keyframe already at `time` has its value and easing
- * replaced. `easing` NULL or "" means linear; otherwise a name such as
- * "easeInQuad" or "easeOutBack(2.5)" (see the README for the grammar).
+ * equal the track's channel count) with the style `options` (NULL: linear
+ * easing and interpolation) for the segment that starts there. A keyframe
+ * already at `time` has its value and style replaced.
  * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_VALUE (time or a
- * value channel not finite, outside the property's range, or a time so far
- * from a neighbouring keyframe that the gap overflows), KF_E_WRONG_SIZE,
- * KF_E_EASING, KF_E_INVALID_NAME (easing text not UTF-8). The track is
- * unchanged on error. */
+ * value channel not finite, outside the property's range, a time so far
+ * from a neighbouring keyframe that the gap overflows, a tension,
+ * continuity or bias outside [-1, 1], a non-finite handle, an undefined
+ * interpolation or options version), KF_E_WRONG_SIZE (value_count or
+ * handle_count), KF_E_EASING, KF_E_INVALID_NAME (easing text not UTF-8),
+ * KF_E_KIND_MISMATCH (a curve interpolation on a kind that does not blend
+ * per channel). The track is unchanged on error. */
 kf_status kf_track_set_keyframe(kf_track *track, double time, const double *value,
-                                size_t value_count, const char *easing);
+                                size_t value_count, const kf_keyframe_options *options);
+
+/* Sets `count` keyframes in one edit: times[i] with value
+ * values[i * channels ... (i + 1) * channels - 1] (value_count doubles,
+ * which must be count * channels). Times need not be sorted: the batch is
+ * sorted and merged with the track's keyframes once, O((n + m) log m). A
+ * time given twice takes its last entry; a time the track has is replaced.
+ * `options` holds options_count styles: 0 (options may be NULL) for plain
+ * linear keyframes, 1 for one style shared by all, or `count`, one per
+ * keyframe. Every keyframe is validated as kf_track_set_keyframe does
+ * before anything changes: the track takes all of them or none.
+ * Errors: as kf_track_set_keyframe, plus KF_E_WRONG_SIZE (options_count). */
+kf_status kf_track_set_keyframes(kf_track *track, const double *times, size_t count,
+                                 const double *values, size_t value_count,
+                                 const kf_keyframe_options *options, size_t options_count);
 
 /* Removes the keyframe at exactly `time`.
  * Errors: KF_E_INVALID_HANDLE, KF_E_NOT_FOUND. */
@@ -278,53 +425,68 @@ kf_status kf_track_remove_keyframe(kf_track *track, double time);
  * Errors: KF_E_NULL, KF_E_INVALID_HANDLE. */
 kf_status kf_track_keyframe_count(const kf_track *track, size_t *out_count);
 
-/* The number of doubles per value in *out_channels.
+/* The track's edit generation in *out_generation: it changes with every
+ * edit of the track (keyframes, styles, extrapolation).
  * Errors: KF_E_NULL, KF_E_INVALID_HANDLE. */
-kf_status kf_track_channels(const kf_track *track, size_t *out_channels);
+kf_status kf_track_generation(const kf_track *track, uint64_t *out_generation);
 
-/* Reads the index-th keyframe in time order: its time in *out_time and its
- * value in out_value (out_capacity doubles; needs the channel count).
- * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_OUT_OF_RANGE,
+/* Reads the keyframes, in time order, in one consistent snapshot: the times
+ * into out_times and the values into out_values (channels doubles each),
+ * `capacity` keyframes at most, and each keyframe's style number into
+ * out_styles (may be NULL). Style numbers name the track's distinct styles
+ * for kf_track_get_style; 0 is always the plain style (linear easing and
+ * interpolation, no handles, zero tension, continuity and bias).
+ * *out_count and *out_generation (either may be NULL) receive the keyframe
+ * count and the track's edit generation, also on KF_E_BUFFER_TOO_SMALL.
+ * Errors: KF_E_NULL (a NULL array with capacity > 0), KF_E_INVALID_HANDLE,
+ * KF_E_BUFFER_TOO_SMALL (capacity below the keyframe count). */
+kf_status kf_track_get_keyframes(const kf_track *track, double *out_times, double *out_values,
+                                 uint32_t *out_styles, size_t capacity, size_t *out_count,
+                                 uint64_t *out_generation);
+
+/* Reads style number `style` as it was at edit generation `generation`:
+ * its fields into *out_options (whose version the caller sets; easing,
+ * left_handle and right_handle are set to NULL there), its canonical easing
+ * text (parsing it gives the same easing) into out_easing, and its handles
+ * into out_left_handle / out_right_handle (handle_capacity doubles each,
+ * either may be NULL; needs 1 + channels). *out_has_handles (may be NULL)
+ * receives bit 0 set for a left handle and bit 1 for a right one.
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_STALE (the track changed
+ * since `generation`: read the keyframes again), KF_E_OUT_OF_RANGE (no such
+ * style), KF_E_BUFFER_TOO_SMALL (easing text or handles; *out_easing_length
+ * is set), KF_E_INVALID_VALUE (unknown options version). */
+kf_status kf_track_get_style(const kf_track *track, uint32_t style, uint64_t generation,
+                             kf_keyframe_options *out_options, char *out_easing,
+                             size_t easing_capacity, size_t *out_easing_length,
+                             double *out_left_handle, double *out_right_handle,
+                             size_t handle_capacity, int32_t *out_has_handles);
+
+/* Samples the track at `time` into out_value (capacity doubles; needs the
+ * channel count). Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_EMPTY_TRACK,
  * KF_E_BUFFER_TOO_SMALL. */
-kf_status kf_track_get_keyframe(const kf_track *track, size_t index, double *out_time,
-                                double *out_value, size_t out_capacity);
-
-/* Writes the index-th keyframe's easing, in canonical form (parsing it gives
- * the same easing), as a NUL-terminated string into out_text (capacity
- * bytes). *out_length (if not NULL) receives the length without the NUL,
- * also when the buffer is too small, so a caller can retry.
- * Errors: KF_E_NULL (out_text NULL with capacity > 0), KF_E_INVALID_HANDLE,
- * KF_E_OUT_OF_RANGE, KF_E_BUFFER_TOO_SMALL. */
-kf_status kf_track_get_easing(const kf_track *track, size_t index, char *out_text,
-                              size_t capacity, size_t *out_length);
-
-/* Samples the track at `time` into out_value (out_capacity doubles; needs
- * the channel count).
- * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_EMPTY_TRACK,
- * KF_E_BUFFER_TOO_SMALL. Nothing is written on error. */
 kf_status kf_track_sample(const kf_track *track, double time, double *out_value,
-                          size_t out_capacity);
+                          size_t capacity);
 
 /* Samples the track at each of time_count times into out_values, channels
- * doubles per time, row by row (out_capacity doubles; needs time_count *
+ * doubles per time, row by row (capacity doubles; needs time_count *
  * channels). Gives bit for bit what kf_track_sample gives per time. Does not
  * keep the pointers. `times` may be NULL when time_count is 0.
  * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_EMPTY_TRACK,
- * KF_E_BUFFER_TOO_SMALL. Nothing is written on error. */
+ * KF_E_BUFFER_TOO_SMALL. */
 kf_status kf_track_sample_many(const kf_track *track, const double *times, size_t time_count,
-                               double *out_values, size_t out_capacity);
+                               double *out_values, size_t capacity);
 
-/* Writes the track's kind name ("scalar", "point", ..., see
- * kf_animator_add_track_kind) into out_text, as kf_track_get_easing does.
- * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_BUFFER_TOO_SMALL. */
-kf_status kf_track_kind(const kf_track *track, char *out_text, size_t capacity);
+/* d value / d time at `time` into out_value (needs channels doubles):
+ * analytic for every easing and interpolation; at a keyframe or kink the
+ * right-hand derivative (at the last keyframe, the extrapolation's: 0 for
+ * "hold"); 0 on holds and on steps' plateaus; NaN at NaN; 0 with one
+ * keyframe (Guides/Sampling.md). Errors as kf_track_sample. */
+kf_status kf_track_velocity(const kf_track *track, double time, double *out_value,
+                            size_t capacity);
 
-/* Writes a color track's color space into out_text and whether it blends
- * premultiplied (1) or not (0) into *out_premultiplied (if not NULL).
- * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_BUFFER_TOO_SMALL,
- * KF_E_KIND_MISMATCH (not a color track). */
-kf_status kf_track_color_space(const kf_track *track, char *out_text, size_t capacity,
-                               int32_t *out_premultiplied);
+/* kf_track_velocity at each of time_count times, as kf_track_sample_many. */
+kf_status kf_track_velocity_many(const kf_track *track, const double *times, size_t time_count,
+                                 double *out_values, size_t capacity);
 
 /* On a bool track ("hidden"): false (visible) up to and at `time`, true
  * (hidden) at every later time, as RazzleDazzle's hideAt but exact: the
@@ -338,103 +500,20 @@ kf_status kf_track_hide_at(kf_track *track, double time);
 kf_status kf_track_show_at(kf_track *track, double time);
 
 /* ---------------------------------------------------------------------------
- * Interpolation, extrapolation and velocity.
- *
- * A keyframe's style shapes the segment that starts at it: the easing maps
- * linear progress p to eased progress e, and the interpolation maps e to a
- * value:
- *   "linear"    v_i + (v_{i+1} - v_i) * e (the default)
- *   "hold"      v_i until the next keyframe
- *   "bezier"    a cubic Bezier in (time, value) space through this
- *               keyframe's right handle and the next one's left handle
- *               (Blender F-curves); a missing handle lies a third of the way
- *               to the other keyframe. Handles that would make time run
- *               backwards are clamped into the segment and scaled as
- *               Blender's correct_bezpart does.
- *   "smooth"    cubic Hermite with Kochanek-Bartels tangents (Catmull-Rom
- *               for tension = continuity = bias = 0)
- *   "monotone"  cubic Hermite with Fritsch-Carlson tangents (as scipy's
- *               PchipInterpolator): never overshoots the keyframe values
- *   "paced"     constant speed along the values' polyline: a run of paced
- *               segments is retimed by arc length between its first and
- *               last keyframe times
- */
-
-/* Sets the keyframe at `time` with a full style. `easing` as in
- * kf_track_set_keyframe; `interpolation` one of the names above (NULL or ""
- * is "linear"); `parameters` NULL or 3 doubles: tension, continuity, bias,
- * each in [-1, 1]; `left_handle` and `right_handle` NULL or handle_count
- * doubles each: the handle's time, then its value (channels doubles), so
- * handle_count must be 1 + channels when a handle is given.
- * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_VALUE (also for an
- * unknown interpolation name), KF_E_WRONG_SIZE, KF_E_EASING,
- * KF_E_INVALID_NAME, KF_E_KIND_MISMATCH (a curve interpolation on a color,
- * bool or transform track). The track is unchanged on error. */
-kf_status kf_track_set_keyframe_styled(kf_track *track, double time, const double *value,
-                                       size_t value_count, const char *easing,
-                                       const char *interpolation, const double *parameters,
-                                       const double *left_handle, const double *right_handle,
-                                       size_t handle_count);
-
-/* Writes the index-th keyframe's interpolation name into out_text (as
- * kf_track_get_easing) and, if out_parameters is not NULL, its tension,
- * continuity and bias into out_parameters[0..2].
- * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_OUT_OF_RANGE,
- * KF_E_BUFFER_TOO_SMALL. */
-kf_status kf_track_get_interpolation(const kf_track *track, size_t index, char *out_text,
-                                     size_t capacity, double *out_parameters);
-
-/* Reads the index-th keyframe's Bezier handle, side 0 (left) or 1 (right),
- * into out_handle: its time, then its value (1 + channels doubles).
- * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_VALUE (bad side),
- * KF_E_OUT_OF_RANGE, KF_E_BUFFER_TOO_SMALL, KF_E_NOT_FOUND (no such
- * handle). */
-kf_status kf_track_get_handle(const kf_track *track, size_t index, int32_t side,
-                              double *out_handle, size_t capacity);
-
-/* Sets what the track does before its first keyframe (`before`) and after
- * its last (`after`): "hold" (the default: the end value), "linear" (the
- * end slope: the outer Bezier handle's if the end keyframe has one, else the
- * curve's one-sided derivative), "cycle", "cycle-offset" (each repeat
- * shifted by last minus first value) or "ping-pong". NULL keeps that side.
- * Errors: KF_E_INVALID_HANDLE, KF_E_INVALID_NAME (not UTF-8),
- * KF_E_INVALID_VALUE (unknown name), KF_E_KIND_MISMATCH ("linear" or
- * "cycle-offset" on a color, bool or transform track). Nothing changes on
- * error. */
-kf_status kf_track_set_extrapolation(kf_track *track, const char *before, const char *after);
-
-/* Writes the extrapolation of side 0 (before) or 1 (after) into out_text.
- * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_VALUE,
- * KF_E_BUFFER_TOO_SMALL. */
-kf_status kf_track_get_extrapolation(const kf_track *track, int32_t side, char *out_text,
-                                     size_t capacity);
-
-/* d value / d time at `time` into out_value (needs channels doubles):
- * analytic for every easing and interpolation; at a keyframe or kink the
- * right-hand derivative (at the last keyframe, the extrapolation's: 0 for
- * "hold"); 0 on holds and on steps' plateaus; NaN at NaN; 0 with one
- * keyframe. Errors as kf_track_sample. */
-kf_status kf_track_velocity(const kf_track *track, double time, double *out_value,
-                            size_t out_capacity);
-
-/* kf_track_velocity at each of time_count times, as kf_track_sample_many. */
-kf_status kf_track_velocity_many(const kf_track *track, const double *times, size_t time_count,
-                                 double *out_values, size_t out_capacity);
-
-/* ---------------------------------------------------------------------------
  * Easings and springs as standalone curves.
  */
 
-/* Evaluates the easing `spec` at each of `count` progress values: eased
- * progress into out_values and, if out_derivatives is not NULL, d eased /
- * d progress into out_derivatives (capacity doubles each, >= count).
- * Errors: KF_E_NULL, KF_E_INVALID_NAME, KF_E_EASING,
+/* Evaluates the easing `spec` (Guides/Easing.md) at each of `count`
+ * progress values: eased progress into out_values and, if out_derivatives
+ * is not NULL, d eased / d progress into out_derivatives (capacity doubles
+ * each, >= count).
+ * Errors: KF_E_NULL, KF_E_INVALID_NAME (not UTF-8), KF_E_EASING,
  * KF_E_BUFFER_TOO_SMALL. */
 kf_status kf_easing_sample(const char *spec, const double *progress, size_t count,
                            double *out_values, double *out_derivatives, size_t capacity);
 
 /* Writes the canonical form of the easing `spec` (parsing it gives the same
- * easing), as kf_track_get_easing writes text.
+ * easing) as text (see Conventions).
  * Errors: KF_E_NULL, KF_E_INVALID_NAME, KF_E_EASING,
  * KF_E_BUFFER_TOO_SMALL. */
 kf_status kf_easing_canonical(const char *spec, char *out_text, size_t capacity,
@@ -475,30 +554,35 @@ kf_status kf_spring_evaluate(const kf_spring *spring, const double *times, size_
 kf_status kf_spring_settling_duration(const kf_spring *spring, double *out_duration);
 
 /* ---------------------------------------------------------------------------
- * Value helpers.
+ * Value helpers. Colors are non-premultiplied sRGB-encoded (r, g, b, a),
+ * four doubles each, not clipped (extended sRGB).
  */
 
-/* Converts a non-premultiplied sRGB-encoded color rgba[0..3] into the
- * coordinates of `space` ("srgb", "linear-srgb", "oklab" L a b, "oklch"
- * L C h with h in degrees, "hsl" h s l with s, l as fractions), written to
- * out_coordinates[0..2]. OKLab uses Bjorn Ottosson's matrices (as CSS
- * Color 4's sample code) and the sRGB transfer function exactly; nothing is
- * clipped. Errors: KF_E_NULL, KF_E_INVALID_VALUE, KF_E_INVALID_NAME. */
-kf_status kf_color_to_space(const double *rgba, const char *space, double *out_coordinates);
+/* Converts `count` colors rgba[4 i ... 4 i + 3] into coordinates of `space`
+ * ("srgb", "linear-srgb", "oklab" L a b, "oklch" L C h with h in degrees,
+ * "hsl" h s l with s, l as fractions) followed by alpha:
+ * out[4 i ... 4 i + 3]. OKLab uses Bjorn Ottosson's matrices as CSS Color
+ * 4's sample code writes them. The arrays may be the same.
+ * Errors: KF_E_NULL, KF_E_INVALID_VALUE (a non-finite number),
+ * KF_E_INVALID_NAME (unknown space). */
+kf_status kf_color_to_space(const char *space, const double *rgba, size_t count,
+                            double *out_coordinates);
 
-/* The inverse of kf_color_to_space: coordinates[0..2] of `space` and
- * `alpha` to an sRGB-encoded color out_rgba[0..3]. */
-kf_status kf_color_from_space(const double *coordinates, double alpha, const char *space,
+/* The inverse of kf_color_to_space: `count` quadruples of coordinates of
+ * `space` and alpha to sRGB-encoded colors out_rgba[4 i ... 4 i + 3]. */
+kf_status kf_color_from_space(const char *space, const double *coordinates, size_t count,
                               double *out_rgba);
 
-/* Maps rgba[0..3] into the sRGB gamut as CSS Color 4 does (chroma
+/* Maps `count` colors into the sRGB gamut as CSS Color 4 does (chroma
  * reduction in OKLCh with a deltaEOK just-noticeable difference of 0.02),
- * writing out_rgba[0..3]. Errors: KF_E_NULL, KF_E_INVALID_VALUE. */
-kf_status kf_color_gamut_map(const double *rgba, double *out_rgba);
+ * writing out_rgba (4 doubles per color; may be rgba itself).
+ * Errors: KF_E_NULL, KF_E_INVALID_VALUE. */
+kf_status kf_color_gamut_map(const double *rgba, size_t count, double *out_rgba);
 
 /* An affine transform out_transform[0..5] (a, b, c, d, tx, ty) that scales
  * by (sx, sy), then rotates by `angle` radians (CGAffineTransformMakeRotation's
- * sign), then translates by (tx, ty), applied to a point.
+ * sign), then translates by (tx, ty), applied to a point: the same
+ * composition as kf_animator_transform_many.
  * Errors: KF_E_NULL, KF_E_INVALID_VALUE (a non-finite number). */
 kf_status kf_transform_make(double tx, double ty, double sx, double sy, double angle,
                             double *out_transform);

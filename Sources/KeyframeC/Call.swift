@@ -1,3 +1,6 @@
+// What every forwarder shares: running a call, checking pointers, decoding
+// strings and handles, and writing text out.
+import CKeyframe
 import Razzle
 
 #if canImport(Glibc)
@@ -6,56 +9,47 @@ import Razzle
   import Darwin
 #endif
 
-/// An error found at the C boundary, before the core is reached.
-struct CallError: Error {
-  var status: Status
-  var message: String
-
-  init(_ status: Status, _ message: String) {
-    self.status = status
-    self.message = message
-  }
-}
-
 /// Runs one exported call: returns `KF_OK`, or records the error as this
 /// thread's last error and returns its status. Nothing thrown escapes to C.
 @inline(__always)
-func call(_ function: StaticString, _ body: () throws -> Void) -> Int32 {
+func call(_ function: StaticString, _ body: () throws(RazzleError) -> Void) -> kf_status {
   do {
     try body()
-    return Status.ok.rawValue
-  } catch let error as RazzleError {
-    LastError.set("\(function): \(error.message)")
-    return Status(error.kind).rawValue
-  } catch let error as CallError {
-    LastError.set("\(function): \(error.message)")
-    return error.status.rawValue
+    return kf_status(KF_OK)
   } catch {
-    LastError.set("\(function): \(error)")
-    return Status.invalidValue.rawValue
+    LastError.set("\(function): \(error.message)")
+    return error.kind.rawValue
   }
 }
 
 /// `pointer`, or a `KF_E_NULL` error naming the argument.
 @inline(__always)
-func required<T>(_ pointer: T?, _ name: StaticString) throws -> T {
-  guard let pointer else { throw CallError(.null, "\(name) is NULL") }
+func required<T>(_ pointer: T?, _ name: StaticString) throws(RazzleError) -> T {
+  guard let pointer else { throw RazzleError(.null, "\(name) is NULL") }
   return pointer
 }
 
 /// The UTF-8 string at `pointer`.
-func string(_ pointer: UnsafePointer<CChar>?, _ name: StaticString) throws -> String {
+func string(_ pointer: UnsafePointer<CChar>?, _ name: StaticString) throws(RazzleError) -> String {
   guard let text = String(validatingCString: try required(pointer, name)) else {
-    throw CallError(.invalidName, "\(name) is not valid UTF-8")
+    throw RazzleError(.invalidName, "\(name) is not valid UTF-8")
   }
   return text
 }
 
+/// The UTF-8 string at `pointer`, or nil for NULL.
+func optionalString(_ pointer: UnsafePointer<CChar>?, _ name: StaticString) throws(RazzleError)
+  -> String?
+{
+  guard let pointer else { return nil }
+  return try string(pointer, name)
+}
+
 /// The animator behind a handle.
-func animator(_ handle: OpaquePointer?) throws -> Animator {
+func animator(_ handle: OpaquePointer?) throws(RazzleError) -> Animator {
   let handle = try required(handle, "animator")
   guard let object = HandleTable.shared.object(handle, tag: .animator) else {
-    throw CallError(.invalidHandle, "animator handle is released or not an animator")
+    throw RazzleError(.invalidHandle, "animator handle is released or not an animator")
   }
   return unsafeDowncast(object, to: Animator.self)
 }
@@ -80,46 +74,52 @@ final class TrackReference {
 }
 
 /// The track reference behind a handle.
-func trackReference(_ handle: OpaquePointer?) throws -> TrackReference {
+func trackReference(_ handle: OpaquePointer?) throws(RazzleError) -> TrackReference {
   let handle = try required(handle, "track")
   guard let object = HandleTable.shared.object(handle, tag: .track) else {
-    throw CallError(.invalidHandle, "track handle is released or not a track")
+    throw RazzleError(.invalidHandle, "track handle is released or not a track")
   }
   return unsafeDowncast(object, to: TrackReference.self)
 }
 
 /// The track behind a handle.
 @inline(__always)
-func track(_ handle: OpaquePointer?) throws -> Track {
+func track(_ handle: OpaquePointer?) throws(RazzleError) -> Track {
   try trackReference(handle).track
 }
 
 /// Hands out a new handle for `object`.
-func issue(_ object: AnyObject, _ tag: HandleTable.Tag) throws -> OpaquePointer {
+func issue(_ object: AnyObject, _ tag: HandleTable.Tag) throws(RazzleError) -> OpaquePointer {
   guard let handle = HandleTable.shared.insert(object, tag: tag) else {
-    throw CallError(.outOfRange, "too many live \(tag.name) handles")
+    throw RazzleError(.outOfRange, "too many live \(tag.name) handles")
   }
   return handle
 }
 
-/// `count` doubles at `pointer`; NULL is allowed only when `count` is 0.
+/// Hands out a new track handle through `out`.
+func issue(_ track: Track, _ out: UnsafeMutablePointer<OpaquePointer?>) throws(RazzleError) {
+  out.pointee = try issue(TrackReference(track), .track)
+}
+
+/// `count` elements at `pointer`; NULL is allowed only when `count` is 0.
 /// A count above `Int.max` (a negative `size_t` reinterpreted) is rejected.
-func buffer(_ pointer: UnsafePointer<Double>?, _ count: Int, _ name: StaticString) throws
-  -> UnsafeBufferPointer<Double>
+func buffer<T>(_ pointer: UnsafePointer<T>?, _ count: Int, _ name: StaticString)
+  throws(RazzleError) -> UnsafeBufferPointer<T>
 {
   guard count >= 0 else {
-    throw CallError(.wrongSize, "\(name) count \(UInt(bitPattern: count)) is too large")
+    throw RazzleError(.wrongSize, "\(name) count \(UInt(bitPattern: count)) is too large")
   }
   if count == 0 { return UnsafeBufferPointer(start: nil, count: 0) }
   return UnsafeBufferPointer(start: try required(pointer, name), count: count)
 }
 
-/// Room for `capacity` doubles at `pointer`; as ``buffer(_:_:_:)``.
-func mutableBuffer(_ pointer: UnsafeMutablePointer<Double>?, _ capacity: Int, _ name: StaticString)
-  throws -> UnsafeMutableBufferPointer<Double>
+/// Room for `capacity` elements at `pointer`; as ``buffer(_:_:_:)``.
+func mutableBuffer<T>(_ pointer: UnsafeMutablePointer<T>?, _ capacity: Int, _ name: StaticString)
+  throws(RazzleError) -> UnsafeMutableBufferPointer<T>
 {
   guard capacity >= 0 else {
-    throw CallError(.bufferTooSmall, "\(name) capacity \(UInt(bitPattern: capacity)) is too large")
+    throw RazzleError(
+      .bufferTooSmall, "\(name) capacity \(UInt(bitPattern: capacity)) is too large")
   }
   if capacity == 0 { return UnsafeMutableBufferPointer(start: nil, count: 0) }
   return UnsafeMutableBufferPointer(start: try required(pointer, name), count: capacity)
@@ -129,24 +129,24 @@ func mutableBuffer(_ pointer: UnsafeMutablePointer<Double>?, _ capacity: Int, _ 
 /// without the NUL in `outLength` if given, also when the buffer is short.
 func copyText(
   _ text: String, _ out: UnsafeMutablePointer<CChar>?, _ capacity: Int,
-  _ outLength: UnsafeMutablePointer<Int>?
-) throws {
-  if capacity != 0 { _ = try required(out, "out_text") }
+  _ outLength: UnsafeMutablePointer<Int>?, _ name: StaticString = "out_text"
+) throws(RazzleError) {
+  if capacity != 0 { _ = try required(out, name) }
   let length = text.utf8.count
   outLength?.pointee = length
   guard capacity > length, let out else {
-    throw CallError(.bufferTooSmall, "capacity is \(capacity) bytes, the text needs \(length + 1)")
+    throw RazzleError(
+      .bufferTooSmall, "\(name) holds \(capacity) bytes, the text needs \(length + 1)")
   }
   text.withCString { _ = strcpy(out, $0) }
 }
 
-/// The color space called `name`.
-func colorSpace(named name: String) throws -> ColorSpace {
-  guard let space = ColorSpace(rawValue: name) else {
-    throw CallError(
-      .invalidValue,
-      "unknown color space \"\(name)\" (\(ColorSpace.allCases.map(\.rawValue).joined(separator: ", ")))"
-    )
+/// A time as a one-element buffer, for the batch entry points.
+@inline(__always)
+func withOne<R>(_ time: Double, _ body: (UnsafeBufferPointer<Double>) throws(RazzleError) -> R)
+  throws(RazzleError) -> R
+{
+  try withUnsafePointer(to: time) { (t) throws(RazzleError) -> R in
+    try body(UnsafeBufferPointer(start: t, count: 1))
   }
-  return space
 }

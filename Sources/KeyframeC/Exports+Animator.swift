@@ -1,11 +1,23 @@
 // kf_animator_*: forwarders to `Animator`.
+import CKeyframe
 import Razzle
 
 @_cdecl("kf_animator_create")
-public func kf_animator_create(_ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
-  call("kf_animator_create") {
+public func kf_animator_create(_ out: UnsafeMutablePointer<OpaquePointer?>?) -> kf_status {
+  call("kf_animator_create") { () throws(RazzleError) in
     let out = try required(out, "out_animator")
     out.pointee = try issue(Animator(), .animator)
+  }
+}
+
+@_cdecl("kf_animator_copy")
+public func kf_animator_copy(_ handle: OpaquePointer?, _ out: UnsafeMutablePointer<OpaquePointer?>?)
+  -> kf_status
+{
+  call("kf_animator_copy") { () throws(RazzleError) in
+    let animator = try animator(handle)
+    let out = try required(out, "out_copy")
+    out.pointee = try issue(animator.copy(), .animator)
   }
 }
 
@@ -15,63 +27,35 @@ public func kf_animator_release(_ handle: OpaquePointer?) {
   HandleTable.shared.remove(handle, tag: .animator)
 }
 
+@_cdecl("kf_track_options_init")
+public func kf_track_options_init(_ out: UnsafeMutablePointer<kf_track_options>?) -> kf_status {
+  call("kf_track_options_init") { () throws(RazzleError) in
+    try required(out, "options").pointee = kf_track_options(
+      version: UInt32(KF_TRACK_OPTIONS_VERSION), kind: nil, channels: 0, color_space: nil,
+      premultiplied: 0, before: kf_extrapolation(KF_EXTRAPOLATION_HOLD),
+      after: kf_extrapolation(KF_EXTRAPOLATION_HOLD))
+  }
+}
+
 @_cdecl("kf_animator_add_track")
 public func kf_animator_add_track(
   _ handle: OpaquePointer?, _ target: UnsafePointer<CChar>?, _ property: UnsafePointer<CChar>?,
-  _ out: UnsafeMutablePointer<OpaquePointer?>?
-) -> Int32 {
-  call("kf_animator_add_track") {
-    try addTrack(handle, target, property, kind: nil, out)
-  }
-}
-
-@_cdecl("kf_animator_add_track_kind")
-public func kf_animator_add_track_kind(
-  _ handle: OpaquePointer?, _ target: UnsafePointer<CChar>?, _ property: UnsafePointer<CChar>?,
-  _ kind: UnsafePointer<CChar>?, _ channels: Int, _ colorSpace: UnsafePointer<CChar>?,
-  _ premultiplied: Int32, _ out: UnsafeMutablePointer<OpaquePointer?>?
-) -> Int32 {
-  call("kf_animator_add_track_kind") {
-    var space = ColorSpace.srgb
-    if let spaceName = colorSpace {
-      space = try KeyframeC.colorSpace(named: try string(spaceName, "color_space"))
+  _ options: UnsafePointer<kf_track_options>?, _ out: UnsafeMutablePointer<OpaquePointer?>?
+) -> kf_status {
+  call("kf_animator_add_track") { () throws(RazzleError) in
+    let animator = try animator(handle)
+    let target = try string(target, "target")
+    let property = try string(property, "property")
+    let options = try trackOptions(options)
+    let out = try required(out, "out_track")
+    let track = try animator.addTrack(target: target, property: property, options: options)
+    do throws(RazzleError) {
+      try issue(track, out)
+    } catch {
+      // Without a handle the caller cannot reach the track: undo the add.
+      try? animator.removeTrack(target: target, property: property)
+      throw error
     }
-    var name = try kind.map { try string($0, "kind") } ?? ""
-    if name.isEmpty && (colorSpace != nil || premultiplied != 0) {
-      // Color options without a kind: the property's own kind, which must
-      // be a color.
-      let implied = PropertyRule.impliedKind(of: try string(property, "property"))
-      name = implied?.name ?? "color"
-    }
-    let resolved =
-      name.isEmpty
-      ? nil
-      : try ValueKind(
-        name: name, channels: channels, colorSpace: space, premultiplied: premultiplied != 0)
-    if resolved?.name != "color" && (colorSpace != nil || premultiplied != 0) {
-      throw CallError(
-        .kindMismatch, "color_space and premultiplied apply to color tracks, not \(name)")
-    }
-    try addTrack(handle, target, property, kind: resolved, out)
-  }
-}
-
-/// Adds a track and hands out a handle to it.
-private func addTrack(
-  _ handle: OpaquePointer?, _ target: UnsafePointer<CChar>?, _ property: UnsafePointer<CChar>?,
-  kind: ValueKind?, _ out: UnsafeMutablePointer<OpaquePointer?>?
-) throws {
-  let animator = try animator(handle)
-  let target = try string(target, "target")
-  let property = try string(property, "property")
-  let out = try required(out, "out_track")
-  let track = try animator.addTrack(target: target, property: property, kind: kind)
-  do {
-    out.pointee = try issue(TrackReference(track), .track)
-  } catch {
-    // Without a handle the caller cannot reach the track: undo the add.
-    try? animator.removeTrack(target: target, property: property)
-    throw error
   }
 }
 
@@ -79,35 +63,35 @@ private func addTrack(
 public func kf_animator_get_track(
   _ handle: OpaquePointer?, _ target: UnsafePointer<CChar>?, _ property: UnsafePointer<CChar>?,
   _ out: UnsafeMutablePointer<OpaquePointer?>?
-) -> Int32 {
-  call("kf_animator_get_track") {
+) -> kf_status {
+  call("kf_animator_get_track") { () throws(RazzleError) in
     let animator = try animator(handle)
     let target = try string(target, "target")
     let property = try string(property, "property")
     let out = try required(out, "out_track")
     guard let track = animator.track(target: target, property: property) else {
-      throw CallError(.notFound, "no track for \(target).\(property)")
+      throw RazzleError(.notFound, "no track for \(target).\(property)")
     }
-    out.pointee = try issue(TrackReference(track), .track)
+    try issue(track, out)
   }
 }
 
 @_cdecl("kf_animator_track_at")
 public func kf_animator_track_at(
   _ handle: OpaquePointer?, _ index: Int, _ out: UnsafeMutablePointer<OpaquePointer?>?
-) -> Int32 {
-  call("kf_animator_track_at") {
+) -> kf_status {
+  call("kf_animator_track_at") { () throws(RazzleError) in
     let animator = try animator(handle)
     let out = try required(out, "out_track")
-    out.pointee = try issue(TrackReference(try animator.track(at: index)), .track)
+    try issue(try animator.track(at: index), out)
   }
 }
 
 @_cdecl("kf_animator_remove_track")
 public func kf_animator_remove_track(
   _ handle: OpaquePointer?, _ target: UnsafePointer<CChar>?, _ property: UnsafePointer<CChar>?
-) -> Int32 {
-  call("kf_animator_remove_track") {
+) -> kf_status {
+  call("kf_animator_remove_track") { () throws(RazzleError) in
     let animator = try animator(handle)
     try animator.removeTrack(
       target: try string(target, "target"), property: try string(property, "property"))
@@ -116,37 +100,63 @@ public func kf_animator_remove_track(
 
 @_cdecl("kf_animator_track_count")
 public func kf_animator_track_count(_ handle: OpaquePointer?, _ out: UnsafeMutablePointer<Int>?)
-  -> Int32
+  -> kf_status
 {
-  call("kf_animator_track_count") {
+  call("kf_animator_track_count") { () throws(RazzleError) in
     let animator = try animator(handle)
     try required(out, "out_count").pointee = animator.trackCount
-  }
-}
-
-@_cdecl("kf_animator_transform")
-public func kf_animator_transform(
-  _ handle: OpaquePointer?, _ target: UnsafePointer<CChar>?, _ time: Double,
-  _ out: UnsafeMutablePointer<Double>?, _ capacity: Int
-) -> Int32 {
-  call("kf_animator_transform") {
-    let animator = try animator(handle)
-    let target = try string(target, "target")
-    let out = try mutableBuffer(out, capacity, "out_transform")
-    guard capacity >= 6 else {
-      throw CallError(.bufferTooSmall, "capacity is \(capacity), a transform needs 6")
-    }
-    try animator.transform(target: target, at: time).store(into: out.baseAddress.unsafelyUnwrapped)
   }
 }
 
 @_cdecl("kf_animator_generation")
 public func kf_animator_generation(
   _ handle: OpaquePointer?, _ out: UnsafeMutablePointer<UInt64>?
-) -> Int32 {
-  call("kf_animator_generation") {
+) -> kf_status {
+  call("kf_animator_generation") { () throws(RazzleError) in
     let animator = try animator(handle)
     try required(out, "out_generation").pointee = animator.layout.generation
+  }
+}
+
+@_cdecl("kf_animator_get_layout")
+public func kf_animator_get_layout(
+  _ handle: OpaquePointer?, _ outColumns: UnsafeMutablePointer<kf_column>?, _ capacity: Int,
+  _ outNames: UnsafeMutablePointer<CChar>?, _ namesCapacity: Int,
+  _ outTrackCount: UnsafeMutablePointer<Int>?, _ outNamesLength: UnsafeMutablePointer<Int>?,
+  _ outGeneration: UnsafeMutablePointer<UInt64>?
+) -> kf_status {
+  call("kf_animator_get_layout") { () throws(RazzleError) in
+    let animator = try animator(handle)
+    let columns = try mutableBuffer(outColumns, capacity, "out_columns")
+    let names = try mutableBuffer(outNames, namesCapacity, "out_names")
+    let layout = animator.layout
+    let namesLength = layout.tracks.reduce(0) {
+      $0 + $1.target.utf8.count + $1.property.utf8.count + 2
+    }
+    outTrackCount?.pointee = layout.tracks.count
+    outNamesLength?.pointee = namesLength
+    outGeneration?.pointee = layout.generation
+    guard columns.count >= layout.tracks.count, names.count >= namesLength else {
+      throw RazzleError(
+        .bufferTooSmall,
+        "the layout has \(layout.tracks.count) tracks (capacity \(columns.count)) and \(namesLength) bytes of names (names_capacity \(names.count))"
+      )
+    }
+    var start = 0
+    var offset = 0
+    for (i, track) in layout.tracks.enumerated() {
+      columns[i] = kf_column(
+        start: start, channels: track.channels, kind: StaticName.pointer(track.kind.name))
+      start += track.channels
+      for name in [track.target, track.property] {
+        for byte in name.utf8 {
+          names[offset] = CChar(bitPattern: byte)
+          offset += 1
+        }
+        names[offset] = 0
+        offset += 1
+      }
+    }
   }
 }
 
@@ -155,13 +165,27 @@ public func kf_animator_sample_many(
   _ handle: OpaquePointer?, _ times: UnsafePointer<Double>?, _ count: Int,
   _ out: UnsafeMutablePointer<Double>?, _ capacity: Int, _ outColumns: UnsafeMutablePointer<Int>?,
   _ outGeneration: UnsafeMutablePointer<UInt64>?
-) -> Int32 {
-  call("kf_animator_sample_many") {
+) -> kf_status {
+  call("kf_animator_sample_many") { () throws(RazzleError) in
     let animator = try animator(handle)
     let times = try buffer(times, count, "times")
     let out = try mutableBuffer(out, capacity, "out_values")
     let (columns, generation) = try animator.sample(times: times, into: out)
     outColumns?.pointee = columns
     outGeneration?.pointee = generation
+  }
+}
+
+@_cdecl("kf_animator_transform_many")
+public func kf_animator_transform_many(
+  _ handle: OpaquePointer?, _ target: UnsafePointer<CChar>?, _ times: UnsafePointer<Double>?,
+  _ count: Int, _ out: UnsafeMutablePointer<Double>?, _ capacity: Int
+) -> kf_status {
+  call("kf_animator_transform_many") { () throws(RazzleError) in
+    let animator = try animator(handle)
+    let target = try string(target, "target")
+    let times = try buffer(times, count, "times")
+    let out = try mutableBuffer(out, capacity, "out_transforms")
+    try animator.transform(target: target, times: times, into: out)
   }
 }

@@ -1,11 +1,6 @@
 // kf_track_*: forwarders to `Track`.
+import CKeyframe
 import Razzle
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 @_cdecl("kf_track_release")
 public func kf_track_release(_ handle: OpaquePointer?) {
@@ -16,218 +11,199 @@ public func kf_track_release(_ handle: OpaquePointer?) {
 @_cdecl("kf_track_target")
 public func kf_track_target(_ handle: OpaquePointer?) -> UnsafePointer<CChar>? {
   var result: UnsafePointer<CChar>?
-  _ = call("kf_track_target") { result = UnsafePointer(try trackReference(handle).target) }
+  _ = call("kf_track_target") { () throws(RazzleError) in
+    result = UnsafePointer(try trackReference(handle).target)
+  }
   return result
 }
 
 @_cdecl("kf_track_property")
 public func kf_track_property(_ handle: OpaquePointer?) -> UnsafePointer<CChar>? {
   var result: UnsafePointer<CChar>?
-  _ = call("kf_track_property") { result = UnsafePointer(try trackReference(handle).property) }
+  _ = call("kf_track_property") { () throws(RazzleError) in
+    result = UnsafePointer(try trackReference(handle).property)
+  }
   return result
 }
 
-@_cdecl("kf_track_set_keyframe")
-public func kf_track_set_keyframe(
-  _ handle: OpaquePointer?, _ time: Double, _ value: UnsafePointer<Double>?, _ count: Int,
-  _ easing: UnsafePointer<CChar>?
-) -> Int32 {
-  call("kf_track_set_keyframe") {
+@_cdecl("kf_track_get_options")
+public func kf_track_get_options(
+  _ handle: OpaquePointer?, _ out: UnsafeMutablePointer<kf_track_options>?
+) -> kf_status {
+  call("kf_track_get_options") { () throws(RazzleError) in
     let track = try track(handle)
-    let value = try buffer(value, count, "value")
-    let easing = try easing.map { try Easing(parsing: try string($0, "easing")) } ?? .linear
-    try track.setKeyframe(time: time, value: value, style: KeyframeStyle(easing: easing))
-  }
-}
-
-@_cdecl("kf_track_set_keyframe_styled")
-public func kf_track_set_keyframe_styled(
-  _ handle: OpaquePointer?, _ time: Double, _ value: UnsafePointer<Double>?, _ count: Int,
-  _ easing: UnsafePointer<CChar>?, _ interpolation: UnsafePointer<CChar>?,
-  _ parameters: UnsafePointer<Double>?, _ left: UnsafePointer<Double>?,
-  _ right: UnsafePointer<Double>?, _ handleCount: Int
-) -> Int32 {
-  call("kf_track_set_keyframe_styled") {
-    let track = try track(handle)
-    let value = try buffer(value, count, "value")
-    var style = KeyframeStyle()
-    if let easing { style.easing = try Easing(parsing: try string(easing, "easing")) }
-    if let interpolation {
-      let name = try string(interpolation, "interpolation")
-      if !name.isEmpty {
-        guard let mode = Interpolation(rawValue: name) else {
-          throw CallError(
-            .invalidValue,
-            "unknown interpolation \"\(name)\" (\(Interpolation.allCases.map(\.rawValue).joined(separator: ", ")))"
-          )
-        }
-        style.interpolation = mode
-      }
-    }
-    if let parameters {
-      style.tension = parameters[0]
-      style.continuity = parameters[1]
-      style.bias = parameters[2]
-    }
-    if left != nil || right != nil {
-      guard handleCount == 1 + track.channels else {
-        throw CallError(
-          .wrongSize, "handle_count is \(handleCount); a handle is 1 + \(track.channels) doubles")
-      }
-    }
-    style.leftHandle = left.map {
-      BezierHandle(
-        time: $0[0], value: Array(UnsafeBufferPointer(start: $0 + 1, count: handleCount - 1)))
-    }
-    style.rightHandle = right.map {
-      BezierHandle(
-        time: $0[0], value: Array(UnsafeBufferPointer(start: $0 + 1, count: handleCount - 1)))
-    }
-    try track.setKeyframe(time: time, value: value, style: style)
-  }
-}
-
-@_cdecl("kf_track_get_interpolation")
-public func kf_track_get_interpolation(
-  _ handle: OpaquePointer?, _ index: Int, _ outText: UnsafeMutablePointer<CChar>?,
-  _ capacity: Int, _ outParameters: UnsafeMutablePointer<Double>?
-) -> Int32 {
-  call("kf_track_get_interpolation") {
-    let track = try track(handle)
-    let style = try track.keyframe(at: index).style
-    try copyText(style.interpolation.rawValue, outText, capacity, nil)
-    outParameters?[0] = style.tension
-    outParameters?[1] = style.continuity
-    outParameters?[2] = style.bias
-  }
-}
-
-@_cdecl("kf_track_get_handle")
-public func kf_track_get_handle(
-  _ handle: OpaquePointer?, _ index: Int, _ side: Int32, _ out: UnsafeMutablePointer<Double>?,
-  _ capacity: Int
-) -> Int32 {
-  call("kf_track_get_handle") {
-    let track = try track(handle)
-    guard side == 0 || side == 1 else {
-      throw CallError(.invalidValue, "side is \(side); 0 is the left handle, 1 the right")
-    }
-    let out = try mutableBuffer(out, capacity, "out_handle")
-    guard capacity >= 1 + track.channels else {
-      throw CallError(
-        .bufferTooSmall, "capacity is \(capacity), a handle needs \(1 + track.channels)")
-    }
-    let style = try track.keyframe(at: index).style
-    guard let found = side == 0 ? style.leftHandle : style.rightHandle else {
-      throw CallError(.notFound, "keyframe \(index) has no \(side == 0 ? "left" : "right") handle")
-    }
-    out[0] = found.time
-    for (c, v) in found.value.enumerated() { out[1 + c] = v }
+    let out = try required(out, "out_options")
+    try checkTrackOptions(out.pointee.version)
+    let options = TrackOptions(of: track)
+    out.pointee = kf_track_options(
+      version: UInt32(KF_TRACK_OPTIONS_VERSION), kind: options.kind.map(StaticName.pointer),
+      channels: options.channels, color_space: options.colorSpace.map(StaticName.pointer),
+      premultiplied: options.premultiplied ? 1 : 0, before: options.before.code,
+      after: options.after.code)
   }
 }
 
 @_cdecl("kf_track_set_extrapolation")
 public func kf_track_set_extrapolation(
-  _ handle: OpaquePointer?, _ before: UnsafePointer<CChar>?, _ after: UnsafePointer<CChar>?
-) -> Int32 {
-  call("kf_track_set_extrapolation") {
+  _ handle: OpaquePointer?, _ before: kf_extrapolation, _ after: kf_extrapolation
+) -> kf_status {
+  call("kf_track_set_extrapolation") { () throws(RazzleError) in
     let track = try track(handle)
-    func mode(_ text: UnsafePointer<CChar>?, _ name: StaticString) throws -> Extrapolation? {
-      guard let text else { return nil }
-      let word = try string(text, name)
-      guard let mode = Extrapolation(rawValue: word) else {
-        throw CallError(
-          .invalidValue,
-          "unknown extrapolation \"\(word)\" (\(Extrapolation.allCases.map(\.rawValue).joined(separator: ", ")))"
-        )
-      }
-      return mode
-    }
-    let newBefore = try mode(before, "before")
-    let newAfter = try mode(after, "after")
-    try track.setExtrapolation(before: newBefore, after: newAfter)
+    let unchanged = kf_extrapolation(KF_EXTRAPOLATION_UNCHANGED)
+    try track.setExtrapolation(
+      before: before == unchanged ? nil : try Extrapolation(code: before),
+      after: after == unchanged ? nil : try Extrapolation(code: after))
   }
 }
 
-@_cdecl("kf_track_get_extrapolation")
-public func kf_track_get_extrapolation(
-  _ handle: OpaquePointer?, _ side: Int32, _ outText: UnsafeMutablePointer<CChar>?, _ capacity: Int
-) -> Int32 {
-  call("kf_track_get_extrapolation") {
+@_cdecl("kf_keyframe_options_init")
+public func kf_keyframe_options_init(_ out: UnsafeMutablePointer<kf_keyframe_options>?)
+  -> kf_status
+{
+  call("kf_keyframe_options_init") { () throws(RazzleError) in
+    try required(out, "options").pointee = kf_keyframe_options(
+      version: UInt32(KF_KEYFRAME_OPTIONS_VERSION), easing: nil,
+      interpolation: kf_interpolation(KF_INTERPOLATION_LINEAR), tension: 0, continuity: 0, bias: 0,
+      left_handle: nil, right_handle: nil, handle_count: 0)
+  }
+}
+
+@_cdecl("kf_track_set_keyframe")
+public func kf_track_set_keyframe(
+  _ handle: OpaquePointer?, _ time: Double, _ value: UnsafePointer<Double>?, _ count: Int,
+  _ options: UnsafePointer<kf_keyframe_options>?
+) -> kf_status {
+  call("kf_track_set_keyframe") { () throws(RazzleError) in
     let track = try track(handle)
-    guard side == 0 || side == 1 else {
-      throw CallError(.invalidValue, "side is \(side); 0 is before, 1 after")
+    let value = try buffer(value, count, "value")
+    try track.setKeyframe(time: time, value: value, style: try keyframeStyle(options))
+  }
+}
+
+@_cdecl("kf_track_set_keyframes")
+public func kf_track_set_keyframes(
+  _ handle: OpaquePointer?, _ times: UnsafePointer<Double>?, _ count: Int,
+  _ values: UnsafePointer<Double>?, _ valueCount: Int,
+  _ options: UnsafePointer<kf_keyframe_options>?, _ optionsCount: Int
+) -> kf_status {
+  call("kf_track_set_keyframes") { () throws(RazzleError) in
+    let track = try track(handle)
+    let times = try buffer(times, count, "times")
+    let values = try buffer(values, valueCount, "values")
+    let options = try buffer(options, optionsCount, "options")
+    var styles: [KeyframeStyle] = []
+    styles.reserveCapacity(options.count)
+    for option in options {
+      styles.append(
+        try withUnsafePointer(to: option) { (p) throws(RazzleError) in try keyframeStyle(p) })
     }
-    let modes = track.extrapolation
-    try copyText((side == 0 ? modes.before : modes.after).rawValue, outText, capacity, nil)
+    try track.setKeyframes(times: times, values: values, styles: styles)
   }
 }
 
 @_cdecl("kf_track_remove_keyframe")
-public func kf_track_remove_keyframe(_ handle: OpaquePointer?, _ time: Double) -> Int32 {
-  call("kf_track_remove_keyframe") { try track(handle).removeKeyframe(at: time) }
+public func kf_track_remove_keyframe(_ handle: OpaquePointer?, _ time: Double) -> kf_status {
+  call("kf_track_remove_keyframe") { () throws(RazzleError) in
+    try track(handle).removeKeyframe(at: time)
+  }
 }
 
 @_cdecl("kf_track_keyframe_count")
 public func kf_track_keyframe_count(_ handle: OpaquePointer?, _ out: UnsafeMutablePointer<Int>?)
-  -> Int32
+  -> kf_status
 {
-  call("kf_track_keyframe_count") {
+  call("kf_track_keyframe_count") { () throws(RazzleError) in
     let track = try track(handle)
     try required(out, "out_count").pointee = track.keyframeCount
   }
 }
 
-@_cdecl("kf_track_channels")
-public func kf_track_channels(_ handle: OpaquePointer?, _ out: UnsafeMutablePointer<Int>?)
-  -> Int32
+@_cdecl("kf_track_generation")
+public func kf_track_generation(_ handle: OpaquePointer?, _ out: UnsafeMutablePointer<UInt64>?)
+  -> kf_status
 {
-  call("kf_track_channels") {
+  call("kf_track_generation") { () throws(RazzleError) in
     let track = try track(handle)
-    try required(out, "out_channels").pointee = track.channels
+    try required(out, "out_generation").pointee = track.generation
   }
 }
 
-@_cdecl("kf_track_get_keyframe")
-public func kf_track_get_keyframe(
-  _ handle: OpaquePointer?, _ index: Int, _ outTime: UnsafeMutablePointer<Double>?,
-  _ outValue: UnsafeMutablePointer<Double>?, _ capacity: Int
-) -> Int32 {
-  call("kf_track_get_keyframe") {
+@_cdecl("kf_track_get_keyframes")
+public func kf_track_get_keyframes(
+  _ handle: OpaquePointer?, _ outTimes: UnsafeMutablePointer<Double>?,
+  _ outValues: UnsafeMutablePointer<Double>?, _ outStyles: UnsafeMutablePointer<UInt32>?,
+  _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?,
+  _ outGeneration: UnsafeMutablePointer<UInt64>?
+) -> kf_status {
+  call("kf_track_get_keyframes") { () throws(RazzleError) in
     let track = try track(handle)
-    let outTime = try required(outTime, "out_time")
-    let outValue = try mutableBuffer(outValue, capacity, "out_value")
-    guard capacity >= track.channels else {
-      throw CallError(
-        .bufferTooSmall, "out_capacity is \(capacity), the track has \(track.channels) channels")
+    let channels = track.channels
+    let outTimes = try mutableBuffer(outTimes, capacity, "out_times")
+    let (valueCapacity, overflow) = capacity.multipliedReportingOverflow(by: channels)
+    guard !overflow else { throw RazzleError(.bufferTooSmall, "capacity \(capacity) is too large") }
+    let outValues = try mutableBuffer(outValues, valueCapacity, "out_values")
+    try track.withKeyframes { (times, values, styles, generation) throws(RazzleError) in
+      outCount?.pointee = times.count
+      outGeneration?.pointee = generation
+      guard capacity >= times.count else {
+        throw RazzleError(
+          .bufferTooSmall, "capacity is \(capacity), the track has \(times.count) keyframes")
+      }
+      guard !times.isEmpty else { return }
+      _ = outTimes.initialize(from: times)
+      _ = outValues.initialize(from: values)
+      _ = try mutableBuffer(outStyles, outStyles == nil ? 0 : capacity, "out_styles").initialize(
+        from: styles)
     }
-    let keyframe = try track.keyframe(at: index)
-    outTime.pointee = keyframe.time
-    for (c, v) in keyframe.value.enumerated() { outValue[c] = v }
   }
 }
 
-@_cdecl("kf_track_get_easing")
-public func kf_track_get_easing(
-  _ handle: OpaquePointer?, _ index: Int, _ outText: UnsafeMutablePointer<CChar>?,
-  _ capacity: Int, _ outLength: UnsafeMutablePointer<Int>?
-) -> Int32 {
-  call("kf_track_get_easing") {
+@_cdecl("kf_track_get_style")
+public func kf_track_get_style(
+  _ handle: OpaquePointer?, _ number: UInt32, _ generation: UInt64,
+  _ outOptions: UnsafeMutablePointer<kf_keyframe_options>?,
+  _ outEasing: UnsafeMutablePointer<CChar>?,
+  _ easingCapacity: Int, _ outEasingLength: UnsafeMutablePointer<Int>?,
+  _ outLeft: UnsafeMutablePointer<Double>?, _ outRight: UnsafeMutablePointer<Double>?,
+  _ handleCapacity: Int, _ outHasHandles: UnsafeMutablePointer<Int32>?
+) -> kf_status {
+  call("kf_track_get_style") { () throws(RazzleError) in
     let track = try track(handle)
-    try copyText(track.keyframe(at: index).easing.description, outText, capacity, outLength)
+    let outOptions = try required(outOptions, "out_options")
+    try checkKeyframeOptions(outOptions.pointee.version)
+    let left = try mutableBuffer(outLeft, handleCapacity, "out_left_handle")
+    let right = try mutableBuffer(outRight, handleCapacity, "out_right_handle")
+    let style = try track.style(number: number, generation: generation)
+    let needsHandles = (outLeft != nil || outRight != nil)
+    if needsHandles && handleCapacity < 1 + track.channels {
+      throw RazzleError(
+        .bufferTooSmall,
+        "handle_capacity is \(handleCapacity), a handle needs \(1 + track.channels)")
+    }
+    try copyText(style.easing.description, outEasing, easingCapacity, outEasingLength, "out_easing")
+    outOptions.pointee = kf_keyframe_options(
+      version: UInt32(KF_KEYFRAME_OPTIONS_VERSION), easing: nil,
+      interpolation: style.interpolation.code, tension: style.tension,
+      continuity: style.continuity, bias: style.bias, left_handle: nil, right_handle: nil,
+      handle_count: 1 + track.channels)
+    if let handle = style.leftHandle, left.baseAddress != nil {
+      _ = left.initialize(from: handle.flat)
+    }
+    if let handle = style.rightHandle, right.baseAddress != nil {
+      _ = right.initialize(from: handle.flat)
+    }
+    outHasHandles?.pointee = (style.leftHandle != nil ? 1 : 0) | (style.rightHandle != nil ? 2 : 0)
   }
 }
 
 @_cdecl("kf_track_sample")
 public func kf_track_sample(
   _ handle: OpaquePointer?, _ time: Double, _ out: UnsafeMutablePointer<Double>?, _ capacity: Int
-) -> Int32 {
-  call("kf_track_sample") {
+) -> kf_status {
+  call("kf_track_sample") { () throws(RazzleError) in
     let track = try track(handle)
     let out = try mutableBuffer(out, capacity, "out_value")
-    try withUnsafePointer(to: time) {
-      try track.sample(times: UnsafeBufferPointer(start: $0, count: 1), into: out)
-    }
+    try withOne(time) { (t) throws(RazzleError) in try track.sample(times: t, into: out) }
   }
 }
 
@@ -235,8 +211,8 @@ public func kf_track_sample(
 public func kf_track_sample_many(
   _ handle: OpaquePointer?, _ times: UnsafePointer<Double>?, _ count: Int,
   _ out: UnsafeMutablePointer<Double>?, _ capacity: Int
-) -> Int32 {
-  call("kf_track_sample_many") {
+) -> kf_status {
+  call("kf_track_sample_many") { () throws(RazzleError) in
     let track = try track(handle)
     let times = try buffer(times, count, "times")
     let out = try mutableBuffer(out, capacity, "out_values")
@@ -247,13 +223,11 @@ public func kf_track_sample_many(
 @_cdecl("kf_track_velocity")
 public func kf_track_velocity(
   _ handle: OpaquePointer?, _ time: Double, _ out: UnsafeMutablePointer<Double>?, _ capacity: Int
-) -> Int32 {
-  call("kf_track_velocity") {
+) -> kf_status {
+  call("kf_track_velocity") { () throws(RazzleError) in
     let track = try track(handle)
     let out = try mutableBuffer(out, capacity, "out_value")
-    try withUnsafePointer(to: time) {
-      try track.velocity(times: UnsafeBufferPointer(start: $0, count: 1), into: out)
-    }
+    try withOne(time) { (t) throws(RazzleError) in try track.velocity(times: t, into: out) }
   }
 }
 
@@ -261,8 +235,8 @@ public func kf_track_velocity(
 public func kf_track_velocity_many(
   _ handle: OpaquePointer?, _ times: UnsafePointer<Double>?, _ count: Int,
   _ out: UnsafeMutablePointer<Double>?, _ capacity: Int
-) -> Int32 {
-  call("kf_track_velocity_many") {
+) -> kf_status {
+  call("kf_track_velocity_many") { () throws(RazzleError) in
     let track = try track(handle)
     let times = try buffer(times, count, "times")
     let out = try mutableBuffer(out, capacity, "out_values")
@@ -270,36 +244,12 @@ public func kf_track_velocity_many(
   }
 }
 
-@_cdecl("kf_track_kind")
-public func kf_track_kind(
-  _ handle: OpaquePointer?, _ outText: UnsafeMutablePointer<CChar>?, _ capacity: Int
-) -> Int32 {
-  call("kf_track_kind") {
-    try copyText(try track(handle).kind.name, outText, capacity, nil)
-  }
-}
-
-@_cdecl("kf_track_color_space")
-public func kf_track_color_space(
-  _ handle: OpaquePointer?, _ outText: UnsafeMutablePointer<CChar>?, _ capacity: Int,
-  _ outPremultiplied: UnsafeMutablePointer<Int32>?
-) -> Int32 {
-  call("kf_track_color_space") {
-    let track = try track(handle)
-    guard case .color(let space, let premultiplied) = track.kind else {
-      throw CallError(.kindMismatch, "\(track.property) is a \(track.kind.name) track, not a color")
-    }
-    try copyText(space.rawValue, outText, capacity, nil)
-    outPremultiplied?.pointee = premultiplied ? 1 : 0
-  }
-}
-
 @_cdecl("kf_track_hide_at")
-public func kf_track_hide_at(_ handle: OpaquePointer?, _ time: Double) -> Int32 {
-  call("kf_track_hide_at") { try track(handle).hide(at: time) }
+public func kf_track_hide_at(_ handle: OpaquePointer?, _ time: Double) -> kf_status {
+  call("kf_track_hide_at") { () throws(RazzleError) in try track(handle).hide(at: time) }
 }
 
 @_cdecl("kf_track_show_at")
-public func kf_track_show_at(_ handle: OpaquePointer?, _ time: Double) -> Int32 {
-  call("kf_track_show_at") { try track(handle).show(at: time) }
+public func kf_track_show_at(_ handle: OpaquePointer?, _ time: Double) -> kf_status {
+  call("kf_track_show_at") { () throws(RazzleError) in try track(handle).show(at: time) }
 }

@@ -1,11 +1,13 @@
 // Library-wide settings and reports: versions, status texts, the last error,
-// the thread count.
+// the thread count, and the names of the C API's enums.
+import CKeyframe
 import Razzle
 
-/// The library version; must equal `KF_VERSION_*` in `include/keyframe.h`.
+/// The library version; a test checks it against `KF_VERSION_*`.
 enum Version {
-  static let number: Int32 = 100
-  static let string: StaticString = "0.1.0"
+  static let number = kf_status(
+    KF_VERSION_MAJOR * 10000 + KF_VERSION_MINOR * 100 + KF_VERSION_PATCH)
+  static let string: StaticString = "0.2.0"
 }
 
 @_cdecl("kf_version_number")
@@ -19,9 +21,9 @@ public func kf_version_string() -> UnsafePointer<CChar> {
 }
 
 @_cdecl("kf_status_string")
-public func kf_status_string(_ status: Int32) -> UnsafePointer<CChar> {
-  guard let status = Status(rawValue: status) else { return StaticString("unknown status").cString }
-  return status.text.cString
+public func kf_status_string(_ status: kf_status) -> UnsafePointer<CChar> {
+  if status == KF_OK { return StaticString("success").cString }
+  return (RazzleError.Kind(rawValue: status)?.text ?? "unknown status").cString
 }
 
 @_cdecl("kf_last_error")
@@ -37,4 +39,41 @@ public func kf_set_thread_count(_ count: Int) {
 @_cdecl("kf_thread_count")
 public func kf_thread_count() -> Int {
   Parallel.threadCount
+}
+
+@_cdecl("kf_interpolation_name")
+public func kf_interpolation_name(_ code: kf_interpolation) -> UnsafePointer<CChar>? {
+  (try? Interpolation(code: code)).map { StaticName.pointer($0.name) }
+}
+
+@_cdecl("kf_extrapolation_name")
+public func kf_extrapolation_name(_ code: kf_extrapolation) -> UnsafePointer<CChar>? {
+  (try? Extrapolation(code: code)).map { StaticName.pointer($0.name) }
+}
+
+@_cdecl("kf_interpolation_from_name")
+public func kf_interpolation_from_name(
+  _ name: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<kf_interpolation>?
+) -> kf_status {
+  call("kf_interpolation_from_name") { () throws(RazzleError) in
+    let value = try Interpolation(named: try string(name, "name"))
+    try required(out, "out_interpolation").pointee = value.code
+  }
+}
+
+@_cdecl("kf_extrapolation_from_name")
+public func kf_extrapolation_from_name(
+  _ name: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<kf_extrapolation>?
+) -> kf_status {
+  call("kf_extrapolation_from_name") { () throws(RazzleError) in
+    let value = try Extrapolation(named: try string(name, "name"))
+    try required(out, "out_extrapolation").pointee = value.code
+  }
+}
+
+extension StaticString {
+  /// The string as a C string; static strings are NUL-terminated.
+  var cString: UnsafePointer<CChar> {
+    UnsafeRawPointer(utf8Start).assumingMemoryBound(to: CChar.self)
+  }
 }

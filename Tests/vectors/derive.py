@@ -1779,13 +1779,15 @@ def kinds_doc():
                 (3, [0, -1, 1, 0, 0, 0])]],
     )
     doc.group(
-        id="compose-nothing",
-        comment="Hand-worked: a target without scale, rotation or translation tracks composes to the identity.",
+        id="compose-translation-only",
+        comment="Hand-worked: missing scale and rotation tracks contribute scale 1 and angle 0, so a translation "
+        "(5, 15) alone composes to (1, 0, 0, 1, 5, 15); other tracks of the target do not take part.",
         type="compose",
-        target="nobody",
-        tracks=[{"property": "alpha", "keyframes": [kfm(0, (0.5,))]}],
+        target="view",
+        tracks=[{"property": "alpha", "keyframes": [kfm(0, (0.5,))]},
+                {"property": "translation", "keyframes": [kfm(0, (5, 15))]}],
         tolerance=0,
-        tests=[{"tcId": doc.tc(), "time": 0, "expected": [1, 0, 0, 1, 0, 0]}],
+        tests=[{"tcId": doc.tc(), "time": 0, "expected": [1, 0, 0, 1, 5, 15]}],
     )
 
     # -- transforms -------------------------------------------------------------

@@ -85,3 +85,8 @@ public enum ColorSpace: String, Sendable, CaseIterable {
     }
   }
 }
+
+extension ColorSpace: NamedValue {
+  public static var noun: String { "color space" }
+  public var name: String { rawValue }
+}

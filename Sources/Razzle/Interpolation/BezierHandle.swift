@@ -12,3 +12,18 @@ public struct BezierHandle: Sendable, Hashable {
     self.value = value
   }
 }
+
+extension BezierHandle {
+  /// A handle from its time followed by its value's channels.
+  ///
+  /// - Throws: ``RazzleError`` `.wrongSize` for an empty buffer.
+  public init(flat: UnsafeBufferPointer<Double>) throws(RazzleError) {
+    guard let time = flat.first else {
+      throw RazzleError(.wrongSize, "a handle is its time followed by its value, got 0 numbers")
+    }
+    self.init(time: time, value: Array(flat.dropFirst()))
+  }
+
+  /// The handle as its time followed by its value's channels.
+  public var flat: [Double] { [time] + value }
+}

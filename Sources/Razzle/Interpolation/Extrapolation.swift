@@ -13,3 +13,10 @@ public enum Extrapolation: String, Sendable, Hashable, CaseIterable {
   /// Repeat, running every other repeat backwards.
   case pingPong = "ping-pong"
 }
+
+extension Extrapolation: PinnedCode {
+  public static var noun: String { "extrapolation" }
+  public var name: String { rawValue }
+  /// `KF_EXTRAPOLATION_*` order.
+  public static let pinned: [Extrapolation] = [.hold, .linear, .cycle, .cycleOffset, .pingPong]
+}

@@ -31,3 +31,10 @@ public enum Interpolation: String, Sendable, Hashable, CaseIterable {
   /// Modes whose curve uses per-channel tangents.
   @inlinable var usesTangents: Bool { self == .smooth || self == .monotone }
 }
+
+extension Interpolation: PinnedCode {
+  public static var noun: String { "interpolation" }
+  public var name: String { rawValue }
+  /// `KF_INTERPOLATION_*` order.
+  public static let pinned: [Interpolation] = [.linear, .hold, .bezier, .smooth, .monotone, .paced]
+}

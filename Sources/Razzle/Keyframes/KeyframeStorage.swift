@@ -72,7 +72,7 @@ struct KeyframeStorage: Sendable {
   }
 
   /// Counts a style in or out of the derived-data bookkeeping.
-  private mutating func account(_ index: UInt32, _ delta: Int) {
+  mutating func account(_ index: UInt32, _ delta: Int) {
     guard index != 0 else { return }
     styledCount += delta
     let interpolation = pool[index].interpolation
@@ -146,7 +146,7 @@ struct KeyframeStorage: Sendable {
   }
 
   /// Recomputes tangents and paced times after an edit.
-  private mutating func refreshDerived() {
+  mutating func refreshDerived() {
     if tangentCount > 0 {
       computeTangents()
     } else if !tangents.isEmpty {

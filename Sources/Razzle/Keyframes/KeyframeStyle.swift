@@ -38,3 +38,32 @@ public struct KeyframeStyle: Sendable, Hashable {
   /// The plain linear keyframe.
   public static let plain = KeyframeStyle()
 }
+
+extension KeyframeStyle {
+  /// A style from the text and flat arrays the C API and scene files give:
+  /// an easing specification, an interpolation, the tangent parameters and
+  /// handles as `[time, value…]`.
+  ///
+  /// - Parameters:
+  ///   - easingSpec: An easing specification; nil or empty means linear.
+  ///   - interpolation: The outgoing segment's interpolation.
+  ///   - tension: Kochanek–Bartels tension, in [−1, 1] (checked when set).
+  ///   - continuity: Kochanek–Bartels continuity.
+  ///   - bias: Kochanek–Bartels bias.
+  ///   - leftHandle: nil, or the handle's time followed by its value's
+  ///     channels (the track checks the channel count when the style is set).
+  ///   - rightHandle: As `leftHandle`, after the keyframe.
+  /// - Throws: ``RazzleError`` `.easing` for a bad specification,
+  ///   `.wrongSize` for a handle without a time.
+  public init(
+    easingSpec: String?, interpolation: Interpolation = .linear, tension: Double = 0,
+    continuity: Double = 0, bias: Double = 0, leftHandle: UnsafeBufferPointer<Double>? = nil,
+    rightHandle: UnsafeBufferPointer<Double>? = nil
+  ) throws(RazzleError) {
+    let easing = try easingSpec.map { (spec) throws(RazzleError) in try Easing(parsing: spec) }
+    self.init(
+      easing: easing ?? .linear, interpolation: interpolation, tension: tension,
+      continuity: continuity, bias: bias, leftHandle: try leftHandle.map(BezierHandle.init(flat:)),
+      rightHandle: try rightHandle.map(BezierHandle.init(flat:)))
+  }
+}

@@ -85,6 +85,12 @@ struct StylePool: Sendable {
 
   @inlinable subscript(index: UInt32) -> KeyframeStyle { styles[Int(index)] }
 
+  /// The style at `index`, if the pool has a slot there (a freed slot
+  /// reads as the plain style, which no keyframe refers to by that number).
+  func style(number index: UInt32) -> KeyframeStyle? {
+    Int(index) < styles.count ? styles[Int(index)] : nil
+  }
+
   /// How many keyframes use the style at `index` (not counted for the plain
   /// style, 0).
   func referenceCount(_ index: UInt32) -> Int { references[Int(index)] }

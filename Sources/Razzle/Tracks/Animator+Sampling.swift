@@ -63,7 +63,7 @@ extension Animator {
   /// One frame (a single time) of every track: plain scalar tracks from the
   /// frame cache's contiguous buffers, the others through their kernels.
   /// Call with the domain's read lock held.
-  private func sampleFrame(
+  func sampleFrame(
     _ tracks: UnsafeBufferPointer<Track>, _ t: Double, into out: UnsafeMutablePointer<Double>
   ) {
     frameCache.withCurrent(tracks, edits: domain.edits) { entries in

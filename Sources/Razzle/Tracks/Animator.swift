@@ -56,7 +56,29 @@ public final class Animator: @unchecked Sendable {
   public func addTrack(target: String, property: String, kind: ValueKind? = nil)
     throws(RazzleError) -> Track
   {
+    try add(Track(target: target, property: property, kind: kind, domain: domain))
+  }
+
+  /// Creates and adds an empty track for `property` of `target` as `options`
+  /// say: the kind they name (see ``TrackOptions/resolveKind(for:)``) and
+  /// their extrapolation.
+  ///
+  /// - Throws: ``RazzleError`` as ``addTrack(target:property:kind:)``, and
+  ///   whatever resolving the options or setting the extrapolation throws;
+  ///   nothing is added then.
+  @discardableResult
+  public func addTrack(target: String, property: String, options: TrackOptions)
+    throws(RazzleError) -> Track
+  {
+    let kind = try options.resolveKind(for: property)
     let track = try Track(target: target, property: property, kind: kind, domain: domain)
+    try track.setExtrapolation(before: options.before, after: options.after)
+    return try add(track)
+  }
+
+  /// Adds a track made for this animator's domain.
+  private func add(_ track: Track) throws(RazzleError) -> Track {
+    let (target, property) = (track.target, track.property)
     let key = Key(target: target, property: property)
     try lock.withWriteLock { () throws(RazzleError) in
       guard positions[key] == nil else {
@@ -72,9 +94,12 @@ public final class Animator: @unchecked Sendable {
 
   /// The track for `property` of `target`, if there is one.
   public func track(target: String, property: String) -> Track? {
-    lock.withReadLock {
-      positions[Key(target: target, property: property)].map { ordered[$0] }
-    }
+    lock.withReadLock { track(unlocked: Key(target: target, property: property)) }
+  }
+
+  /// The track for `key`; call with the lock held.
+  func track(unlocked key: Key) -> Track? {
+    positions[key].map { ordered[$0] }
   }
 
   /// Removes the track for `property` of `target`. The track object itself
@@ -100,13 +125,46 @@ public final class Animator: @unchecked Sendable {
   /// - Returns: Each track's key and value, in the order the tracks were added.
   /// - Throws: ``RazzleError`` `.emptyTrack` naming the first track that has no
   ///   keyframes.
+  ///
+  /// The whole frame is read under the animator's one lock, so it is
+  /// consistent: it is one row of ``sample(times:into:)``.
   public func animate(_ time: Double) throws(RazzleError) -> [(key: Key, value: [Double])] {
-    var result: [(key: Key, value: [Double])] = []
-    for track in tracks {
-      result.append(
-        (Key(target: track.target, property: track.property), try track.sample(at: time)))
+    try lock.withReadLock { () throws(RazzleError) -> [(key: Key, value: [Double])] in
+      guard !ordered.isEmpty else { return [] }
+      var columns = 0
+      for track in ordered {
+        guard track.sampler != nil else { throw track.emptyError }
+        columns += track.channels
+      }
+      var row = [Double](repeating: 0, count: columns)
+      row.withUnsafeMutableBufferPointer { out in
+        ordered.withUnsafeBufferPointer { tracks in
+          sampleFrame(tracks, time, into: out.baseAddress.unsafelyUnwrapped)
+        }
+      }
+      var result: [(key: Key, value: [Double])] = []
+      result.reserveCapacity(ordered.count)
+      var column = 0
+      for track in ordered {
+        let key = Key(target: track.target, property: track.property)
+        result.append((key, Array(row[column..<column + track.channels])))
+        column += track.channels
+      }
+      return result
     }
-    return result
+  }
+
+  /// An independent deep copy: the same tracks in the same order, with their
+  /// keyframes, styles and extrapolations, sharing no storage or lock.
+  ///
+  /// - Complexity: O(total keyframes).
+  public func copy() -> Animator {
+    let copy = Animator()
+    lock.withReadLock {
+      copy.ordered = ordered.map { $0.copy(in: copy.domain) }
+      copy.positions = positions
+    }
+    return copy
   }
 
   /// The track at `index`, in the order the tracks were added.

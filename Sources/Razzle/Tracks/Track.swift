@@ -33,6 +33,10 @@ public final class Track: @unchecked Sendable {
   @usableFromInline var sampler: KeyframeSampler?
   /// Guarded by `lock`.
   @usableFromInline var storage: KeyframeStorage
+  /// Guarded by `lock`: bumped by every edit of the track, so a reader can
+  /// tell that what it read earlier (style numbers, a keyframe count) still
+  /// holds.
+  @usableFromInline var editGeneration: UInt64 = 0
 
   /// Creates an empty track.
   ///
@@ -74,6 +78,16 @@ public final class Track: @unchecked Sendable {
     self.domain = domain
   }
 
+  /// An empty track with `other`'s names and kind, in `domain`.
+  private init(emptyCopyOf other: Track, domain: EditDomain) {
+    self.target = other.target
+    self.property = other.property
+    self.kind = other.kind
+    self.rule = other.rule
+    self.storage = KeyframeStorage(kind: other.kind)
+    self.domain = domain
+  }
+
   /// Runs an edit of `storage` under the write lock and publishes the new
   /// sampler view.
   private func edit<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
@@ -81,6 +95,7 @@ public final class Track: @unchecked Sendable {
       defer {
         sampler = storage.makeSampler()
         domain.edits &+= 1
+        editGeneration &+= 1
       }
       return try body()
     }
@@ -130,12 +145,7 @@ public final class Track: @unchecked Sendable {
   public func setKeyframe(
     time: Double, value: UnsafeBufferPointer<Double>, style: KeyframeStyle = .plain
   ) throws(RazzleError) {
-    guard time.isFinite else {
-      throw RazzleError(.invalidValue, "\(property): keyframe time must be finite, got \(time)")
-    }
-    try checkSize(value.count, "value")
-    try rule.validate(value, property: property)
-    try validate(style)
+    try validate(time: time, value: value, style: style)
     try edit { () throws(RazzleError) in
       guard storage.checkGaps(around: time) else {
         throw RazzleError(
@@ -159,6 +169,121 @@ public final class Track: @unchecked Sendable {
   /// Sets the keyframe at `time` with `easing` and otherwise plain style.
   public func setKeyframe(time: Double, value: [Double], easing: Easing) throws(RazzleError) {
     try setKeyframe(time: time, value: value, style: KeyframeStyle(easing: easing))
+  }
+
+  /// Checks one keyframe as ``setKeyframe(time:value:style:)-(_,UnsafeBufferPointer<Double>,_)``
+  /// takes it.
+  private func validate(time: Double, value: UnsafeBufferPointer<Double>, style: KeyframeStyle)
+    throws(RazzleError)
+  {
+    guard time.isFinite else {
+      throw RazzleError(.invalidValue, "\(property): keyframe time must be finite, got \(time)")
+    }
+    try checkSize(value.count, "value")
+    try rule.validate(value, property: property)
+    try validate(style)
+  }
+
+  /// Sets many keyframes in one edit: `times[i]` gets the value
+  /// `values[i·channels ..< (i+1)·channels]` and the style `styles[i]` (or
+  /// `styles[0]` for all when there is one style, or the plain style when
+  /// there is none). The times may come in any order; a time given twice
+  /// takes its last entry, and a time the track has is replaced.
+  ///
+  /// - Throws: ``RazzleError`` as ``setKeyframe(time:value:style:)-(_,UnsafeBufferPointer<Double>,_)``
+  ///   for the first bad entry (named by its index), `.wrongSize` when
+  ///   `values` or `styles` has the wrong count. The track takes every
+  ///   keyframe or none.
+  /// - Complexity: O(m log m + n) for m new and n existing keyframes.
+  public func setKeyframes(
+    times: UnsafeBufferPointer<Double>, values: UnsafeBufferPointer<Double>,
+    styles: [KeyframeStyle] = []
+  ) throws(RazzleError) {
+    let (needed, overflow) = times.count.multipliedReportingOverflow(by: channels)
+    guard !overflow, values.count == needed else {
+      throw RazzleError(
+        .wrongSize,
+        "\(property): \(times.count) keyframes of \(channels) channels need \(overflow ? "more" : String(needed)) values, got \(values.count)"
+      )
+    }
+    guard styles.count <= 1 || styles.count == times.count else {
+      throw RazzleError(
+        .wrongSize,
+        "\(property): give 0 styles, 1 for all or one per keyframe (\(times.count)), not \(styles.count)"
+      )
+    }
+    let style = { (i: Int) -> KeyframeStyle in
+      styles.isEmpty ? .plain : styles[styles.count == 1 ? 0 : i]
+    }
+    for i in times.indices {
+      let value = UnsafeBufferPointer(rebasing: values[i * channels..<(i + 1) * channels])
+      do {
+        try validate(time: times[i], value: value, style: style(i))
+      } catch {
+        throw RazzleError(error.kind, "keyframe \(i): \(error.message)")
+      }
+    }
+    guard !times.isEmpty else { return }
+    try edit { () throws(RazzleError) in
+      guard storage.merge(times: times, values: values, style: style) else {
+        throw RazzleError(
+          .invalidValue,
+          "\(property): the keyframes are so far apart that a gap between neighbours overflows")
+      }
+    }
+  }
+
+  /// The track's edit generation: it changes with every edit of the track.
+  public var generation: UInt64 { lock.withReadLock { editGeneration } }
+
+  /// Runs `body` on one consistent snapshot of the keyframes, under the
+  /// read lock: their times, their values (``channels`` per keyframe), their
+  /// style numbers (see ``style(number:generation:)``) and the edit
+  /// generation they belong to. The buffers are valid only inside `body`.
+  public func withKeyframes<R, E: Error>(
+    _ body: (
+      _ times: UnsafeBufferPointer<Double>, _ values: UnsafeBufferPointer<Double>,
+      _ styles: UnsafeBufferPointer<UInt32>, _ generation: UInt64
+    ) throws(E) -> R
+  ) throws(E) -> R {
+    try lock.withReadLock { () throws(E) -> R in
+      try body(
+        storage.times.buffer, storage.values.buffer, storage.styleIndices.buffer, editGeneration)
+    }
+  }
+
+  /// The style that style number `number` stood for at edit generation
+  /// `generation` (0 is always the plain style).
+  ///
+  /// - Throws: ``RazzleError`` `.stale` if the track has changed since
+  ///   `generation`, `.outOfRange` for a number the track does not use.
+  public func style(number: UInt32, generation: UInt64) throws(RazzleError) -> KeyframeStyle {
+    try lock.withReadLock { () throws(RazzleError) -> KeyframeStyle in
+      guard generation == editGeneration else {
+        throw RazzleError(
+          .stale,
+          "\(property): the track changed since generation \(generation) (now \(editGeneration))")
+      }
+      guard let style = storage.pool.style(number: number) else {
+        throw RazzleError(.outOfRange, "\(property): the track has no style number \(number)")
+      }
+      return style
+    }
+  }
+
+  /// An independent copy of the track in `domain`: the same names, kind,
+  /// keyframes, styles and extrapolation, sharing no storage.
+  func copy(in domain: EditDomain) -> Track {
+    lock.withReadLock {
+      let copy = Track(emptyCopyOf: self, domain: domain)
+      let count = storage.count
+      let styles = (0..<count).map { storage.pool[storage.styleIndices[$0]] }
+      _ = copy.storage.merge(
+        times: storage.times.buffer, values: storage.values.buffer, style: { styles[$0] })
+      copy.storage.setExtrapolation(before: storage.before, after: storage.after)
+      copy.sampler = copy.storage.makeSampler()
+      return copy
+    }
   }
 
   private func checkSize(_ count: Int, _ what: String) throws(RazzleError) {

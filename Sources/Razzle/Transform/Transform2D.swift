@@ -99,6 +99,25 @@ public struct Transform2D: Sendable, Hashable {
     return Transform2D(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
   }
 
+  /// Scale by (sx, sy), then rotate, then translate by (tx, ty), applied to a
+  /// point: `scale(sx, sy)·rotation(θ)·translation(tx, ty)` in closed form,
+  /// `(sx·cos θ, sx·sin θ, −sy·sin θ, sy·cos θ, tx, ty)`, from the angle's
+  /// sine and cosine (so a caller with exact values at multiples of 90°
+  /// gets exact zeros). Zeros are positive however they arose.
+  ///
+  /// This is the one composition razzle uses: ``Animator/transform(target:at:)``
+  /// for a view's scale, rotation and translation tracks, and the C API's
+  /// `kf_transform_make`.
+  @inlinable
+  public init(
+    scaleX sx: Double, scaleY sy: Double, sine: Double, cosine: Double, tx: Double, ty: Double
+  ) {
+    // `+ 0` turns a −0 (a zero scale or sine times a negative) into 0.
+    self.init(
+      a: sx * cosine + 0, b: sx * sine + 0, c: -(sy * sine) + 0, d: sy * cosine + 0,
+      tx: tx + 0, ty: ty + 0)
+  }
+
   /// This transform followed by `other`, like
   /// `CGAffineTransformConcat(self, other)`.
   ///

@@ -26,3 +26,24 @@ extension Transform3D {
       .concatenating(perspective)
   }
 }
+
+extension Transform3D {
+  /// ``jazzHands(translation:scale:rotation:m34:)`` with every number checked.
+  ///
+  /// - Throws: ``RazzleError`` `.invalidValue` for a non-finite number.
+  public static func make(
+    translation: (x: Double, y: Double, z: Double), scale: (x: Double, y: Double, z: Double),
+    rotation: (angle: Double, x: Double, y: Double, z: Double), m34: Double
+  ) throws(RazzleError) -> Transform3D {
+    let parts: [(String, Double)] = [
+      ("translation[0]", translation.x), ("translation[1]", translation.y),
+      ("translation[2]", translation.z), ("scale[0]", scale.x), ("scale[1]", scale.y),
+      ("scale[2]", scale.z), ("rotation[0]", rotation.angle), ("rotation[1]", rotation.x),
+      ("rotation[2]", rotation.y), ("rotation[3]", rotation.z), ("m34", m34),
+    ]
+    for (name, x) in parts where !x.isFinite {
+      throw RazzleError(.invalidValue, "\(name) must be finite, got \(x)")
+    }
+    return jazzHands(translation: translation, scale: scale, rotation: rotation, m34: m34)
+  }
+}

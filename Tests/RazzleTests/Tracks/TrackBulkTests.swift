@@ -1,0 +1,113 @@
+import Razzle
+import XCTest
+
+final class TrackBulkTests: XCTestCase {
+  private func setAll(
+    _ track: Track, _ times: [Double], _ values: [Double], _ styles: [KeyframeStyle] = []
+  )
+    throws
+  {
+    try times.withUnsafeBufferPointer { t in
+      try values.withUnsafeBufferPointer { v in
+        try track.setKeyframes(times: t, values: v, styles: styles)
+      }
+    }
+  }
+
+  func testBulkSetMatchesASortedDictionary() throws {
+    // A model: a dictionary of time → value, last write wins, read sorted.
+    var generator = SystemRandomNumberGenerator()
+    let track = try Track(property: "x")
+    var model: [Double: Double] = [:]
+    for round in 0..<20 {
+      let count = Int.random(in: 0...50, using: &generator)
+      let times = (0..<count).map { _ in Double(Int.random(in: -40...40, using: &generator)) / 4 }
+      let values = times.indices.map { Double($0 + 100 * round) }
+      try setAll(track, times, values)
+      for (t, v) in zip(times, values) { model[t] = v }
+      let expected = model.sorted { $0.key < $1.key }
+      XCTAssertEqual(track.keyframes.map(\.time), expected.map(\.key))
+      XCTAssertEqual(track.keyframes.map { $0.value[0] }, expected.map(\.value))
+    }
+  }
+
+  func testOneSharedStyleOrOneEach() throws {
+    let track = try Track(property: "x")
+    let eased = KeyframeStyle(easing: .penner(.quad, .easeIn))
+    try setAll(track, [2, 0, 1], [20, 0, 10], [eased])
+    XCTAssertEqual(track.keyframes.map(\.style), [eased, eased, eased])
+    // Per-keyframe styles follow their entries through the sort.
+    let held = KeyframeStyle(interpolation: .hold)
+    try setAll(track, [5, 4], [50, 40], [held, .plain])
+    XCTAssertEqual(track.keyframes.map(\.time), [0, 1, 2, 4, 5])
+    XCTAssertEqual(track.keyframes[3].style, .plain)
+    XCTAssertEqual(track.keyframes[4].style, held)
+    // Sampling follows: easeInQuad from 0 to 10 at the middle of [0, 1] is 2.5.
+    XCTAssertEqual(try track.sample(at: 0.5), [2.5])
+  }
+
+  func testABadEntryChangesNothing() throws {
+    let track = try Track(property: "alpha")
+    try setAll(track, [0, 1], [0, 1])
+    let before = track.keyframes
+    let generation = track.generation
+    for (times, values) in [
+      ([2.0, 3], [0.5, 2.0]), ([2, .nan], [0.5, 0.5]), ([2], [0.5, 0.5]),
+    ] {
+      XCTAssertThrowsError(try setAll(track, times, values))
+    }
+    XCTAssertThrowsError(try setAll(track, [2, 3], [0.5, 0.5], [.plain, .plain, .plain])) {
+      XCTAssertEqual(($0 as? RazzleError)?.kind, .wrongSize)
+    }
+    XCTAssertThrowsError(try setAll(track, [3, 2], [1, 2])) {
+      // The message names the batch entry.
+      XCTAssertTrue(($0 as? RazzleError)?.message.hasPrefix("keyframe 1:") == true, "\($0)")
+    }
+    // Gaps that overflow once merged: keyframes at -1e308 and 1e308 with
+    // nothing between them are 2e308 apart.
+    let far = try Track(property: "x")
+    XCTAssertThrowsError(try setAll(far, [-1e308, 1e308], [0, 1])) {
+      XCTAssertEqual(($0 as? RazzleError)?.kind, .invalidValue)
+    }
+    XCTAssertEqual(far.keyframeCount, 0)
+    XCTAssertEqual(track.keyframes, before)
+    XCTAssertEqual(track.generation, generation)
+  }
+
+  func testSmoothTracksGetTheirTangentsOnce() throws {
+    // A bulk-set smooth track samples as the same track set one by one.
+    let smooth = KeyframeStyle(interpolation: .smooth)
+    let bulk = try Track(property: "x")
+    let single = try Track(property: "x")
+    let times: [Double] = [3, 0, 2, 1]
+    let values: [Double] = [9, 0, 4, 1]
+    try setAll(bulk, times, values, [smooth])
+    for (t, v) in zip(times, values) { try single.setKeyframe(time: t, value: [v], style: smooth) }
+    for t in stride(from: -0.5, through: 3.5, by: 0.25) {
+      XCTAssertEqual(try bulk.sample(at: t), try single.sample(at: t), "t = \(t)")
+    }
+  }
+
+  func testSnapshotStylesAndGenerations() throws {
+    let track = try Track(property: "x")
+    let eased = KeyframeStyle(easing: .penner(.cubic, .easeOut))
+    try track.setKeyframe(time: 0, value: [0], style: eased)
+    try track.setKeyframe(time: 1, value: [1])
+    let (styles, generation) = track.withKeyframes { times, values, styles, generation in
+      XCTAssertEqual(Array(times), [0, 1])
+      XCTAssertEqual(Array(values), [0, 1])
+      return (Array(styles), generation)
+    }
+    XCTAssertEqual(styles[1], 0)
+    XCTAssertEqual(try track.style(number: styles[0], generation: generation), eased)
+    XCTAssertEqual(try track.style(number: 0, generation: generation), .plain)
+    XCTAssertThrowsError(try track.style(number: 99, generation: generation)) {
+      XCTAssertEqual(($0 as? RazzleError)?.kind, .outOfRange)
+    }
+    try track.removeKeyframe(at: 1)
+    XCTAssertNotEqual(track.generation, generation)
+    XCTAssertThrowsError(try track.style(number: styles[0], generation: generation)) {
+      XCTAssertEqual(($0 as? RazzleError)?.kind, .stale)
+    }
+  }
+}
