@@ -447,7 +447,9 @@ kf_status kf_track_get_keyframes(const kf_track *track, double *out_times, doubl
 /* Reads style number `style` as it was at edit generation `generation`:
  * its fields into *out_options (whose version the caller sets; easing,
  * left_handle and right_handle are set to NULL there), its canonical easing
- * text (parsing it gives the same easing) into out_easing, and its handles
+ * text (parsing it gives the same easing) into out_easing (NULL with
+ * easing_capacity 0 skips the text; *out_easing_length still receives its
+ * length), and its handles
  * into out_left_handle / out_right_handle (handle_capacity doubles each,
  * either may be NULL; needs 1 + channels). *out_has_handles (may be NULL)
  * receives bit 0 set for a left handle and bit 1 for a right one.

@@ -180,7 +180,12 @@ public func kf_track_get_style(
         .bufferTooSmall,
         "handle_capacity is \(handleCapacity), a handle needs \(1 + track.channels)")
     }
-    try copyText(style.easing.description, outEasing, easingCapacity, outEasingLength, "out_easing")
+    let easing = style.easing.description
+    if outEasing == nil && easingCapacity == 0 {
+      outEasingLength?.pointee = easing.utf8.count
+    } else {
+      try copyText(easing, outEasing, easingCapacity, outEasingLength, "out_easing")
+    }
     outOptions.pointee = kf_keyframe_options(
       version: UInt32(KF_KEYFRAME_OPTIONS_VERSION), easing: nil,
       interpolation: style.interpolation.code, tension: style.tension,

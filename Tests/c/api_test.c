@@ -18,9 +18,10 @@ static void test_animator_batch(void) {
   kf_animator *anim = NULL;
   kf_track *alpha = NULL, *point = NULL;
   CHECK(kf_animator_create(&anim) == KF_OK, "create");
-  CHECK(kf_animator_add_track(anim, "label", "alpha", &alpha) == KF_OK, "add alpha");
-  CHECK(kf_animator_add_track_kind(anim, "label", "center", "point", 0, NULL, 0, &point) == KF_OK,
-        "add point");
+  CHECK(kf_animator_add_track(anim, "label", "alpha", NULL, &alpha) == KF_OK, "add alpha");
+  kf_track_options as_point = KF_TRACK_OPTIONS_INIT;
+  as_point.kind = "point";
+  CHECK(kf_animator_add_track(anim, "label", "center", &as_point, &point) == KF_OK, "add point");
   double one = 1, zero = 0, p0[2] = {0, 10}, p1[2] = {20, -10};
   kf_track_set_keyframe(alpha, 30, &one, 1, NULL);
   kf_track_set_keyframe(alpha, 60, &zero, 1, NULL);
@@ -40,6 +41,36 @@ static void test_animator_batch(void) {
   CHECK(kf_animator_sample_many(anim, times, 3, out, 9, &columns, &used) == KF_OK, "sample_many");
   CHECK(columns == 3 && used == generation, "columns %zu generation %llu", columns,
         (unsigned long long)used);
+
+  /* The layout in one call; short buffers report what they need. */
+  kf_column layout[2];
+  char names[64];
+  size_t tracks = 0, names_length = 0;
+  uint64_t layout_generation = 0;
+  CHECK(kf_animator_get_layout(anim, layout, 1, names, sizeof names, &tracks, &names_length,
+                               &layout_generation) == KF_E_BUFFER_TOO_SMALL &&
+            tracks == 2 && names_length == strlen("label") * 2 + strlen("alpha") +
+                                               strlen("center") + 4,
+        "layout sizes %zu %zu", tracks, names_length);
+  CHECK(kf_animator_get_layout(anim, layout, 2, names, sizeof names, NULL, NULL,
+                               &layout_generation) == KF_OK &&
+            layout_generation == generation,
+        "layout");
+  CHECK(layout[0].start == 0 && layout[0].channels == 1 && strcmp(layout[0].kind, "scalar") == 0 &&
+            layout[1].start == 1 && layout[1].channels == 2 && strcmp(layout[1].kind, "point") == 0,
+        "columns");
+  CHECK(strcmp(names, "label") == 0 && strcmp(names + 6, "alpha") == 0 &&
+            strcmp(names + 12, "label") == 0 && strcmp(names + 18, "center") == 0,
+        "names");
+
+  /* A copy is independent. */
+  kf_animator *copy = NULL;
+  CHECK(kf_animator_copy(anim, &copy) == KF_OK, "copy");
+  CHECK(kf_animator_remove_track(copy, "label", "alpha") == KF_OK, "edit the copy");
+  size_t count = 0;
+  CHECK(kf_animator_track_count(anim, &count) == KF_OK && count == 2, "original keeps its tracks");
+  kf_animator_release(copy);
+  CHECK(kf_animator_sample_many(anim, times, 3, out, 9, NULL, NULL) == KF_OK, "original samples");
   double expected[9] = {1, 0, 10, 0.5, 10, 0, 0, 20, -10};
   for (int i = 0; i < 9; i++) CHECK(out[i] == expected[i], "matrix[%d] = %g", i, out[i]);
   CHECK(kf_animator_sample_many(anim, times, 3, out, 9, NULL, NULL) == KF_OK, "optional outs");
@@ -57,6 +88,81 @@ static void test_animator_batch(void) {
   CHECK(kf_animator_generation(anim, &used) == KF_E_INVALID_HANDLE, "released animator");
 }
 
+static void test_bulk_keyframes(void) {
+  kf_animator *anim = NULL;
+  kf_track *track = NULL;
+  kf_animator_create(&anim);
+  kf_animator_add_track(anim, "v", "x", NULL, &track);
+  /* Unsorted, with 1 given twice (its last entry wins). */
+  double times[4] = {2, 0, 1, 1}, values[4] = {20, 0, 99, 10};
+  kf_keyframe_options eased = KF_KEYFRAME_OPTIONS_INIT;
+  eased.easing = "easeInQuad";
+  CHECK(kf_track_set_keyframes(track, times, 4, values, 4, &eased, 1) == KF_OK, "bulk set");
+  double read_times[3], read_values[3];
+  uint32_t styles[3];
+  size_t count = 0;
+  uint64_t generation = 0;
+  CHECK(kf_track_get_keyframes(track, read_times, read_values, styles, 3, &count, &generation) ==
+                KF_OK &&
+            count == 3,
+        "read back");
+  CHECK(read_times[0] == 0 && read_times[1] == 1 && read_times[2] == 2 && read_values[1] == 10,
+        "sorted and merged %g %g %g", read_times[0], read_times[1], read_times[2]);
+  CHECK(styles[0] == styles[1] && styles[0] != 0, "one shared style");
+  /* easeInQuad from 0 to 10 at the middle of [0, 1]: 2.5. */
+  double value = 0;
+  CHECK(kf_track_sample(track, 0.5, &value, 1) == KF_OK && value == 2.5, "eased %g", value);
+  char easing[32];
+  kf_keyframe_options style = KF_KEYFRAME_OPTIONS_INIT;
+  CHECK(kf_track_get_style(track, styles[0], generation, &style, easing, sizeof easing, NULL, NULL,
+                           NULL, 0, NULL) == KF_OK &&
+            strcmp(easing, "easeInQuad") == 0 && style.interpolation == KF_INTERPOLATION_LINEAR,
+        "style %s", easing);
+  /* A bad entry changes nothing; the message names it. */
+  double bad_times[2] = {5, NAN};
+  CHECK(kf_track_set_keyframes(track, bad_times, 2, values, 2, NULL, 0) == KF_E_INVALID_VALUE &&
+            strstr(kf_last_error(), "keyframe 1") != NULL,
+        "NaN time");
+  CHECK(kf_track_set_keyframes(track, times, 2, values, 3, NULL, 0) == KF_E_WRONG_SIZE,
+        "value count");
+  kf_keyframe_options three[3] = {KF_KEYFRAME_OPTIONS_INIT, KF_KEYFRAME_OPTIONS_INIT,
+                                  KF_KEYFRAME_OPTIONS_INIT};
+  CHECK(kf_track_set_keyframes(track, times, 2, values, 2, three, 3) == KF_E_WRONG_SIZE,
+        "options count");
+  CHECK(kf_track_keyframe_count(track, &count) == KF_OK && count == 3, "unchanged");
+  uint64_t now = 0;
+  CHECK(kf_track_generation(track, &now) == KF_OK && now == generation, "generation unchanged");
+
+  /* Handles come back through kf_track_get_style. */
+  double left[2] = {2.5, 25}, right[2] = {3.5, 40}, thirty = 30;
+  kf_keyframe_options bezier = KF_KEYFRAME_OPTIONS_INIT;
+  bezier.interpolation = KF_INTERPOLATION_BEZIER;
+  bezier.left_handle = left;
+  bezier.right_handle = right;
+  bezier.handle_count = 2;
+  CHECK(kf_track_set_keyframe(track, 3, &thirty, 1, &bezier) == KF_OK, "bezier keyframe");
+  bezier.handle_count = 3;
+  CHECK(kf_track_set_keyframe(track, 3, &thirty, 1, &bezier) == KF_E_WRONG_SIZE, "handle count");
+  double read_4[4], values_4[4], out_left[2], out_right[2];
+  uint32_t styles_4[4];
+  int32_t has = 0;
+  kf_track_get_keyframes(track, read_4, values_4, styles_4, 4, NULL, &generation);
+  CHECK(kf_track_get_style(track, styles_4[3], generation, &style, NULL, 0, NULL, out_left,
+                           out_right, 1, &has) == KF_E_BUFFER_TOO_SMALL,
+        "handle capacity");
+  char tiny[2];
+  CHECK(kf_track_get_style(track, styles_4[3], generation, &style, tiny, sizeof tiny, NULL,
+                           out_left, out_right, 2, &has) == KF_E_BUFFER_TOO_SMALL,
+        "no room for the easing text");
+  CHECK(kf_track_get_style(track, styles_4[3], generation, &style, easing, sizeof easing, NULL,
+                           out_left, out_right, 2, &has) == KF_OK &&
+            has == 3 && out_left[0] == 2.5 && out_left[1] == 25 && out_right[0] == 3.5 &&
+            out_right[1] == 40 && style.interpolation == KF_INTERPOLATION_BEZIER,
+        "handles read back");
+  kf_track_release(track);
+  kf_animator_release(anim);
+}
+
 static void test_threads(void) {
   size_t initial = kf_thread_count();
   CHECK(initial >= 1, "thread count %zu", initial);
@@ -70,55 +176,81 @@ static void test_kinds_and_composition(void) {
   kf_animator *anim = NULL;
   kf_track *track = NULL, *scale = NULL, *rotation = NULL, *translation = NULL;
   kf_animator_create(&anim);
-  CHECK(kf_animator_add_track_kind(anim, "v", "alpha", "color", 0, NULL, 0, &track) ==
-            KF_E_KIND_MISMATCH,
+  kf_track_options options = KF_TRACK_OPTIONS_INIT;
+  options.kind = "color";
+  CHECK(kf_animator_add_track(anim, "v", "alpha", &options, &track) == KF_E_KIND_MISMATCH,
         "alpha is scalar");
-  CHECK(kf_animator_add_track_kind(anim, "v", "x", "colour", 0, NULL, 0, &track) ==
-            KF_E_KIND_MISMATCH,
+  options.kind = "colour";
+  CHECK(kf_animator_add_track(anim, "v", "x", &options, &track) == KF_E_INVALID_NAME,
         "unknown kind");
-  CHECK(kf_animator_add_track_kind(anim, "v", "w", "vector", 65, NULL, 0, &track) ==
-            KF_E_WRONG_SIZE,
-        "vector of 65");
-  CHECK(kf_animator_add_track_kind(anim, "v", "fillColor", NULL, 0, "cmyk", 0, &track) ==
-            KF_E_INVALID_VALUE,
+  options.kind = "vector";
+  options.channels = 65;
+  CHECK(kf_animator_add_track(anim, "v", "w", &options, &track) == KF_E_WRONG_SIZE, "vector of 65");
+  kf_track_options_init(&options);
+  options.color_space = "cmyk";
+  CHECK(kf_animator_add_track(anim, "v", "fillColor", &options, &track) == KF_E_INVALID_NAME,
         "unknown color space");
-  CHECK(kf_animator_add_track_kind(anim, "v", "fillColor", "color", 0, "oklch", 1, &track) ==
-            KF_OK,
-        "oklch color");
-  char text[16];
-  int32_t premultiplied = 0;
-  CHECK(kf_track_color_space(track, text, sizeof text, &premultiplied) == KF_OK &&
-            strcmp(text, "oklch") == 0 && premultiplied == 1,
-        "color space %s", text);
-  CHECK(kf_track_kind(track, text, sizeof text) == KF_OK && strcmp(text, "color") == 0, "kind");
+  options.before = 7;
+  options.color_space = NULL;
+  CHECK(kf_animator_add_track(anim, "v", "fillColor", &options, &track) == KF_E_INVALID_VALUE,
+        "undefined extrapolation value");
+  kf_track_options_init(&options);
+  options.kind = "color";
+  options.color_space = "oklch";
+  options.premultiplied = 1;
+  options.after = KF_EXTRAPOLATION_PING_PONG;
+  CHECK(kf_animator_add_track(anim, "v", "fillColor", &options, &track) == KF_OK, "oklch color");
+  kf_track_options read = KF_TRACK_OPTIONS_INIT;
+  CHECK(kf_track_get_options(track, &read) == KF_OK && strcmp(read.kind, "color") == 0 &&
+            strcmp(read.color_space, "oklch") == 0 && read.premultiplied == 1 &&
+            read.channels == 4 && read.before == KF_EXTRAPOLATION_HOLD &&
+            read.after == KF_EXTRAPOLATION_PING_PONG,
+        "options read back: %s %s", read.kind, read.color_space);
   double red[4] = {1, 0, 0, 1}, bad[4] = {1, 0, 0, 2}, three[3] = {1, 0, 0};
   CHECK(kf_track_set_keyframe(track, 0, bad, 4, NULL) == KF_E_INVALID_VALUE, "alpha 2");
   CHECK(kf_track_set_keyframe(track, 0, three, 3, NULL) == KF_E_WRONG_SIZE, "3 channels");
-  CHECK(kf_track_set_keyframe_styled(track, 0, red, 4, NULL, "smooth", NULL, NULL, NULL, 0) ==
+  kf_keyframe_options smooth = KF_KEYFRAME_OPTIONS_INIT;
+  smooth.interpolation = KF_INTERPOLATION_SMOOTH;
+  CHECK(kf_track_set_keyframe(track, 0, red, 4, &smooth) == KF_E_KIND_MISMATCH, "smooth color");
+  smooth.interpolation = 42;
+  CHECK(kf_track_set_keyframe(track, 0, red, 4, &smooth) == KF_E_INVALID_VALUE,
+        "undefined interpolation");
+  CHECK(kf_track_set_extrapolation(track, KF_EXTRAPOLATION_LINEAR, KF_EXTRAPOLATION_UNCHANGED) ==
             KF_E_KIND_MISMATCH,
-        "smooth color");
-  CHECK(kf_track_set_extrapolation(track, "linear", NULL) == KF_E_KIND_MISMATCH, "linear color");
+        "linear color");
   kf_track_release(track);
 
   /* Composition: scale 3, rotation 90 degrees, translation (5, 15), added in
    * an order other than the composition's. (0, -3, 3, 0, 5, 15) by hand. */
   double three_x = 3, ninety = 90, shift[2] = {5, 15}, m[6];
-  kf_animator_add_track(anim, "view", "translation", &translation);
-  kf_animator_add_track(anim, "view", "rotation", &rotation);
-  kf_animator_add_track(anim, "view", "scale", &scale);
+  kf_animator_add_track(anim, "view", "translation", NULL, &translation);
+  kf_animator_add_track(anim, "view", "rotation", NULL, &rotation);
+  kf_animator_add_track(anim, "view", "scale", NULL, &scale);
   kf_track_set_keyframe(translation, 0, shift, 2, NULL);
   kf_track_set_keyframe(rotation, 0, &ninety, 1, NULL);
   kf_track_set_keyframe(scale, 0, &three_x, 1, NULL);
-  CHECK(kf_animator_transform(anim, "view", 0, m, 6) == KF_OK, "transform");
+  double zero_time = 0;
+  CHECK(kf_animator_transform_many(anim, "view", &zero_time, 1, m, 6) == KF_OK, "transform");
   double expected[6] = {0, -3, 3, 0, 5, 15};
   for (int i = 0; i < 6; i++) CHECK(m[i] == expected[i], "m[%d] = %g", i, m[i]);
-  CHECK(kf_animator_transform(anim, "view", 0, m, 5) == KF_E_BUFFER_TOO_SMALL, "capacity 5");
-  CHECK(kf_animator_transform(anim, "nobody", 0, m, 6) == KF_OK && m[0] == 1 && m[1] == 0,
-        "identity");
+  CHECK(kf_animator_transform_many(anim, "view", &zero_time, 1, m, 5) == KF_E_BUFFER_TOO_SMALL,
+        "capacity 5");
+  CHECK(kf_animator_transform_many(anim, "nobody", &zero_time, 1, m, 6) == KF_E_NOT_FOUND,
+        "a target without the tracks");
+  /* A batch: rotation animated from 90 to 180 degrees over [0, 2]; at 2 the
+   * angle is 180: (-3, 0, 0, -3, 5, 15) with exact zeros. */
+  double one_eighty = 180, batch_times[2] = {0, 2}, batch[12];
+  kf_track_set_keyframe(rotation, 2, &one_eighty, 1, NULL);
+  CHECK(kf_animator_transform_many(anim, "view", batch_times, 2, batch, 12) == KF_OK, "batch");
+  double at_two[6] = {-3, 0, 0, -3, 5, 15};
+  for (int i = 0; i < 6; i++) {
+    CHECK(batch[i] == expected[i] && batch[6 + i] == at_two[i], "batch[%d] %g %g", i, batch[i],
+          batch[6 + i]);
+  }
 
   /* Hide: visible at 10, hidden just after. */
   kf_track *hidden = NULL;
-  kf_animator_add_track(anim, "view", "hidden", &hidden);
+  kf_animator_add_track(anim, "view", "hidden", NULL, &hidden);
   CHECK(kf_track_hide_at(hidden, 10) == KF_OK, "hide_at");
   double value = -1;
   kf_track_sample(hidden, 10, &value, 1);
@@ -135,18 +267,22 @@ static void test_kinds_and_composition(void) {
 }
 
 static void test_value_helpers(void) {
-  double red[4] = {1, 0, 0, 1}, lab[3], back[4], nan4[4] = {NAN, 0, 0, 1};
-  CHECK(kf_color_to_space(red, "oklab", lab) == KF_OK, "to oklab");
+  double red[4] = {1, 0, 0, 1}, lab[4], back[4], nan4[4] = {NAN, 0, 0, 1};
+  CHECK(kf_color_to_space("oklab", red, 1, lab) == KF_OK, "to oklab");
   /* CSS Color 4 sample: sRGB red is oklab(0.62796 0.22486 0.12585). */
-  CHECK(near(lab[0], 0.62796, 1e-4) && near(lab[1], 0.22486, 1e-4) && near(lab[2], 0.12585, 1e-4),
+  CHECK(near(lab[0], 0.62796, 1e-4) && near(lab[1], 0.22486, 1e-4) && near(lab[2], 0.12585, 1e-4) &&
+            lab[3] == 1,
         "red in oklab %g %g %g", lab[0], lab[1], lab[2]);
-  CHECK(kf_color_from_space(lab, 1, "oklab", back) == KF_OK, "from oklab");
+  CHECK(kf_color_from_space("oklab", lab, 1, back) == KF_OK, "from oklab");
   CHECK(near(back[0], 1, 1e-12) && near(back[1], 0, 1e-12) && near(back[2], 0, 1e-12), "round trip");
-  CHECK(kf_color_to_space(nan4, "oklab", lab) == KF_E_INVALID_VALUE, "NaN color");
-  CHECK(kf_color_to_space(red, "xyz", lab) == KF_E_INVALID_VALUE, "unknown space");
-  CHECK(kf_color_to_space(NULL, "oklab", lab) == KF_E_NULL, "NULL color");
-  double wide[4] = {1.2, -0.1, 0.5, 1}, mapped[4];
-  CHECK(kf_color_gamut_map(wide, mapped) == KF_OK && mapped[0] <= 1 && mapped[1] >= 0, "gamut map");
+  CHECK(kf_color_to_space("oklab", nan4, 1, lab) == KF_E_INVALID_VALUE, "NaN color");
+  CHECK(kf_color_to_space("xyz", red, 1, lab) == KF_E_INVALID_NAME, "unknown space");
+  CHECK(kf_color_to_space("oklab", NULL, 1, lab) == KF_E_NULL, "NULL color");
+  /* Two colors in place: white stays white; extended red is mapped in gamut. */
+  double wide[8] = {1.2, -0.1, 0.5, 1, 1, 1, 1, 0.5};
+  CHECK(kf_color_gamut_map(wide, 2, wide) == KF_OK && wide[0] <= 1 && wide[1] >= 0 &&
+            near(wide[4], 1, 1e-12) && wide[7] == 0.5,
+        "gamut map in place");
 
   double affine[6];
   CHECK(kf_transform_make(5, 15, 3, 3, -M_PI / 2, affine) == KF_OK, "transform_make");
@@ -167,6 +303,13 @@ static void test_easings_and_springs(void) {
   CHECK(slopes[1] == 3, "slope at 0.5 is 3, got %g", slopes[1]);
   CHECK(kf_easing_sample("steps(0)", p, 3, values, NULL, 3) == KF_E_EASING, "steps(0)");
   CHECK(kf_easing_sample("ease", p, 3, values, NULL, 2) == KF_E_BUFFER_TOO_SMALL, "capacity");
+  kf_interpolation mode = -1;
+  CHECK(kf_interpolation_from_name("monotone", &mode) == KF_OK && mode == KF_INTERPOLATION_MONOTONE,
+        "interpolation name");
+  CHECK(kf_interpolation_from_name("Monotone", &mode) == KF_E_INVALID_NAME, "names are exact");
+  CHECK(strcmp(kf_extrapolation_name(KF_EXTRAPOLATION_CYCLE_OFFSET), "cycle-offset") == 0 &&
+            kf_extrapolation_name(99) == NULL && kf_interpolation_name(-1) == NULL,
+        "enum names");
   char text[64];
   size_t length = 0;
   CHECK(kf_easing_canonical("ease-in-out", text, sizeof text, &length) == KF_OK &&
@@ -190,6 +333,7 @@ static void test_easings_and_springs(void) {
 
 int main(void) {
   test_animator_batch();
+  test_bulk_keyframes();
   test_threads();
   test_kinds_and_composition();
   test_value_helpers();

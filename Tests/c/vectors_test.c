@@ -22,7 +22,7 @@ typedef struct {
   const double *value;
   size_t count;
   const char *easing;
-  int styled; /* set with kf_track_set_keyframe_styled */
+  int styled; /* has style fields beyond the easing */
   const char *interpolation;
   const double *parameters; /* tension, continuity, bias */
   const double *left;       /* time, then the value; NULL if none */
@@ -30,8 +30,9 @@ typedef struct {
   size_t handle_count;
 } vector_keyframe;
 
-/* How to create a track: kf_animator_add_track, or with `with_kind`
- * kf_animator_add_track_kind (kind and color_space may be NULL). */
+/* How to create a track: kf_animator_add_track with default options, or with
+ * `with_kind` these kf_track_options fields (kind and color_space may be
+ * NULL). */
 typedef struct {
   const char *property;
   int with_kind;
@@ -125,18 +126,52 @@ static int matches(double actual, double expected, double tolerance) {
   return fabs(actual - expected) <= tolerance;
 }
 
+/* Sets a vector keyframe: plain ones with NULL options (an easing alone
+ * through options too), styled ones with every field. Interpolation names
+ * go through kf_interpolation_from_name, whose status an unknown name
+ * returns. */
 static kf_status set_keyframe(kf_track *track, const vector_keyframe *k) {
-  if (!k->styled) return kf_track_set_keyframe(track, k->time, k->value, k->count, k->easing);
-  return kf_track_set_keyframe_styled(track, k->time, k->value, k->count, k->easing,
-                                      k->interpolation, k->parameters, k->left, k->right,
-                                      k->handle_count);
+  if (!k->styled && k->easing == NULL) {
+    return kf_track_set_keyframe(track, k->time, k->value, k->count, NULL);
+  }
+  kf_keyframe_options options = KF_KEYFRAME_OPTIONS_INIT;
+  options.easing = k->easing;
+  if (k->interpolation != NULL && k->interpolation[0] != '\0') {
+    kf_status status = kf_interpolation_from_name(k->interpolation, &options.interpolation);
+    if (status != KF_OK) return status;
+  }
+  if (k->parameters != NULL) {
+    options.tension = k->parameters[0];
+    options.continuity = k->parameters[1];
+    options.bias = k->parameters[2];
+  }
+  options.left_handle = k->left;
+  options.right_handle = k->right;
+  options.handle_count = k->handle_count;
+  return kf_track_set_keyframe(track, k->time, k->value, k->count, &options);
 }
 
 static kf_status add_track(kf_animator *animator, const char *target, const vector_track_spec *spec,
                            kf_track **out) {
-  if (!spec->with_kind) return kf_animator_add_track(animator, target, spec->property, out);
-  return kf_animator_add_track_kind(animator, target, spec->property, spec->kind, spec->channels,
-                                    spec->color_space, spec->premultiplied, out);
+  if (!spec->with_kind) return kf_animator_add_track(animator, target, spec->property, NULL, out);
+  kf_track_options options = KF_TRACK_OPTIONS_INIT;
+  options.kind = spec->kind;
+  options.channels = spec->channels;
+  options.color_space = spec->color_space;
+  options.premultiplied = spec->premultiplied;
+  return kf_animator_add_track(animator, target, spec->property, &options, out);
+}
+
+/* Sets extrapolation modes given by name (NULL keeps that side). */
+static kf_status set_extrapolation(kf_track *track, const char *before, const char *after) {
+  kf_extrapolation modes[2] = {KF_EXTRAPOLATION_UNCHANGED, KF_EXTRAPOLATION_UNCHANGED};
+  const char *names[2] = {before, after};
+  for (int side = 0; side < 2; side++) {
+    if (names[side] == NULL) continue;
+    kf_status status = kf_extrapolation_from_name(names[side], &modes[side]);
+    if (status != KF_OK) return status;
+  }
+  return kf_track_set_extrapolation(track, modes[0], modes[1]);
 }
 
 /* Adds a track to `animator` and sets `keyframes` on it; NULL on failure. */
@@ -192,7 +227,7 @@ static void run_track_group(const vector_group *group) {
     return;
   }
   if (group->before != NULL || group->after != NULL) {
-    kf_status status = kf_track_set_extrapolation(track, group->before, group->after);
+    kf_status status = set_extrapolation(track, group->before, group->after);
     CHECK(status == KF_OK, "group %s/%s: set_extrapolation returned %d", group->file, group->id,
           status);
   }
@@ -270,8 +305,10 @@ static void run_easing_group(const vector_group *group) {
   kf_animator *animator = NULL;
   kf_track *track = NULL;
   if (kf_animator_create(&animator) == KF_OK &&
-      kf_animator_add_track(animator, "view", "progress", &track) == KF_OK) {
-    status = kf_track_set_keyframe(track, 0, &zero, 1, group->easing);
+      kf_animator_add_track(animator, "view", "progress", NULL, &track) == KF_OK) {
+    kf_keyframe_options eased = KF_KEYFRAME_OPTIONS_INIT;
+    eased.easing = group->easing;
+    status = kf_track_set_keyframe(track, 0, &zero, 1, &eased);
     if (status == KF_OK) status = kf_track_set_keyframe(track, 1, &one, 1, NULL);
   }
   CHECK(track != NULL && status == KF_OK, "group %s/%s: setting up the track failed", group->file,
@@ -321,7 +358,7 @@ static void check_result(const vector_group *group, const vector_test *test, con
   }
 }
 
-/* A compose group: tracks added in order, then kf_animator_transform. */
+/* A compose group: tracks added in order, then kf_animator_transform_many. */
 static void run_compose_group(const vector_group *group) {
   kf_animator *animator = NULL;
   CHECK(kf_animator_create(&animator) == KF_OK, "group %s/%s: create", group->file, group->id);
@@ -335,8 +372,9 @@ static void run_compose_group(const vector_group *group) {
   for (size_t i = 0; i < group->test_count; i++) {
     const vector_test *test = &group->tests[i];
     double out[6] = {0};
-    kf_status status = kf_animator_transform(animator, group->target, test->input, out, 6);
-    CHECK(status == KF_OK, "%s tcId %d: kf_animator_transform returned %d", group->file,
+    kf_status status =
+        kf_animator_transform_many(animator, group->target, &test->input, 1, out, 6);
+    CHECK(status == KF_OK, "%s tcId %d: kf_animator_transform_many returned %d", group->file,
           test->tc_id, status);
     check_result(group, test, out, 6);
   }
@@ -348,10 +386,9 @@ static void run_convert_group(const vector_group *group) {
   for (size_t i = 0; i < group->test_count; i++) {
     const vector_test *test = &group->tests[i];
     double out[4] = {0};
-    kf_status status =
-        test->from_space
-            ? kf_color_from_space(test->inputs, test->inputs[3], group->space, out)
-            : kf_color_to_space(test->inputs, group->space, out);
+    kf_status status = test->from_space
+                           ? kf_color_from_space(group->space, test->inputs, 1, out)
+                           : kf_color_to_space(group->space, test->inputs, 1, out);
     CHECK(status == KF_OK, "%s tcId %d: conversion returned %d", group->file, test->tc_id, status);
     check_result(group, test, out, test->from_space ? 4 : 3);
   }
@@ -391,7 +428,7 @@ static void run_rejections(void) {
       }
       switch (v->operation) {
       case OP_SET: status = set_keyframe(track, v->set); break;
-      case OP_EXTRAPOLATION: status = kf_track_set_extrapolation(track, v->before, v->after); break;
+      case OP_EXTRAPOLATION: status = set_extrapolation(track, v->before, v->after); break;
       case OP_HIDE: status = kf_track_hide_at(track, v->time); break;
       default: status = kf_track_show_at(track, v->time); break;
       }
@@ -407,30 +444,38 @@ static void run_rejections(void) {
       kf_animator_track_count(animator, &count);
       CHECK(count == 0 && track == NULL, "rejection %s added a track", v->id);
     } else if (v->status != KF_OK) {
+      enum { MAX_KEYFRAMES = 16 };
+      double times[MAX_KEYFRAMES], values[MAX_KEYFRAMES * MAX_CHANNELS];
+      uint32_t styles[MAX_KEYFRAMES];
       size_t count = 99;
-      kf_track_keyframe_count(track, &count);
-      CHECK(count == v->keyframe_count, "rejection %s changed the keyframe count", v->id);
-      for (size_t i = 0; i < count && i < v->keyframe_count; i++) {
+      uint64_t generation = 0;
+      kf_status read = kf_track_get_keyframes(track, times, values, styles, MAX_KEYFRAMES, &count,
+                                              &generation);
+      CHECK(read == KF_OK && count == v->keyframe_count,
+            "rejection %s changed the keyframe count", v->id);
+      size_t channels = count > 0 ? v->keyframes[0].count : 0;
+      for (size_t i = 0; read == KF_OK && i < count && i < v->keyframe_count; i++) {
         const vector_keyframe *k = &v->keyframes[i];
-        double time = 0, value[MAX_CHANNELS] = {0}, parameters[3] = {0};
-        char interpolation[16] = "";
-        kf_track_get_keyframe(track, i, &time, value, MAX_CHANNELS);
-        kf_track_get_interpolation(track, i, interpolation, sizeof interpolation, parameters);
+        kf_keyframe_options style = KF_KEYFRAME_OPTIONS_INIT;
+        kf_track_get_style(track, styles[i], generation, &style, NULL, 0, NULL, NULL, NULL, 0,
+                           NULL);
+        const char *name = kf_interpolation_name(style.interpolation);
         const char *expected = k->interpolation != NULL && k->interpolation[0] ? k->interpolation
                                                                                : "linear";
-        CHECK(time == k->time && memcmp(value, k->value, k->count * sizeof(double)) == 0 &&
-                  strcmp(interpolation, expected) == 0,
+        CHECK(times[i] == k->time &&
+                  memcmp(values + i * channels, k->value, k->count * sizeof(double)) == 0 &&
+                  name != NULL && strcmp(name, expected) == 0,
               "rejection %s changed keyframe %zu", v->id, i);
         if (k->parameters != NULL) {
+          double parameters[3] = {style.tension, style.continuity, style.bias};
           CHECK(memcmp(parameters, k->parameters, sizeof parameters) == 0,
                 "rejection %s changed keyframe %zu's parameters", v->id, i);
         }
       }
-      for (int side = 0; side < 2; side++) {
-        char mode[16] = "";
-        kf_track_get_extrapolation(track, side, mode, sizeof mode);
-        CHECK(strcmp(mode, "hold") == 0, "rejection %s changed the extrapolation", v->id);
-      }
+      kf_track_options options = KF_TRACK_OPTIONS_INIT;
+      CHECK(kf_track_get_options(track, &options) == KF_OK &&
+                options.before == KF_EXTRAPOLATION_HOLD && options.after == KF_EXTRAPOLATION_HOLD,
+            "rejection %s changed the extrapolation", v->id);
     }
     kf_track_release(track);
     kf_animator_release(animator);
@@ -457,16 +502,22 @@ static void run_contract(void) {
   kf_animator *animator = NULL;
   CHECK(kf_animator_create(&animator) == KF_OK, "create");
   kf_track *track = NULL;
-  CHECK(kf_animator_add_track(animator, NULL, "alpha", &track) == KF_E_NULL, "NULL target");
-  CHECK(kf_animator_add_track(animator, "v", NULL, &track) == KF_E_NULL, "NULL property");
-  CHECK(kf_animator_add_track(animator, "v", "alpha", NULL) == KF_E_NULL, "NULL out_track");
-  CHECK(kf_animator_add_track(animator, "v", "", &track) == KF_E_INVALID_NAME, "empty property");
-  CHECK(kf_animator_add_track(animator, "v", "\xff\xfe", &track) == KF_E_INVALID_NAME, "bad UTF-8");
+  CHECK(kf_animator_add_track(animator, NULL, "alpha", NULL, &track) == KF_E_NULL, "NULL target");
+  CHECK(kf_animator_add_track(animator, "v", NULL, NULL, &track) == KF_E_NULL, "NULL property");
+  CHECK(kf_animator_add_track(animator, "v", "alpha", NULL, NULL) == KF_E_NULL, "NULL out_track");
+  CHECK(kf_animator_add_track(animator, "v", "", NULL, &track) == KF_E_INVALID_NAME,
+        "empty property");
+  CHECK(kf_animator_add_track(animator, "v", "\xff\xfe", NULL, &track) == KF_E_INVALID_NAME,
+        "bad UTF-8");
+  kf_track_options stale = KF_TRACK_OPTIONS_INIT;
+  stale.version = 99;
+  CHECK(kf_animator_add_track(animator, "v", "alpha", &stale, &track) == KF_E_INVALID_VALUE,
+        "unknown options version");
   size_t count = 7;
   CHECK(kf_animator_track_count(animator, &count) == KF_OK && count == 0, "nothing was added");
-  CHECK(kf_animator_add_track(animator, "v", "alpha", &track) == KF_OK, "add");
+  CHECK(kf_animator_add_track(animator, "v", "alpha", NULL, &track) == KF_OK, "add");
   kf_track *again = NULL;
-  CHECK(kf_animator_add_track(animator, "v", "alpha", &again) == KF_E_DUPLICATE, "duplicate");
+  CHECK(kf_animator_add_track(animator, "v", "alpha", NULL, &again) == KF_E_DUPLICATE, "duplicate");
   CHECK(again == NULL, "a failed call leaves out_track alone");
   CHECK(strcmp(kf_track_target(track), "v") == 0 && strcmp(kf_track_property(track), "alpha") == 0,
         "names");
@@ -475,7 +526,9 @@ static void run_contract(void) {
   CHECK(kf_track_sample(track, 1, out, 2) == KF_E_EMPTY_TRACK, "empty track");
   double one = 1;
   CHECK(kf_track_set_keyframe(track, 0, NULL, 1, NULL) == KF_E_NULL, "NULL value");
-  CHECK(kf_track_set_keyframe(track, 0, &one, 1, "") == KF_OK, "set with empty easing");
+  kf_keyframe_options empty = KF_KEYFRAME_OPTIONS_INIT;
+  empty.easing = "";
+  CHECK(kf_track_set_keyframe(track, 0, &one, 1, &empty) == KF_OK, "set with empty easing");
   CHECK(kf_track_sample(track, 0, NULL, 1) == KF_E_NULL, "NULL out");
   CHECK(kf_track_sample(track, 0, out, 0) == KF_E_BUFFER_TOO_SMALL, "zero capacity");
   double times[3] = {0, 1, 2};
@@ -485,14 +538,31 @@ static void run_contract(void) {
   CHECK(kf_track_sample_many(track, NULL, 2, out, 2) == KF_E_NULL, "NULL times");
   CHECK(kf_track_sample_many(track, times, (size_t)-1, out, 2) != KF_OK, "huge time_count");
   double time = 0;
-  CHECK(kf_track_get_keyframe(track, 1, &time, out, 2) == KF_E_OUT_OF_RANGE, "keyframe index");
+  size_t keyframes = 0;
+  uint64_t generation = 0;
+  uint32_t style = 99;
+  CHECK(kf_track_get_keyframes(track, NULL, NULL, NULL, 0, &keyframes, &generation) ==
+                KF_E_BUFFER_TOO_SMALL &&
+            keyframes == 1,
+        "keyframe count reported on a short buffer");
+  CHECK(kf_track_get_keyframes(track, &time, out, &style, 1, NULL, NULL) == KF_OK && time == 0 &&
+            out[0] == 1 && style == 0,
+        "one keyframe read");
+  kf_keyframe_options read = KF_KEYFRAME_OPTIONS_INIT;
   char text[4];
   size_t length = 0;
-  CHECK(kf_track_get_easing(track, 0, text, 4, &length) == KF_E_BUFFER_TOO_SMALL && length == 6,
+  CHECK(kf_track_get_style(track, 0, generation, &read, text, 4, &length, NULL, NULL, 0, NULL) ==
+                KF_E_BUFFER_TOO_SMALL &&
+            length == 6,
         "easing text needs 7 bytes, got length %zu", length);
   char big[16];
-  CHECK(kf_track_get_easing(track, 0, big, sizeof big, NULL) == KF_OK && strcmp(big, "linear") == 0,
+  CHECK(kf_track_get_style(track, 0, generation, &read, big, sizeof big, NULL, NULL, NULL, 0,
+                           NULL) == KF_OK &&
+            strcmp(big, "linear") == 0,
         "easing text");
+  CHECK(kf_track_get_style(track, 0, generation + 1, &read, big, sizeof big, NULL, NULL, NULL, 0,
+                           NULL) == KF_E_STALE,
+        "stale generation");
 
   /* A handle of the wrong type is rejected, not misused. */
   CHECK(kf_track_sample(track, 0, out, 2) == KF_OK, "sample");
@@ -512,7 +582,9 @@ static void run_contract(void) {
   kf_animator_release(animator);
   kf_animator_release(animator); /* double release is a no-op */
   CHECK(kf_animator_track_count(animator, &count) == KF_E_INVALID_HANDLE, "released animator");
-  CHECK(kf_track_set_keyframe(track, 10, &one, 1, "easeOutBounce") == KF_OK, "orphan track mutates");
+  kf_keyframe_options bounce = KF_KEYFRAME_OPTIONS_INIT;
+  bounce.easing = "easeOutBounce";
+  CHECK(kf_track_set_keyframe(track, 10, &one, 1, &bounce) == KF_OK, "orphan track mutates");
   kf_track_release(track);
   CHECK(kf_track_sample(track, 5, out, 2) == KF_E_INVALID_HANDLE, "released track handle");
   CHECK(kf_track_target(track) == NULL, "released track has no name");

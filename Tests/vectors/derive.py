@@ -1097,8 +1097,8 @@ def interpolation_doc():
         doc.rejection(**fields)
 
     reject("unknown-interpolation", "interpolation names are smooth, hold, ...; 'cubic' is none",
-           "KF_E_INVALID_VALUE", kf(45, 0.5, interpolation="cubic"), message="cubic")
-    reject("interpolation-is-case-sensitive", "'Bezier' is not 'bezier'", "KF_E_INVALID_VALUE",
+           "KF_E_INVALID_NAME", kf(45, 0.5, interpolation="cubic"), message="cubic")
+    reject("interpolation-is-case-sensitive", "'Bezier' is not 'bezier'", "KF_E_INVALID_NAME",
            kf(45, 0.5, interpolation="Bezier"))
     reject("tension-above-one", "tension must lie in [-1, 1]", "KF_E_INVALID_VALUE",
            kf(45, 0.5, interpolation="smooth", tension=2), message="tension")
@@ -1890,18 +1890,18 @@ def kinds_doc():
            "backgroundColor", kind="vector", channels=4)
     reject("transform-as-transform3d", "transform is a 2D transform property", "KF_E_KIND_MISMATCH", "transform",
            kind="transform3d")
-    reject("unknown-kind", "kinds are scalar, point, ...; 'colour' is none", "KF_E_KIND_MISMATCH", "tint",
+    reject("unknown-kind", "kinds are scalar, point, ...; 'colour' is none", "KF_E_INVALID_NAME", "tint",
            kind="colour", message="colour")
-    reject("kind-is-case-sensitive", "'Color' is not 'color'", "KF_E_KIND_MISMATCH", "tint", kind="Color")
+    reject("kind-is-case-sensitive", "'Color' is not 'color'", "KF_E_INVALID_NAME", "tint", kind="Color")
     reject("vector-zero-channels", "a vector has 1 to 64 channels", "KF_E_WRONG_SIZE", "weights", kind="vector",
            channels=0)
     reject("vector-65-channels", "a vector has 1 to 64 channels", "KF_E_WRONG_SIZE", "weights", kind="vector",
            channels=65)
     reject("vector-64-channels-ok", "64 channels is the most a vector may have", "KF_OK", "weights", kind="vector",
            channels=64)
-    reject("unknown-color-space", "color spaces are srgb, linear-srgb, oklab, oklch, hsl", "KF_E_INVALID_VALUE",
+    reject("unknown-color-space", "color spaces are srgb, linear-srgb, oklab, oklch, hsl", "KF_E_INVALID_NAME",
            "tint", kind="color", color_space="cmyk", message="cmyk")
-    reject("css-srgb-linear-name", "the library calls CSS's srgb-linear 'linear-srgb'", "KF_E_INVALID_VALUE", "tint",
+    reject("css-srgb-linear-name", "the library calls CSS's srgb-linear 'linear-srgb'", "KF_E_INVALID_NAME", "tint",
            kind="color", color_space="srgb-linear")
     reject("known-color-property-chooses-space", "a color property may choose its color space", "KF_OK",
            "backgroundColor", kind="color", color_space="oklch", premultiplied=True)

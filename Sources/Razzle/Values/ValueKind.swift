@@ -67,7 +67,7 @@ public enum ValueKind: Sendable, Hashable {
   /// The kind named `name`; `channels` is needed (1…64) for `vector` and
   /// ignored otherwise.
   ///
-  /// - Throws: ``RazzleError`` `.kindMismatch` for an unknown name,
+  /// - Throws: ``RazzleError`` `.invalidName` for an unknown name,
   ///   `.wrongSize` for a bad vector size.
   public init(
     name: String, channels: Int = 0, colorSpace: ColorSpace = .srgb, premultiplied: Bool = false
@@ -90,7 +90,7 @@ public enum ValueKind: Sendable, Hashable {
       self = .vector(channels)
     default:
       throw RazzleError(
-        .kindMismatch,
+        .invalidName,
         "unknown value kind \"\(name)\" (scalar, point, size, rect, vector, color, bool, transform, transform3d)"
       )
     }

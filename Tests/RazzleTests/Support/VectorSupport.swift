@@ -82,18 +82,12 @@ enum Vectors {
     return abs(actual - expected) <= tolerance
   }
 
-  /// A keyframe's style, or an error named as the C ABI would report it.
-  ///
-  /// Interpolation names are strings in the vectors and enum cases in Swift;
-  /// a name `Interpolation(rawValue:)` rejects is reported as
-  /// `.invalidValue`, the kind `kf_track_set_keyframe_styled` gives it.
+  /// A keyframe's style, through the core's own name rules (as the C API
+  /// and scene files read them).
   static func style(_ k: [String: Any]) throws(RazzleError) -> KeyframeStyle {
     var style = KeyframeStyle(easing: try Easing(parsing: k["easing"] as? String ?? ""))
     if let name = k["interpolation"] as? String, !name.isEmpty {
-      guard let mode = Interpolation(rawValue: name) else {
-        throw RazzleError(.invalidValue, "unknown interpolation \"\(name)\"")
-      }
-      style.interpolation = mode
+      style.interpolation = try Interpolation(named: name)
     }
     if k["tension"] != nil { style.tension = number(k["tension"]) }
     if k["continuity"] != nil { style.continuity = number(k["continuity"]) }
@@ -113,30 +107,13 @@ enum Vectors {
     try track.setKeyframe(time: number(k["time"]), value: numbers(k["value"]), style: style(k))
   }
 
-  /// The value kind a group, compose track or rejection asks for with its
-  /// fields `kind`, `channels`, `color_space` and `premultiplied`, or nil
-  /// (the property's own kind) if it has none of them.
-  ///
-  /// Mirrors `kf_animator_add_track_kind`: an unknown color space name is
-  /// `.invalidValue` (Swift takes spaces as enum cases), and color options
-  /// without a kind make a color track.
-  static func kind(_ spec: [String: Any]) throws(RazzleError) -> ValueKind? {
-    let fields = ["kind", "channels", "color_space", "premultiplied"]
-    guard fields.contains(where: { spec[$0] != nil }) else { return nil }
-    var space = ColorSpace.srgb
-    if let name = spec["color_space"] as? String {
-      guard let found = ColorSpace(rawValue: name) else {
-        throw RazzleError(.invalidValue, "unknown color space \"\(name)\"")
-      }
-      space = found
-    }
-    let premultiplied = spec["premultiplied"] as? Bool ?? false
-    guard let name = spec["kind"] as? String else {
-      return .color(space, premultiplied: premultiplied)
-    }
-    return try ValueKind(
-      name: name, channels: spec["channels"] as? Int ?? 0, colorSpace: space,
-      premultiplied: premultiplied)
+  /// The track options a group, compose track or rejection asks for with
+  /// its fields `kind`, `channels`, `color_space` and `premultiplied`.
+  static func options(_ spec: [String: Any]) -> TrackOptions {
+    TrackOptions(
+      kind: spec["kind"] as? String, channels: spec["channels"] as? Int ?? 0,
+      colorSpace: spec["color_space"] as? String,
+      premultiplied: spec["premultiplied"] as? Bool ?? false)
   }
 
   /// The extrapolation modes of `{"before": name, "after": name}`.
@@ -145,10 +122,7 @@ enum Vectors {
   ) {
     func mode(_ side: String) throws(RazzleError) -> Extrapolation? {
       guard let name = modes[side] as? String else { return nil }
-      guard let mode = Extrapolation(rawValue: name) else {
-        throw RazzleError(.invalidValue, "unknown extrapolation \"\(name)\"")
-      }
-      return mode
+      return try Extrapolation(named: name)
     }
     return (try mode("before"), try mode("after"))
   }
@@ -165,7 +139,7 @@ enum Vectors {
     guard let property = spec["property"] as? String else {
       throw RazzleError(.invalidName, "no property")
     }
-    let track = try Track(target: target, property: property, kind: kind(spec))
+    let track = try Animator().addTrack(target: target, property: property, options: options(spec))
     for k in spec["keyframes"] as? [[String: Any]] ?? [] { try set(k, on: track) }
     if let modes = spec["extrapolation"] as? [String: Any] {
       let (before, after) = try extrapolation(modes)

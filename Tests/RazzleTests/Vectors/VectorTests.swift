@@ -97,7 +97,7 @@ final class VectorTests: XCTestCase {
     for spec in try XCTUnwrap(group["tracks"] as? [[String: Any]]) {
       let track = try animator.addTrack(
         target: target, property: try XCTUnwrap(spec["property"] as? String),
-        kind: try Vectors.kind(spec))
+        options: Vectors.options(spec))
       for k in try XCTUnwrap(spec["keyframes"] as? [[String: Any]]) {
         try Vectors.set(k, on: track)
       }
@@ -189,7 +189,7 @@ final class VectorTests: XCTestCase {
   func testRejections() throws {
     let kindNames: [RazzleError.Kind: String] = [
       .invalidValue: "KF_E_INVALID_VALUE", .wrongSize: "KF_E_WRONG_SIZE", .easing: "KF_E_EASING",
-      .kindMismatch: "KF_E_KIND_MISMATCH",
+      .kindMismatch: "KF_E_KIND_MISMATCH", .invalidName: "KF_E_INVALID_NAME",
     ]
     let operations = ["set", "extrapolation", "hide_at", "show_at"]
     var checked = 0
