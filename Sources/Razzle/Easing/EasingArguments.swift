@@ -113,8 +113,9 @@ struct ArgumentList {
       for part in argument.parts {
         switch part {
         case .number(let value) where output == nil: output = try bounded(value, "an output")
-        case .percentage(let value) where inputs.count < 2:
-          inputs.append(try bounded(value, "an input") / 100)
+        case .percentage(let percent, let fraction) where inputs.count < 2:
+          _ = try bounded(percent, "an input")
+          inputs.append(fraction)
         default:
           throw error(
             "a stop is one number and at most two percentages (offset \(argument.offset))")
@@ -138,6 +139,11 @@ struct ArgumentList {
   /// stiffness, damping, velocity), or from `dampingRatio` and `response`, or
   /// from `duration` and `bounce`; each with an optional `velocity`.
   ///
+  /// Mass, stiffness and damping are not held to ``largestNumber``: a
+  /// short `duration` or `response` gives a stiffness and damping beyond it,
+  /// and the physical form is the canonical text of every spring, so it must
+  /// accept them. ``Spring`` itself rejects parameters whose derived decay
+  /// rate or frequency overflow.
   mutating func spring() throws(RazzleError) -> Spring {
     let labels = Set(remaining.compactMap(\.label))
     func given(_ parameter: EasingParameter) -> Bool { labels.contains(parameter.rawValue) }
@@ -157,9 +163,9 @@ struct ArgumentList {
         try Spring(duration: duration, bounce: bounce, initialVelocity: velocity)
       }
     }
-    let mass = try number(.mass, default: 1)
-    let stiffness = try number(.stiffness, default: 100)
-    let damping = try number(.damping, default: 10)
+    let mass = try optionalUnboundedNumber(.mass) ?? 1
+    let stiffness = try optionalUnboundedNumber(.stiffness) ?? 100
+    let damping = try optionalUnboundedNumber(.damping) ?? 10
     let velocity = try number(.velocity, default: 0)
     return try checkedSpring { () throws(RazzleError) in
       try Spring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity)

@@ -20,7 +20,9 @@ extension Easing {
   ///   SwiftUI's `smooth`, `snappy`, `bouncy` with an optional duration
   ///   (default 0.5) and extra bounce: `bouncy(0.4)`.
   ///
-  /// Numbers must lie within ±1e6.
+  /// Numbers must lie within ±1e6, except a spring's mass, stiffness and
+  /// damping, which only the spring itself bounds (see ``description``).
+  /// `-0` is read as 0.
   ///
   /// - Throws: ``RazzleError`` of kind `.easing` whose message quotes the spec
   ///   and names the problem (unknown name or parameter, with the closest
