@@ -7,9 +7,9 @@
 // The evaluation strategy is the one browsers use (WebKit's UnitBezier,
 // Chromium's gfx::CubicBezier): precomputed polynomial coefficients, Newton's
 // method on x(t) = p from a good first guess, and bisection when Newton
-// misbehaves. Here the two are combined in one safeguarded loop: every
-// evaluation of x(t) narrows a bracket around the root, and a Newton step
-// that would leave the bracket is replaced by a bisection step.
+// misbehaves, combined in one safeguarded loop (`UnitCubic.solve`, which
+// `BezierSegment` uses too). The batch kernels start that solve from an
+// inverse table and usually finish it with one Halley step instead.
 
 #if canImport(Glibc)
   import Glibc
@@ -43,13 +43,10 @@ public struct CubicBezier: Sendable, Hashable {
   /// The y coordinate of the second control point.
   public let y2: Double
 
-  // x(t) = ((ax t + bx) t + cx) t, and likewise for y.
-  @usableFromInline let ax: Double
-  @usableFromInline let bx: Double
-  @usableFromInline let cx: Double
-  @usableFromInline let ay: Double
-  @usableFromInline let by: Double
-  @usableFromInline let cy: Double
+  /// x(t) in power form.
+  @usableFromInline let xCurve: UnitCubic
+  /// y(t) in power form.
+  @usableFromInline let yCurve: UnitCubic
 
   /// The slope used to extrapolate below p = 0: the tangent slope at (0, 0).
   ///
@@ -65,11 +62,6 @@ public struct CubicBezier: Sendable, Hashable {
   /// orders of magnitude tighter than WebKit's and Chromium's 1e-7, so the
   /// eased value is accurate to about 1e-12 times the curve's slope.
   public static let solverEpsilon = 1e-12
-
-  /// The most iterations of the safeguarded Newton–bisection loop. Bisection
-  /// alone reaches double precision in t within 53 of them.
-  @usableFromInline
-  static let maxIterations = 64
 
   /// Creates `cubic-bezier(x1, y1, x2, y2)`.
   ///
@@ -96,13 +88,8 @@ public struct CubicBezier: Sendable, Hashable {
     self.y1 = y1
     self.x2 = x2
     self.y2 = y2
-    // Bernstein form expanded: c = 3 P1, b = 3 (P2 − P1) − c, a = 1 − c − b.
-    cx = 3 * x1
-    bx = 3 * (x2 - x1) - cx
-    ax = 1 - cx - bx
-    cy = 3 * y1
-    by = 3 * (y2 - y1) - cy
-    ay = 1 - cy - by
+    xCurve = UnitCubic(x1, x2)
+    yCurve = UnitCubic(y1, y2)
 
     if x1 > 0 {
       startGradient = y1 / x1
@@ -168,27 +155,25 @@ public struct CubicBezier: Sendable, Hashable {
 
   /// x(t).
   @inlinable
-  func sampleX(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
+  func sampleX(_ t: Double) -> Double { xCurve.value(t) }
 
   /// y(t).
   @inlinable
-  func sampleY(_ t: Double) -> Double { ((ay * t + by) * t + cy) * t }
+  func sampleY(_ t: Double) -> Double { yCurve.value(t) }
 
   /// dx/dt at t.
   @inlinable
-  func sampleDerivativeX(_ t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }
+  func sampleDerivativeX(_ t: Double) -> Double { xCurve.derivative(t) }
 
   /// dy/dt at t.
   @inlinable
-  func sampleDerivativeY(_ t: Double) -> Double { (3 * ay * t + 2 * by) * t + cy }
+  func sampleDerivativeY(_ t: Double) -> Double { yCurve.derivative(t) }
 
-  /// The parameter t in [0, 1] where x(t) = `x`, for `x` in (0, 1).
+  /// The parameter t in [0, 1] where x(t) = `x`, for `x` in (0, 1): the
+  /// safeguarded Newton–bisection solve of ``UnitCubic`` from t = x, to
+  /// ``solverEpsilon``.
   ///
-  /// Newton's method from t = x, safeguarded by a bracket [low, high] that
-  /// every evaluation narrows (x(t) never decreases): a Newton step that
-  /// would leave the bracket, or a flat tangent, gives a bisection step.
-  ///
-  /// - Complexity: O(1): at most ``maxIterations`` steps, usually 2 to 4.
+  /// - Complexity: O(1): at most 64 steps, usually 2 to 4.
   @inlinable
   func solveCurveX(_ x: Double) -> Double {
     solveCurveX(x, from: x, low: 0, high: 1)
@@ -199,25 +184,7 @@ public struct CubicBezier: Sendable, Hashable {
   /// rare fallback, and inlined it would crowd their loops.
   @inlinable @inline(never)
   func solveCurveX(_ x: Double, from start: Double, low: Double, high: Double) -> Double {
-    var low = low
-    var high = high
-    var t = start
-    for _ in 0..<CubicBezier.maxIterations {
-      let error = sampleX(t) - x
-      if abs(error) < CubicBezier.solverEpsilon { return t }
-      if error < 0 { low = t } else { high = t }
-      let slope = sampleDerivativeX(t)
-      let next = slope > 0 ? t - error / slope : .nan
-      // `!(…)` also sends a NaN step to bisection.
-      if !(next > low && next < high) {
-        let middle = (low + high) / 2
-        if middle <= low || middle >= high { return middle }  // bracket exhausted
-        t = middle
-      } else {
-        t = next
-      }
-    }
-    return t
+    xCurve.solve(x, from: start, low: low, high: high, tolerance: CubicBezier.solverEpsilon)
   }
 
   /// The number of intervals in an ``inverseTable``.
@@ -260,7 +227,7 @@ public struct CubicBezier: Sendable, Hashable {
     // a single division: t −= 2 f f′ / (2 f′² − f f″).
     let f = sampleX(t) - p
     let d1 = sampleDerivativeX(t)
-    let d2 = 6 * ax * t + 2 * bx
+    let d2 = xCurve.secondDerivative(t)
     t -= 2 * f * d1 / (2 * d1 * d1 - f * d2)
     // Where x(t) is nearly flat, a small error in x hides a large one in t
     // (and so in y): leave those to the safeguarded solver.
@@ -332,8 +299,8 @@ public struct CubicBezier: Sendable, Hashable {
     // dx/dt vanishes: compare the first non-zero derivatives of x and y at
     // t. With x^(k) and y^(j) the first non-zero ones, dy/dx behaves like
     // (y^(j) / x^(k)) s^(j−k) (up to factorials) as s → 0+.
-    let xs = [dx, 6 * ax * t + 2 * bx, 6 * ax]
-    let ys = [dy, 6 * ay * t + 2 * by, 6 * ay]
+    let xs = [dx, xCurve.secondDerivative(t), 6 * xCurve.a]
+    let ys = [dy, yCurve.secondDerivative(t), 6 * yCurve.a]
     guard let k = xs.firstIndex(where: { $0 != 0 }) else { return 0 }  // x constant: impossible
     guard let j = ys.firstIndex(where: { $0 != 0 }) else { return 0 }
     if j > k { return 0 }

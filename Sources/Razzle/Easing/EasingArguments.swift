@@ -6,19 +6,34 @@ struct ArgumentList {
   var remaining: [EasingSyntax.Argument]
   var position = 0
 
-  init(spec: String, syntax: EasingSyntax) {
+  /// Takes the arguments of `syntax`, whose name accepts the labels
+  /// `parameters`.
+  ///
+  /// - Throws: ``RazzleError`` of kind `.easing` for a label the name does
+  ///   not take (with the closest one it does take, if one is close) or a
+  ///   label given twice.
+  init(spec: String, syntax: EasingSyntax, parameters: [EasingParameter]) throws(RazzleError) {
     self.spec = spec
     self.name = syntax.name
     self.remaining = syntax.arguments ?? []
+    var seen: Set<String> = []
+    for label in remaining.compactMap(\.label) {
+      guard parameters.contains(where: { $0.rawValue == label }) else {
+        let hint = NameSuggestion.hint(for: label, among: parameters.map(\.rawValue))
+        throw error("unknown parameter '\(label)'\(hint)")
+      }
+      guard seen.insert(label).inserted else { throw error("parameter '\(label)' is given twice") }
+    }
   }
 
   func error(_ what: String) -> RazzleError {
     RazzleError(.easing, "invalid easing \"\(spec)\": \(name): \(what)")
   }
 
-  /// The next argument if it is positional, or the argument labelled `label`.
-  mutating func take(_ label: String) throws(RazzleError) -> EasingSyntax.Argument? {
-    if let i = remaining.firstIndex(where: { $0.label == label }) {
+  /// The argument labelled `parameter`, or else the next argument if it is
+  /// positional.
+  mutating func take(_ parameter: EasingParameter) -> EasingSyntax.Argument? {
+    if let i = remaining.firstIndex(where: { $0.label == parameter.rawValue }) {
       position += 1
       return remaining.remove(at: i)
     }
@@ -29,13 +44,23 @@ struct ArgumentList {
     return nil
   }
 
-  /// A single finite number argument, or nil if absent.
-  mutating func optionalNumber(_ label: String) throws(RazzleError) -> Double? {
-    guard let argument = try take(label) else { return nil }
+  /// A single finite number argument within ±``largestNumber``, or nil if
+  /// absent.
+  mutating func optionalNumber(_ parameter: EasingParameter) throws(RazzleError) -> Double? {
+    guard let value = try optionalUnboundedNumber(parameter) else { return nil }
+    return try bounded(value, parameter.rawValue)
+  }
+
+  /// A single finite number argument of any magnitude, or nil if absent: for
+  /// parameters whose range the type they build checks.
+  mutating func optionalUnboundedNumber(_ parameter: EasingParameter) throws(RazzleError)
+    -> Double?
+  {
+    guard let argument = take(parameter) else { return nil }
     guard argument.parts.count == 1, case .number(let value) = argument.parts[0] else {
-      throw error("\(label) must be a number")
+      throw error("\(parameter.rawValue) must be a number")
     }
-    return try bounded(value, label)
+    return value
   }
 
   /// The largest magnitude a number in a specification may have. Larger
@@ -52,26 +77,28 @@ struct ArgumentList {
   }
 
   /// A single finite number argument, or `defaultValue` if absent.
-  mutating func number(_ label: String, default defaultValue: Double) throws(RazzleError)
-    -> Double
+  mutating func number(_ parameter: EasingParameter, default defaultValue: Double)
+    throws(RazzleError) -> Double
   {
-    try optionalNumber(label) ?? defaultValue
+    try optionalNumber(parameter) ?? defaultValue
   }
 
   /// True when the spec has no arguments.
   var isEmpty: Bool { remaining.isEmpty && position == 0 }
 
   /// A number argument that must be present.
-  mutating func required(_ label: String) throws(RazzleError) -> Double {
-    guard let value = try optionalNumber(label) else { throw error("missing \(label)") }
+  mutating func required(_ parameter: EasingParameter) throws(RazzleError) -> Double {
+    guard let value = try optionalNumber(parameter) else {
+      throw error("missing \(parameter.rawValue)")
+    }
     return value
   }
 
-  /// A single word argument, or `defaultValue` if absent.
-  mutating func word(_ label: String, default defaultValue: String) throws(RazzleError) -> String {
-    guard let argument = try take(label) else { return defaultValue }
+  /// A single word argument, or nil if absent.
+  mutating func word(_ parameter: EasingParameter) throws(RazzleError) -> String? {
+    guard let argument = take(parameter) else { return nil }
     guard argument.parts.count == 1, case .word(let word) = argument.parts[0] else {
-      throw error("\(label) must be a word")
+      throw error("\(parameter.rawValue) must be a word")
     }
     return word
   }
@@ -86,8 +113,9 @@ struct ArgumentList {
       for part in argument.parts {
         switch part {
         case .number(let value) where output == nil: output = try bounded(value, "an output")
-        case .percentage(let value) where inputs.count < 2:
-          inputs.append(try bounded(value, "an input") / 100)
+        case .percentage(let percent, let fraction) where inputs.count < 2:
+          _ = try bounded(percent, "an input")
+          inputs.append(fraction)
         default:
           throw error(
             "a stop is one number and at most two percentages (offset \(argument.offset))")
@@ -110,28 +138,35 @@ struct ArgumentList {
   /// A spring from physical parameters (labelled or positional: mass,
   /// stiffness, damping, velocity), or from `dampingRatio` and `response`, or
   /// from `duration` and `bounce`; each with an optional `velocity`.
+  ///
+  /// Mass, stiffness and damping are not held to ``largestNumber``: a
+  /// short `duration` or `response` gives a stiffness and damping beyond it,
+  /// and the physical form is the canonical text of every spring, so it must
+  /// accept them. ``Spring`` itself rejects parameters whose derived decay
+  /// rate or frequency overflow.
   mutating func spring() throws(RazzleError) -> Spring {
     let labels = Set(remaining.compactMap(\.label))
-    if labels.contains("dampingRatio") || labels.contains("response") {
-      let ratio = try required("dampingRatio")
-      let response = try required("response")
-      let velocity = try number("velocity", default: 0)
+    func given(_ parameter: EasingParameter) -> Bool { labels.contains(parameter.rawValue) }
+    if given(.dampingRatio) || given(.response) {
+      let ratio = try required(.dampingRatio)
+      let response = try required(.response)
+      let velocity = try number(.velocity, default: 0)
       return try checkedSpring { () throws(RazzleError) in
         try Spring(dampingRatio: ratio, response: response, initialVelocity: velocity)
       }
     }
-    if labels.contains("duration") || labels.contains("bounce") {
-      let duration = try required("duration")
-      let bounce = try number("bounce", default: 0)
-      let velocity = try number("velocity", default: 0)
+    if given(.duration) || given(.bounce) {
+      let duration = try required(.duration)
+      let bounce = try number(.bounce, default: 0)
+      let velocity = try number(.velocity, default: 0)
       return try checkedSpring { () throws(RazzleError) in
         try Spring(duration: duration, bounce: bounce, initialVelocity: velocity)
       }
     }
-    let mass = try number("mass", default: 1)
-    let stiffness = try number("stiffness", default: 100)
-    let damping = try number("damping", default: 10)
-    let velocity = try number("velocity", default: 0)
+    let mass = try optionalUnboundedNumber(.mass) ?? 1
+    let stiffness = try optionalUnboundedNumber(.stiffness) ?? 100
+    let damping = try optionalUnboundedNumber(.damping) ?? 10
+    let velocity = try number(.velocity, default: 0)
     return try checkedSpring { () throws(RazzleError) in
       try Spring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity)
     }

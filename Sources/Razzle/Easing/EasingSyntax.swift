@@ -7,7 +7,8 @@
 /// ```
 /// White space may stand between any two tokens. Numbers are decimal, with an
 /// optional sign, fraction and exponent; NaN and infinities are not numbers
-/// here. This one grammar covers Penner names (`easeInQuad`), parametrized
+/// here; `-0` is read as 0, so that equal easings print equally. This one
+/// grammar covers Penner names (`easeInQuad`), parametrized
 /// curves (`easeOutBack(2.5)`), CSS functions (`cubic-bezier(0.42, 0, 0.58, 1)`,
 /// `steps(4, jump-end)`, `linear(0, 0.25 75%, 1)`) and labelled parameters
 /// (`spring(mass=1, stiffness=100)`).
@@ -25,7 +26,11 @@ struct EasingSyntax: Sendable {
   /// One token of an argument value.
   enum Part: Sendable, Equatable {
     case number(Double)
-    case percentage(Double)
+    /// A percentage: the number before `%`, and the fraction it stands for,
+    /// rounded once from the decimal text (dividing the rounded number by
+    /// 100 would round twice), so that printing any fraction as a
+    /// percentage and reading it back gives the same double.
+    case percentage(Double, fraction: Double)
     case word(String)
   }
 
@@ -133,8 +138,12 @@ private struct Scanner {
     while let b = peek, b != UInt8(ascii: ","), b != UInt8(ascii: ")") {
       if let word = identifier() {
         parts.append(.word(word))
-      } else if let value = try number() {
-        parts.append(consume("%") ? .percentage(value) : .number(value))
+      } else if let (value, literal) = try number() {
+        if consume("%") {
+          parts.append(.percentage(value, fraction: Scanner.fraction(ofPercentage: literal)))
+        } else {
+          parts.append(.number(value))
+        }
       } else {
         throw error(b == UInt8(ascii: "(") ? "unexpected '('" : "expected a number or a word")
       }
@@ -144,8 +153,8 @@ private struct Scanner {
     return EasingSyntax.Argument(label: label, parts: parts, offset: offset)
   }
 
-  /// A decimal number, or nil if none starts here.
-  mutating func number() throws(RazzleError) -> Double? {
+  /// A decimal number and its text, or nil if none starts here.
+  mutating func number() throws(RazzleError) -> (value: Double, literal: String)? {
     let start = index
     if let b = peek, b == UInt8(ascii: "+") || b == UInt8(ascii: "-") { index += 1 }
     var digits = 0
@@ -179,6 +188,28 @@ private struct Scanner {
       index = start
       throw error("number '\(literal)' is out of range")
     }
-    return value
+    return (value + 0, literal)  // + 0 turns -0 into 0
+  }
+
+  /// The fraction a percentage's number stands for: its decimal text with
+  /// the decimal point moved two places left, rounded once to a double.
+  ///
+  /// - Parameter literal: A number as ``number()`` accepts it.
+  /// - Returns: The double nearest to the literal's value divided by 100;
+  ///   0 rather than −0.
+  static func fraction(ofPercentage literal: String) -> Double {
+    var mantissa = Substring(literal)
+    var exponent = 0
+    if let e = literal.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+      mantissa = literal[..<e]
+      // More than 9 digits of exponent make the value 0 or infinite
+      // anyway; clamping keeps the sum below from overflowing.
+      let digits = literal[literal.index(after: e)...]
+      let magnitude = digits.drop(while: { $0 == "+" || $0 == "-" || $0 == "0" })
+      exponent =
+        magnitude.count > 9 ? 1_000_000_000 : Int(magnitude) ?? 0
+      if digits.first == "-" { exponent = -exponent }
+    }
+    return (Double("\(mantissa)e\(exponent - 2)") ?? .nan) + 0
   }
 }

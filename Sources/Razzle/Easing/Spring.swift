@@ -194,7 +194,7 @@ public struct Spring: Sendable, Hashable {
   /// - Returns: `Spring(duration: duration, bounce: 0)`.
   /// - Throws: ``RazzleError`` of kind `.easing` for an invalid duration.
   public static func smooth(duration: Double = 0.5) throws(RazzleError) -> Spring {
-    try Spring(duration: duration, bounce: 0)
+    try Spring(duration: duration, bounce: SpringPreset.smooth.bounce)
   }
 
   /// SwiftUI's `.snappy`: a little bounce.
@@ -203,7 +203,7 @@ public struct Spring: Sendable, Hashable {
   /// - Returns: `Spring(duration: duration, bounce: 0.15)`.
   /// - Throws: ``RazzleError`` of kind `.easing` for an invalid duration.
   public static func snappy(duration: Double = 0.5) throws(RazzleError) -> Spring {
-    try Spring(duration: duration, bounce: 0.15)
+    try Spring(duration: duration, bounce: SpringPreset.snappy.bounce)
   }
 
   /// SwiftUI's `.bouncy`: a visible bounce.
@@ -212,7 +212,7 @@ public struct Spring: Sendable, Hashable {
   /// - Returns: `Spring(duration: duration, bounce: 0.3)`.
   /// - Throws: ``RazzleError`` of kind `.easing` for an invalid duration.
   public static func bouncy(duration: Double = 0.5) throws(RazzleError) -> Spring {
-    try Spring(duration: duration, bounce: 0.3)
+    try Spring(duration: duration, bounce: SpringPreset.bouncy.bounce)
   }
 
   /// The damping ratio ζ = c / (2√(mk)): below 1 the spring overshoots,

@@ -11,8 +11,9 @@
 // curve variant, which also keeps the two handles from crossing.
 //
 // Time is solved for the curve parameter with the safeguarded Newton–
-// bisection iteration of ``CubicBezier`` (the approach of WebKit's
-// UnitBezier), on the time curve normalized to run from 0 to 1.
+// bisection loop of `UnitCubic` (the approach of WebKit's UnitBezier), the
+// one the easing curve `CubicBezier` uses, on the time curve normalized to
+// run from 0 to 1.
 
 /// One Bézier segment of a keyframed curve in (time, value) space.
 ///
@@ -60,12 +61,9 @@ public struct BezierSegment: Sendable, Hashable {
   /// in (0, 1]: 1 when the handles did not overlap.
   public let handleScale: Double
 
-  // The normalized time curve x(s) = ((ax s + bx) s + cx) s for the solver:
-  // from x(0) = 0 to x(1) = 1 (up to rounding), with control points x1, x2
-  // in [0, 1], x1 ≤ x2.
-  @usableFromInline let ax: Double
-  @usableFromInline let bx: Double
-  @usableFromInline let cx: Double
+  /// The normalized time curve x(s) for the solver: from x(0) = 0 to
+  /// x(1) = 1 (up to rounding), with control values x1 ≤ x2 in [0, 1].
+  @usableFromInline let timeCurve: UnitCubic
 
   /// Creates the segment from its key and handle times, correcting the
   /// handles as the type's description explains.
@@ -117,11 +115,7 @@ public struct BezierSegment: Sendable, Hashable {
     self.leftHandleTime = leftHandleTime
     self.handleScale = handleScale
     let x2 = Swift.min(Swift.max(x2, 0), 1)
-    let x1 = Swift.min(Swift.max(x1, 0), x2)
-    // Bernstein form expanded, as in CubicBezier.
-    cx = 3 * x1
-    bx = 3 * (x2 - x1) - cx
-    ax = 1 - cx - bx
+    timeCurve = UnitCubic(Swift.min(Swift.max(x1, 0), x2), x2)
   }
 
   /// The default handle of a key: the point one third of the way from the
@@ -143,14 +137,6 @@ public struct BezierSegment: Sendable, Hashable {
   }
 
   // MARK: - Time
-
-  /// x(s), the normalized time curve, for the solver.
-  @inlinable
-  func sampleX(_ s: Double) -> Double { ((ax * s + bx) * s + cx) * s }
-
-  /// dx/ds, for the solver.
-  @inlinable
-  func sampleDerivativeX(_ s: Double) -> Double { (3 * ax * s + 2 * bx) * s + cx }
 
   /// The time at parameter `s`.
   ///
@@ -183,7 +169,7 @@ public struct BezierSegment: Sendable, Hashable {
   /// The curve parameter s where the time curve passes `t`.
   ///
   /// Solves x(s) = (t − t0) / (t1 − t0) to 1e-12 (``CubicBezier/solverEpsilon``)
-  /// with the same safeguarded Newton–bisection loop as ``CubicBezier``:
+  /// with the safeguarded Newton–bisection loop that ``CubicBezier`` uses:
   /// Newton's method from s = p, with every evaluation narrowing a bracket
   /// around the root and a bisection step replacing any Newton step that
   /// would leave it.
@@ -198,25 +184,7 @@ public struct BezierSegment: Sendable, Hashable {
     if t <= startTime { return 0 }
     if t >= endTime { return 1 }
     let p = (t - startTime) / (endTime - startTime)
-    var low = 0.0
-    var high = 1.0
-    var s = p
-    for _ in 0..<CubicBezier.maxIterations {
-      let error = sampleX(s) - p
-      if abs(error) < CubicBezier.solverEpsilon { return s }
-      if error < 0 { low = s } else { high = s }
-      let slope = sampleDerivativeX(s)
-      let next = slope > 0 ? s - error / slope : .nan
-      // `!(…)` also sends a NaN step to bisection.
-      if !(next > low && next < high) {
-        let middle = (low + high) / 2
-        if middle <= low || middle >= high { return middle }  // bracket exhausted
-        s = middle
-      } else {
-        s = next
-      }
-    }
-    return s
+    return timeCurve.solve(p, from: p, low: 0, high: 1, tolerance: CubicBezier.solverEpsilon)
   }
 
   // MARK: - Values

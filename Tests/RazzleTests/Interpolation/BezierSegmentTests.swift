@@ -1,5 +1,6 @@
-import Razzle
 import XCTest
+
+@testable import Razzle
 
 /// Checks `BezierSegment` against an independent evaluation of the
 /// parametric curve (de Casteljau's construction, time inverted by plain
@@ -105,6 +106,22 @@ final class BezierSegmentTests: XCTestCase {
         let s = Double(i) / 200
         let t = c.segment.time(at: s)
         XCTAssertEqual(c.segment.time(at: c.segment.parameter(forTime: t)), t, accuracy: 1e-11)
+      }
+    }
+  }
+
+  /// The time solve is the easing curve's: on [0, 1] with handle times x1
+  /// and x2 (dyadic, so that both build the same polynomial exactly), the
+  /// segment's parameter is `CubicBezier`'s solve of x(t) = p, bit for bit.
+  func testTimeSolveIsTheEasingCurvesSolve() throws {
+    for (x1, x2) in [(0.25, 0.75), (0.125, 0.5), (0, 1), (0.5, 0.5), (0.0625, 0.9375)] {
+      let segment = BezierSegment(startTime: 0, rightHandleTime: x1, leftHandleTime: x2, endTime: 1)
+      let curve = try CubicBezier(x1, 0.3, x2, 0.9)
+      for k in 1..<64 {
+        let p = Double(k) / 64 + 1e-3
+        XCTAssertEqual(
+          segment.parameter(forTime: p).bitPattern, curve.solveCurveX(p).bitPattern,
+          "x1 \(x1), x2 \(x2), p \(p)")
       }
     }
   }
