@@ -560,6 +560,17 @@ kf_status kf_spring_settling_duration(const kf_spring *spring, double *out_durat
  * four doubles each, not clipped (extended sRGB).
  */
 
+/* Parses CSS Color 4 text into a color out_rgba[0..3]: "#rgb", "#rgba",
+ * "#rrggbb", "#rrggbbaa", the 148 named colors and "transparent" (any
+ * case), rgb()/rgba() in comma and space syntax, hsl()/hsla(), hwb(),
+ * oklab() and oklch(). Values are clamped only where CSS clamps them when
+ * parsing (alpha, rgb() channels, negative saturation or chroma); other
+ * out-of-range values give extended sRGB.
+ * Errors: KF_E_NULL, KF_E_INVALID_NAME (not UTF-8), KF_E_INVALID_VALUE (the
+ * message quotes the text, gives the byte offset and what is wrong, and
+ * suggests the closest color name). */
+kf_status kf_color_parse(const char *text, double *out_rgba);
+
 /* Converts `count` colors rgba[4 i ... 4 i + 3] into coordinates of `space`
  * ("srgb", "linear-srgb", "oklab" L a b, "oklch" L C h with h in degrees,
  * "hsl" h s l with s, l as fractions) followed by alpha:

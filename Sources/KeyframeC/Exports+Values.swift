@@ -2,6 +2,17 @@
 import CKeyframe
 import Razzle
 
+@_cdecl("kf_color_parse")
+public func kf_color_parse(_ text: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<Double>?)
+  -> kf_status
+{
+  call("kf_color_parse") { () throws(RazzleError) in
+    let color = try RGBA(css: try string(text, "text"))
+    let out = try required(out, "out_rgba")
+    (out[0], out[1], out[2], out[3]) = (color.r, color.g, color.b, color.a)
+  }
+}
+
 @_cdecl("kf_color_to_space")
 public func kf_color_to_space(
   _ space: UnsafePointer<CChar>?, _ rgba: UnsafePointer<Double>?, _ count: Int,

@@ -284,6 +284,19 @@ static void test_value_helpers(void) {
             near(wide[4], 1, 1e-12) && wide[7] == 0.5,
         "gamut map in place");
 
+  /* CSS color text: named colors from CSS Color 4's table, hsl() by its formula. */
+  double parsed[4];
+  CHECK(kf_color_parse("rebeccapurple", parsed) == KF_OK && parsed[0] == 0x66 / 255.0 &&
+            parsed[1] == 0x33 / 255.0 && parsed[2] == 0x99 / 255.0 && parsed[3] == 1,
+        "rebeccapurple");
+  CHECK(kf_color_parse("hsl(120 100% 25% / 0.5)", parsed) == KF_OK && near(parsed[0], 0, 1e-15) &&
+            near(parsed[1], 0.5, 1e-15) && near(parsed[2], 0, 1e-15) && parsed[3] == 0.5,
+        "hsl %g %g %g %g", parsed[0], parsed[1], parsed[2], parsed[3]);
+  CHECK(kf_color_parse("tomatoe", parsed) == KF_E_INVALID_VALUE &&
+            strstr(kf_last_error(), "tomato") != NULL,
+        "misspelled name");
+  CHECK(kf_color_parse(NULL, parsed) == KF_E_NULL, "NULL text");
+
   double affine[6];
   CHECK(kf_transform_make(5, 15, 3, 3, -M_PI / 2, affine) == KF_OK, "transform_make");
   CHECK(near(affine[0], 0, 1e-15) && affine[1] == -3 && affine[2] == 3 && affine[4] == 5,

@@ -12,14 +12,15 @@ public protocol NamedValue: CaseIterable, Hashable, Sendable {
 extension NamedValue {
   /// The value called `name`.
   ///
-  /// - Throws: ``RazzleError`` `.invalidName` for any other text, listing
-  ///   the names.
+  /// - Throws: ``RazzleError`` `.invalidName` for any other text, with the
+  ///   closest name as a suggestion and the list of names.
   public init(named name: String) throws(RazzleError) {
     guard let value = Self.allCases.first(where: { $0.name == name }) else {
       let names = Self.allCases.map(\.name)
       throw RazzleError(
         .invalidName,
-        "unknown \(Self.noun) \"\(name)\" (\(names.joined(separator: ", ")))")
+        "unknown \(Self.noun) \"\(name)\"\(NameSuggestion.hint(for: name, among: names)) (\(names.joined(separator: ", ")))"
+      )
     }
     self = value
   }

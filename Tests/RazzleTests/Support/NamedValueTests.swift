@@ -17,6 +17,14 @@ final class NamedValueTests: XCTestCase {
       XCTAssertTrue(error?.message.contains("unknown interpolation \"cubic\"") == true)
       XCTAssertTrue(error?.message.contains("monotone") == true)
     }
+    XCTAssertThrowsError(try Extrapolation(named: "pingpong")) {
+      XCTAssertTrue(
+        ($0 as? RazzleError)?.message.contains("(did you mean \"ping-pong\"?)") == true, "\($0)")
+    }
+    XCTAssertThrowsError(try ColorSpace(named: "OKLab")) {
+      XCTAssertTrue(
+        ($0 as? RazzleError)?.message.contains("(did you mean \"oklab\"?)") == true, "\($0)")
+    }
     XCTAssertThrowsError(try Extrapolation(named: "")) {
       XCTAssertEqual(($0 as? RazzleError)?.kind, .invalidName)
     }
