@@ -483,4 +483,4 @@ def _copy_track(track: Track[Any], into: Animator) -> None:
 def _key(key: object) -> Tuple[str, str]:
     if not (isinstance(key, tuple) and len(key) == 2):
         raise InvalidTypeError(f"use anim[target, property], not anim[{describe(key)}]")
-    return key  # type: ignore[return-value]
+    return key

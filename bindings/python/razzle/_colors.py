@@ -64,7 +64,7 @@ def from_bytes(r: int, g: int, b: int, a: int = 255) -> Color:
 
 
 def _is_byte_like(value: object) -> bool:
-    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)) and value > 1
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)) and bool(value > 1)
 
 
 def color_channels(value: object) -> Tuple[float, ...]:

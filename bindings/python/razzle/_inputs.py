@@ -51,7 +51,7 @@ def real(value: object, what: str) -> float:
     integer beyond the float range raises InvalidValueError. NaN and
     infinities pass (the library decides where they are allowed)."""
     if value.__class__ is float:
-        return value  # type: ignore[return-value]
+        return value
     if is_real(value):
         return _to_float(value, what)
     if isinstance(value, np.ndarray) and value.ndim == 0 and value.dtype.kind in "fiu":
@@ -123,7 +123,7 @@ def count(value: object, what: str) -> int:
     if isinstance(value, (bool, np.bool_)):
         raise InvalidTypeError(f"{what} must be an integer, not {describe(value)}")
     try:
-        number = operator.index(value)  # type: ignore[call-overload]
+        number = operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         raise InvalidTypeError(f"{what} must be an integer, not {describe(value)}") from None
     if number < 0 or number >= 2**63:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import builtins
 import ctypes
 from ctypes import byref, c_double, c_size_t
 from typing import Any, Dict, Generic, Iterator, List, NamedTuple, NoReturn, Optional, Tuple, TypeVar, Union, overload
@@ -87,23 +88,18 @@ class Track(HandleOwner, Generic[V_co]):
         "to files (scene files) is planned"
     )
 
-    target: str
-    property: str
-    channels: int
-    kind: str
-
     def __init__(self, handle: Any) -> None:
         super().__init__(handle, lib.kf_track_release)
-        self.target = lib.kf_track_target(handle).decode()
-        self.property = lib.kf_track_property(handle).decode()
+        self.target: str = lib.kf_track_target(handle).decode()
+        self.property: str = lib.kf_track_property(handle).decode()
         count = c_size_t()
         lib.kf_track_channels(handle, byref(count))
-        self.channels = count.value
-        self.kind = _name_text(handle, lib.kf_track_kind)
+        self.channels: int = count.value
+        self.kind: str = _name_text(handle, lib.kf_track_kind)
         self._scalar = self.kind == "scalar"
         self._channel_shape: Tuple[int, ...] = () if self.channels == 1 else (self.channels,)
 
-    @property
+    @builtins.property
     def color_space(self) -> Tuple[str, bool]:
         """(space, premultiplied) of a color track; KindMismatchError for
         other kinds."""
@@ -197,9 +193,9 @@ class Track(HandleOwner, Generic[V_co]):
         )
 
     def _handle_buffer(self, handle: object, side: str) -> ctypes.Array[c_double]:
-        if isinstance(handle, (str, bytes)) or not hasattr(handle, "__len__") or len(handle) != 2:  # type: ignore[arg-type]
+        if not isinstance(handle, (tuple, list)) or len(handle) != 2:
             raise InvalidTypeError(f"{side} handle must be a (time, value) pair, not {describe(handle)}")
-        time, value = handle  # type: ignore[misc]
+        time, value = handle
         at = real(time, f"{side} handle time")
         values = self._value(value)
         if len(values) != self.channels:
@@ -228,7 +224,8 @@ class Track(HandleOwner, Generic[V_co]):
         return iter(self.keyframes)
 
     def __reversed__(self) -> Iterator[Keyframe]:
-        return reversed(self.keyframes)
+        frames: List[Keyframe] = self.keyframes
+        return iter(frames[::-1])
 
     def __contains__(self, time: object) -> bool:
         """`t in track`: True if a keyframe sits at exactly time `t`.
@@ -270,11 +267,11 @@ class Track(HandleOwner, Generic[V_co]):
                 continue  # keyframes were removed meanwhile: search again
         raise RazzleError("the track's keyframes kept changing during `in`")
 
-    @property
+    @builtins.property
     def keyframes(self) -> List[Keyframe]:
         """The keyframes in time order, as a list of `razzle.Keyframe`."""
         handle = self._h
-        result = []
+        result: List[Keyframe] = []
         time = c_double()
         value = (c_double * self.channels)()
         buffer = ctypes.create_string_buffer(64)
@@ -347,7 +344,7 @@ class Track(HandleOwner, Generic[V_co]):
                 raise _error(status)
             return value.value  # type: ignore[return-value]
         if out is not None or is_batch(t):
-            return self.sample(t, out=out)  # type: ignore[arg-type]
+            return self.sample(t, out=out)
         return self._sample_one(real(t, "time"))  # type: ignore[no-any-return]
 
     @overload
@@ -363,7 +360,7 @@ class Track(HandleOwner, Generic[V_co]):
         return self(t)
 
     def _batch_shape(self, times: np.ndarray[Any, Any]) -> Tuple[int, ...]:
-        return times.shape + self._channel_shape
+        return tuple(times.shape) + self._channel_shape
 
     def sample(self, times: Union[float, Times], out: Optional[FloatArray] = None) -> FloatArray:
         """Samples at every time in `times` into a float64 array.
@@ -386,7 +383,7 @@ class Track(HandleOwner, Generic[V_co]):
         return out
 
     @overload
-    def velocity(self: Track[float], t: float, out: None = None) -> float: ...
+    def velocity(self: Track[float], t: float, out: None = None) -> float: ...  # type: ignore[overload-overlap]
     @overload
     def velocity(self, t: float, out: None = None) -> Tuple[float, ...]: ...
     @overload
@@ -417,7 +414,7 @@ class Track(HandleOwner, Generic[V_co]):
         lib.kf_track_velocity_many(handle, _address(array), n, _address(out), out.size)
         return out
 
-    @property
+    @builtins.property
     def extrapolation(self) -> Tuple[str, str]:
         """(before, after): what the track does outside its keyframes. Each is
         "hold" (default), "linear", "cycle", "cycle-offset" or "ping-pong".
@@ -458,7 +455,7 @@ class Track(HandleOwner, Generic[V_co]):
 
     def _value(self, value: object) -> ctypes.Array[c_double]:
         if value.__class__ is float and self._scalar:
-            return (c_double * 1)(value)  # type: ignore[arg-type]
+            return (c_double * 1)(value)
         values = to_channels(self.kind, value)
         return (c_double * len(values))(*values)
 
