@@ -1,28 +1,43 @@
 # razzle — build, test and demo.
 #
 #   make demo    build the library and the Python package, run the demo
-#   make test    swift test, the C vector program, pytest
+#   make test    lint, swift test, the C programs (also under valgrind),
+#                pytest (with mypy --strict on the README and a typed script)
 #   make build   just libkeyframe.so (.build/release)
 #   make bench   the side-by-side benchmark against numpy/scipy
 #   make format  swift format the sources; make lint checks it
 #
 # Targets are quiet and incremental: each step reruns only when its inputs
 # change.
+#
+# Python: everything runs in one virtual environment, $(VENV): the active
+# one ($VIRTUAL_ENV), else .build/venv, created on first use over $(PYTHON)
+# with --system-site-packages (packages that Python already has are reused,
+# and pip never writes into a distribution's own Python, PEP 668). The
+# install stamps live inside that environment, so a new environment (even
+# one recreated at the same path) gets the package installed again.
 
 SWIFT  ?= swift
 PYTHON ?= python3
 CC     ?= cc
+VENV   ?= $(or $(VIRTUAL_ENV),$(abspath .build/venv))
+
+VENV_PYTHON := $(VENV)/bin/python
+STAMPS      := $(VENV)/.razzle-make
+TEST_DEPS   := numpy scipy pytest hypothesis mypy
+PIP         := $(VENV_PYTHON) -m pip install --quiet --disable-pip-version-check --root-user-action=ignore
 
 LIB          := .build/release/libkeyframe.so
 SWIFT_INPUTS := Package.swift Sources/KeyframeC/exports.map $(shell find Sources -name '*.swift')
 PY_INPUTS    := $(shell find bindings/python -name '*.py' -o -name '*.toml') $(LIB)
-PY_STAMP     := .build/python-installed.stamp
+PY_STAMP     := $(STAMPS)/installed
+DEPS_STAMP   := $(STAMPS)/test-deps
 C_BUILD      := Tests/c/build
 C_TEST       := $(C_BUILD)/vectors_test
 C_API_TEST   := $(C_BUILD)/api_test
 VECTORS      := $(wildcard Tests/vectors/*.json)
 
-.PHONY: all build python demo test swift-test c-test memcheck python-test bench format lint clean
+.PHONY: all build python venv test-deps demo test swift-test c-test memcheck python-test typecheck bench format lint clean
 
 all: build
 
@@ -35,17 +50,31 @@ $(LIB): $(SWIFT_INPUTS)
 	@$(SWIFT) build -c release -Xswiftc -static-stdlib --product keyframe --quiet
 	@touch $@
 
+venv: $(VENV_PYTHON)
+
+$(VENV_PYTHON):
+	@echo "python -m venv --system-site-packages $(VENV)"
+	@$(PYTHON) -m venv --system-site-packages $(VENV)
+
 python: $(PY_STAMP)
 
 # pip runs the same Swift build (a no-op by now) and copies the library into
 # the installed package.
-$(PY_STAMP): $(PY_INPUTS)
-	@echo "pip install ./bindings/python"
-	@$(PYTHON) -m pip install --quiet --disable-pip-version-check --root-user-action=ignore ./bindings/python
-	@touch $@
+$(PY_STAMP): $(PY_INPUTS) | $(VENV_PYTHON)
+	@echo "pip install ./bindings/python (into $(VENV))"
+	@$(PIP) ./bindings/python
+	@mkdir -p $(STAMPS) && touch $@
+
+# What the tests import besides razzle; pip skips what is there already.
+test-deps: $(DEPS_STAMP)
+
+$(DEPS_STAMP): Makefile | $(VENV_PYTHON)
+	@echo "pip install $(TEST_DEPS) (into $(VENV))"
+	@$(PIP) $(TEST_DEPS)
+	@mkdir -p $(STAMPS) && touch $@
 
 demo: python
-	@$(PYTHON) -m razzle demo
+	@$(VENV_PYTHON) -m razzle demo
 
 test: lint swift-test c-test memcheck python-test
 
@@ -86,12 +115,17 @@ memcheck: $(C_TEST) $(C_API_TEST)
 	@$(VALGRIND) $(C_TEST) > /dev/null
 	@$(VALGRIND) $(C_API_TEST) > /dev/null
 
-python-test: python $(C_TEST)
+python-test: python test-deps $(C_TEST)
 	@echo "pytest"
-	@RAZZLE_C_TEST=$(abspath $(C_TEST)) $(PYTHON) -m pytest -q Tests/python
+	@RAZZLE_C_TEST=$(abspath $(C_TEST)) $(VENV_PYTHON) -m pytest -q Tests/python
 
-bench: python
-	@$(PYTHON) bench/bench.py
+# mypy --strict on the package, the README's Python example and a typed
+# script (also part of python-test).
+typecheck: python test-deps
+	@$(VENV_PYTHON) -m pytest -q Tests/python/test_typing.py
+
+bench: python test-deps
+	@$(VENV_PYTHON) bench/bench.py
 
 format:
 	@$(SWIFT) format --in-place --recursive Sources Tests Package.swift

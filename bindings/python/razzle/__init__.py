@@ -12,9 +12,11 @@ The engine is libkeyframe, a Swift library with a C ABI (include/keyframe.h);
 this package is a ctypes binding to it.
 """
 
+from __future__ import annotations
+
 from . import _ffi
 from ._animator import Animator, Column, Layout
-from ._easing import Easing, Spring, cubic_bezier, easing, linear_stops, spring, steps
+from ._easing import Easing, EasingLike, Spring, cubic_bezier, easing, linear_stops, spring, steps
 from ._errors import (
     BufferTooSmallError,
     ClosedError,
@@ -23,31 +25,35 @@ from ._errors import (
     EasingError,
     EmptyTrackError,
     InvalidNameError,
+    InvalidTypeError,
     InvalidValueError,
     NotFoundError,
     OutOfRangeError,
     RazzleError,
     WrongSizeError,
 )
+from ._inputs import count as _count
 from ._track import Keyframe, Track
+from ._types import FloatArray, Times, ValueLike
 from ._values import Color, Point, Rect, Size, Transform, Transform3D
 
-__version__ = _ffi.lib.kf_version_string().decode()
+__version__: str = _ffi.lib.kf_version_string().decode()
 
 
 def thread_count() -> int:
     """Threads a large batch is split across (see set_thread_count)."""
-    return _ffi.lib.kf_thread_count()
+    return int(_ffi.lib.kf_thread_count())
 
 
 def set_thread_count(count: int) -> None:
     """Splits batches of at least 2 x 65536 items across `count` threads; 0
     restores the default ($RAZZLE_THREADS, else the processor count).
-    Results do not depend on it."""
-    if count < 0:
-        raise ValueError("thread count must be >= 0")
-    _ffi.lib.kf_set_thread_count(int(count))
-library_path = str(_ffi.path)
+    Results do not depend on it. InvalidValueError for a negative count,
+    InvalidTypeError for a non-integer."""
+    _ffi.lib.kf_set_thread_count(_count(count, "thread count"))
+
+
+library_path: str = str(_ffi.path)
 
 __all__ = [
     "Animator",
@@ -76,6 +82,11 @@ __all__ = [
     "OutOfRangeError",
     "ClosedError",
     "KindMismatchError",
+    "InvalidTypeError",
+    "EasingLike",
+    "FloatArray",
+    "Times",
+    "ValueLike",
     "Point",
     "Size",
     "Rect",

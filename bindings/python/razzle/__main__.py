@@ -1,13 +1,16 @@
 """Command line: `python3 -m razzle demo` and `python3 -m razzle version`."""
 
+from __future__ import annotations
+
 import argparse
 import sys
+from typing import List, Optional
 
 from . import __version__, library_path
 from ._demo import fade_table
 
 
-def main(argv=None):
+def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="razzle", description="razzle keyframe animation engine")
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("demo", help="the RazzleDazzle README fade, sampled for each easing")

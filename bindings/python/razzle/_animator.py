@@ -1,27 +1,67 @@
 """`Animator`: tracks keyed by (target, property), animated together."""
 
+from __future__ import annotations
+
 import ctypes
-from collections import namedtuple
 from ctypes import byref, c_double, c_size_t, c_uint64
+from typing import Any, Dict, Iterator, List, Literal, NamedTuple, Optional, Sequence, Tuple, TypeVar, Union, overload
 
 import numpy as np
 
 from . import _ffi
-from ._errors import NotFoundError, OutOfRangeError
+from ._errors import InvalidNameError, InvalidTypeError, KindMismatchError, NotFoundError, OutOfRangeError, RazzleError
 from ._handle import HandleOwner
-from ._track import Track, _address, _check_out, _times_array
-from ._values import Transform, from_channels
+from ._inputs import count, describe, real, text, times as _times
+from ._track import Track, _address, _check_out
+from ._types import FloatArray, Times
+from ._values import Color, Point, Rect, Size, Transform, Transform3D, from_channels
 
 lib = _ffi.lib
 
+_T = TypeVar("_T")
 
-def _name(text, what):
-    if not isinstance(text, str):
-        raise TypeError(f"{what} must be a str, not {type(text).__name__}")
-    try:
-        return text.encode("utf-8")
-    except UnicodeEncodeError as error:
-        raise _ffi._errors.InvalidNameError(f"{what} {text!r} is not valid UTF-8 ({error.reason})") from None
+# Property names with a known kind (the core's PropertyRule), for typing:
+# `add_track("label", "alpha")` is a Track[float], "textColor" a Track[Color].
+ScalarProperty = Literal[
+    "alpha", "strokeStart", "strokeEnd", "pathPosition", "scale", "cornerRadius", "rotation", "constraintConstant"
+]
+PointProperty = Literal["translation", "position"]
+ColorProperty = Literal["backgroundColor", "fillColor", "strokeColor", "textColor"]
+
+
+def _name(value: object, what: str) -> bytes:
+    return text(value, what, InvalidNameError)
+
+
+class Column(NamedTuple):
+    """One track's columns in an animator's sample matrix."""
+
+    target: str
+    property: str
+    kind: str
+    start: int
+    channels: int
+
+
+class Layout(Tuple[Column, ...]):
+    """The columns of an animator's sample matrix, one `Column` per track;
+    `columns` is the total and `generation` the animator's layout
+    generation it was read at."""
+
+    columns: int
+    generation: int
+
+    def __new__(cls, columns: Sequence[Column], total: int, generation: int) -> Layout:
+        layout = super().__new__(cls, columns)
+        layout.columns = total
+        layout.generation = generation
+        return layout
+
+    def __repr__(self) -> str:
+        return f"Layout({list(self)!r}, columns={self.columns})"
+
+    def __reduce__(self) -> Tuple[Any, Tuple[Tuple[Column, ...], int, int]]:
+        return (Layout, (tuple(self), self.columns, self.generation))
 
 
 class Animator(HandleOwner):
@@ -33,24 +73,133 @@ class Animator(HandleOwner):
     ...     alpha[60] = 0.0
     ...     anim.animate(45)
     {('label', 'alpha'): 0.5}
+
+    `copy.copy(anim)`, `copy.deepcopy(anim)` and `anim.copy()` make an
+    independent animator with the same tracks and keyframes. An Animator
+    cannot be pickled (scene files are planned).
     """
 
     __slots__ = ("_layout_cache",)
     _kind = "animator"
+    _pickle_message = (
+        "cannot pickle a razzle.Animator: it owns a library handle. Copy it in this process with "
+        "copy.deepcopy(anim) or anim.copy(); saving animations to files (scene files) is planned"
+    )
 
-    def __init__(self):
+    def __init__(self) -> None:
         handle = _ffi.AnimatorHandle()
         lib.kf_animator_create(byref(handle))
         super().__init__(handle, lib.kf_animator_release)
-        self._layout_cache = None
+        self._layout_cache: Optional[Layout] = None
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         state = "closed" if self.closed else f"{len(self)} tracks"
         return f"<razzle.Animator ({state})>"
 
+    # -- tracks --------------------------------------------------------------
+
+    @overload
     def add_track(
-        self, target: str, property: str, kind=None, *, channels=None, color_space=None, premultiplied=False
-    ) -> Track:
+        self, target: str, property: ScalarProperty, kind: Optional[Literal["scalar"]] = None, *, channels: None = None
+    ) -> Track[float]: ...
+    @overload
+    def add_track(
+        self, target: str, property: PointProperty, kind: Optional[Literal["point"]] = None, *, channels: None = None
+    ) -> Track[Point]: ...
+    @overload
+    def add_track(
+        self, target: str, property: Literal["size"], kind: Optional[Literal["size"]] = None, *, channels: None = None
+    ) -> Track[Size]: ...
+    @overload
+    def add_track(
+        self, target: str, property: Literal["frame"], kind: Optional[Literal["rect"]] = None, *, channels: None = None
+    ) -> Track[Rect]: ...
+    @overload
+    def add_track(
+        self,
+        target: str,
+        property: ColorProperty,
+        kind: Optional[Literal["color"]] = None,
+        *,
+        channels: None = None,
+        color_space: Optional[str] = None,
+        premultiplied: bool = False,
+    ) -> Track[Color]: ...
+    @overload
+    def add_track(
+        self, target: str, property: Literal["hidden"], kind: Optional[Literal["bool"]] = None, *, channels: None = None
+    ) -> Track[float]: ...
+    @overload
+    def add_track(
+        self,
+        target: str,
+        property: Literal["transform"],
+        kind: Optional[Literal["transform"]] = None,
+        *,
+        channels: None = None,
+    ) -> Track[Transform]: ...
+    @overload
+    def add_track(
+        self,
+        target: str,
+        property: Literal["transform3d"],
+        kind: Optional[Literal["transform3d"]] = None,
+        *,
+        channels: None = None,
+    ) -> Track[Transform3D]: ...
+    @overload
+    def add_track(self, target: str, property: str, kind: Literal["scalar", "bool"], *, channels: None = None) -> Track[float]: ...
+    @overload
+    def add_track(self, target: str, property: str, kind: Literal["point"], *, channels: None = None) -> Track[Point]: ...
+    @overload
+    def add_track(self, target: str, property: str, kind: Literal["size"], *, channels: None = None) -> Track[Size]: ...
+    @overload
+    def add_track(self, target: str, property: str, kind: Literal["rect"], *, channels: None = None) -> Track[Rect]: ...
+    @overload
+    def add_track(
+        self, target: str, property: str, kind: Literal["vector"], *, channels: int
+    ) -> Track[Tuple[float, ...]]: ...
+    @overload
+    def add_track(
+        self,
+        target: str,
+        property: str,
+        kind: Literal["color"],
+        *,
+        channels: None = None,
+        color_space: Optional[str] = None,
+        premultiplied: bool = False,
+    ) -> Track[Color]: ...
+    @overload
+    def add_track(
+        self, target: str, property: str, kind: Literal["transform"], *, channels: None = None
+    ) -> Track[Transform]: ...
+    @overload
+    def add_track(
+        self, target: str, property: str, kind: Literal["transform3d"], *, channels: None = None
+    ) -> Track[Transform3D]: ...
+    @overload
+    def add_track(
+        self,
+        target: str,
+        property: str,
+        kind: Optional[str] = None,
+        *,
+        channels: Optional[int] = None,
+        color_space: Optional[str] = None,
+        premultiplied: bool = False,
+    ) -> Track[Any]: ...
+
+    def add_track(
+        self,
+        target: str,
+        property: str,
+        kind: Optional[str] = None,
+        *,
+        channels: Optional[int] = None,
+        color_space: Optional[str] = None,
+        premultiplied: bool = False,
+    ) -> Track[Any]:
         """Creates an empty track for `property` of `target`.
 
         Known property names imply a kind and validation: alpha,
@@ -65,7 +214,12 @@ class Animator(HandleOwner):
         name is a KindMismatchError. Color tracks blend in `color_space`
         ("srgb" by default, "linear-srgb", "oklab", "oklch", "hsl"),
         premultiplied if asked. Raises DuplicateTrackError if the pair has a
-        track already.
+        track already, InvalidNameError for an empty name or one with a NUL
+        character or a lone surrogate.
+
+        For typing, a literal known name or kind gives a precise track type
+        (`Track[float]`, `Track[Color]`, …); names known only at run time give
+        `Track[Any]`.
         """
         handle = _ffi.TrackHandle()
         names = (self._h, _name(target, "target"), _name(property, "property"))
@@ -74,41 +228,68 @@ class Animator(HandleOwner):
         else:
             if kind is None:
                 kind = "color" if (color_space is not None or premultiplied) else ("vector" if channels else "")
+            if not isinstance(premultiplied, (bool, np.bool_)):
+                raise InvalidTypeError(f"premultiplied must be True or False, not {describe(premultiplied)}")
             lib.kf_animator_add_track_kind(
                 *names,
-                str(kind).encode(),
-                int(channels or 0),
-                None if color_space is None else str(color_space).encode(),
+                text(kind, "kind", KindMismatchError),
+                0 if channels is None else count(channels, "channels"),
+                None if color_space is None else text(color_space, "color space"),
                 1 if premultiplied else 0,
                 byref(handle),
             )
         return Track(handle)
 
-    def transform(self, target: str, t) -> Transform:
+    def transform(self, target: str, t: float) -> Transform:
         """The target's "scale", "rotation" (degrees) and "translation"
         tracks composed at `t`: scale first, then rotation, then translation
         (whatever order the tracks were added in), as a razzle.Transform."""
         out = (c_double * 6)()
-        lib.kf_animator_transform(self._h, _name(target, "target"), float(t), ctypes.addressof(out), 6)
+        lib.kf_animator_transform(self._h, _name(target, "target"), real(t, "time"), ctypes.addressof(out), 6)
         return Transform(*out)
 
-    def __getitem__(self, key) -> Track:
+    @overload
+    def __getitem__(self, key: Tuple[str, ScalarProperty]) -> Track[float]: ...
+    @overload
+    def __getitem__(self, key: Tuple[str, PointProperty]) -> Track[Point]: ...
+    @overload
+    def __getitem__(self, key: Tuple[str, Literal["size"]]) -> Track[Size]: ...
+    @overload
+    def __getitem__(self, key: Tuple[str, Literal["frame"]]) -> Track[Rect]: ...
+    @overload
+    def __getitem__(self, key: Tuple[str, ColorProperty]) -> Track[Color]: ...
+    @overload
+    def __getitem__(self, key: Tuple[str, Literal["hidden"]]) -> Track[float]: ...
+    @overload
+    def __getitem__(self, key: Tuple[str, Literal["transform"]]) -> Track[Transform]: ...
+    @overload
+    def __getitem__(self, key: Tuple[str, Literal["transform3d"]]) -> Track[Transform3D]: ...
+    @overload
+    def __getitem__(self, key: Tuple[str, str]) -> Track[Any]: ...
+
+    def __getitem__(self, key: Tuple[str, str]) -> Track[Any]:
         """`anim[target, property]`: the track; NotFoundError (a KeyError) if none."""
         target, property = _key(key)
         handle = _ffi.TrackHandle()
         lib.kf_animator_get_track(self._h, _name(target, "target"), _name(property, "property"), byref(handle))
         return Track(handle)
 
-    def get(self, target: str, property: str, default=None):
+    @overload
+    def get(self, target: str, property: str) -> Optional[Track[Any]]: ...
+    @overload
+    def get(self, target: str, property: str, default: _T) -> Union[Track[Any], _T]: ...
+
+    def get(self, target: str, property: str, default: Any = None) -> Any:
         """The track for (target, property), or `default`."""
         try:
             return self[target, property]
         except NotFoundError:
             return default
 
-    def __contains__(self, key) -> bool:
+    def __contains__(self, key: object) -> bool:
+        """`(target, property) in anim`."""
         try:
-            self[key].close()
+            self[_key(key)].close()
         except NotFoundError:
             return False
         return True
@@ -117,18 +298,18 @@ class Animator(HandleOwner):
         """Removes the track; Track objects for it stay usable on their own."""
         lib.kf_animator_remove_track(self._h, _name(target, "target"), _name(property, "property"))
 
-    def __delitem__(self, key):
+    def __delitem__(self, key: Tuple[str, str]) -> None:
         self.remove_track(*_key(key))
 
-    def __len__(self):
-        count = c_size_t()
-        lib.kf_animator_track_count(self._h, byref(count))
-        return count.value
+    def __len__(self) -> int:
+        total = c_size_t()
+        lib.kf_animator_track_count(self._h, byref(total))
+        return total.value
 
-    def tracks(self):
+    def tracks(self) -> List[Track[Any]]:
         """The tracks in the order they were added, as new Track objects."""
         handle = self._h
-        result = []
+        result: List[Track[Any]] = []
         index = 0
         while True:
             track = _ffi.TrackHandle()
@@ -139,7 +320,7 @@ class Animator(HandleOwner):
             result.append(Track(track))
             index += 1
 
-    def keys(self):
+    def keys(self) -> List[Tuple[str, str]]:
         """The (target, property) pairs, in the order the tracks were added."""
         keys = []
         for track in self.tracks():
@@ -147,18 +328,52 @@ class Animator(HandleOwner):
             track.close()
         return keys
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Tuple[str, str]]:
         return iter(self.keys())
+
+    # -- copies --------------------------------------------------------------
+
+    def copy(self) -> Animator:
+        """An independent animator with the same tracks (in the same order,
+        with their kinds, channels, color spaces and extrapolations) and the
+        same keyframes (values, easings, interpolations, handles, tension,
+        continuity, bias). Closing or editing either leaves the other as it
+        is. `copy.copy` and `copy.deepcopy` do the same.
+
+        The tracks are read one after another: copy an animator that no
+        other thread is editing. Complexity: O(tracks + keyframes) library
+        calls.
+        """
+        self._h  # noqa: B018 - a closed animator raises ClosedError here
+        copied = Animator()
+        try:
+            for track in self.tracks():
+                try:
+                    _copy_track(track, copied)
+                finally:
+                    track.close()
+        except BaseException:
+            copied.close()
+            raise
+        return copied
+
+    def __copy__(self) -> Animator:
+        return self.copy()
+
+    def __deepcopy__(self, memo: Dict[int, Any]) -> Animator:
+        copied = self.copy()
+        memo[id(self)] = copied
+        return copied
 
     # -- batch sampling ------------------------------------------------------
 
-    def _generation(self):
+    def _generation(self) -> int:
         generation = c_uint64()
         lib.kf_animator_generation(self._h, byref(generation))
         return generation.value
 
     @property
-    def layout(self) -> "Layout":
+    def layout(self) -> Layout:
         """The columns of `sample`'s matrix: a `razzle.Layout` (a tuple of
         `razzle.Column(target, property, kind, start, channels)`, one per
         track in the order the tracks were added, with `.columns` the total
@@ -178,82 +393,94 @@ class Animator(HandleOwner):
                 self._layout_cache = Layout(columns, start, generation)
                 return self._layout_cache
 
-    def sample(self, times, out=None):
-        """Every track at every time, as one float64 matrix: row j holds the
-        values at times[j]; `layout` says which columns belong to which
-        track. `out`, if given, must be a C-contiguous float64 array with room
-        for len(times) x columns values; it is filled and returned.
-        EmptyTrackError if a track has no keyframes."""
+    def sample(self, times: Union[float, Times], out: Optional[FloatArray] = None) -> FloatArray:
+        """Every track at every time, as one float64 array of shape
+        `times.shape + (columns,)`: for a 1-d `times`, row j holds the values
+        at times[j]; for N-d times the last axis holds the columns (a number
+        gives one row of shape `(columns,)`). `layout` says which columns
+        belong to which track. `out`, if given, must be a C-contiguous float64
+        array with room for times.size x columns values; it is filled in that
+        order and returned as it is. EmptyTrackError if a track has no
+        keyframes."""
         handle = self._h
-        times = _times_array(times)
-        n = times.size
-        columns, generation = c_size_t(), c_uint64()
+        array = _times(times)
         if out is not None:
             _check_out(out, 0)
+            columns, generation = c_size_t(), c_uint64()
             lib.kf_animator_sample_many(
-                handle, _address(times), n, _address(out), out.size, byref(columns), byref(generation)
+                handle, _address(array), array.size, _address(out), out.size, byref(columns), byref(generation)
             )
             return out
-        return self._sample_with_layout(times)[0]
+        return self._sample_with_layout(array)[0]
 
-    def _sample_with_layout(self, times):
-        """(matrix, layout) read together: retried if a track is added or
-        removed between reading the layout and sampling."""
+    def _sample_with_layout(self, times: np.ndarray[Any, np.dtype[np.float64]]) -> Tuple[FloatArray, Layout]:
+        """(matrix, layout) read together, the matrix of shape
+        times.shape + (columns,): retried if a track is added or removed
+        between reading the layout and sampling."""
         handle = self._h
-        times = _times_array(times)
         columns, generation = c_size_t(), c_uint64()
         for _ in range(8):
             layout = self.layout
-            out = np.empty((times.size, layout.columns), dtype=np.float64)
+            out = np.empty(times.shape + (layout.columns,), dtype=np.float64)
             lib.kf_animator_sample_many(
                 handle, _address(times), times.size, _address(out), out.size, byref(columns), byref(generation)
             )
             if generation.value == layout.generation:
                 return out, layout
-        raise _ffi._errors.RazzleError("the animator's tracks kept changing during sampling")
+        raise RazzleError("the animator's tracks kept changing during sampling")
 
-    def sample_frames(self, times):
+    def sample_frames(self, times: Union[float, Times]) -> Dict[Tuple[str, str], FloatArray]:
         """{(target, property): array} for every track at every time: views
-        into one `sample` matrix (shape (n,) for one-channel tracks, (n,
-        channels) otherwise)."""
-        matrix, layout = self._sample_with_layout(times)
+        into one `sample` matrix (shape `times.shape` for one-channel tracks,
+        `times.shape + (channels,)` otherwise)."""
+        matrix, layout = self._sample_with_layout(_times(times))
         result = {}
         for column in layout:
-            block = matrix[:, column.start : column.start + column.channels]
-            result[column.target, column.property] = block[:, 0] if column.channels == 1 else block
+            block = matrix[..., column.start : column.start + column.channels]
+            result[column.target, column.property] = block[..., 0] if column.channels == 1 else block
         return result
 
-    def animate(self, t):
+    def animate(self, t: float) -> Dict[Tuple[str, str], Any]:
         """Samples every track at `t`: {(target, property): value}, each value
         as a single sample of its track gives it (a float, a razzle.Color, …).
 
         Raises EmptyTrackError if a track has no keyframes.
         """
-        matrix, layout = self._sample_with_layout([float(t)])
+        matrix, layout = self._sample_with_layout(np.array([real(t, "time")]))
         row = matrix[0].tolist()
         return {
             (c.target, c.property): from_channels(c.kind, row[c.start : c.start + c.channels]) for c in layout
         }
 
 
-Column = namedtuple("Column", "target property kind start channels")
-Column.__doc__ = "One track's columns in an animator's sample matrix."
+def _copy_track(track: Track[Any], into: Animator) -> None:
+    """Rebuilds `track` in `into` through the public API."""
+    options: Dict[str, Any] = {}
+    if track.kind == "vector":
+        options["channels"] = track.channels
+    if track.kind == "color":
+        options["color_space"], options["premultiplied"] = track.color_space
+    copied = into.add_track(track.target, track.property, track.kind, **options)
+    try:
+        before, after = track.extrapolation
+        copied.set_extrapolation(before=before, after=after)
+        for keyframe in track.keyframes:
+            copied.set(
+                keyframe.time,
+                keyframe.value,
+                easing=keyframe.easing,
+                interpolation=keyframe.interpolation,
+                left=keyframe.left,
+                right=keyframe.right,
+                tension=keyframe.tension,
+                continuity=keyframe.continuity,
+                bias=keyframe.bias,
+            )
+    finally:
+        copied.close()
 
 
-class Layout(tuple):
-    """The columns of an animator's sample matrix, one `Column` per track."""
-
-    def __new__(cls, columns, total, generation):
-        layout = super().__new__(cls, columns)
-        layout.columns = total
-        layout.generation = generation
-        return layout
-
-    def __repr__(self):
-        return f"Layout({list(self)!r}, columns={self.columns})"
-
-
-def _key(key):
+def _key(key: object) -> Tuple[str, str]:
     if not (isinstance(key, tuple) and len(key) == 2):
-        raise TypeError("use anim[target, property]")
+        raise InvalidTypeError(f"use anim[target, property], not anim[{describe(key)}]")
     return key

@@ -1,52 +1,151 @@
-"""Library calls behind the value helpers in _values.py."""
+"""Library calls behind the value helpers in _values.py, and the one reader
+of color text (`parse_color`)."""
+
+from __future__ import annotations
 
 import ctypes
+import re
 from ctypes import c_double
+from typing import Any, Iterable, Sequence, Tuple
+
+import numpy as np
 
 from . import _ffi
+from ._errors import InvalidTypeError, InvalidValueError, WrongSizeError
+from ._inputs import describe, real, text, value_number
 from ._values import Color, Transform, Transform3D
 
 lib = _ffi.lib
 
-
-def _doubles(values, n):
-    values = [float(v) for v in values]
-    if len(values) != n:
-        raise ValueError(f"expected {n} numbers, got {len(values)}")
-    return (c_double * n)(*values)
+_HEX_DIGITS = re.compile(r"[0-9a-fA-F]+")
+_COLOR_FORMS = "#RGB, #RGBA, #RRGGBB or #RRGGBBAA"
 
 
-def to_space(color, space):
-    rgba = _doubles(tuple(color), 4)
+def parse_color(text: str) -> Color:
+    """The color that `text` names. Every color string razzle reads (track
+    values, `Color.parse`, `Color.from_hex`) goes through here.
+
+    Today: `#RGB`, `#RGBA`, `#RRGGBB` and `#RRGGBBAA` (hex digits in either
+    case, surrounding whitespace ignored), as CSS Color 4 reads them.
+    InvalidValueError for any other text, InvalidTypeError for a non-string.
+    """
+    if not isinstance(text, str):
+        raise InvalidTypeError(f"a color string must be a str, not {describe(text)}")
+    stripped = text.strip()
+    digits = stripped[1:]
+    if stripped[:1] != "#" or len(digits) not in (3, 4, 6, 8) or not _HEX_DIGITS.fullmatch(digits):
+        raise InvalidValueError(f"not a color: {text!r} (razzle reads {_COLOR_FORMS})")
+    if len(digits) <= 4:
+        digits = "".join(d * 2 for d in digits)
+    channels = [int(digits[i : i + 2], 16) / 255 for i in range(0, len(digits), 2)]
+    return Color(*channels)
+
+
+def parse_hex(text: str) -> Color:
+    """`Color.from_hex`: hex digits with an optional leading #."""
+    if not isinstance(text, str):
+        raise InvalidTypeError(f"Color.from_hex takes a str such as '#ff8000', not {describe(text)}")
+    digits = text.strip().removeprefix("#")
+    if not _HEX_DIGITS.fullmatch(digits):
+        raise InvalidValueError(f"not a hex color: {text!r} ({_COLOR_FORMS})")
+    return parse_color("#" + digits)
+
+
+def from_bytes(r: int, g: int, b: int, a: int = 255) -> Color:
+    """`Color.from_bytes`: integers 0...255 divided by 255."""
+    parts = []
+    for name, value in zip("rgba", (r, g, b, a)):
+        if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+            raise InvalidTypeError(f"Color.from_bytes takes integers 0...255, not {name} = {describe(value)}")
+        if not 0 <= value <= 255:
+            raise InvalidValueError(f"Color.from_bytes takes integers 0...255, not {name} = {value}")
+        parts.append(int(value) / 255)
+    return Color(*parts)
+
+
+def _is_byte_like(value: object) -> bool:
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)) and bool(value > 1)
+
+
+def color_channels(value: object) -> Tuple[float, ...]:
+    """A color value as floats for the library: a color string (through
+    `parse_color`), a razzle.Color, or (r, g, b[, a]) numbers (alpha 1 if
+    missing). Integer components above 1 are refused: they are 8-bit values
+    that need dividing by 255."""
+    if isinstance(value, str):
+        return tuple(parse_color(value))
+    if isinstance(value, np.ndarray):
+        items: Sequence[Any] = value.reshape(-1).tolist()
+    elif isinstance(value, Iterable) and not isinstance(value, bytes):
+        items = list(value)
+    else:
+        raise InvalidTypeError(
+            f"a color must be a razzle.Color, (r, g, b[, a]) numbers in [0, 1] or a string such as '#ff8000', "
+            f"not {describe(value)}"
+        )
+    channels = [value_number(item, "a color component") for item in items]
+    if any(_is_byte_like(item) for item in items):
+        shown = ", ".join(str(item) for item in items)
+        raise InvalidValueError(
+            f"color components are numbers in [0, 1], not ({shown}): divide 8-bit components by 255 "
+            f"or use razzle.Color.from_bytes({shown})"
+        )
+    if len(channels) == 3:
+        channels.append(1.0)
+    return tuple(channels)
+
+
+def _doubles(values: Iterable[Any], n: int, what: str) -> ctypes.Array[c_double]:
+    if not isinstance(values, Iterable) or isinstance(values, (str, bytes)):
+        raise InvalidTypeError(f"{what} must be {n} numbers, not {describe(values)}")
+    numbers = [real(v, what) for v in values]
+    if len(numbers) != n:
+        raise WrongSizeError(f"{what} has {n} numbers, not {len(numbers)}")
+    return (c_double * n)(*numbers)
+
+
+def _color(color: Color) -> ctypes.Array[c_double]:
+    return (c_double * 4)(*color_channels(color))
+
+
+def to_space(color: Color, space: str) -> Tuple[float, float, float]:
+    rgba = _color(color)
     out = (c_double * 3)()
-    lib.kf_color_to_space(ctypes.addressof(rgba), str(space).encode(), ctypes.addressof(out))
-    return tuple(out)
+    lib.kf_color_to_space(ctypes.addressof(rgba), text(space, "color space"), ctypes.addressof(out))
+    return (out[0], out[1], out[2])
 
 
-def from_space(coordinates, space, alpha):
-    coords = _doubles(coordinates, 3)
+def from_space(coordinates: Sequence[float], space: str, alpha: float) -> Color:
+    coords = _doubles(coordinates, 3, "coordinates")
     out = (c_double * 4)()
-    lib.kf_color_from_space(ctypes.addressof(coords), float(alpha), str(space).encode(), ctypes.addressof(out))
+    lib.kf_color_from_space(
+        ctypes.addressof(coords), real(alpha, "alpha"), text(space, "color space"), ctypes.addressof(out)
+    )
     return Color(*out)
 
 
-def gamut_map(color):
-    rgba = _doubles(tuple(color), 4)
+def gamut_map(color: Color) -> Color:
+    rgba = _color(color)
     out = (c_double * 4)()
     lib.kf_color_gamut_map(ctypes.addressof(rgba), ctypes.addressof(out))
     return Color(*out)
 
 
-def transform_make(tx, ty, sx, sy, angle):
+def transform_make(tx: float, ty: float, sx: float, sy: float, angle: float) -> Transform:
+    numbers = [real(v, name) for v, name in zip((tx, ty, sx, sy, angle), ("tx", "ty", "sx", "sy", "angle"))]
     out = (c_double * 6)()
-    lib.kf_transform_make(float(tx), float(ty), float(sx), float(sy), float(angle), ctypes.addressof(out))
+    lib.kf_transform_make(*numbers, ctypes.addressof(out))
     return Transform(*out)
 
 
-def transform3d_make(translation, scale, rotation, m34):
-    t, s, r = _doubles(translation, 3), _doubles(scale, 3), _doubles(rotation, 4)
+def transform3d_make(
+    translation: Sequence[float], scale: Sequence[float], rotation: Sequence[float], m34: float
+) -> Transform3D:
+    t = _doubles(translation, 3, "translation")
+    s = _doubles(scale, 3, "scale")
+    r = _doubles(rotation, 4, "rotation")
     out = (c_double * 16)()
     lib.kf_transform3d_make(
-        ctypes.addressof(t), ctypes.addressof(s), ctypes.addressof(r), float(m34), ctypes.addressof(out)
+        ctypes.addressof(t), ctypes.addressof(s), ctypes.addressof(r), real(m34, "m34"), ctypes.addressof(out)
     )
     return Transform3D(*out)

@@ -1,6 +1,10 @@
 """The demo: RazzleDazzle's README example — a label's alpha fading from 1 at
 scroll position 30 to 0 at 60 — sampled for each easing."""
 
+from __future__ import annotations
+
+from typing import Sequence
+
 import numpy as np
 
 from ._animator import Animator
@@ -19,7 +23,7 @@ EASINGS = (
 POSITIONS = (0, 30, 35, 40, 45, 50, 55, 60, 90)
 
 
-def fade_table(easings=EASINGS, positions=POSITIONS) -> str:
+def fade_table(easings: Sequence[str] = EASINGS, positions: Sequence[float] = POSITIONS) -> str:
     """A text table: one row per easing, one column per scroll position."""
     lines = [
         "alpha of \"label\": keyframes alpha[30] = 1 (with the easing), alpha[60] = 0",

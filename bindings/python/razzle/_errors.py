@@ -1,4 +1,9 @@
-"""Exceptions, one per libkeyframe status code (see include/keyframe.h)."""
+"""Exceptions, one per libkeyframe status code (see include/keyframe.h), and
+`InvalidTypeError` for arguments of the wrong Python type."""
+
+from __future__ import annotations
+
+from typing import Optional
 
 __all__ = [
     "RazzleError",
@@ -13,20 +18,21 @@ __all__ = [
     "OutOfRangeError",
     "ClosedError",
     "KindMismatchError",
+    "InvalidTypeError",
 ]
 
 
 class RazzleError(Exception):
     """Base of every razzle error. `status` is the library's status code."""
 
-    status = None
+    status: Optional[int] = None
 
-    def __init__(self, message, status=None):
+    def __init__(self, message: str, status: Optional[int] = None) -> None:
         super().__init__(message)
         if status is not None:
             self.status = status
 
-    def __str__(self):
+    def __str__(self) -> str:
         # KeyError would show repr(message); every razzle error shows the text.
         return str(self.args[0]) if self.args else ""
 
@@ -74,3 +80,9 @@ class ClosedError(RazzleError, ValueError):
 class KindMismatchError(RazzleError, ValueError):
     """A value kind that does not fit the property, or an operation that does
     not fit the track's kind."""
+
+
+class InvalidTypeError(RazzleError, TypeError):
+    """An argument of the wrong type: a string or None where a number is
+    needed, a complex number, a non-string name. Raised by the Python package
+    before anything reaches the library (`status` is None)."""

@@ -5,11 +5,14 @@ the header and checks the two agree, and another checks the library's
 exported symbols, so none of the three can drift.
 """
 
+from __future__ import annotations
+
 import ctypes
 import os
 from collections import namedtuple
 from ctypes import POINTER, c_char_p, c_double, c_int32, c_size_t, c_uint64, c_void_p
 from pathlib import Path
+from typing import Any, Tuple
 
 from . import _errors
 
@@ -136,7 +139,7 @@ def library_path() -> Path:
     return Path(__file__).resolve().parent / LIBRARY_NAME
 
 
-def _load():
+def _load() -> Tuple[ctypes.CDLL, Path]:
     path = library_path()
     try:
         lib = ctypes.CDLL(str(path))
@@ -169,7 +172,7 @@ def _load():
     return lib, path
 
 
-def unchecked(name):
+def unchecked(name: str) -> Any:
     """A second binding of `name` with the table's signature but no errcheck,
     for hot paths that test the status themselves (saves ~150 ns a call)."""
     function = next(f for f in SIGNATURES if f.name == name)
@@ -179,7 +182,7 @@ def unchecked(name):
     return fn
 
 
-def _check(result, function, arguments):
+def _check(result: int, function: Any, arguments: Any) -> int:
     if result < 0:
         raise error(result)
     return result

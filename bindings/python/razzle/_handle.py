@@ -1,24 +1,32 @@
 """Ownership of one library handle: an idempotent close, context-manager
-support, and release on garbage collection as the fallback."""
+support, release on garbage collection as the fallback, and a clear refusal
+to be pickled (a handle means nothing in another process)."""
+
+from __future__ import annotations
 
 import weakref
+from typing import Any, Callable, NoReturn, TypeVar
 
 from ._errors import ClosedError
 
+_Self = TypeVar("_Self", bound="HandleOwner")
+
 
 class HandleOwner:
-    """Owns one handle; subclasses name the release function."""
+    """Owns one handle; subclasses name the release function and say how to
+    copy them (`_pickle_message`)."""
 
     __slots__ = ("_handle", "_finalizer", "__weakref__")
     _kind = "object"
+    _pickle_message = "cannot pickle a razzle object: it owns a library handle"
 
-    def __init__(self, handle, release):
+    def __init__(self, handle: Any, release: Callable[[Any], None]) -> None:
         self._handle = handle
         # The finalizer holds the handle, not self, so collection can run it.
         self._finalizer = weakref.finalize(self, release, handle)
 
     @property
-    def _h(self):
+    def _h(self) -> Any:
         handle = self._handle
         if handle is None:
             raise ClosedError(f"{self._kind} is closed")
@@ -36,9 +44,15 @@ class HandleOwner:
         self._handle = None
         self._finalizer()
 
-    def __enter__(self):
+    def __enter__(self: _Self) -> _Self:
         self._h  # noqa: B018 - entering a closed object is an error
         return self
 
-    def __exit__(self, *exc_info):
+    def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+    def __reduce_ex__(self, protocol: Any) -> NoReturn:
+        raise TypeError(self._pickle_message)
+
+    def __reduce__(self) -> NoReturn:
+        raise TypeError(self._pickle_message)
