@@ -425,6 +425,11 @@ kf_status kf_track_remove_keyframe(kf_track *track, double time);
  * Errors: KF_E_NULL, KF_E_INVALID_HANDLE. */
 kf_status kf_track_keyframe_count(const kf_track *track, size_t *out_count);
 
+/* The index, in time order, of the keyframe at exactly `time` in
+ * *out_index. Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_NOT_FOUND (no
+ * keyframe there; NaN never matches). O(log n). */
+kf_status kf_track_find_keyframe(const kf_track *track, double time, size_t *out_index);
+
 /* The track's edit generation in *out_generation: it changes with every
  * edit of the track (keyframes, styles, extrapolation).
  * Errors: KF_E_NULL, KF_E_INVALID_HANDLE. */

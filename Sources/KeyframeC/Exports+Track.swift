@@ -118,6 +118,20 @@ public func kf_track_keyframe_count(_ handle: OpaquePointer?, _ out: UnsafeMutab
   }
 }
 
+@_cdecl("kf_track_find_keyframe")
+public func kf_track_find_keyframe(
+  _ handle: OpaquePointer?, _ time: Double, _ out: UnsafeMutablePointer<Int>?
+) -> kf_status {
+  call("kf_track_find_keyframe") { () throws(RazzleError) in
+    let track = try track(handle)
+    let out = try required(out, "out_index")
+    guard let index = track.index(ofKeyframeAt: time) else {
+      throw RazzleError(.notFound, "\(track.property): no keyframe at time \(time)")
+    }
+    out.pointee = index
+  }
+}
+
 @_cdecl("kf_track_generation")
 public func kf_track_generation(_ handle: OpaquePointer?, _ out: UnsafeMutablePointer<UInt64>?)
   -> kf_status

@@ -4,7 +4,7 @@ signature table, the status codes and the version must all agree with it."""
 import ctypes
 import re
 import subprocess
-from ctypes import POINTER, c_char_p, c_double, c_int32, c_size_t, c_uint64, c_void_p
+from ctypes import POINTER, c_char_p, c_double, c_int32, c_size_t, c_uint32, c_uint64, c_void_p
 
 import razzle
 from conftest import HEADER
@@ -40,14 +40,27 @@ C_TO_CTYPES = {
     "size_t *": {POINTER(c_size_t)},
     "int32_t *": {POINTER(c_int32)},
     "uint64_t *": {POINTER(c_uint64)},
-    "kf_spring *": {c_void_p},
-    "const kf_spring *": {c_void_p},
     "kf_animator *": {_ffi.AnimatorHandle},
     "const kf_animator *": {_ffi.AnimatorHandle},
     "kf_animator * *": {POINTER(_ffi.AnimatorHandle)},
     "kf_track *": {_ffi.TrackHandle},
     "const kf_track *": {_ffi.TrackHandle},
     "kf_track * *": {POINTER(_ffi.TrackHandle)},
+    "uint32_t": {c_uint32},
+    "uint64_t": {c_uint64},
+    "uint32_t *": {c_void_p},
+    "int32_t *": {POINTER(c_int32)},
+    "kf_interpolation": {c_int32},
+    "kf_extrapolation": {c_int32},
+    "kf_interpolation *": {POINTER(c_int32)},
+    "kf_extrapolation *": {POINTER(c_int32)},
+    "kf_spring *": {POINTER(_ffi.SpringParameters)},
+    "const kf_spring *": {POINTER(_ffi.SpringParameters)},
+    "kf_track_options *": {POINTER(_ffi.TrackOptions)},
+    "const kf_track_options *": {POINTER(_ffi.TrackOptions)},
+    "kf_keyframe_options *": {POINTER(_ffi.KeyframeOptions)},
+    "const kf_keyframe_options *": {c_void_p},
+    "kf_column *": {c_void_p},
 }
 
 

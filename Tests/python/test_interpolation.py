@@ -171,7 +171,7 @@ def test_extrapolation_linear_uses_outer_bezier_handle(anim):
 def test_bad_modes_leave_the_track_unchanged(anim):
     track = make_track(anim, [0, 1], [0, 1])
     before = track.keyframes
-    with pytest.raises(razzle.InvalidValueError, match="unknown interpolation"):
+    with pytest.raises(razzle.InvalidNameError, match="unknown interpolation"):
         track.set(0.5, 0.5, interpolation="wiggly")
     with pytest.raises(razzle.InvalidValueError, match="tension"):
         track.set(0.5, 0.5, interpolation="smooth", tension=2)
@@ -180,7 +180,7 @@ def test_bad_modes_leave_the_track_unchanged(anim):
     with pytest.raises(razzle.WrongSizeError):
         track.set(0.5, 0.5, interpolation="bezier", right=(1, (1, 2)))
     assert track.keyframes == before
-    with pytest.raises(razzle.InvalidValueError, match="unknown extrapolation"):
+    with pytest.raises(razzle.InvalidNameError, match="unknown extrapolation"):
         track.extrapolation = ("hold", "bounce")
     assert track.extrapolation == ("hold", "hold")
 

@@ -162,7 +162,8 @@ def test_known_specs_round_trip(spec):
     assert_round_trip(spec)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 13 bug 2: a short spring's canonical stiffness exceeds the 1e6 bound")
+# Issue 13 bug 2: a short spring's canonical stiffness exceeds 1e6; the
+# grammar bounds a spring's physical numbers by the spring itself.
 @pytest.mark.parametrize("spec", ["spring(duration=0.005)", "bouncy(0.001)", "spring(dampingRatio=0.5, response=0.003)"])
 def test_short_springs_round_trip(spec):
     assert_round_trip(spec)

@@ -265,24 +265,24 @@ def test_lone_surrogates_are_razzle_errors_everywhere(anim, alpha):
         (lambda: anim.add_track("a" + LONE, "alpha"), razzle.InvalidNameError),
         (lambda: anim.add_track("a", LONE), razzle.InvalidNameError),
         (lambda: anim.get(LONE, "alpha"), razzle.InvalidNameError),
-        (lambda: anim.add_track("a", "p", kind="co" + LONE), razzle.KindMismatchError),
-        (lambda: anim.add_track("a", "p", "color", color_space="ok" + LONE), razzle.InvalidValueError),
+        (lambda: anim.add_track("a", "p", kind="co" + LONE), razzle.InvalidNameError),
+        (lambda: anim.add_track("a", "p", "color", color_space="ok" + LONE), razzle.InvalidNameError),
         (lambda: anim.transform(LONE, 0), razzle.InvalidNameError),
         (lambda: alpha.set(0, 0.5, easing="ease" + LONE), razzle.EasingError),
-        (lambda: alpha.set(0, 0.5, interpolation=LONE), razzle.InvalidValueError),
-        (lambda: alpha.set_extrapolation(LONE), razzle.InvalidValueError),
-        (lambda: setattr(alpha, "extrapolation", (LONE, "hold")), razzle.InvalidValueError),
+        (lambda: alpha.set(0, 0.5, interpolation=LONE), razzle.InvalidNameError),
+        (lambda: alpha.set_extrapolation(LONE), razzle.InvalidNameError),
+        (lambda: setattr(alpha, "extrapolation", (LONE, "hold")), razzle.InvalidNameError),
         (lambda: razzle.easing(LONE), razzle.EasingError),
         (lambda: razzle.steps(3, LONE), razzle.EasingError),
-        (lambda: razzle.Color(1, 0, 0).to_space(LONE), razzle.InvalidValueError),
-        (lambda: razzle.Color.from_space((0.5, 0, 0), LONE), razzle.InvalidValueError),
+        (lambda: razzle.Color(1, 0, 0).to_space(LONE), razzle.InvalidNameError),
+        (lambda: razzle.Color.from_space((0.5, 0, 0), LONE), razzle.InvalidNameError),
         (lambda: razzle.Color.parse("#ff" + LONE), razzle.InvalidValueError),
     ]
     for call, error in cases:
         with pytest.raises(error) as raised:
             call()
         assert not isinstance(raised.value, UnicodeError)
-        assert "surrogate" in str(raised.value) or "not a color" in str(raised.value)
+        assert "surrogate" in str(raised.value)
     assert state(alpha) == before and len(anim) == 1
 
 
@@ -292,9 +292,9 @@ def test_nul_inside_an_easing_or_mode_is_refused_not_cut(alpha):
         alpha.set(0, 0.5, easing="easeInQuad\x00junk")
     with pytest.raises(razzle.EasingError, match="NUL"):
         razzle.easing("linear\x00(")
-    with pytest.raises(razzle.InvalidValueError, match="NUL"):
+    with pytest.raises(razzle.InvalidNameError, match="NUL"):
         alpha.set(0, 0.5, interpolation="hold\x00x")
-    with pytest.raises(razzle.InvalidValueError, match="NUL"):
+    with pytest.raises(razzle.InvalidNameError, match="NUL"):
         alpha.set_extrapolation("cycle\x00x")
     assert state(alpha) == before
 
@@ -390,6 +390,14 @@ def test_color_from_bytes():
         ("#ff8000", (1, 0x80 / 255, 0, 1)),
         ("#00ff0080", (0, 1, 0, 0x80 / 255)),
         ("  #0000ff ", (0, 0, 1, 1)),
+        # CSS Color 4: named colors from its table, rgb() and hsl() by its
+        # formulas (red is hue 0, saturation 100%, lightness 50%).
+        ("red", (1, 0, 0, 1)),
+        ("RebeccaPurple", (0x66 / 255, 0x33 / 255, 0x99 / 255, 1)),
+        ("transparent", (0, 0, 0, 0)),
+        ("rgb(255, 0, 0)", (1, 0, 0, 1)),
+        ("rgb(0 128 255 / 50%)", (0, 128 / 255, 1, 0.5)),
+        ("hsl(0, 100%, 50%)", (1, 0, 0, 1)),
     ],
 )
 def test_color_strings(anim, text, expected):
@@ -399,10 +407,10 @@ def test_color_strings(anim, text, expected):
     assert color(0) == expected
 
 
-@pytest.mark.parametrize("text", ["red", "rgb(255, 0, 0)", "hsl(0, 100%, 50%)", "#12345", "#ggg", "", "#", "ff0000"])
+@pytest.mark.parametrize("text", ["#12345", "#ggg", "", "#", "ff0000", "rgb(1, 2)", "hsl(0 100% 50% /)", "tomatoe"])
 def test_other_color_strings_are_invalid_values(anim, text):
     color = anim.add_track("label", "textColor")
-    with pytest.raises(razzle.InvalidValueError, match="#RGB, #RGBA, #RRGGBB or #RRGGBBAA"):
+    with pytest.raises(razzle.InvalidValueError, match="invalid color"):
         color[0] = text
     with pytest.raises(razzle.InvalidValueError):
         razzle.Color.parse(text)
@@ -442,3 +450,8 @@ def test_a_non_color_value_on_a_color_track(anim):
         color[0] = 0.5
     with pytest.raises(razzle.InvalidTypeError):
         color[0] = (1, None, 0)
+
+
+def test_a_misspelled_color_name_suggests_the_closest():
+    with pytest.raises(razzle.InvalidValueError, match='did you mean "tomato"'):
+        razzle.Color.parse("tomatoe")

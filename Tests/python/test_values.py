@@ -211,11 +211,11 @@ def test_negative_position_is_fine_but_kinds_must_fit(anim):
     anim.add_track("v", "position")[0] = (-10, -20)
     with pytest.raises(razzle.KindMismatchError, match="alpha is a scalar property"):
         anim.add_track("v", "alpha", "color")
-    with pytest.raises(razzle.KindMismatchError, match="unknown value kind"):
+    with pytest.raises(razzle.InvalidNameError, match="unknown value kind"):
         anim.add_track("v", "thing", "colour")
     with pytest.raises(razzle.WrongSizeError):
         anim.add_track("v", "many", "vector", channels=65)
-    with pytest.raises(razzle.InvalidValueError, match="unknown color space"):
+    with pytest.raises(razzle.InvalidNameError, match="unknown color space"):
         anim.add_track("v", "fillColor", color_space="cmyk")
     color = anim.add_track("w", "fillColor")
     with pytest.raises(razzle.KindMismatchError):
@@ -240,11 +240,22 @@ def test_affine_composition_is_order_independent(anim, order):
 
 
 def test_affine_composition_with_missing_and_animated_parts(anim):
-    assert anim.transform("nobody", 0) == razzle.Transform.identity()
+    # A target with none of the three tracks is a mistake, not the identity.
+    with pytest.raises(razzle.NotFoundError, match="nobody has no scale, rotation or translation"):
+        anim.transform("nobody", 0)
     rotation = anim.add_track("v", "rotation")
     rotation[0], rotation[10] = 0.0, 60.0
     t = anim.transform("v", 5)
     assert t == pytest.approx((math.cos(-math.pi / 6), math.sin(-math.pi / 6), -math.sin(-math.pi / 6), math.cos(-math.pi / 6), 0, 0))
+    # A batch of times: one row of six per time, each equal to the single call.
+    times = np.array([[0.0, 2.5], [5.0, 10.0]])
+    batch = anim.transform("v", times)
+    assert batch.shape == (2, 2, 6)
+    for index in np.ndindex(times.shape):
+        assert tuple(batch[index]) == tuple(anim.transform("v", float(times[index])))
+    # At 10 the angle is 60 degrees: cos 60 = 0.5 (within an ulp), sin -60.
+    assert batch[1, 1, 0] == pytest.approx(0.5, abs=1e-15)
+    assert batch[1, 1, 1] == pytest.approx(-math.sqrt(3) / 2, abs=1e-15)
 
 
 def matrices():

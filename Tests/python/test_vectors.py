@@ -19,6 +19,7 @@ STATUS_EXCEPTIONS = {
     "KF_E_WRONG_SIZE": razzle.WrongSizeError,
     "KF_E_EASING": razzle.EasingError,
     "KF_E_KIND_MISMATCH": razzle.KindMismatchError,
+    "KF_E_INVALID_NAME": razzle.InvalidNameError,
 }
 STYLE_FIELDS = ("interpolation", "left", "right", "tension", "continuity", "bias")
 KIND_FIELDS = ("kind", "channels", "color_space", "premultiplied")

@@ -233,6 +233,14 @@ public final class Track: @unchecked Sendable {
     }
   }
 
+  /// The index, in time order, of the keyframe at exactly `time`, or nil
+  /// (NaN matches nothing).
+  ///
+  /// - Complexity: O(log n).
+  public func index(ofKeyframeAt time: Double) -> Int? {
+    lock.withReadLock { storage.index(of: time) }
+  }
+
   /// The track's edit generation: it changes with every edit of the track.
   public var generation: UInt64 { lock.withReadLock { editGeneration } }
 

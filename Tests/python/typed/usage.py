@@ -85,7 +85,9 @@ def main() -> None:
         assert frames["label", "alpha"].shape == (2,)
         assert_type(anim.animate(45), Dict[Tuple[str, str], Any])
         assert_type(anim.layout.columns, int)
+        anim.add_track("box", "scale")[0] = 2.0
         assert_type(anim.transform("box", 0), razzle.Transform)
+        assert_type(anim.transform("box", [0.0, 1.0]), razzle.FloatArray)
         assert_type(anim.keys(), List[Tuple[str, str]])
 
         copied = copy.deepcopy(anim)

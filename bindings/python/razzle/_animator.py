@@ -9,9 +9,9 @@ from typing import Any, Dict, Iterator, List, Literal, NamedTuple, Optional, Seq
 import numpy as np
 
 from . import _ffi
-from ._errors import InvalidNameError, InvalidTypeError, KindMismatchError, NotFoundError, OutOfRangeError, RazzleError
+from ._errors import BufferTooSmallError, InvalidNameError, InvalidTypeError, NotFoundError, OutOfRangeError, RazzleError
 from ._handle import HandleOwner
-from ._inputs import count, describe, real, text, times as _times
+from ._inputs import count, describe, is_batch, real, text, times as _times
 from ._track import Track, _address, _check_out
 from ._types import FloatArray, Times
 from ._values import Color, Point, Rect, Size, Transform, Transform3D, from_channels
@@ -224,29 +224,44 @@ class Animator(HandleOwner):
         handle = _ffi.TrackHandle()
         names = (self._h, _name(target, "target"), _name(property, "property"))
         if kind is None and channels is None and color_space is None and not premultiplied:
-            lib.kf_animator_add_track(*names, byref(handle))
-        else:
-            if kind is None:
-                kind = "color" if (color_space is not None or premultiplied) else ("vector" if channels else "")
-            if not isinstance(premultiplied, (bool, np.bool_)):
-                raise InvalidTypeError(f"premultiplied must be True or False, not {describe(premultiplied)}")
-            lib.kf_animator_add_track_kind(
-                *names,
-                text(kind, "kind", KindMismatchError),
-                0 if channels is None else count(channels, "channels"),
-                None if color_space is None else text(color_space, "color space"),
-                1 if premultiplied else 0,
-                byref(handle),
-            )
+            lib.kf_animator_add_track(*names, None, byref(handle))
+            return Track(handle)
+        if not isinstance(premultiplied, (bool, np.bool_)):
+            raise InvalidTypeError(f"premultiplied must be True or False, not {describe(premultiplied)}")
+        if kind is None and channels is not None:
+            kind = "vector"  # channels alone ask for a vector track
+        options = _ffi.TrackOptions(
+            version=_ffi.TRACK_OPTIONS_VERSION,
+            kind=None if kind is None else text(kind, "kind", InvalidNameError),
+            channels=0 if channels is None else count(channels, "channels"),
+            color_space=None if color_space is None else text(color_space, "color space", InvalidNameError),
+            premultiplied=1 if premultiplied else 0,
+        )
+        lib.kf_animator_add_track(*names, byref(options), byref(handle))
         return Track(handle)
 
-    def transform(self, target: str, t: float) -> Transform:
+    @overload
+    def transform(self, target: str, t: float) -> Transform: ...
+    @overload
+    def transform(self, target: str, t: Times) -> FloatArray: ...
+
+    def transform(self, target: str, t: Union[float, Times]) -> Union[Transform, FloatArray]:
         """The target's "scale", "rotation" (degrees) and "translation"
         tracks composed at `t`: scale first, then rotation, then translation
-        (whatever order the tracks were added in), as a razzle.Transform."""
-        out = (c_double * 6)()
-        lib.kf_animator_transform(self._h, _name(target, "target"), real(t, "time"), ctypes.addressof(out), 6)
-        return Transform(*out)
+        (whatever order the tracks were added in; Guides/Kinds.md), as a
+        razzle.Transform for a number, or an array of shape
+        `times.shape + (6,)` for an array of times (one library call).
+        NotFoundError if the target has none of the three tracks."""
+        name = _name(target, "target")
+        if not is_batch(t):
+            single = (c_double * 1)(real(t, "time"))
+            out = (c_double * 6)()
+            lib.kf_animator_transform_many(self._h, name, ctypes.addressof(single), 1, ctypes.addressof(out), 6)
+            return Transform(*out)
+        array = _times(t)
+        matrix = np.empty(array.shape + (6,), dtype=np.float64)
+        lib.kf_animator_transform_many(self._h, name, _address(array), array.size, _address(matrix), matrix.size)
+        return matrix
 
     @overload
     def __getitem__(self, key: Tuple[str, ScalarProperty]) -> Track[float]: ...
@@ -310,23 +325,18 @@ class Animator(HandleOwner):
         """The tracks in the order they were added, as new Track objects."""
         handle = self._h
         result: List[Track[Any]] = []
-        index = 0
-        while True:
+        for index in range(len(self)):
             track = _ffi.TrackHandle()
             try:
                 lib.kf_animator_track_at(handle, index, byref(track))
             except OutOfRangeError:
-                return result
+                break  # a track was removed meanwhile
             result.append(Track(track))
-            index += 1
+        return result
 
     def keys(self) -> List[Tuple[str, str]]:
         """The (target, property) pairs, in the order the tracks were added."""
-        keys = []
-        for track in self.tracks():
-            keys.append((track.target, track.property))
-            track.close()
-        return keys
+        return [(column.target, column.property) for column in self.layout]
 
     def __iter__(self) -> Iterator[Tuple[str, str]]:
         return iter(self.keys())
@@ -340,21 +350,15 @@ class Animator(HandleOwner):
         continuity, bias). Closing or editing either leaves the other as it
         is. `copy.copy` and `copy.deepcopy` do the same.
 
-        The tracks are read one after another: copy an animator that no
-        other thread is editing. Complexity: O(tracks + keyframes) library
-        calls.
+        One library call (`kf_animator_copy`) under the animator's lock, so
+        the copy is one consistent state even while other threads edit.
+        Complexity: O(tracks + keyframes).
         """
-        self._h  # noqa: B018 - a closed animator raises ClosedError here
-        copied = Animator()
-        try:
-            for track in self.tracks():
-                try:
-                    _copy_track(track, copied)
-                finally:
-                    track.close()
-        except BaseException:
-            copied.close()
-            raise
+        copied = Animator.__new__(Animator)
+        handle = _ffi.AnimatorHandle()
+        lib.kf_animator_copy(self._h, byref(handle))
+        HandleOwner.__init__(copied, handle, lib.kf_animator_release)
+        copied._layout_cache = None
         return copied
 
     def __copy__(self) -> Animator:
@@ -378,20 +382,38 @@ class Animator(HandleOwner):
         `razzle.Column(target, property, kind, start, channels)`, one per
         track in the order the tracks were added, with `.columns` the total
         and `.generation` the animator's layout generation)."""
+        handle = self._h
+        generation = self._generation()
+        cached = self._layout_cache
+        if cached is not None and cached.generation == generation:
+            return cached
+        tracks, names_length, generation_read = c_size_t(), c_size_t(), c_uint64()
+        capacity, names_capacity = len(self), 0
         while True:
-            generation = self._generation()
-            cached = self._layout_cache
-            if cached is not None and cached.generation == generation:
-                return cached
-            columns = []
-            start = 0
-            for track in self.tracks():
-                columns.append(Column(track.target, track.property, track.kind, start, track.channels))
-                start += track.channels
-                track.close()
-            if self._generation() == generation:
-                self._layout_cache = Layout(columns, start, generation)
-                return self._layout_cache
+            columns = (_ffi.ColumnInfo * max(capacity, 1))()
+            names = ctypes.create_string_buffer(max(names_capacity, 1))
+            try:
+                lib.kf_animator_get_layout(
+                    handle,
+                    ctypes.addressof(columns),
+                    capacity,
+                    names,
+                    names_capacity,
+                    byref(tracks),
+                    byref(names_length),
+                    byref(generation_read),
+                )
+                break
+            except BufferTooSmallError:
+                capacity, names_capacity = tracks.value, names_length.value
+        parts = names.raw[: names_length.value].split(b"\0")
+        result = [
+            Column(parts[2 * i].decode(), parts[2 * i + 1].decode(), c.kind.decode(), c.start, c.channels)
+            for i, c in enumerate(columns[: tracks.value])
+        ]
+        total = sum(column.channels for column in result)
+        self._layout_cache = Layout(result, total, generation_read.value)
+        return self._layout_cache
 
     def sample(self, times: Union[float, Times], out: Optional[FloatArray] = None) -> FloatArray:
         """Every track at every time, as one float64 array of shape
@@ -419,12 +441,15 @@ class Animator(HandleOwner):
         between reading the layout and sampling."""
         handle = self._h
         columns, generation = c_size_t(), c_uint64()
-        for _ in range(8):
+        for _ in range(64):
             layout = self.layout
             out = np.empty(times.shape + (layout.columns,), dtype=np.float64)
-            lib.kf_animator_sample_many(
-                handle, _address(times), times.size, _address(out), out.size, byref(columns), byref(generation)
-            )
+            try:
+                lib.kf_animator_sample_many(
+                    handle, _address(times), times.size, _address(out), out.size, byref(columns), byref(generation)
+                )
+            except BufferTooSmallError:
+                continue  # a track was added since the layout was read: read it again
             if generation.value == layout.generation:
                 return out, layout
         raise RazzleError("the animator's tracks kept changing during sampling")
@@ -451,33 +476,6 @@ class Animator(HandleOwner):
         return {
             (c.target, c.property): from_channels(c.kind, row[c.start : c.start + c.channels]) for c in layout
         }
-
-
-def _copy_track(track: Track[Any], into: Animator) -> None:
-    """Rebuilds `track` in `into` through the public API."""
-    options: Dict[str, Any] = {}
-    if track.kind == "vector":
-        options["channels"] = track.channels
-    if track.kind == "color":
-        options["color_space"], options["premultiplied"] = track.color_space
-    copied = into.add_track(track.target, track.property, track.kind, **options)
-    try:
-        before, after = track.extrapolation
-        copied.set_extrapolation(before=before, after=after)
-        for keyframe in track.keyframes:
-            copied.set(
-                keyframe.time,
-                keyframe.value,
-                easing=keyframe.easing,
-                interpolation=keyframe.interpolation,
-                left=keyframe.left,
-                right=keyframe.right,
-                tension=keyframe.tension,
-                continuity=keyframe.continuity,
-                bias=keyframe.bias,
-            )
-    finally:
-        copied.close()
 
 
 def _key(key: object) -> Tuple[str, str]:

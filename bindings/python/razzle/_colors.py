@@ -11,8 +11,9 @@ from typing import Any, Iterable, Sequence, Tuple
 import numpy as np
 
 from . import _ffi
-from ._errors import InvalidTypeError, InvalidValueError, WrongSizeError
-from ._inputs import describe, real, text, value_number
+from ._errors import InvalidNameError, InvalidTypeError, InvalidValueError, WrongSizeError
+from ._inputs import describe, real, text, times, value_number
+from ._types import FloatArray
 from ._values import Color, Transform, Transform3D
 
 lib = _ffi.lib
@@ -21,24 +22,20 @@ _HEX_DIGITS = re.compile(r"[0-9a-fA-F]+")
 _COLOR_FORMS = "#RGB, #RGBA, #RRGGBB or #RRGGBBAA"
 
 
-def parse_color(text: str) -> Color:
-    """The color that `text` names. Every color string razzle reads (track
-    values, `Color.parse`, `Color.from_hex`) goes through here.
-
-    Today: `#RGB`, `#RGBA`, `#RRGGBB` and `#RRGGBBAA` (hex digits in either
-    case, surrounding whitespace ignored), as CSS Color 4 reads them.
-    InvalidValueError for any other text, InvalidTypeError for a non-string.
+def parse_color(value: str) -> Color:
+    """The color that CSS Color 4 text names. Every color string razzle reads
+    (track values, `Color.parse`, `Color.from_hex`) goes through here, and
+    here to the library (`kf_color_parse`): `#RGB`, `#RGBA`, `#RRGGBB`,
+    `#RRGGBBAA`, the 148 named colors and `transparent`, `rgb()`/`rgba()`,
+    `hsl()`/`hsla()`, `hwb()`, `oklab()` and `oklch()`.
+    InvalidValueError (with the offset, and the closest color name for a
+    misspelled one) for any other text, InvalidTypeError for a non-string.
     """
-    if not isinstance(text, str):
-        raise InvalidTypeError(f"a color string must be a str, not {describe(text)}")
-    stripped = text.strip()
-    digits = stripped[1:]
-    if stripped[:1] != "#" or len(digits) not in (3, 4, 6, 8) or not _HEX_DIGITS.fullmatch(digits):
-        raise InvalidValueError(f"not a color: {text!r} (razzle reads {_COLOR_FORMS})")
-    if len(digits) <= 4:
-        digits = "".join(d * 2 for d in digits)
-    channels = [int(digits[i : i + 2], 16) / 255 for i in range(0, len(digits), 2)]
-    return Color(*channels)
+    if not isinstance(value, str):
+        raise InvalidTypeError(f"a color string must be a str, not {describe(value)}")
+    out = (c_double * 4)()
+    lib.kf_color_parse(text(value, "color", InvalidValueError), ctypes.addressof(out))
+    return Color(*out)
 
 
 def parse_hex(text: str) -> Color:
@@ -108,27 +105,54 @@ def _color(color: Color) -> ctypes.Array[c_double]:
     return (c_double * 4)(*color_channels(color))
 
 
+def _space(space: object) -> bytes:
+    return text(space, "color space", InvalidNameError)
+
+
 def to_space(color: Color, space: str) -> Tuple[float, float, float]:
     rgba = _color(color)
-    out = (c_double * 3)()
-    lib.kf_color_to_space(ctypes.addressof(rgba), text(space, "color space"), ctypes.addressof(out))
+    out = (c_double * 4)()
+    lib.kf_color_to_space(_space(space), ctypes.addressof(rgba), 1, ctypes.addressof(out))
     return (out[0], out[1], out[2])
 
 
 def from_space(coordinates: Sequence[float], space: str, alpha: float) -> Color:
-    coords = _doubles(coordinates, 3, "coordinates")
+    coords = _doubles([*_doubles(coordinates, 3, "coordinates"), real(alpha, "alpha")], 4, "coordinates")
     out = (c_double * 4)()
-    lib.kf_color_from_space(
-        ctypes.addressof(coords), real(alpha, "alpha"), text(space, "color space"), ctypes.addressof(out)
-    )
+    lib.kf_color_from_space(_space(space), ctypes.addressof(coords), 1, ctypes.addressof(out))
     return Color(*out)
 
 
 def gamut_map(color: Color) -> Color:
     rgba = _color(color)
     out = (c_double * 4)()
-    lib.kf_color_gamut_map(ctypes.addressof(rgba), ctypes.addressof(out))
+    lib.kf_color_gamut_map(ctypes.addressof(rgba), 1, ctypes.addressof(out))
     return Color(*out)
+
+
+def _quadruples(values: object, what: str) -> np.ndarray[Any, np.dtype[np.float64]]:
+    array = times(values, what)
+    if array.ndim == 0 or array.shape[-1] != 4:
+        raise WrongSizeError(f"{what} must have shape (..., 4), not {array.shape}")
+    return np.ascontiguousarray(array)
+
+
+def convert_many(values: object, space: str, inverse: bool) -> FloatArray:
+    """Many colors to (inverse: from) `space` in one library call: an array
+    of shape (..., 4) in, the same shape out."""
+    array = _quadruples(values, "coordinates" if inverse else "colors")
+    out = np.empty_like(array)
+    convert = lib.kf_color_from_space if inverse else lib.kf_color_to_space
+    convert(_space(space), array.ctypes.data, array.size // 4, out.ctypes.data)
+    return out
+
+
+def gamut_map_many(values: object) -> FloatArray:
+    """Many colors mapped into sRGB in one library call, shape (..., 4)."""
+    array = _quadruples(values, "colors")
+    out = np.empty_like(array)
+    lib.kf_color_gamut_map(array.ctypes.data, array.size // 4, out.ctypes.data)
+    return out
 
 
 def transform_make(tx: float, ty: float, sx: float, sy: float, angle: float) -> Transform:

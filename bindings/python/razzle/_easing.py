@@ -240,49 +240,48 @@ class Spring:
 
     def __init__(self, mass: float = 1.0, stiffness: float = 100.0, damping: float = 10.0, velocity: float = 0.0) -> None:
         numbers = [real(v, n) for v, n in zip((mass, stiffness, damping, velocity), ("mass", "stiffness", "damping", "velocity"))]
-        self._parameters = (c_double * 4)(*numbers)
+        self._parameters = _ffi.SpringParameters(*numbers)
         duration = c_double()
-        lib.kf_spring_settling_duration(ctypes.addressof(self._parameters), byref(duration))  # validates
+        lib.kf_spring_settling_duration(byref(self._parameters), byref(duration))  # validates
 
     @classmethod
     def from_duration_bounce(cls, duration: float, bounce: float = 0.0) -> Spring:
         """SwiftUI's spring(duration:bounce:)."""
-        out = (c_double * 4)()
-        lib.kf_spring_from_duration_bounce(real(duration, "duration"), real(bounce, "bounce"), ctypes.addressof(out))
-        return cls(*out)
+        out = _ffi.SpringParameters()
+        lib.kf_spring_from_duration_bounce(real(duration, "duration"), real(bounce, "bounce"), byref(out))
+        return cls(out.mass, out.stiffness, out.damping, out.velocity)
 
     @classmethod
     def from_damping_ratio(cls, ratio: float, response: float) -> Spring:
         """UIKit's UISpringTimingParameters(dampingRatio:) with a response."""
-        out = (c_double * 4)()
-        lib.kf_spring_from_damping_ratio(real(ratio, "damping ratio"), real(response, "response"), ctypes.addressof(out))
-        return cls(*out)
+        out = _ffi.SpringParameters()
+        lib.kf_spring_from_damping_ratio(real(ratio, "damping ratio"), real(response, "response"), byref(out))
+        return cls(out.mass, out.stiffness, out.damping, out.velocity)
 
     @property
     def mass(self) -> float:
         """m"""
-        return self._parameters[0]
+        return float(self._parameters.mass)
 
     @property
     def stiffness(self) -> float:
         """k"""
-        return self._parameters[1]
+        return float(self._parameters.stiffness)
 
     @property
     def damping(self) -> float:
         """c"""
-        return self._parameters[2]
+        return float(self._parameters.damping)
 
     @property
     def initial_velocity(self) -> float:
         """x'(0)"""
-        return self._parameters[3]
+        return float(self._parameters.velocity)
 
     @property
     def parameters(self) -> Tuple[float, float, float, float]:
         """(mass, stiffness, damping, velocity): `Spring(*s.parameters) == s`."""
-        m, k, c, v = self._parameters
-        return (m, k, c, v)
+        return (self.mass, self.stiffness, self.damping, self.initial_velocity)
 
     @property
     def damping_ratio(self) -> float:
@@ -293,7 +292,7 @@ class Spring:
     def settling_duration(self) -> float:
         """The time after which |x − 1| and |v| stay below 1e-4."""
         out = c_double()
-        lib.kf_spring_settling_duration(ctypes.addressof(self._parameters), byref(out))
+        lib.kf_spring_settling_duration(byref(self._parameters), byref(out))
         return out.value
 
     def _evaluate(self, t: object, which: int) -> Any:
@@ -301,7 +300,7 @@ class Spring:
         values = times(t) if batch else np.array(real(t, "time"))
         out = np.empty(values.shape, dtype=np.float64)
         args = (out.ctypes.data, None) if which == 0 else (None, out.ctypes.data)
-        lib.kf_spring_evaluate(ctypes.addressof(self._parameters), values.ctypes.data, values.size, *args, out.size)
+        lib.kf_spring_evaluate(byref(self._parameters), values.ctypes.data, values.size, *args, out.size)
         return out if batch else float(out[()])
 
     @overload

@@ -86,3 +86,9 @@ class InvalidTypeError(RazzleError, TypeError):
     """An argument of the wrong type: a string or None where a number is
     needed, a complex number, a non-string name. Raised by the Python package
     before anything reaches the library (`status` is None)."""
+
+
+class StaleError(RazzleError):
+    """The object changed between two calls that had to see the same state
+    (KF_E_STALE); the binding retries such reads itself, so user code sees
+    it only if an object keeps changing."""

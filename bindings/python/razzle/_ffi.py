@@ -10,7 +10,7 @@ from __future__ import annotations
 import ctypes
 import os
 from collections import namedtuple
-from ctypes import POINTER, c_char_p, c_double, c_int32, c_size_t, c_uint64, c_void_p
+from ctypes import POINTER, c_char_p, c_double, c_int32, c_size_t, c_uint32, c_uint64, c_void_p
 from pathlib import Path
 from typing import Any, Tuple
 
@@ -19,9 +19,11 @@ from . import _errors
 LIBRARY_NAME = "libkeyframe.so"
 LIBRARY_ENV = "RAZZLE_LIBRARY"
 
-#: The KF_VERSION_NUMBER this binding was written against. A library with the
-#: same major version and at least this version is compatible.
-VERSION_NUMBER = 100
+#: The KF_VERSION_NUMBER this binding was written against. From 1.0 on a
+#: library with the same major version and at least this version is
+#: compatible; before 1.0 the minor version must match too (a 0.x minor
+#: version may change the ABI: CHANGELOG.md).
+VERSION_NUMBER = 200
 
 
 class _Animator(ctypes.Structure):
@@ -55,6 +57,7 @@ STATUS_CODES = {
     "KF_E_INVALID_NAME": (-10, _errors.InvalidNameError),
     "KF_E_OUT_OF_RANGE": (-11, _errors.OutOfRangeError),
     "KF_E_KIND_MISMATCH": (-12, _errors.KindMismatchError),
+    "KF_E_STALE": (-13, _errors.StaleError),
 }
 _EXCEPTIONS = {value: cls for value, cls in STATUS_CODES.values() if cls is not None}
 
@@ -65,69 +68,155 @@ Function = namedtuple("Function", "name restype argtypes")
 _doubles = c_void_p
 _size_out = POINTER(c_size_t)
 
+class TrackOptions(ctypes.Structure):
+    """`kf_track_options`."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("kind", c_char_p),
+        ("channels", c_size_t),
+        ("color_space", c_char_p),
+        ("premultiplied", c_int32),
+        ("before", c_int32),
+        ("after", c_int32),
+    ]
+
+
+class KeyframeOptions(ctypes.Structure):
+    """`kf_keyframe_options`."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("easing", c_char_p),
+        ("interpolation", c_int32),
+        ("tension", c_double),
+        ("continuity", c_double),
+        ("bias", c_double),
+        ("left_handle", c_void_p),
+        ("right_handle", c_void_p),
+        ("handle_count", c_size_t),
+    ]
+
+
+class ColumnInfo(ctypes.Structure):
+    """`kf_column`."""
+
+    _fields_ = [("start", c_size_t), ("channels", c_size_t), ("kind", c_char_p)]
+
+
+class SpringParameters(ctypes.Structure):
+    """`kf_spring`."""
+
+    _fields_ = [("mass", c_double), ("stiffness", c_double), ("damping", c_double), ("velocity", c_double)]
+
+
+#: The options structs' versions (KF_*_OPTIONS_VERSION).
+TRACK_OPTIONS_VERSION = 1
+KEYFRAME_OPTIONS_VERSION = 1
+#: KF_EXTRAPOLATION_UNCHANGED.
+EXTRAPOLATION_UNCHANGED = -1
+
+
 SIGNATURES = (
     Function("kf_version_number", c_int32, ()),
     Function("kf_version_string", c_char_p, ()),
     Function("kf_status_string", c_char_p, (c_int32,)),
     Function("kf_last_error", c_char_p, ()),
+    Function("kf_thread_count", c_size_t, ()),
+    Function("kf_set_thread_count", None, (c_size_t,)),
+    Function("kf_interpolation_name", c_char_p, (c_int32,)),
+    Function("kf_extrapolation_name", c_char_p, (c_int32,)),
+    Function("kf_interpolation_from_name", Status, (c_char_p, POINTER(c_int32))),
+    Function("kf_extrapolation_from_name", Status, (c_char_p, POINTER(c_int32))),
+    # Animators.
     Function("kf_animator_create", Status, (POINTER(AnimatorHandle),)),
+    Function("kf_animator_copy", Status, (AnimatorHandle, POINTER(AnimatorHandle))),
     Function("kf_animator_release", None, (AnimatorHandle,)),
-    Function("kf_animator_add_track", Status, (AnimatorHandle, c_char_p, c_char_p, POINTER(TrackHandle))),
+    Function("kf_track_options_init", Status, (POINTER(TrackOptions),)),
+    Function(
+        "kf_animator_add_track",
+        Status,
+        (AnimatorHandle, c_char_p, c_char_p, POINTER(TrackOptions), POINTER(TrackHandle)),
+    ),
     Function("kf_animator_get_track", Status, (AnimatorHandle, c_char_p, c_char_p, POINTER(TrackHandle))),
     Function("kf_animator_track_at", Status, (AnimatorHandle, c_size_t, POINTER(TrackHandle))),
     Function("kf_animator_remove_track", Status, (AnimatorHandle, c_char_p, c_char_p)),
     Function("kf_animator_track_count", Status, (AnimatorHandle, _size_out)),
-    Function("kf_track_release", None, (TrackHandle,)),
-    Function("kf_track_target", c_char_p, (TrackHandle,)),
-    Function("kf_track_property", c_char_p, (TrackHandle,)),
-    Function("kf_track_set_keyframe", Status, (TrackHandle, c_double, _doubles, c_size_t, c_char_p)),
-    Function("kf_track_remove_keyframe", Status, (TrackHandle, c_double)),
-    Function("kf_track_keyframe_count", Status, (TrackHandle, _size_out)),
-    Function("kf_track_channels", Status, (TrackHandle, _size_out)),
-    Function("kf_track_get_keyframe", Status, (TrackHandle, c_size_t, POINTER(c_double), _doubles, c_size_t)),
-    Function("kf_track_get_easing", Status, (TrackHandle, c_size_t, c_void_p, c_size_t, _size_out)),
-    Function("kf_track_sample", Status, (TrackHandle, c_double, _doubles, c_size_t)),
-    Function("kf_track_sample_many", Status, (TrackHandle, _doubles, c_size_t, _doubles, c_size_t)),
-    Function(
-        "kf_track_set_keyframe_styled",
-        Status,
-        (TrackHandle, c_double, _doubles, c_size_t, c_char_p, c_char_p, _doubles, _doubles, _doubles, c_size_t),
-    ),
-    Function("kf_track_get_interpolation", Status, (TrackHandle, c_size_t, c_void_p, c_size_t, _doubles)),
-    Function("kf_track_get_handle", Status, (TrackHandle, c_size_t, c_int32, _doubles, c_size_t)),
-    Function("kf_track_set_extrapolation", Status, (TrackHandle, c_char_p, c_char_p)),
-    Function("kf_track_get_extrapolation", Status, (TrackHandle, c_int32, c_void_p, c_size_t)),
-    Function("kf_track_velocity", Status, (TrackHandle, c_double, _doubles, c_size_t)),
-    Function("kf_track_velocity_many", Status, (TrackHandle, _doubles, c_size_t, _doubles, c_size_t)),
-    Function("kf_easing_sample", Status, (c_char_p, _doubles, c_size_t, _doubles, _doubles, c_size_t)),
-    Function("kf_easing_canonical", Status, (c_char_p, c_void_p, c_size_t, _size_out)),
-    Function("kf_spring_from_duration_bounce", Status, (c_double, c_double, _doubles)),
-    Function("kf_spring_from_damping_ratio", Status, (c_double, c_double, _doubles)),
-    Function("kf_spring_evaluate", Status, (_doubles, _doubles, c_size_t, _doubles, _doubles, c_size_t)),
-    Function("kf_spring_settling_duration", Status, (_doubles, POINTER(c_double))),
-    Function(
-        "kf_animator_add_track_kind",
-        Status,
-        (AnimatorHandle, c_char_p, c_char_p, c_char_p, c_size_t, c_char_p, c_int32, POINTER(TrackHandle)),
-    ),
-    Function("kf_animator_transform", Status, (AnimatorHandle, c_char_p, c_double, _doubles, c_size_t)),
-    Function("kf_track_kind", Status, (TrackHandle, c_void_p, c_size_t)),
-    Function("kf_track_color_space", Status, (TrackHandle, c_void_p, c_size_t, POINTER(c_int32))),
-    Function("kf_track_hide_at", Status, (TrackHandle, c_double)),
-    Function("kf_track_show_at", Status, (TrackHandle, c_double)),
-    Function("kf_color_to_space", Status, (_doubles, c_char_p, _doubles)),
-    Function("kf_color_from_space", Status, (_doubles, c_double, c_char_p, _doubles)),
-    Function("kf_color_gamut_map", Status, (_doubles, _doubles)),
-    Function("kf_transform_make", Status, (c_double, c_double, c_double, c_double, c_double, _doubles)),
-    Function("kf_transform3d_make", Status, (_doubles, _doubles, _doubles, c_double, _doubles)),
-    Function("kf_thread_count", c_size_t, ()),
-    Function("kf_set_thread_count", None, (c_size_t,)),
     Function("kf_animator_generation", Status, (AnimatorHandle, POINTER(c_uint64))),
+    Function(
+        "kf_animator_get_layout",
+        Status,
+        (AnimatorHandle, c_void_p, c_size_t, c_void_p, c_size_t, _size_out, _size_out, POINTER(c_uint64)),
+    ),
     Function(
         "kf_animator_sample_many",
         Status,
         (AnimatorHandle, _doubles, c_size_t, _doubles, c_size_t, _size_out, POINTER(c_uint64)),
     ),
+    Function("kf_animator_transform_many", Status, (AnimatorHandle, c_char_p, _doubles, c_size_t, _doubles, c_size_t)),
+    # Tracks.
+    Function("kf_track_release", None, (TrackHandle,)),
+    Function("kf_track_target", c_char_p, (TrackHandle,)),
+    Function("kf_track_property", c_char_p, (TrackHandle,)),
+    Function("kf_track_get_options", Status, (TrackHandle, POINTER(TrackOptions))),
+    Function("kf_track_set_extrapolation", Status, (TrackHandle, c_int32, c_int32)),
+    Function("kf_keyframe_options_init", Status, (POINTER(KeyframeOptions),)),
+    Function("kf_track_set_keyframe", Status, (TrackHandle, c_double, _doubles, c_size_t, c_void_p)),
+    Function(
+        "kf_track_set_keyframes",
+        Status,
+        (TrackHandle, _doubles, c_size_t, _doubles, c_size_t, c_void_p, c_size_t),
+    ),
+    Function("kf_track_remove_keyframe", Status, (TrackHandle, c_double)),
+    Function("kf_track_keyframe_count", Status, (TrackHandle, _size_out)),
+    Function("kf_track_find_keyframe", Status, (TrackHandle, c_double, _size_out)),
+    Function("kf_track_generation", Status, (TrackHandle, POINTER(c_uint64))),
+    Function(
+        "kf_track_get_keyframes",
+        Status,
+        (TrackHandle, _doubles, _doubles, c_void_p, c_size_t, _size_out, POINTER(c_uint64)),
+    ),
+    Function(
+        "kf_track_get_style",
+        Status,
+        (
+            TrackHandle,
+            c_uint32,
+            c_uint64,
+            POINTER(KeyframeOptions),
+            c_void_p,
+            c_size_t,
+            _size_out,
+            _doubles,
+            _doubles,
+            c_size_t,
+            POINTER(c_int32),
+        ),
+    ),
+    Function("kf_track_sample", Status, (TrackHandle, c_double, _doubles, c_size_t)),
+    Function("kf_track_sample_many", Status, (TrackHandle, _doubles, c_size_t, _doubles, c_size_t)),
+    Function("kf_track_velocity", Status, (TrackHandle, c_double, _doubles, c_size_t)),
+    Function("kf_track_velocity_many", Status, (TrackHandle, _doubles, c_size_t, _doubles, c_size_t)),
+    Function("kf_track_hide_at", Status, (TrackHandle, c_double)),
+    Function("kf_track_show_at", Status, (TrackHandle, c_double)),
+    # Easings and springs.
+    Function("kf_easing_sample", Status, (c_char_p, _doubles, c_size_t, _doubles, _doubles, c_size_t)),
+    Function("kf_easing_canonical", Status, (c_char_p, c_void_p, c_size_t, _size_out)),
+    Function("kf_spring_from_duration_bounce", Status, (c_double, c_double, POINTER(SpringParameters))),
+    Function("kf_spring_from_damping_ratio", Status, (c_double, c_double, POINTER(SpringParameters))),
+    Function(
+        "kf_spring_evaluate",
+        Status,
+        (POINTER(SpringParameters), _doubles, c_size_t, _doubles, _doubles, c_size_t),
+    ),
+    Function("kf_spring_settling_duration", Status, (POINTER(SpringParameters), POINTER(c_double))),
+    # Value helpers.
+    Function("kf_color_parse", Status, (c_char_p, _doubles)),
+    Function("kf_color_to_space", Status, (c_char_p, _doubles, c_size_t, _doubles)),
+    Function("kf_color_from_space", Status, (c_char_p, _doubles, c_size_t, _doubles)),
+    Function("kf_color_gamut_map", Status, (_doubles, c_size_t, _doubles)),
+    Function("kf_transform_make", Status, (c_double, c_double, c_double, c_double, c_double, _doubles)),
+    Function("kf_transform3d_make", Status, (_doubles, _doubles, _doubles, c_double, _doubles)),
 )
 
 
@@ -155,10 +244,13 @@ def _load() -> Tuple[ctypes.CDLL, Path]:
         raise ImportError(f"razzle: {path} is not libkeyframe (no kf_version_number)") from None
     version.restype, version.argtypes = c_int32, ()
     found = version()
-    if found // 10000 != VERSION_NUMBER // 10000 or found < VERSION_NUMBER:
+    same_series = found // 10000 == VERSION_NUMBER // 10000 and (
+        VERSION_NUMBER >= 10000 or found // 100 == VERSION_NUMBER // 100
+    )
+    if not same_series or found < VERSION_NUMBER:
         raise ImportError(
             f"razzle: {path} is libkeyframe {found}, this package needs a "
-            f"{VERSION_NUMBER // 10000}.x library >= {VERSION_NUMBER}. Rebuild and "
+            f"library of the {VERSION_NUMBER // 10000}.{VERSION_NUMBER // 100 % 100} series >= {VERSION_NUMBER}. Rebuild and "
             f"reinstall with `pip install ./bindings/python`."
         )
     for function in SIGNATURES:

@@ -11,7 +11,16 @@ import numpy as np
 
 from . import _ffi
 from ._easing import EasingLike, spec_bytes
-from ._errors import BufferTooSmallError, InvalidTypeError, NotFoundError, OutOfRangeError, RazzleError, WrongSizeError
+from ._errors import (
+    BufferTooSmallError,
+    InvalidNameError,
+    InvalidTypeError,
+    KindMismatchError,
+    NotFoundError,
+    RazzleError,
+    StaleError,
+    WrongSizeError,
+)
 from ._handle import HandleOwner
 from ._inputs import describe, is_batch, is_real, real, text, times as _times
 from ._types import FloatArray, Times, ValueLike
@@ -27,7 +36,31 @@ _error = _ffi.error
 V_co = TypeVar("V_co", covariant=True)
 
 _FAST_TIMES = frozenset((float, int, np.float64))
-_STRING_CAPACITY = 16  # kind, interpolation, extrapolation and color-space names
+_UNCHANGED = _ffi.EXTRAPOLATION_UNCHANGED
+
+
+def _names(name_of: Any) -> Tuple[str, ...]:
+    """The names of a pinned C enum, by code, as the library spells them."""
+    names: List[str] = []
+    while (name := name_of(len(names))) is not None:
+        names.append(name.decode())
+    return tuple(names)
+
+
+#: Interpolation and extrapolation names by their C codes (the library's
+#: kf_*_name; the core's spelling, not restated here).
+INTERPOLATIONS = _names(lib.kf_interpolation_name)
+EXTRAPOLATIONS = _names(lib.kf_extrapolation_name)
+
+
+def _code(value: object, what: str, names: Tuple[str, ...], parse: Any) -> int:
+    """The C code of an interpolation or extrapolation name; an unknown name
+    goes to the library, whose message suggests the closest one."""
+    if isinstance(value, str) and value in names:
+        return names.index(value)
+    code = ctypes.c_int32()
+    parse(text(value, what, InvalidNameError), byref(code))
+    return code.value  # pragma: no cover - parse raised for anything unknown
 
 
 class Keyframe(NamedTuple):
@@ -52,10 +85,10 @@ def _address(array: np.ndarray[Any, Any]) -> int:
     return array.__array_interface__["data"][0]  # type: ignore[no-any-return]
 
 
-def _name_text(handle: Any, read: Any) -> str:
-    buffer = ctypes.create_string_buffer(_STRING_CAPACITY)
-    read(handle, buffer, len(buffer))
-    return buffer.value.decode()
+def _options(handle: Any) -> _ffi.TrackOptions:
+    options = _ffi.TrackOptions(version=_ffi.TRACK_OPTIONS_VERSION)
+    lib.kf_track_get_options(handle, byref(options))
+    return options
 
 
 _COPY_MESSAGE = (
@@ -80,7 +113,7 @@ class Track(HandleOwner, Generic[V_co]):
     Animator.
     """
 
-    __slots__ = ("target", "property", "channels", "kind", "_scalar", "_channel_shape")
+    __slots__ = ("target", "property", "channels", "kind", "_scalar", "_channel_shape", "_color_space")
     _kind = "track"
     _pickle_message = (
         "cannot pickle a razzle.Track: it belongs to an Animator and owns a library handle. To copy an "
@@ -92,10 +125,12 @@ class Track(HandleOwner, Generic[V_co]):
         super().__init__(handle, lib.kf_track_release)
         self.target: str = lib.kf_track_target(handle).decode()
         self.property: str = lib.kf_track_property(handle).decode()
-        count = c_size_t()
-        lib.kf_track_channels(handle, byref(count))
-        self.channels: int = count.value
-        self.kind: str = _name_text(handle, lib.kf_track_kind)
+        options = _options(handle)
+        self.channels: int = options.channels
+        self.kind: str = options.kind.decode()
+        self._color_space: Optional[Tuple[str, bool]] = (
+            None if options.color_space is None else (options.color_space.decode(), bool(options.premultiplied))
+        )
         self._scalar = self.kind == "scalar"
         self._channel_shape: Tuple[int, ...] = () if self.channels == 1 else (self.channels,)
 
@@ -103,10 +138,10 @@ class Track(HandleOwner, Generic[V_co]):
     def color_space(self) -> Tuple[str, bool]:
         """(space, premultiplied) of a color track; KindMismatchError for
         other kinds."""
-        buffer = ctypes.create_string_buffer(_STRING_CAPACITY)
-        premultiplied = ctypes.c_int32()
-        lib.kf_track_color_space(self._h, buffer, len(buffer), byref(premultiplied))
-        return buffer.value.decode(), bool(premultiplied.value)
+        self._h  # noqa: B018 - a closed track raises ClosedError here
+        if self._color_space is None:
+            raise KindMismatchError(f"{self.property} is a {self.kind} track, not a color", None)
+        return self._color_space
 
     def hide_at(self, time: float) -> None:
         """On a bool ("hidden") track: visible up to and at `time`, hidden
@@ -164,33 +199,94 @@ class Track(HandleOwner, Generic[V_co]):
         handle = self._h
         at = real(time, "keyframe time")
         values = self._value(value)
+        options = self._style(easing, interpolation, left, right, tension, continuity, bias)
+        lib.kf_track_set_keyframe(
+            handle, at, ctypes.addressof(values), len(values), None if options is None else ctypes.addressof(options)
+        )
+
+    def _style(
+        self,
+        easing: EasingLike,
+        interpolation: Optional[str],
+        left: Optional[Tuple[float, ValueLike]],
+        right: Optional[Tuple[float, ValueLike]],
+        tension: float,
+        continuity: float,
+        bias: float,
+    ) -> Optional[_ffi.KeyframeOptions]:
+        """A `kf_keyframe_options` for the style, or None for the plain one.
+        The struct keeps its handle buffers alive (`_keep`)."""
         spec = spec_bytes(easing)
         if (
-            interpolation is None
+            spec is None
+            and interpolation is None
             and left is None
             and right is None
             and tension == 0
             and continuity == 0
             and bias == 0
         ):
-            lib.kf_track_set_keyframe(handle, at, ctypes.addressof(values), len(values), spec)
-            return
-        mode = None if interpolation is None else text(interpolation, "interpolation")
-        parameters = (c_double * 3)(real(tension, "tension"), real(continuity, "continuity"), real(bias, "bias"))
-        left_buffer = None if left is None else self._handle_buffer(left, "left")
-        right_buffer = None if right is None else self._handle_buffer(right, "right")
-        lib.kf_track_set_keyframe_styled(
-            handle,
-            at,
-            ctypes.addressof(values),
-            len(values),
-            spec,
-            mode,
-            ctypes.addressof(parameters),
-            None if left_buffer is None else ctypes.addressof(left_buffer),
-            None if right_buffer is None else ctypes.addressof(right_buffer),
-            1 + self.channels,
+            return None
+        options = _ffi.KeyframeOptions(version=_ffi.KEYFRAME_OPTIONS_VERSION, easing=spec)
+        if interpolation is not None:
+            options.interpolation = _code(interpolation, "interpolation", INTERPOLATIONS, lib.kf_interpolation_from_name)
+        options.tension = real(tension, "tension")
+        options.continuity = real(continuity, "continuity")
+        options.bias = real(bias, "bias")
+        buffers = [None if h is None else self._handle_buffer(h, side) for h, side in ((left, "left"), (right, "right"))]
+        options.left_handle = None if buffers[0] is None else ctypes.addressof(buffers[0])
+        options.right_handle = None if buffers[1] is None else ctypes.addressof(buffers[1])
+        options.handle_count = 1 + self.channels
+        options._keep = buffers
+        return options
+
+    def set_keyframes(
+        self,
+        times: Times,
+        values: Any,
+        *,
+        easing: EasingLike = None,
+        interpolation: Optional[str] = None,
+        tension: float = 0.0,
+        continuity: float = 0.0,
+        bias: float = 0.0,
+    ) -> None:
+        """Sets many keyframes in one library call: `times` (any order; a
+        time given twice takes its last entry) with `values`, one value per
+        time — an array of shape `(n,)` for one-channel tracks or
+        `(n, channels)`, or a sequence of the kind's values (colors, points,
+        …). Every keyframe gets the same style. All are validated before any
+        is set: the track takes every keyframe or none. Much faster than a
+        loop of `set` for many keyframes (sorted and merged once)."""
+        array = _times(times, "times").reshape(-1)
+        n = array.size
+        flat = self._values_array(values, n)
+        options = self._style(easing, interpolation, None, None, tension, continuity, bias)
+        lib.kf_track_set_keyframes(
+            self._h,
+            _address(array),
+            n,
+            _address(flat),
+            flat.size,
+            None if options is None else ctypes.addressof(options),
+            0 if options is None else 1,
         )
+
+    def _values_array(self, values: Any, n: int) -> np.ndarray[Any, np.dtype[np.float64]]:
+        """`n` values as one flat float64 array of n × channels numbers."""
+        if isinstance(values, np.ndarray) and values.dtype.kind in "fiu" and values.dtype != np.bool_:
+            flat = np.ascontiguousarray(values, dtype=np.float64).reshape(-1)
+        else:
+            items = list(values) if not isinstance(values, (str, bytes)) else [values]
+            parts: List[float] = []
+            for item in items:
+                parts.extend(self._value(item))
+            flat = np.array(parts, dtype=np.float64)
+        if flat.size != n * self.channels:
+            raise WrongSizeError(
+                f"{n} keyframes of {self.channels} channels need {n * self.channels} numbers, got {flat.size}", None
+            )
+        return flat
 
     def _handle_buffer(self, handle: object, side: str) -> ctypes.Array[c_double]:
         if not isinstance(handle, (tuple, list)) or len(handle) != 2:
@@ -246,74 +342,110 @@ class Track(HandleOwner, Generic[V_co]):
             return False  # beyond the float range: no keyframe there
         if t != t:
             return False
-        handle = self._h
-        found = c_double()
-        values = (c_double * self.channels)()
-        for _ in range(8):
-            try:
-                low, high = 0, len(self)
-                while low < high:
-                    middle = (low + high) // 2
-                    lib.kf_track_get_keyframe(handle, middle, byref(found), ctypes.addressof(values), self.channels)
-                    if found.value < t:
-                        low = middle + 1
-                    else:
-                        high = middle
-                if low == len(self):
-                    return False
-                lib.kf_track_get_keyframe(handle, low, byref(found), ctypes.addressof(values), self.channels)
-                return found.value == t
-            except OutOfRangeError:
-                continue  # keyframes were removed meanwhile: search again
-        raise RazzleError("the track's keyframes kept changing during `in`")
+        index = c_size_t()
+        try:
+            lib.kf_track_find_keyframe(self._h, t, byref(index))
+        except NotFoundError:
+            return False
+        return True
 
     @builtins.property
     def keyframes(self) -> List[Keyframe]:
         """The keyframes in time order, as a list of `razzle.Keyframe`."""
-        handle = self._h
-        result: List[Keyframe] = []
-        time = c_double()
-        value = (c_double * self.channels)()
-        buffer = ctypes.create_string_buffer(64)
-        length = c_size_t()
-        index = 0
-        while True:
+        for _ in range(16):
+            times, values, styles, generation = self._snapshot()
             try:
-                lib.kf_track_get_keyframe(handle, index, byref(time), ctypes.addressof(value), self.channels)
-            except OutOfRangeError:
-                return result
-            try:
-                lib.kf_track_get_easing(handle, index, buffer, len(buffer), byref(length))
-            except BufferTooSmallError:
-                buffer = ctypes.create_string_buffer(length.value + 1)
-                lib.kf_track_get_easing(handle, index, buffer, len(buffer), byref(length))
-            easing = buffer.value.decode()
-            mode = ctypes.create_string_buffer(_STRING_CAPACITY)
-            parameters = (c_double * 3)()
-            lib.kf_track_get_interpolation(handle, index, mode, len(mode), ctypes.addressof(parameters))
-            left, right = self._bezier_handle(handle, index, 0), self._bezier_handle(handle, index, 1)
-            result.append(
-                Keyframe(
-                    time.value,
-                    self._unpack(value),
-                    easing,
-                    mode.value.decode(),
-                    left,
-                    right,
-                    parameters[0],
-                    parameters[1],
-                    parameters[2],
-                )
-            )
-            index += 1
+                decoded = {number: self._read_style(int(number), generation) for number in set(styles.tolist())}
+            except StaleError:
+                continue  # edited between the two calls: read again
+            rows = values.reshape(len(times), self.channels).tolist()
+            return [
+                Keyframe(t, self._unpack(row), *decoded[number])
+                for t, row, number in zip(times.tolist(), rows, styles.tolist())
+            ]
+        raise StaleError("the track's keyframes kept changing while they were read", None)
 
-    def _bezier_handle(self, handle: Any, index: int, side: int) -> Optional[Tuple[float, Any]]:
-        buffer = (c_double * (1 + self.channels))()
-        try:
-            lib.kf_track_get_handle(handle, index, side, ctypes.addressof(buffer), len(buffer))
-        except NotFoundError:
-            return None
-        return (buffer[0], self._unpack(buffer[1:]))
+    @builtins.property
+    def times(self) -> FloatArray:
+        """The keyframe times, in order, as a float64 array (one call)."""
+        return self._snapshot()[0]
+
+    @builtins.property
+    def values(self) -> FloatArray:
+        """The keyframe values as a float64 array of shape `(n,)` for
+        one-channel tracks and `(n, channels)` otherwise (one call; read
+        together with `times` from `keyframe_arrays()` for one snapshot)."""
+        times, values = self.keyframe_arrays()
+        return values
+
+    def keyframe_arrays(self) -> Tuple[FloatArray, FloatArray]:
+        """(times, values) of one consistent snapshot, as float64 arrays of
+        shapes `(n,)` and `(n,) + channel shape`."""
+        times, values, _, _ = self._snapshot()
+        return times, values.reshape((len(times),) + self._channel_shape)
+
+    def _snapshot(self) -> Tuple[FloatArray, FloatArray, np.ndarray[Any, np.dtype[np.uint32]], int]:
+        """times, flat values, style numbers and the generation, in one
+        library call (two if the track grew between sizing and reading)."""
+        handle = self._h
+        count, generation = c_size_t(), ctypes.c_uint64()
+        capacity = len(self)
+        while True:
+            times = np.empty(capacity, dtype=np.float64)
+            values = np.empty(capacity * self.channels, dtype=np.float64)
+            styles = np.empty(capacity, dtype=np.uint32)
+            try:
+                lib.kf_track_get_keyframes(
+                    handle,
+                    _address(times),
+                    _address(values),
+                    styles.ctypes.data,
+                    capacity,
+                    byref(count),
+                    byref(generation),
+                )
+            except BufferTooSmallError:
+                capacity = count.value
+                continue
+            n = count.value
+            return times[:n], values[: n * self.channels], styles[:n], generation.value
+
+    def _read_style(self, number: int, generation: int) -> Tuple[str, str, Any, Any, float, float, float]:
+        """(easing, interpolation, left, right, tension, continuity, bias) of
+        style `number` at `generation`."""
+        handle = self._h
+        options = _ffi.KeyframeOptions(version=_ffi.KEYFRAME_OPTIONS_VERSION)
+        length = c_size_t()
+        left = (c_double * (1 + self.channels))()
+        right = (c_double * (1 + self.channels))()
+        has = ctypes.c_int32()
+        lib.kf_track_get_style(handle, number, generation, byref(options), None, 0, byref(length), None, None, 0, None)
+        easing = ctypes.create_string_buffer(length.value + 1)
+        lib.kf_track_get_style(
+            handle,
+            number,
+            generation,
+            byref(options),
+            easing,
+            len(easing),
+            None,
+            ctypes.addressof(left),
+            ctypes.addressof(right),
+            len(left),
+            byref(has),
+        )
+        handles = [
+            (buffer[0], self._unpack(buffer[1:])) if has.value & bit else None for buffer, bit in ((left, 1), (right, 2))
+        ]
+        return (
+            easing.value.decode(),
+            INTERPOLATIONS[options.interpolation],
+            handles[0],
+            handles[1],
+            options.tension,
+            options.continuity,
+            options.bias,
+        )
 
     # -- sampling ----------------------------------------------------------
 
@@ -419,13 +551,8 @@ class Track(HandleOwner, Generic[V_co]):
         """(before, after): what the track does outside its keyframes. Each is
         "hold" (default), "linear", "cycle", "cycle-offset" or "ping-pong".
         Assign a pair, or one name for both ends."""
-        handle = self._h
-        names = []
-        for side in (0, 1):
-            buffer = ctypes.create_string_buffer(_STRING_CAPACITY)
-            lib.kf_track_get_extrapolation(handle, side, buffer, len(buffer))
-            names.append(buffer.value.decode())
-        return (names[0], names[1])
+        options = _options(self._h)
+        return (EXTRAPOLATIONS[options.before], EXTRAPOLATIONS[options.after])
 
     @extrapolation.setter
     def extrapolation(self, modes: Union[str, Tuple[str, str]]) -> None:
@@ -438,13 +565,13 @@ class Track(HandleOwner, Generic[V_co]):
 
     def set_extrapolation(self, before: Optional[str] = None, after: Optional[str] = None) -> None:
         """Sets the extrapolation before the first and/or after the last
-        keyframe; None keeps that side. InvalidValueError for an unknown
-        name, and nothing changes."""
-        lib.kf_track_set_extrapolation(
-            self._h,
-            None if before is None else text(before, "extrapolation"),
-            None if after is None else text(after, "extrapolation"),
-        )
+        keyframe; None keeps that side. InvalidNameError for an unknown
+        name (the message suggests the closest), and nothing changes."""
+        codes = [
+            _UNCHANGED if mode is None else _code(mode, "extrapolation", EXTRAPOLATIONS, lib.kf_extrapolation_from_name)
+            for mode in (before, after)
+        ]
+        lib.kf_track_set_extrapolation(self._h, codes[0], codes[1])
 
     def _sample_one(self, t: float) -> Any:
         out = (c_double * self.channels)()
