@@ -286,11 +286,11 @@ public func kf_track_color_space(
 ) -> Int32 {
   call("kf_track_color_space") {
     let track = try track(handle)
-    guard case .color(let space, let premultiplied) = track.kind else {
+    guard let color = track.kind.model(as: ColorKind.self) else {
       throw CallError(.kindMismatch, "\(track.property) is a \(track.kind.name) track, not a color")
     }
-    try copyText(space.rawValue, outText, capacity, nil)
-    outPremultiplied?.pointee = premultiplied ? 1 : 0
+    try copyText(color.space.rawValue, outText, capacity, nil)
+    outPremultiplied?.pointee = color.premultiplied ? 1 : 0
   }
 }
 

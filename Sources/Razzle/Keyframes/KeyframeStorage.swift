@@ -27,6 +27,11 @@ struct KeyframeStorage: Sendable {
   /// `channels` incoming tangents at keyframe i + 1 (value per time), when
   /// some segment uses tangents; empty otherwise.
   @usableFromInline let tangents = StableBuffer<Double>()
+  /// Each keyframe's data derived by its kind at edit time
+  /// (``ValueKindProtocol/derivedStride`` doubles per keyframe: a color in
+  /// its blending space, a decomposed transform); empty for kinds that
+  /// derive nothing.
+  @usableFromInline let derived = StableBuffer<Double>()
   /// Keyframe times after `paced` retiming, when some segment is paced;
   /// empty otherwise (sampling then searches `times`).
   @usableFromInline let pacedTimes = StableBuffer<Double>()
@@ -38,6 +43,8 @@ struct KeyframeStorage: Sendable {
   @usableFromInline let channels: Int
   /// How two values blend.
   @usableFromInline let kind: ValueKind
+  /// Doubles of derived data per keyframe.
+  @usableFromInline let derivedStride: Int
 
   /// How many keyframes have a non-plain style, use tangents, are paced.
   @usableFromInline var styledCount = 0
@@ -50,6 +57,7 @@ struct KeyframeStorage: Sendable {
   init(kind: ValueKind) {
     self.kind = kind
     self.channels = kind.channels
+    self.derivedStride = kind.base.derivedStride
   }
 
   @inlinable var count: Int { times.count }
@@ -57,18 +65,13 @@ struct KeyframeStorage: Sendable {
   /// The index of the first keyframe whose time is greater than `t`.
   ///
   /// - Complexity: O(1) when `t` is past the last keyframe (appending in time
-  ///   order), O(log n) otherwise.
+  ///   order), O(log n) otherwise (``segmentIndex(_:_:_:)``).
   @inlinable
   func upperBound(_ t: Double) -> Int {
-    let times = self.times.base
-    var low = 0
-    var high = self.times.count
-    if high > 0 && times[high - 1] <= t { return high }
-    while low < high {
-      let mid = (low &+ high) >> 1
-      if times[mid] <= t { low = mid &+ 1 } else { high = mid }
-    }
-    return low
+    let n = count
+    if n == 0 || t < times[0] { return 0 }
+    if times[n - 1] <= t { return n }
+    return segmentIndex(times.base, n, t) + 1
   }
 
   /// Counts a style in or out of the derived-data bookkeeping.
@@ -90,6 +93,9 @@ struct KeyframeStorage: Sendable {
     if i > 0 && times[i - 1] == time {
       let base = (i - 1) * channels
       for c in 0..<channels { values[base + c] = value[c] }
+      if derivedStride > 0 {
+        kind.base.derive(values.base + base, into: derived.base + (i - 1) * derivedStride)
+      }
       let old = styleIndices[i - 1]
       account(old, -1)
       pool.release(old)
@@ -98,8 +104,14 @@ struct KeyframeStorage: Sendable {
       times.insert(time, at: i)
       values.insert(contentsOf: value, at: i * channels)
       styleIndices.insert(index, at: i)
+      if derivedStride > 0 {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: derivedStride) { scratch in
+          kind.base.derive(values.base + i * channels, into: scratch.baseAddress.unsafelyUnwrapped)
+          derived.insert(contentsOf: UnsafeBufferPointer(scratch), at: i * derivedStride)
+        }
+      }
     }
-    refreshDerived()
+    refreshCurveData()
   }
 
   /// Checks that a keyframe at `time` keeps every gap between neighbouring
@@ -128,7 +140,8 @@ struct KeyframeStorage: Sendable {
     times.remove(at: index)
     values.removeSubrange(index * channels..<(index + 1) * channels)
     styleIndices.remove(at: index)
-    refreshDerived()
+    derived.removeSubrange(index * derivedStride..<(index + 1) * derivedStride)
+    refreshCurveData()
   }
 
   /// Sets what happens outside the keyframes.
@@ -146,7 +159,7 @@ struct KeyframeStorage: Sendable {
   }
 
   /// Recomputes tangents and paced times after an edit.
-  private mutating func refreshDerived() {
+  private mutating func refreshCurveData() {
     if tangentCount > 0 {
       computeTangents()
     } else if !tangents.isEmpty {
@@ -181,6 +194,7 @@ extension KeyframeStorage {
     guard count > 0 else { return nil }
     return KeyframeSampler(
       times: pacedTimes.isEmpty ? times.base : pacedTimes.base, values: values.base,
+      derived: derived.base,
       styleIndices: styleIndices.base, styles: pool.styles.base, kernels: pool.kernels.base,
       beziers: pool.beziers.base, inverses: pool.inverses.base,
       tangents: tangents.isEmpty ? nil : UnsafePointer(tangents.base),

@@ -91,10 +91,8 @@ public func interpolateTransform(_ from: Transform3D, _ to: Transform3D, _ e: Do
 {
   if e == 0 { return from }
   if e == 1 { return to }
-  guard let a = DecomposedTransform3D(from), let b = DecomposedTransform3D(to) else {
-    return e < 0.5 ? from : to
-  }
-  return a.interpolated(to: b, e).recomposed
+  return TransformEndpoint.blend(
+    from, TransformEndpoint(from).decomposition, to, TransformEndpoint(to).decomposition, e)
 }
 
 /// Interpolates between two 2D affine transforms by the 3D algorithm of
@@ -129,4 +127,65 @@ public func interpolateTransform2D(
   if e == 0 { return from }
   if e == 1 { return to }
   return Transform2D(interpolateTransform(Transform3D(from), Transform3D(to), e))
+}
+
+/// A transform prepared for interpolation: its decomposition (or the fact
+/// that it has none), which depends on one matrix only, so a transform track
+/// computes it once per keyframe, when the keyframe is set.
+@usableFromInline
+struct TransformEndpoint {
+  /// The decomposition, or nil when the matrix cannot be decomposed.
+  @usableFromInline var decomposition: DecomposedTransform3D?
+
+  /// The doubles ``store(into:)`` writes: a flag, then translation, scale,
+  /// skew, perspective and quaternion.
+  @usableFromInline static let stride = 18
+
+  @inlinable
+  init(_ matrix: Transform3D) { decomposition = DecomposedTransform3D(matrix) }
+
+  /// Reads an endpoint that ``store(into:)`` wrote.
+  @inlinable
+  init(contentsOf p: UnsafePointer<Double>) {
+    guard p[0] != 0 else {
+      decomposition = nil
+      return
+    }
+    decomposition = DecomposedTransform3D(
+      translation: SIMD3(p[1], p[2], p[3]), scale: SIMD3(p[4], p[5], p[6]),
+      skew: SIMD3(p[7], p[8], p[9]), perspective: SIMD4(p[10], p[11], p[12], p[13]),
+      quaternion: SIMD4(p[14], p[15], p[16], p[17]))
+  }
+
+  /// Writes ``stride`` doubles (zeros after the flag for a matrix that
+  /// cannot be decomposed).
+  @inlinable
+  func store(into p: UnsafeMutablePointer<Double>) {
+    guard let d = decomposition else {
+      for i in 0..<TransformEndpoint.stride { p[i] = 0 }
+      return
+    }
+    p[0] = 1
+    for i in 0..<3 {
+      p[1 + i] = d.translation[i]
+      p[4 + i] = d.scale[i]
+      p[7 + i] = d.skew[i]
+    }
+    for i in 0..<4 {
+      p[10 + i] = d.perspective[i]
+      p[14 + i] = d.quaternion[i]
+    }
+  }
+
+  /// ``interpolateTransform(_:_:_:)`` for `0 < e < 1` (and extrapolation),
+  /// from the ends' decompositions: discrete at `e = 0.5` unless both
+  /// decompose.
+  @inlinable
+  static func blend(
+    _ from: Transform3D, _ a: DecomposedTransform3D?, _ to: Transform3D,
+    _ b: DecomposedTransform3D?, _ e: Double
+  ) -> Transform3D {
+    guard let a, let b else { return e < 0.5 ? from : to }
+    return a.interpolated(to: b, e).recomposed
+  }
 }

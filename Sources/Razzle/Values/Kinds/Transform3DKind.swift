@@ -1,0 +1,58 @@
+/// A 4×4 matrix m11…m44 in CATransform3D order (CSS `matrix3d()`'s argument
+/// order): `transform3d`. Blended by CSS Transforms Level 2 decomposition
+/// (see ``interpolateTransform(_:_:_:)``).
+///
+/// Derived per keyframe: the decomposition (or that there is none), so a
+/// sample interpolates the parts and recomposes.
+public struct Transform3DKind: ValueKindProtocol {
+  @usableFromInline static let name = "transform3d"
+  @usableFromInline static let catalogEntry = ValueKindDescription(
+    name: name, channels: 16...16,
+    componentNames: (1...4).flatMap { row in (1...4).map { "m\(row)\($0)" } },
+    isPerChannel: false, blending: "CSS Transforms 2: decompose, slerp, recompose")
+
+  /// Creates the kind.
+  public init() {}
+
+  @usableFromInline
+  static func make(channels: Int, colorSpace: ColorSpace, premultiplied: Bool) -> Transform3DKind {
+    Transform3DKind()
+  }
+
+  @inlinable var channels: Int { 16 }
+  @usableFromInline var componentNames: [String] { Self.catalogEntry.componentNames }
+  @inlinable var isPerChannel: Bool { false }
+  @inlinable var derivedStride: Int { TransformEndpoint.stride }
+
+  @usableFromInline
+  func violation(in value: UnsafeBufferPointer<Double>) -> (channel: Int, reason: String)? { nil }
+
+  @inlinable
+  func derive(_ value: UnsafePointer<Double>, into derived: UnsafeMutablePointer<Double>) {
+    TransformEndpoint(Transform3D(contentsOf: value)).store(into: derived)
+  }
+
+  @inlinable
+  func blend(
+    _ from: BlendOperand, _ to: BlendOperand, _ e: Double, into out: UnsafeMutablePointer<Double>
+  ) {
+    let source = e == 0 ? from.value : (e == 1 ? to.value : nil)
+    if let source {
+      for c in 0..<16 { out[c] = source[c] }
+      return
+    }
+    TransformEndpoint.blend(
+      Transform3D(contentsOf: from.value),
+      TransformEndpoint(contentsOf: from.derived).decomposition,
+      Transform3D(contentsOf: to.value), TransformEndpoint(contentsOf: to.derived).decomposition, e
+    ).store(into: out)
+  }
+
+  /// A central difference (step 1e-6 in e): decomposition is nonlinear.
+  @inlinable
+  func blendDerivative(
+    _ from: BlendOperand, _ to: BlendOperand, _ e: Double, into out: UnsafeMutablePointer<Double>
+  ) {
+    centralDifference(from, to, e, into: out)
+  }
+}

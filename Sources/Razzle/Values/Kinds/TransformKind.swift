@@ -1,0 +1,58 @@
+/// A 2D affine transform (a, b, c, d, tx, ty), in CGAffineTransform's order:
+/// `transform`. Blended as CSS Transforms Level 2 blends the equivalent 3D
+/// matrix (see ``interpolateTransform2D(_:_:_:)``).
+///
+/// Derived per keyframe: the decomposition of the equivalent 3D matrix, so
+/// a sample interpolates the parts and recomposes.
+public struct TransformKind: ValueKindProtocol {
+  @usableFromInline static let name = "transform"
+  @usableFromInline static let catalogEntry = ValueKindDescription(
+    name: name, channels: 6...6, componentNames: ["a", "b", "c", "d", "tx", "ty"],
+    isPerChannel: false, blending: "CSS Transforms 2 on the equivalent 3D matrix")
+
+  /// Creates the kind.
+  public init() {}
+
+  @usableFromInline
+  static func make(channels: Int, colorSpace: ColorSpace, premultiplied: Bool) -> TransformKind {
+    TransformKind()
+  }
+
+  @inlinable var channels: Int { 6 }
+  @usableFromInline var componentNames: [String] { Self.catalogEntry.componentNames }
+  @inlinable var isPerChannel: Bool { false }
+  @inlinable var derivedStride: Int { TransformEndpoint.stride }
+
+  @usableFromInline
+  func violation(in value: UnsafeBufferPointer<Double>) -> (channel: Int, reason: String)? { nil }
+
+  @inlinable
+  func derive(_ value: UnsafePointer<Double>, into derived: UnsafeMutablePointer<Double>) {
+    TransformEndpoint(Transform3D(Transform2D(contentsOf: value))).store(into: derived)
+  }
+
+  @inlinable
+  func blend(
+    _ from: BlendOperand, _ to: BlendOperand, _ e: Double, into out: UnsafeMutablePointer<Double>
+  ) {
+    let source = e == 0 ? from.value : (e == 1 ? to.value : nil)
+    if let source {
+      for c in 0..<6 { out[c] = source[c] }
+      return
+    }
+    let blended = TransformEndpoint.blend(
+      Transform3D(Transform2D(contentsOf: from.value)),
+      TransformEndpoint(contentsOf: from.derived).decomposition,
+      Transform3D(Transform2D(contentsOf: to.value)),
+      TransformEndpoint(contentsOf: to.derived).decomposition, e)
+    Transform2D(blended).store(into: out)
+  }
+
+  /// A central difference (step 1e-6 in e): decomposition is nonlinear.
+  @inlinable
+  func blendDerivative(
+    _ from: BlendOperand, _ to: BlendOperand, _ e: Double, into out: UnsafeMutablePointer<Double>
+  ) {
+    centralDifference(from, to, e, into: out)
+  }
+}
