@@ -14,9 +14,10 @@ extension KeyframeSampler {
 
   /// ``velocity(_:into:)`` with `kind`'s blend derivative (the sampler's own
   /// kind; the loops are specialized for it).
+  /// `k` is ``segment(_:)`` of `t`, searched ahead by the caller.
   @inlinable
   func velocity<K: ValueKindProtocol>(
-    _ t: Double, kind: K, into out: UnsafeMutablePointer<Double>
+    _ t: Double, segment k: Int, kind: K, into out: UnsafeMutablePointer<Double>
   ) {
     if t.isNaN {
       for c in 0..<channels { out[c] = .nan }
@@ -33,16 +34,15 @@ extension KeyframeSampler {
     } else if t >= last {
       extrapolatedVelocity(t, mode: after, atStart: false, kind: kind, into: out)
     } else {
-      interiorVelocity(t, kind: kind, into: out)
+      interiorVelocity(t, segment: k, kind: kind, into: out)
     }
   }
 
-  /// The velocity at `t` in [first, last).
+  /// The velocity at `t` in [first, last), in segment `k`.
   @inlinable
   func interiorVelocity<K: ValueKindProtocol>(
-    _ t: Double, kind: K, into out: UnsafeMutablePointer<Double>
+    _ t: Double, segment k: Int, kind: K, into out: UnsafeMutablePointer<Double>
   ) {
-    let k = segment(t)
     let p = (t - times[k]) / (times[k &+ 1] - times[k])
     segmentVelocity(k, p: p, kind: kind, into: out)
   }
@@ -59,7 +59,10 @@ extension KeyframeSampler {
       endSlope(atStart: atStart, kind: kind, into: out)
     case .cycle, .cycleOffset, .pingPong:
       let (inside, _, reversed) = wrap(t, mode: mode)
-      if reversed {
+      if inside.isNaN {
+        // At ±∞ a cycle has no limit, and no slope: NaN.
+        for c in 0..<channels { out[c] = .nan }
+      } else if reversed {
         // Running backwards: the mirror of the forward left-hand slope.
         let k = inside > times[0] ? segment(inside.nextDown) : 0
         let p = (inside - times[k]) / (times[k &+ 1] - times[k])
@@ -68,7 +71,7 @@ extension KeyframeSampler {
       } else if inside >= times[count &- 1] {
         segmentVelocity(lastSegment, p: 1, kind: kind, into: out)
       } else {
-        interiorVelocity(inside, kind: kind, into: out)
+        interiorVelocity(inside, segment: segment(inside), kind: kind, into: out)
       }
     }
   }

@@ -103,9 +103,12 @@ struct KeyframeSampler {
   }
 
   /// Writes the value at `t` to `out`, with `kind`'s blend (the sampler's
-  /// own kind; the loops are specialized for it).
+  /// own kind; the loops are specialized for it). `k` is ``segment(_:)`` of
+  /// `t`, searched ahead by the caller (see `sampleEach`).
   @inlinable
-  func sample<K: ValueKindProtocol>(_ t: Double, kind: K, into out: UnsafeMutablePointer<Double>) {
+  func sample<K: ValueKindProtocol>(
+    _ t: Double, segment k: Int, kind: K, into out: UnsafeMutablePointer<Double>
+  ) {
     if t.isNaN || count == 1 {
       if t.isNaN {
         for c in 0..<channels { out[c] = .nan }
@@ -121,20 +124,20 @@ struct KeyframeSampler {
     } else if t > last {
       extrapolate(t, mode: after, atStart: false, kind: kind, into: out)
     } else {
-      interior(t, kind: kind, into: out)
+      interior(t, segment: k, kind: kind, into: out)
     }
   }
 
-  /// The value at `t` in [first, last].
+  /// The value at `t` in [first, last], in segment `k` (``segment(_:)`` of
+  /// `t`).
   @inlinable
   func interior<K: ValueKindProtocol>(
-    _ t: Double, kind: K, into out: UnsafeMutablePointer<Double>
+    _ t: Double, segment k: Int, kind: K, into out: UnsafeMutablePointer<Double>
   ) {
     if t >= times[count &- 1] {
       copy(count &- 1, into: out)
       return
     }
-    let k = segment(t)
     let t0 = times[k]
     if t == t0 {
       copy(k, into: out)
@@ -238,7 +241,12 @@ struct KeyframeSampler {
       }
     case .cycle, .cycleOffset, .pingPong:
       let (inside, cycles, _) = wrap(t, mode: mode)
-      interior(inside, kind: kind, into: out)
+      // At ±∞ a cycle has no limit: NaN.
+      guard !inside.isNaN else {
+        for c in 0..<channels { out[c] = .nan }
+        return
+      }
+      interior(inside, segment: segment(inside), kind: kind, into: out)
       if mode == .cycleOffset {
         let v0 = value(0)
         let v1 = value(count &- 1)

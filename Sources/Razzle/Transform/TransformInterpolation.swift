@@ -91,8 +91,10 @@ public func interpolateTransform(_ from: Transform3D, _ to: Transform3D, _ e: Do
 {
   if e == 0 { return from }
   if e == 1 { return to }
-  return TransformEndpoint.blend(
-    from, TransformEndpoint(from).decomposition, to, TransformEndpoint(to).decomposition, e)
+  guard let a = DecomposedTransform3D(from), let b = DecomposedTransform3D(to) else {
+    return e < 0.5 ? from : to
+  }
+  return a.interpolated(to: b, e).recomposed
 }
 
 /// Interpolates between two 2D affine transforms by the 3D algorithm of
@@ -131,38 +133,20 @@ public func interpolateTransform2D(
 
 /// A transform prepared for interpolation: its decomposition (or the fact
 /// that it has none), which depends on one matrix only, so a transform track
-/// computes it once per keyframe, when the keyframe is set.
+/// computes it once per keyframe, when the keyframe is set and stores it in
+/// ``stride`` doubles: a flag (1 when the matrix decomposes), then the
+/// translation, scale, skew, perspective and quaternion.
 @usableFromInline
-struct TransformEndpoint {
-  /// The decomposition, or nil when the matrix cannot be decomposed.
-  @usableFromInline var decomposition: DecomposedTransform3D?
-
-  /// The doubles ``store(into:)`` writes: a flag, then translation, scale,
-  /// skew, perspective and quaternion.
+enum TransformEndpoint {
+  /// The doubles ``store(_:into:)`` writes.
   @usableFromInline static let stride = 18
 
+  /// Writes the decomposition of `matrix` (zeros for one that cannot be
+  /// decomposed).
   @inlinable
-  init(_ matrix: Transform3D) { decomposition = DecomposedTransform3D(matrix) }
-
-  /// Reads an endpoint that ``store(into:)`` wrote.
-  @inlinable
-  init(contentsOf p: UnsafePointer<Double>) {
-    guard p[0] != 0 else {
-      decomposition = nil
-      return
-    }
-    decomposition = DecomposedTransform3D(
-      translation: SIMD3(p[1], p[2], p[3]), scale: SIMD3(p[4], p[5], p[6]),
-      skew: SIMD3(p[7], p[8], p[9]), perspective: SIMD4(p[10], p[11], p[12], p[13]),
-      quaternion: SIMD4(p[14], p[15], p[16], p[17]))
-  }
-
-  /// Writes ``stride`` doubles (zeros after the flag for a matrix that
-  /// cannot be decomposed).
-  @inlinable
-  func store(into p: UnsafeMutablePointer<Double>) {
-    guard let d = decomposition else {
-      for i in 0..<TransformEndpoint.stride { p[i] = 0 }
+  static func store(_ matrix: Transform3D, into p: UnsafeMutablePointer<Double>) {
+    guard let d = DecomposedTransform3D(matrix) else {
+      for i in 0..<stride { p[i] = 0 }
       return
     }
     p[0] = 1
@@ -177,15 +161,17 @@ struct TransformEndpoint {
     }
   }
 
-  /// ``interpolateTransform(_:_:_:)`` for `0 < e < 1` (and extrapolation),
-  /// from the ends' decompositions: discrete at `e = 0.5` unless both
-  /// decompose.
+  /// Whether the stored matrix decomposes.
   @inlinable
-  static func blend(
-    _ from: Transform3D, _ a: DecomposedTransform3D?, _ to: Transform3D,
-    _ b: DecomposedTransform3D?, _ e: Double
-  ) -> Transform3D {
-    guard let a, let b else { return e < 0.5 ? from : to }
-    return a.interpolated(to: b, e).recomposed
+  static func decomposes(_ p: UnsafePointer<Double>) -> Bool { p[0] != 0 }
+
+  /// The decomposition ``store(_:into:)`` wrote, for a matrix that
+  /// ``decomposes(_:)``.
+  @inlinable @inline(__always)
+  static func load(_ p: UnsafePointer<Double>) -> DecomposedTransform3D {
+    DecomposedTransform3D(
+      translation: SIMD3(p[1], p[2], p[3]), scale: SIMD3(p[4], p[5], p[6]),
+      skew: SIMD3(p[7], p[8], p[9]), perspective: SIMD4(p[10], p[11], p[12], p[13]),
+      quaternion: SIMD4(p[14], p[15], p[16], p[17]))
   }
 }

@@ -29,23 +29,27 @@ public struct Transform3DKind: ValueKindProtocol {
 
   @inlinable
   func derive(_ value: UnsafePointer<Double>, into derived: UnsafeMutablePointer<Double>) {
-    TransformEndpoint(Transform3D(contentsOf: value)).store(into: derived)
+    TransformEndpoint.store(Transform3D(contentsOf: value), into: derived)
   }
 
   @inlinable
   func blend(
     _ from: BlendOperand, _ to: BlendOperand, _ e: Double, into out: UnsafeMutablePointer<Double>
   ) {
-    let source = e == 0 ? from.value : (e == 1 ? to.value : nil)
+    // The ends exactly; discrete at e = 0.5 unless both ends decompose.
+    let bothDecompose =
+      TransformEndpoint.decomposes(from.derived) && TransformEndpoint.decomposes(to.derived)
+    let source =
+      e == 0 || (!bothDecompose && e < 0.5)
+      ? from.value : (e == 1 || !bothDecompose ? to.value : nil)
     if let source {
       for c in 0..<16 { out[c] = source[c] }
       return
     }
-    TransformEndpoint.blend(
-      Transform3D(contentsOf: from.value),
-      TransformEndpoint(contentsOf: from.derived).decomposition,
-      Transform3D(contentsOf: to.value), TransformEndpoint(contentsOf: to.derived).decomposition, e
-    ).store(into: out)
+    let blended = TransformEndpoint.load(from.derived).interpolated(
+      to: TransformEndpoint.load(to.derived), e
+    ).recomposed
+    blended.store(into: out)
   }
 
   /// A central difference (step 1e-6 in e): decomposition is nonlinear.

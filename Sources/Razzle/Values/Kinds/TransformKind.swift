@@ -28,23 +28,26 @@ public struct TransformKind: ValueKindProtocol {
 
   @inlinable
   func derive(_ value: UnsafePointer<Double>, into derived: UnsafeMutablePointer<Double>) {
-    TransformEndpoint(Transform3D(Transform2D(contentsOf: value))).store(into: derived)
+    TransformEndpoint.store(Transform3D(Transform2D(contentsOf: value)), into: derived)
   }
 
   @inlinable
   func blend(
     _ from: BlendOperand, _ to: BlendOperand, _ e: Double, into out: UnsafeMutablePointer<Double>
   ) {
-    let source = e == 0 ? from.value : (e == 1 ? to.value : nil)
+    // The ends exactly; discrete at e = 0.5 unless both ends decompose.
+    let bothDecompose =
+      TransformEndpoint.decomposes(from.derived) && TransformEndpoint.decomposes(to.derived)
+    let source =
+      e == 0 || (!bothDecompose && e < 0.5)
+      ? from.value : (e == 1 || !bothDecompose ? to.value : nil)
     if let source {
       for c in 0..<6 { out[c] = source[c] }
       return
     }
-    let blended = TransformEndpoint.blend(
-      Transform3D(Transform2D(contentsOf: from.value)),
-      TransformEndpoint(contentsOf: from.derived).decomposition,
-      Transform3D(Transform2D(contentsOf: to.value)),
-      TransformEndpoint(contentsOf: to.derived).decomposition, e)
+    let blended = TransformEndpoint.load(from.derived).interpolated(
+      to: TransformEndpoint.load(to.derived), e
+    ).recomposed
     Transform2D(blended).store(into: out)
   }
 
