@@ -43,6 +43,9 @@ struct KeyframeStorage: Sendable {
   @usableFromInline let channels: Int
   /// How two values blend.
   @usableFromInline let kind: ValueKind
+  /// The kind's declaration, the one element of a buffer whose address the
+  /// sampler keeps.
+  @usableFromInline let model = StableBuffer<any ValueKindProtocol>()
   /// Doubles of derived data per keyframe.
   @usableFromInline let derivedStride: Int
 
@@ -58,6 +61,7 @@ struct KeyframeStorage: Sendable {
     self.kind = kind
     self.channels = kind.channels
     self.derivedStride = kind.base.derivedStride
+    model.append(kind.base)
   }
 
   @inlinable var count: Int { times.count }
@@ -198,7 +202,8 @@ extension KeyframeStorage {
       styleIndices: styleIndices.base, styles: pool.styles.base, kernels: pool.kernels.base,
       beziers: pool.beziers.base, inverses: pool.inverses.base,
       tangents: tangents.isEmpty ? nil : UnsafePointer(tangents.base),
-      count: count, channels: channels, kind: kind, before: before, after: after,
+      count: count, channels: channels, model: model.base, derivedStride: derivedStride,
+      isPerChannel: kind.isPerChannel, before: before, after: after,
       allPlain: styledCount == 0, allLinear: curveCount == 0, uniformStyle: uniformStyle)
   }
 }

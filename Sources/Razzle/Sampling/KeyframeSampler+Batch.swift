@@ -44,7 +44,7 @@ extension KeyframeSampler {
   func velocityAll(_ queries: UnsafeBufferPointer<Double>, into out: UnsafeMutablePointer<Double>) {
     Parallel.forEachChunk(queries.count) { range in
       let base = queries.baseAddress.unsafelyUnwrapped
-      kind.base.velocityEach(
+      model.pointee.velocityEach(
         self, base + range.lowerBound, range.count, out + range.lowerBound &* channels)
     }
   }
@@ -87,7 +87,7 @@ extension KeyframeSampler {
     } else {
       // The general path, specialized for the kind: one dynamic call per
       // batch.
-      kind.base.sampleEach(self, q, queries.count, out, stride)
+      model.pointee.sampleEach(self, q, queries.count, out, stride)
     }
   }
 

@@ -31,7 +31,10 @@ struct KeyframeSampler {
   @usableFromInline let tangents: UnsafePointer<Double>?
   @usableFromInline let count: Int
   @usableFromInline let channels: Int
-  @usableFromInline let kind: ValueKind
+  /// The kind's declaration, in its storage's buffer: a pointer keeps the
+  /// sampler trivially copyable (an existential would be copied through
+  /// value witnesses each time the sampler is).
+  @usableFromInline let model: UnsafePointer<any ValueKindProtocol>
   @usableFromInline let derivedStride: Int
   /// The kind blends channel by channel.
   @usableFromInline let isPerChannel: Bool
@@ -51,7 +54,7 @@ struct KeyframeSampler {
     styleIndices: UnsafePointer<UInt32>, styles: UnsafePointer<KeyframeStyle>,
     kernels: UnsafePointer<EasingKernel>, beziers: UnsafePointer<CubicBezier>,
     inverses: UnsafePointer<Double>, tangents: UnsafePointer<Double>?, count: Int, channels: Int,
-    kind: ValueKind,
+    model: UnsafePointer<any ValueKindProtocol>, derivedStride: Int, isPerChannel: Bool,
     before: Extrapolation, after: Extrapolation, allPlain: Bool, allLinear: Bool,
     uniformStyle: Int
   ) {
@@ -69,9 +72,9 @@ struct KeyframeSampler {
     self.tangents = tangents
     self.count = count
     self.channels = channels
-    self.kind = kind
-    self.derivedStride = kind.base.derivedStride
-    self.isPerChannel = kind.isPerChannel
+    self.model = model
+    self.derivedStride = derivedStride
+    self.isPerChannel = isPerChannel
     self.before = before
     self.after = after
   }
@@ -99,7 +102,7 @@ struct KeyframeSampler {
   /// Writes the value at `t` to `out` (`channels` doubles).
   @inlinable
   func sample(_ t: Double, into out: UnsafeMutablePointer<Double>) {
-    withUnsafePointer(to: t) { kind.base.sampleEach(self, $0, 1, out, channels) }
+    withUnsafePointer(to: t) { model.pointee.sampleEach(self, $0, 1, out, channels) }
   }
 
   /// Writes the value at `t` to `out`, with `kind`'s blend (the sampler's
