@@ -8,11 +8,17 @@
 /// spare capacity). Distinct non-plain styles are interned once in a
 /// ``StylePool``. Tracks that use `smooth`/`monotone` segments also keep
 /// 2 tangents per channel per segment, and tracks with `paced` segments one
-/// retimed time per keyframe.
+/// retimed time per keyframe. Kinds that prepare keyframes for blending keep
+/// their derived data beside them (see ``ValueKindProtocol``): a color 5
+/// doubles per keyframe (its coordinates in the blending space, alpha, a
+/// powerless-hue flag), a transform 18 per keyframe (its decomposition) and
+/// 4 per segment (the slerp's plan).
 ///
 /// Complexity of edits: amortized O(1) to append after the last keyframe and
-/// O(n) to insert elsewhere (array insertion); an edit to a track with
-/// tangent-based or paced segments also recomputes that derived data, O(n).
+/// O(n) to insert elsewhere (array insertion); the kind's derived data is
+/// recomputed for the edited keyframe and its two segments, O(1); an edit to
+/// a track with tangent-based or paced segments also recomputes that derived
+/// data, O(n).
 @usableFromInline
 struct KeyframeStorage: Sendable {
   /// Keyframe times, strictly increasing.
@@ -48,6 +54,12 @@ struct KeyframeStorage: Sendable {
   @usableFromInline let model = StableBuffer<any ValueKindProtocol>()
   /// Doubles of derived data per keyframe.
   @usableFromInline let derivedStride: Int
+  /// Each segment's data derived by its kind from both its keyframes
+  /// (``ValueKindProtocol/segmentStride`` doubles per segment: a transform's
+  /// slerp plan); empty for kinds that derive nothing.
+  @usableFromInline let segmentData = StableBuffer<Double>()
+  /// Doubles of derived data per segment.
+  @usableFromInline let segmentStride: Int
 
   /// How many keyframes have a non-plain style, use tangents, are paced.
   @usableFromInline var styledCount = 0
@@ -61,6 +73,7 @@ struct KeyframeStorage: Sendable {
     self.kind = kind
     self.channels = kind.channels
     self.derivedStride = kind.base.derivedStride
+    self.segmentStride = kind.base.segmentStride
     model.append(kind.base)
   }
 
@@ -97,9 +110,7 @@ struct KeyframeStorage: Sendable {
     if i > 0 && times[i - 1] == time {
       let base = (i - 1) * channels
       for c in 0..<channels { values[base + c] = value[c] }
-      if derivedStride > 0 {
-        kind.base.derive(values.base + base, into: derived.base + (i - 1) * derivedStride)
-      }
+      refreshKindData(at: i - 1, inserted: false)
       let old = styleIndices[i - 1]
       account(old, -1)
       pool.release(old)
@@ -108,14 +119,42 @@ struct KeyframeStorage: Sendable {
       times.insert(time, at: i)
       values.insert(contentsOf: value, at: i * channels)
       styleIndices.insert(index, at: i)
-      if derivedStride > 0 {
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: derivedStride) { scratch in
-          kind.base.derive(values.base + i * channels, into: scratch.baseAddress.unsafelyUnwrapped)
-          derived.insert(contentsOf: UnsafeBufferPointer(scratch), at: i * derivedStride)
-        }
-      }
+      refreshKindData(at: i, inserted: true)
     }
     refreshCurveData()
+  }
+
+  /// Keeps the kind's derived data in step with keyframe `i`, just
+  /// replaced or inserted: the keyframe's own, and that of the segments on
+  /// either side of it.
+  ///
+  /// - Complexity: O(1) beyond moving later entries on an insert.
+  private func refreshKindData(at i: Int, inserted: Bool) {
+    if derivedStride > 0 {
+      if inserted {
+        [Double](repeating: 0, count: derivedStride).withUnsafeBufferPointer {
+          derived.insert(contentsOf: $0, at: i * derivedStride)
+        }
+      }
+      kind.base.derive(values.base + i * channels, into: derived.base + i * derivedStride)
+    }
+    guard segmentStride > 0 else { return }
+    if inserted && count >= 2 {
+      // One segment more: keyframe i splits a segment, or adds one at an end.
+      [Double](repeating: 0, count: segmentStride).withUnsafeBufferPointer {
+        segmentData.insert(contentsOf: $0, at: Swift.max(i - 1, 0) * segmentStride)
+      }
+    }
+    for k in (i - 1)...i where k >= 0 && k <= count - 2 { refreshSegment(k) }
+  }
+
+  /// Recomputes segment k's derived data.
+  private func refreshSegment(_ k: Int) {
+    kind.base.deriveSegment(
+      BlendOperand(value: values.base + k * channels, derived: derived.base + k * derivedStride),
+      BlendOperand(
+        value: values.base + (k + 1) * channels, derived: derived.base + (k + 1) * derivedStride),
+      into: segmentData.base + k * segmentStride)
   }
 
   /// Checks that a keyframe at `time` keeps every gap between neighbouring
@@ -145,6 +184,12 @@ struct KeyframeStorage: Sendable {
     values.removeSubrange(index * channels..<(index + 1) * channels)
     styleIndices.remove(at: index)
     derived.removeSubrange(index * derivedStride..<(index + 1) * derivedStride)
+    if segmentStride > 0 && count >= 1 {
+      // One segment less: the two around a middle keyframe merge into one.
+      let slot = Swift.max(index - 1, 0) * segmentStride
+      segmentData.removeSubrange(slot..<slot + segmentStride)
+      if index >= 1 && index - 1 <= count - 2 { refreshSegment(index - 1) }
+    }
     refreshCurveData()
   }
 
@@ -203,6 +248,7 @@ extension KeyframeStorage {
       beziers: pool.beziers.base, inverses: pool.inverses.base,
       tangents: tangents.isEmpty ? nil : UnsafePointer(tangents.base),
       count: count, channels: channels, model: model.base, derivedStride: derivedStride,
+      segmentData: segmentData.base, segmentStride: segmentStride,
       isPerChannel: kind.isPerChannel, before: before, after: after,
       allPlain: styledCount == 0, allLinear: curveCount == 0, uniformStyle: uniformStyle)
   }

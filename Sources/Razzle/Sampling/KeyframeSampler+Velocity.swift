@@ -92,7 +92,7 @@ extension KeyframeSampler {
     let v1 = value(k &+ 1)
     let styleIndex = Int(styleIndices[k])
     if styleIndex == 0 {
-      kind.blendDerivative(operand(k), operand(k &+ 1), p, into: out)
+      kind.blendDerivative(segmentOperands(k), p, into: out)
       for c in 0..<channels { out[c] = out[c] / dt }
       return
     }
@@ -103,7 +103,7 @@ extension KeyframeSampler {
       // Colors blend through their space, transforms through decomposition,
       // bools switch: the kind's own d blend / d e (v1 − v0 per channel).
       kind.blendDerivative(
-        operand(k), operand(k &+ 1), kind.isPerChannel ? p : ease(p, style: styleIndex), into: out)
+        segmentOperands(k), kind.isPerChannel ? p : ease(p, style: styleIndex), into: out)
       for c in 0..<channels { out[c] = out[c] * de / dt }
     case .hold:
       for c in 0..<channels { out[c] = 0 }

@@ -36,6 +36,9 @@ struct KeyframeSampler {
   /// value witnesses each time the sampler is).
   @usableFromInline let model: UnsafePointer<any ValueKindProtocol>
   @usableFromInline let derivedStride: Int
+  /// The kind's data per segment, `segmentStride` doubles each.
+  @usableFromInline let segmentData: UnsafePointer<Double>
+  @usableFromInline let segmentStride: Int
   /// The kind blends channel by channel.
   @usableFromInline let isPerChannel: Bool
   @usableFromInline let before: Extrapolation
@@ -54,7 +57,8 @@ struct KeyframeSampler {
     styleIndices: UnsafePointer<UInt32>, styles: UnsafePointer<KeyframeStyle>,
     kernels: UnsafePointer<EasingKernel>, beziers: UnsafePointer<CubicBezier>,
     inverses: UnsafePointer<Double>, tangents: UnsafePointer<Double>?, count: Int, channels: Int,
-    model: UnsafePointer<any ValueKindProtocol>, derivedStride: Int, isPerChannel: Bool,
+    model: UnsafePointer<any ValueKindProtocol>, derivedStride: Int,
+    segmentData: UnsafePointer<Double>, segmentStride: Int, isPerChannel: Bool,
     before: Extrapolation, after: Extrapolation, allPlain: Bool, allLinear: Bool,
     uniformStyle: Int
   ) {
@@ -74,6 +78,8 @@ struct KeyframeSampler {
     self.channels = channels
     self.model = model
     self.derivedStride = derivedStride
+    self.segmentData = segmentData
+    self.segmentStride = segmentStride
     self.isPerChannel = isPerChannel
     self.before = before
     self.after = after
@@ -90,6 +96,14 @@ struct KeyframeSampler {
   @inlinable @inline(__always)
   func operand(_ k: Int) -> BlendOperand {
     BlendOperand(value: value(k), derived: derived + k &* derivedStride)
+  }
+
+  /// Segment k as a blend takes it: keyframes k and k + 1 and the segment's
+  /// derived data.
+  @inlinable @inline(__always)
+  func segmentOperands(_ k: Int) -> BlendSegment {
+    BlendSegment(
+      from: operand(k), to: operand(k &+ 1), shared: segmentData + k &* segmentStride)
   }
 
   /// The segment holding `t` (see ``segmentIndex(_:_:_:)``): for t in
@@ -150,7 +164,7 @@ struct KeyframeSampler {
     let p = (t - t0) / dt
     let styleIndex = styleIndices[k]
     if styleIndex == 0 {
-      kind.blend(operand(k), operand(k &+ 1), p, into: out)
+      kind.blend(segmentOperands(k), p, into: out)
       return
     }
     evaluate(k, p: p, dt: dt, style: styles + Int(styleIndex), kind: kind, into: out)
@@ -165,7 +179,7 @@ struct KeyframeSampler {
     let e = ease(p, style: style - styles)
     switch style.pointee.interpolation {
     case .linear, .paced:
-      kind.blend(operand(k), operand(k &+ 1), e, into: out)
+      kind.blend(segmentOperands(k), e, into: out)
     case .hold:
       copy(k, into: out)
     case .smooth, .monotone:

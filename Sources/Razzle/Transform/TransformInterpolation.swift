@@ -36,17 +36,65 @@
 ///   `b` or `−b` up to rounding.
 @inlinable
 public func slerpQuaternion(_ a: SIMD4<Double>, _ b: SIMD4<Double>, _ t: Double) -> SIMD4<Double> {
-  var b = b
-  var product = (a * b).sum()
-  if product < 0 {
-    b = -b
-    product = -product
+  SlerpPlan(a, b).quaternion(a, b, t)
+}
+
+/// The part of ``slerpQuaternion(_:_:_:)`` that depends on the two
+/// quaternions only: the shorter-arc sign, the clamped dot product `p`, the
+/// angle `θ = acos p` and `√(1 − p²)`. A transform track computes it once
+/// per segment, when a keyframe is set, so a sample pays for `sin` and
+/// `cos` of `tθ` only.
+@usableFromInline
+struct SlerpPlan {
+  /// Whether `b` is negated (a negative dot product).
+  @usableFromInline var negated: Bool
+  /// The dot product after negation, clamped to at most 1.
+  @usableFromInline var product: Double
+  /// `acos(product)`.
+  @usableFromInline var theta: Double
+  /// `√(1 − product²)`.
+  @usableFromInline var denominator: Double
+
+  /// The doubles ``store(into:)`` writes.
+  @usableFromInline static let stride = 4
+
+  @inlinable
+  init(_ a: SIMD4<Double>, _ b: SIMD4<Double>) {
+    var product = (a * b).sum()
+    negated = product < 0
+    if negated { product = -product }
+    self.product = min(product, 1)
+    theta = acos(self.product)
+    denominator = (1 - self.product * self.product).squareRoot()
   }
-  product = min(product, 1)
-  if product == 1 { return a }
-  let theta = acos(product)
-  let w = sin(t * theta) / (1 - product * product).squareRoot()
-  return a * (cos(t * theta) - product * w) + b * w
+
+  /// Reads a plan that ``store(into:)`` wrote.
+  @inlinable
+  init(contentsOf p: UnsafePointer<Double>) {
+    negated = p[0] != 0
+    product = p[1]
+    theta = p[2]
+    denominator = p[3]
+  }
+
+  /// Writes ``stride`` doubles: the sign as 1 or 0, the product, θ and the
+  /// denominator.
+  @inlinable
+  func store(into p: UnsafeMutablePointer<Double>) {
+    p[0] = negated ? 1 : 0
+    p[1] = product
+    p[2] = theta
+    p[3] = denominator
+  }
+
+  /// The slerp of `a` and `b` (the quaternions the plan was made for) at `t`.
+  @inlinable @inline(__always)
+  func quaternion(_ a: SIMD4<Double>, _ b: SIMD4<Double>, _ t: Double) -> SIMD4<Double> {
+    if product == 1 { return a }
+    let b = negated ? -b : b
+    let w = sin(t * theta) / denominator
+    return a * (cos(t * theta) - product * w) + b * w
+  }
 }
 
 extension DecomposedTransform3D {
@@ -60,12 +108,20 @@ extension DecomposedTransform3D {
   /// - Returns: The interpolated decomposition.
   @inlinable
   public func interpolated(to other: DecomposedTransform3D, _ e: Double) -> DecomposedTransform3D {
+    interpolated(to: other, e, plan: SlerpPlan(quaternion, other.quaternion))
+  }
+
+  /// ``interpolated(to:_:)`` with the quaternions' ``SlerpPlan`` made ahead.
+  @inlinable @inline(__always)
+  func interpolated(to other: DecomposedTransform3D, _ e: Double, plan: SlerpPlan)
+    -> DecomposedTransform3D
+  {
     DecomposedTransform3D(
       translation: translation + (other.translation - translation) * e,
       scale: scale + (other.scale - scale) * e,
       skew: skew + (other.skew - skew) * e,
       perspective: perspective + (other.perspective - perspective) * e,
-      quaternion: slerpQuaternion(quaternion, other.quaternion, e))
+      quaternion: plan.quaternion(quaternion, other.quaternion, e))
   }
 }
 
@@ -159,6 +215,19 @@ enum TransformEndpoint {
       p[10 + i] = d.perspective[i]
       p[14 + i] = d.quaternion[i]
     }
+  }
+
+  /// Writes the ``SlerpPlan`` of two stored decompositions' quaternions
+  /// (zeros unless both decompose).
+  @inlinable
+  static func storePlan(
+    _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, into p: UnsafeMutablePointer<Double>
+  ) {
+    guard decomposes(a) && decomposes(b) else {
+      for i in 0..<SlerpPlan.stride { p[i] = 0 }
+      return
+    }
+    SlerpPlan(SIMD4(a[14], a[15], a[16], a[17]), SIMD4(b[14], b[15], b[16], b[17])).store(into: p)
   }
 
   /// Whether the stored matrix decomposes.

@@ -6,7 +6,10 @@
 /// A track keeps, beside each keyframe's channels, ``derivedStride`` doubles
 /// that the kind computes with ``derive(_:into:)`` at edit time (a color in
 /// its blending space, a decomposed transform), so that a sample is one
-/// blend of prepared ends rather than two conversions and a blend.
+/// blend of prepared ends rather than two conversions and a blend. What
+/// depends on both ends of a segment (a transform's slerp angle) it can
+/// derive too, ``segmentStride`` doubles per segment with
+/// ``deriveSegment(_:_:into:)``, recomputed for the segments an edit touches.
 ///
 /// The sampling loops are generic over the kind and specialized for each
 /// one (see `KeyframeSampler+Kinds.swift`): a kind's `blend` is a direct,
@@ -40,6 +43,8 @@ protocol ValueKindProtocol: Sendable, Hashable {
   var isPerChannel: Bool { get }
   /// Doubles of derived data per keyframe (0 for none).
   var derivedStride: Int { get }
+  /// Doubles of derived data per segment (0 for none).
+  var segmentStride: Int { get }
 
   /// Checks that the kind itself is well formed (a vector's channel count).
   ///
@@ -52,14 +57,19 @@ protocol ValueKindProtocol: Sendable, Hashable {
   /// Writes the keyframe data derived from `value` (``channels`` doubles)
   /// to `derived` (``derivedStride`` doubles).
   func derive(_ value: UnsafePointer<Double>, into derived: UnsafeMutablePointer<Double>)
-  /// Blends `from` and `to` at eased progress `e` into `out` (``channels``
-  /// doubles). `e = 0` gives `from` and `e = 1` gives `to`, exactly; other
-  /// values of `e` extrapolate where the kind allows.
+  /// Writes the data derived from a segment's two keyframes (their values
+  /// and derived data) to `segment` (``segmentStride`` doubles).
+  func deriveSegment(
+    _ from: BlendOperand, _ to: BlendOperand, into segment: UnsafeMutablePointer<Double>)
+  /// Blends a segment's keyframes at eased progress `e` into `out`
+  /// (``channels`` doubles). `e = 0` gives the segment's start value and
+  /// `e = 1` its end value, exactly; other values of `e` extrapolate where
+  /// the kind allows.
   func blend(
-    _ from: BlendOperand, _ to: BlendOperand, _ e: Double, into out: UnsafeMutablePointer<Double>)
+    _ segment: BlendSegment, _ e: Double, into out: UnsafeMutablePointer<Double>)
   /// d blend / d e at `e`, every channel, into `out`.
   func blendDerivative(
-    _ from: BlendOperand, _ to: BlendOperand, _ e: Double, into out: UnsafeMutablePointer<Double>)
+    _ segment: BlendSegment, _ e: Double, into out: UnsafeMutablePointer<Double>)
 
   // Sampling entry points; every kind takes the default implementations in
   // `KeyframeSampler+Kinds.swift`, which are specialized for it.
@@ -90,10 +100,35 @@ struct BlendOperand {
   }
 }
 
+/// A segment as a blend takes it: its two keyframes and the data its kind
+/// derived from both.
+@usableFromInline
+struct BlendSegment {
+  /// The keyframe at the start.
+  @usableFromInline let from: BlendOperand
+  /// The keyframe at the end.
+  @usableFromInline let to: BlendOperand
+  /// The segment's ``ValueKindProtocol/segmentStride`` doubles.
+  @usableFromInline let shared: UnsafePointer<Double>
+
+  @inlinable
+  init(from: BlendOperand, to: BlendOperand, shared: UnsafePointer<Double>) {
+    self.from = from
+    self.to = to
+    self.shared = shared
+  }
+}
+
 extension ValueKindProtocol {
   @inlinable func checkWellFormed() throws(RazzleError) {}
+  @inlinable var segmentStride: Int { 0 }
 
-  /// The step of the central difference in ``centralDifference(_:_:_:into:)``.
+  @inlinable
+  func deriveSegment(
+    _ from: BlendOperand, _ to: BlendOperand, into segment: UnsafeMutablePointer<Double>
+  ) {}
+
+  /// The step of the central difference in ``centralDifference(_:_:into:)``.
   @inlinable static var differenceStep: Double { 1e-6 }
 
   /// d blend / d e as a central difference with step 1e-6 in e, for kinds
@@ -101,15 +136,15 @@ extension ValueKindProtocol {
   /// the stack.
   @inlinable
   func centralDifference(
-    _ from: BlendOperand, _ to: BlendOperand, _ e: Double, into out: UnsafeMutablePointer<Double>
+    _ segment: BlendSegment, _ e: Double, into out: UnsafeMutablePointer<Double>
   ) {
     let h = Self.differenceStep
     let n = channels
     withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 &* n) { scratch in
       let high = scratch.baseAddress.unsafelyUnwrapped
       let low = high + n
-      blend(from, to, e + h, into: high)
-      blend(from, to, e - h, into: low)
+      blend(segment, e + h, into: high)
+      blend(segment, e - h, into: low)
       for c in 0..<n { out[c] = (high[c] - low[c]) / (2 * h) }
     }
   }
@@ -129,15 +164,17 @@ extension PerChannelKind {
 
   @inlinable @inline(__always)
   func blend(
-    _ from: BlendOperand, _ to: BlendOperand, _ e: Double, into out: UnsafeMutablePointer<Double>
+    _ segment: BlendSegment, _ e: Double, into out: UnsafeMutablePointer<Double>
   ) {
-    for c in 0..<channels { out[c] = from.value[c] + (to.value[c] - from.value[c]) * e }
+    for c in 0..<channels {
+      out[c] = segment.from.value[c] + (segment.to.value[c] - segment.from.value[c]) * e
+    }
   }
 
   @inlinable @inline(__always)
   func blendDerivative(
-    _ from: BlendOperand, _ to: BlendOperand, _ e: Double, into out: UnsafeMutablePointer<Double>
+    _ segment: BlendSegment, _ e: Double, into out: UnsafeMutablePointer<Double>
   ) {
-    for c in 0..<channels { out[c] = to.value[c] - from.value[c] }
+    for c in 0..<channels { out[c] = segment.to.value[c] - segment.from.value[c] }
   }
 }

@@ -70,6 +70,34 @@ final class KeyframeStorageTests: XCTestCase {
     XCTAssertEqual(Array(storage.derived.buffer), expected(red))
   }
 
+  func testSegmentDataFollowsEveryEdit() {
+    // After each insert, replace and remove, a transform track's per-segment
+    // data equals that of a track built afresh from the same keyframes.
+    var generator = SystemRandomNumberGenerator()
+    func rotation(_ angle: Double) -> [Double] {
+      [cos(angle), sin(angle), -sin(angle), cos(angle), 0, 0]
+    }
+    var storage = KeyframeStorage(kind: .transform)
+    var model: [Double: [Double]] = [:]
+    for step in 0..<60 {
+      let time = Double(Int.random(in: 0..<12, using: &generator))
+      if step % 4 == 3, let i = storage.index(of: time) {
+        storage.remove(at: i)
+        model[time] = nil
+      } else {
+        let value = rotation(Double.random(in: -4...4, using: &generator))
+        set(&storage, time, value)
+        model[time] = value
+      }
+      var fresh = KeyframeStorage(kind: .transform)
+      for t in model.keys.sorted() { set(&fresh, t, model[t]!) }
+      XCTAssertEqual(storage.segmentData.count, Swift.max(model.count - 1, 0) * 4)
+      XCTAssertEqual(
+        Array(storage.segmentData.buffer), Array(fresh.segmentData.buffer), "step \(step)")
+      XCTAssertEqual(Array(storage.derived.buffer), Array(fresh.derived.buffer), "step \(step)")
+    }
+  }
+
   func testPerChannelKindsDeriveNothing() {
     var storage = KeyframeStorage(kind: .vector(3))
     set(&storage, 0, [1, 2, 3])

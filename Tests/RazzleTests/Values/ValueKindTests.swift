@@ -8,9 +8,9 @@ final class ValueKindTests: XCTestCase {
   /// Blends `from` → `to` at `e` with `kind`, deriving each end's data as a
   /// track does when the keyframe is set.
   func blend(_ kind: ValueKind, _ from: [Double], _ to: [Double], _ e: Double) -> [Double] {
-    withOperands(kind, from, to) { a, b in
+    withSegment(kind, from, to) { segment in
       var out = [Double](repeating: .nan, count: kind.channels)
-      out.withUnsafeMutableBufferPointer { kind.base.blend(a, b, e, into: $0.baseAddress!) }
+      out.withUnsafeMutableBufferPointer { kind.base.blend(segment, e, into: $0.baseAddress!) }
       return out
     }
   }
@@ -18,10 +18,10 @@ final class ValueKindTests: XCTestCase {
   func blendDerivative(_ kind: ValueKind, _ from: [Double], _ to: [Double], _ e: Double)
     -> [Double]
   {
-    withOperands(kind, from, to) { a, b in
+    withSegment(kind, from, to) { segment in
       var out = [Double](repeating: .nan, count: kind.channels)
       out.withUnsafeMutableBufferPointer {
-        kind.base.blendDerivative(a, b, e, into: $0.baseAddress!)
+        kind.base.blendDerivative(segment, e, into: $0.baseAddress!)
       }
       return out
     }
@@ -35,18 +35,24 @@ final class ValueKindTests: XCTestCase {
     return out
   }
 
-  func withOperands<R>(
-    _ kind: ValueKind, _ from: [Double], _ to: [Double], _ body: (BlendOperand, BlendOperand) -> R
+  /// Runs `body` with the segment from → to, each end's and the segment's
+  /// data derived as a track derives them when keyframes are set.
+  func withSegment<R>(
+    _ kind: ValueKind, _ from: [Double], _ to: [Double], _ body: (BlendSegment) -> R
   ) -> R {
     let da = derived(kind, from) + [0]
     let db = derived(kind, to) + [0]
+    var shared = [Double](repeating: .nan, count: kind.base.segmentStride + 1)
     return from.withUnsafeBufferPointer { f in
       to.withUnsafeBufferPointer { t in
         da.withUnsafeBufferPointer { a in
           db.withUnsafeBufferPointer { b in
-            body(
-              BlendOperand(value: f.baseAddress!, derived: a.baseAddress!),
-              BlendOperand(value: t.baseAddress!, derived: b.baseAddress!))
+            let start = BlendOperand(value: f.baseAddress!, derived: a.baseAddress!)
+            let end = BlendOperand(value: t.baseAddress!, derived: b.baseAddress!)
+            return shared.withUnsafeMutableBufferPointer { s in
+              kind.base.deriveSegment(start, end, into: s.baseAddress!)
+              return body(BlendSegment(from: start, to: end, shared: UnsafePointer(s.baseAddress!)))
+            }
           }
         }
       }
@@ -267,6 +273,37 @@ final class ValueKindTests: XCTestCase {
     XCTAssertEqual(Array(d[10...13]), [0, 0, 0, 1], "perspective")
     XCTAssertEqual(Array(d[14...17]), [0, 0, 0, 1], "quaternion")
     XCTAssertEqual(derived(.transform, [0, 0, 0, 0, 1, 1]), [Double](repeating: 0, count: 18))
+  }
+
+  func testTransformSegmentsKeepTheirSlerpPlan() {
+    // Rotations by 0 and 90° about z: quaternions (0, 0, 0, 1) and
+    // (0, 0, sin 45°, cos 45°), dot product cos 45°, angle 45°.
+    let s = 0.5.squareRoot()
+    withSegment(.transform, [1, 0, 0, 1, 0, 0], [0, 1, -1, 0, 0, 0]) { segment in
+      XCTAssertEqual(segment.shared[0], 0, "not negated")
+      XCTAssertEqual(segment.shared[1], s, accuracy: 1e-15)
+      XCTAssertEqual(segment.shared[2], Double.pi / 4, accuracy: 1e-15)
+      XCTAssertEqual(segment.shared[3], s, accuracy: 1e-15)
+    }
+    // Rotations by 170° and −170°: quaternions (0, 0, ±sin 85°, cos 85°)
+    // with dot product cos 170° < 0, so the plan negates the second (the
+    // shorter way, through 180°) and keeps |cos 170°|.
+    let (c, n) = (cos(170 * Double.pi / 180), sin(170 * Double.pi / 180))
+    withSegment(.transform, [c, n, -n, c, 0, 0], [c, -n, n, c, 0, 0]) { segment in
+      XCTAssertEqual(segment.shared[0], 1)
+      XCTAssertEqual(segment.shared[1], -c, accuracy: 1e-12)
+      XCTAssertEqual(segment.shared[2], 10 * Double.pi / 180, accuracy: 1e-9)
+    }
+    // Halfway, the shorter way: a rotation by 180°.
+    let half = blend(.transform, [c, n, -n, c, 0, 0], [c, -n, n, c, 0, 0], 0.5)
+    for (got, expected) in zip(half, [-1.0, 0, 0, -1, 0, 0]) {
+      XCTAssertEqual(got, expected, accuracy: 1e-12)
+    }
+    withSegment(.transform, [1, 0, 0, 1, 0, 0], [0, 0, 0, 0, 0, 0]) { segment in
+      XCTAssertEqual(Array(UnsafeBufferPointer(start: segment.shared, count: 4)), [0, 0, 0, 0])
+    }
+    XCTAssertEqual(ValueKind.color.base.segmentStride, 0)
+    XCTAssertEqual(ValueKind.transform3d.base.segmentStride, 4)
   }
 
   func testSingularTransformsSwitchAtHalfway() {

@@ -29,15 +29,15 @@ public struct BoolKind: ValueKindProtocol {
 
   @inlinable @inline(__always)
   func blend(
-    _ from: BlendOperand, _ to: BlendOperand, _ e: Double, into out: UnsafeMutablePointer<Double>
+    _ segment: BlendSegment, _ e: Double, into out: UnsafeMutablePointer<Double>
   ) {
-    out[0] = e == 0 ? from.value[0] : to.value[0]
+    out[0] = e == 0 ? segment.from.value[0] : segment.to.value[0]
   }
 
   /// 0: a switch has no slope (its jump is ignored).
   @inlinable
   func blendDerivative(
-    _ from: BlendOperand, _ to: BlendOperand, _ e: Double, into out: UnsafeMutablePointer<Double>
+    _ segment: BlendSegment, _ e: Double, into out: UnsafeMutablePointer<Double>
   ) {
     out[0] = 0
   }

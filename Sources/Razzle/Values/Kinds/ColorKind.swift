@@ -52,15 +52,16 @@ public struct ColorKind: ValueKindProtocol {
 
   @inlinable
   func blend(
-    _ from: BlendOperand, _ to: BlendOperand, _ e: Double, into out: UnsafeMutablePointer<Double>
+    _ segment: BlendSegment, _ e: Double, into out: UnsafeMutablePointer<Double>
   ) {
-    let source = e == 0 ? from.value : (e == 1 ? to.value : nil)
+    let source = e == 0 ? segment.from.value : (e == 1 ? segment.to.value : nil)
     if let source {
       for c in 0..<4 { out[c] = source[c] }
       return
     }
     let color = ColorEndpoint.blend(
-      ColorEndpoint(contentsOf: from.derived), ColorEndpoint(contentsOf: to.derived), e, in: space,
+      ColorEndpoint(contentsOf: segment.from.derived),
+      ColorEndpoint(contentsOf: segment.to.derived), e, in: space,
       premultiplied: premultiplied)
     out[0] = color.r
     out[1] = color.g
@@ -72,8 +73,8 @@ public struct ColorKind: ValueKindProtocol {
   /// nonlinear conversions.
   @inlinable
   func blendDerivative(
-    _ from: BlendOperand, _ to: BlendOperand, _ e: Double, into out: UnsafeMutablePointer<Double>
+    _ segment: BlendSegment, _ e: Double, into out: UnsafeMutablePointer<Double>
   ) {
-    centralDifference(from, to, e, into: out)
+    centralDifference(segment, e, into: out)
   }
 }

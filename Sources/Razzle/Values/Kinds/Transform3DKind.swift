@@ -23,6 +23,7 @@ public struct Transform3DKind: ValueKindProtocol {
   @usableFromInline var componentNames: [String] { Self.catalogEntry.componentNames }
   @inlinable var isPerChannel: Bool { false }
   @inlinable var derivedStride: Int { TransformEndpoint.stride }
+  @inlinable var segmentStride: Int { SlerpPlan.stride }
 
   @usableFromInline
   func violation(in value: UnsafeBufferPointer<Double>) -> (channel: Int, reason: String)? { nil }
@@ -34,29 +35,39 @@ public struct Transform3DKind: ValueKindProtocol {
 
   @inlinable
   func blend(
-    _ from: BlendOperand, _ to: BlendOperand, _ e: Double, into out: UnsafeMutablePointer<Double>
+    _ segment: BlendSegment, _ e: Double, into out: UnsafeMutablePointer<Double>
   ) {
     // The ends exactly; discrete at e = 0.5 unless both ends decompose.
     let bothDecompose =
-      TransformEndpoint.decomposes(from.derived) && TransformEndpoint.decomposes(to.derived)
+      TransformEndpoint.decomposes(segment.from.derived)
+      && TransformEndpoint.decomposes(segment.to.derived)
     let source =
       e == 0 || (!bothDecompose && e < 0.5)
-      ? from.value : (e == 1 || !bothDecompose ? to.value : nil)
+      ? segment.from.value : (e == 1 || !bothDecompose ? segment.to.value : nil)
     if let source {
       for c in 0..<16 { out[c] = source[c] }
       return
     }
-    let blended = TransformEndpoint.load(from.derived).interpolated(
-      to: TransformEndpoint.load(to.derived), e
+    let blended = TransformEndpoint.load(segment.from.derived).interpolated(
+      to: TransformEndpoint.load(segment.to.derived), e,
+      plan: SlerpPlan(contentsOf: segment.shared)
     ).recomposed
     blended.store(into: out)
+  }
+
+  /// The slerp's plan for the two rotations (zeros unless both decompose).
+  @inlinable
+  func deriveSegment(
+    _ from: BlendOperand, _ to: BlendOperand, into segment: UnsafeMutablePointer<Double>
+  ) {
+    TransformEndpoint.storePlan(from.derived, to.derived, into: segment)
   }
 
   /// A central difference (step 1e-6 in e): decomposition is nonlinear.
   @inlinable
   func blendDerivative(
-    _ from: BlendOperand, _ to: BlendOperand, _ e: Double, into out: UnsafeMutablePointer<Double>
+    _ segment: BlendSegment, _ e: Double, into out: UnsafeMutablePointer<Double>
   ) {
-    centralDifference(from, to, e, into: out)
+    centralDifference(segment, e, into: out)
   }
 }
