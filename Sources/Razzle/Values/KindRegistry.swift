@@ -15,19 +15,25 @@ public struct ValueKindDescription: Sendable, Hashable {
   /// The parameters beyond the name that choose the kind: `["channels"]`
   /// for `vector`, `["colorSpace", "premultiplied"]` for `color`.
   public let parameters: [String]
+  /// The name bindings give the record type of one sample (`"Point"`,
+  /// `"Color"`, with fields named by ``componentNames``), or nil where a
+  /// sample is a plain number (`scalar`), a boolean (`bool`) or a tuple
+  /// (`vector`).
+  public let typeName: String?
   /// One line on how values blend.
   public let blending: String
 
   /// Creates a description.
   public init(
     name: String, channels: ClosedRange<Int>, componentNames: [String], isPerChannel: Bool,
-    parameters: [String] = [], blending: String
+    parameters: [String] = [], typeName: String? = nil, blending: String
   ) {
     self.name = name
     self.channels = channels
     self.componentNames = componentNames
     self.isPerChannel = isPerChannel
     self.parameters = parameters
+    self.typeName = typeName
     self.blending = blending
   }
 }

@@ -87,6 +87,10 @@ final class ValueKindTests: XCTestCase {
       XCTAssertEqual(entry.channels.count, 1, entry.name)
       XCTAssertEqual(entry.componentNames.count, entry.channels.lowerBound, entry.name)
     }
+    // The record types the Python binding names its samples by.
+    XCTAssertEqual(
+      ValueKind.catalog.map { $0.typeName ?? "-" },
+      ["-", "Point", "Size", "Rect", "-", "Color", "-", "Transform", "Transform3D"])
     XCTAssertEqual(
       ValueKind.catalog.filter(\.isPerChannel).map(\.name),
       ["scalar", "point", "size", "rect", "vector"])

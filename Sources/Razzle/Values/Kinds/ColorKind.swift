@@ -13,7 +13,7 @@ public struct ColorKind: ValueKindProtocol {
   @usableFromInline static let catalogEntry = ValueKindDescription(
     name: name, channels: 4...4, componentNames: ["r", "g", "b", "a"], isPerChannel: false,
     parameters: ["colorSpace", "premultiplied"],
-    blending: "in the track's color space (CSS Color 4 interpolation)")
+    typeName: "Color", blending: "in the track's color space (CSS Color 4 interpolation)")
 
   /// The space colors blend in.
   public let space: ColorSpace

@@ -3,7 +3,7 @@ public struct PointKind: PerChannelKind {
   @usableFromInline static let name = "point"
   @usableFromInline static let catalogEntry = ValueKindDescription(
     name: name, channels: 2...2, componentNames: ["x", "y"], isPerChannel: true,
-    blending: "per component")
+    typeName: "Point", blending: "per component")
 
   /// Creates the kind.
   public init() {}

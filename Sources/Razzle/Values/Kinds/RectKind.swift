@@ -4,7 +4,7 @@ public struct RectKind: PerChannelKind {
   @usableFromInline static let name = "rect"
   @usableFromInline static let catalogEntry = ValueKindDescription(
     name: name, channels: 4...4, componentNames: ["x", "y", "width", "height"],
-    isPerChannel: true, blending: "per component")
+    isPerChannel: true, typeName: "Rect", blending: "per component")
 
   /// Creates the kind.
   public init() {}

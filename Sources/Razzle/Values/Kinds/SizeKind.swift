@@ -3,7 +3,7 @@ public struct SizeKind: PerChannelKind {
   @usableFromInline static let name = "size"
   @usableFromInline static let catalogEntry = ValueKindDescription(
     name: name, channels: 2...2, componentNames: ["width", "height"], isPerChannel: true,
-    blending: "per component")
+    typeName: "Size", blending: "per component")
 
   /// Creates the kind.
   public init() {}

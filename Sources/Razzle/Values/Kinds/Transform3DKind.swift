@@ -9,7 +9,8 @@ public struct Transform3DKind: ValueKindProtocol {
   @usableFromInline static let catalogEntry = ValueKindDescription(
     name: name, channels: 16...16,
     componentNames: (1...4).flatMap { row in (1...4).map { "m\(row)\($0)" } },
-    isPerChannel: false, blending: "CSS Transforms 2: decompose, slerp, recompose")
+    isPerChannel: false, typeName: "Transform3D",
+    blending: "CSS Transforms 2: decompose, slerp, recompose")
 
   /// Creates the kind.
   public init() {}

@@ -8,7 +8,8 @@ public struct TransformKind: ValueKindProtocol {
   @usableFromInline static let name = "transform"
   @usableFromInline static let catalogEntry = ValueKindDescription(
     name: name, channels: 6...6, componentNames: ["a", "b", "c", "d", "tx", "ty"],
-    isPerChannel: false, blending: "CSS Transforms 2 on the equivalent 3D matrix")
+    isPerChannel: false, typeName: "Transform",
+    blending: "CSS Transforms 2 on the equivalent 3D matrix")
 
   /// Creates the kind.
   public init() {}
