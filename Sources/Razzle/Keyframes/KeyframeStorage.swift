@@ -54,6 +54,9 @@ struct KeyframeStorage: Sendable {
   @usableFromInline let model = StableBuffer<any ValueKindProtocol>()
   /// Doubles of derived data per keyframe.
   @usableFromInline let derivedStride: Int
+  /// The sampler's view of the kind and its derived data (one element,
+  /// rewritten by ``makeSampler()``).
+  @usableFromInline let kindView = StableBuffer<KindView>()
   /// Each segment's data derived by its kind from both its keyframes
   /// (``ValueKindProtocol/segmentStride`` doubles per segment: a transform's
   /// slerp plan); empty for kinds that derive nothing.
@@ -237,18 +240,25 @@ extension KeyframeStorage {
     return -1
   }
 
+  /// Rewrites ``kindView`` for the buffers' current addresses.
+  func publishKindView() -> UnsafePointer<KindView> {
+    let view = KindView(
+      model: model.base, derived: derived.base, derivedStride: derivedStride,
+      segmentData: segmentData.base, segmentStride: segmentStride)
+    if kindView.isEmpty { kindView.append(view) } else { kindView[0] = view }
+    return UnsafePointer(kindView.base)
+  }
+
   /// A raw-pointer view of the keyframes, valid until the next edit; nil
   /// when there are none. ``Track`` publishes it after every edit.
   func makeSampler() -> KeyframeSampler? {
     guard count > 0 else { return nil }
     return KeyframeSampler(
       times: pacedTimes.isEmpty ? times.base : pacedTimes.base, values: values.base,
-      derived: derived.base,
       styleIndices: styleIndices.base, styles: pool.styles.base, kernels: pool.kernels.base,
       beziers: pool.beziers.base, inverses: pool.inverses.base,
       tangents: tangents.isEmpty ? nil : UnsafePointer(tangents.base),
-      count: count, channels: channels, model: model.base, derivedStride: derivedStride,
-      segmentData: segmentData.base, segmentStride: segmentStride,
+      count: count, channels: channels, kindView: publishKindView(),
       isPerChannel: kind.isPerChannel, before: before, after: after,
       allPlain: styledCount == 0, allLinear: curveCount == 0, uniformStyle: uniformStyle)
   }

@@ -44,7 +44,7 @@ extension KeyframeSampler {
   func velocityAll(_ queries: UnsafeBufferPointer<Double>, into out: UnsafeMutablePointer<Double>) {
     Parallel.forEachChunk(queries.count) { range in
       let base = queries.baseAddress.unsafelyUnwrapped
-      model.pointee.velocityEach(
+      kindView.pointee.model.pointee.velocityEach(
         self, base + range.lowerBound, range.count, out + range.lowerBound &* channels)
     }
   }
@@ -87,7 +87,7 @@ extension KeyframeSampler {
     } else {
       // The general path, specialized for the kind: one dynamic call per
       // batch.
-      model.pointee.sampleEach(self, q, queries.count, out, stride)
+      kindView.pointee.model.pointee.sampleEach(self, q, queries.count, out, stride)
     }
   }
 
@@ -110,9 +110,11 @@ extension KeyframeSampler {
     var cursor = 0
     while start < m {
       let end = Swift.min(start &+ KeyframeSampler.blockSize, m)
-      var sorted = true
-      for j in (start &+ 1)..<Swift.max(end, start &+ 1) { sorted = sorted && q[j &- 1] <= q[j] }
-      if sorted {
+      // Stops at the first pair out of order (a NaN counts as one): random
+      // times leave after a step or two, sorted ones run the whole block.
+      var j = start &+ 1
+      while j < end && q[j &- 1] <= q[j] { j &+= 1 }
+      if j >= end {
         // Non-decreasing run: find the segments of its first and last
         // times (two binary searches per block). A block inside one segment,
         // the usual case when times are dense, runs without any search;

@@ -9,7 +9,7 @@ extension KeyframeSampler {
   /// one keyframe, 0.
   @inlinable
   func velocity(_ t: Double, into out: UnsafeMutablePointer<Double>) {
-    withUnsafePointer(to: t) { model.pointee.velocityEach(self, $0, 1, out) }
+    withUnsafePointer(to: t) { kindView.pointee.model.pointee.velocityEach(self, $0, 1, out) }
   }
 
   /// ``velocity(_:into:)`` with `kind`'s blend derivative (the sampler's own

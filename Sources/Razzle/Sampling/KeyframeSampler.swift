@@ -21,8 +21,6 @@ struct KeyframeSampler {
   /// retiming.
   @usableFromInline let times: UnsafePointer<Double>
   @usableFromInline let values: UnsafePointer<Double>
-  /// The kind's derived data, `derivedStride` doubles per keyframe.
-  @usableFromInline let derived: UnsafePointer<Double>
   @usableFromInline let styleIndices: UnsafePointer<UInt32>
   @usableFromInline let styles: UnsafePointer<KeyframeStyle>
   @usableFromInline let kernels: UnsafePointer<EasingKernel>
@@ -31,14 +29,10 @@ struct KeyframeSampler {
   @usableFromInline let tangents: UnsafePointer<Double>?
   @usableFromInline let count: Int
   @usableFromInline let channels: Int
-  /// The kind's declaration, in its storage's buffer: a pointer keeps the
-  /// sampler trivially copyable (an existential would be copied through
-  /// value witnesses each time the sampler is).
-  @usableFromInline let model: UnsafePointer<any ValueKindProtocol>
-  @usableFromInline let derivedStride: Int
-  /// The kind's data per segment, `segmentStride` doubles each.
-  @usableFromInline let segmentData: UnsafePointer<Double>
-  @usableFromInline let segmentStride: Int
+  /// The kind and its derived data, kept by the storage: one pointer keeps
+  /// the sampler small and trivially copyable (an existential field would
+  /// be copied through value witnesses each time the sampler is).
+  @usableFromInline let kindView: UnsafePointer<KindView>
   /// The kind blends channel by channel.
   @usableFromInline let isPerChannel: Bool
   @usableFromInline let before: Extrapolation
@@ -53,12 +47,11 @@ struct KeyframeSampler {
 
   @inlinable
   init(
-    times: UnsafePointer<Double>, values: UnsafePointer<Double>, derived: UnsafePointer<Double>,
+    times: UnsafePointer<Double>, values: UnsafePointer<Double>,
     styleIndices: UnsafePointer<UInt32>, styles: UnsafePointer<KeyframeStyle>,
     kernels: UnsafePointer<EasingKernel>, beziers: UnsafePointer<CubicBezier>,
     inverses: UnsafePointer<Double>, tangents: UnsafePointer<Double>?, count: Int, channels: Int,
-    model: UnsafePointer<any ValueKindProtocol>, derivedStride: Int,
-    segmentData: UnsafePointer<Double>, segmentStride: Int, isPerChannel: Bool,
+    kindView: UnsafePointer<KindView>, isPerChannel: Bool,
     before: Extrapolation, after: Extrapolation, allPlain: Bool, allLinear: Bool,
     uniformStyle: Int
   ) {
@@ -67,7 +60,6 @@ struct KeyframeSampler {
     self.uniformStyle = uniformStyle
     self.times = times
     self.values = values
-    self.derived = derived
     self.styleIndices = styleIndices
     self.styles = styles
     self.kernels = kernels
@@ -76,10 +68,7 @@ struct KeyframeSampler {
     self.tangents = tangents
     self.count = count
     self.channels = channels
-    self.model = model
-    self.derivedStride = derivedStride
-    self.segmentData = segmentData
-    self.segmentStride = segmentStride
+    self.kindView = kindView
     self.isPerChannel = isPerChannel
     self.before = before
     self.after = after
@@ -95,7 +84,8 @@ struct KeyframeSampler {
   /// Keyframe k's channels and derived data, as a blend takes them.
   @inlinable @inline(__always)
   func operand(_ k: Int) -> BlendOperand {
-    BlendOperand(value: value(k), derived: derived + k &* derivedStride)
+    let view = kindView.pointee
+    return BlendOperand(value: value(k), derived: view.derived + k &* view.derivedStride)
   }
 
   /// Segment k as a blend takes it: keyframes k and k + 1 and the segment's
@@ -103,7 +93,8 @@ struct KeyframeSampler {
   @inlinable @inline(__always)
   func segmentOperands(_ k: Int) -> BlendSegment {
     BlendSegment(
-      from: operand(k), to: operand(k &+ 1), shared: segmentData + k &* segmentStride)
+      from: operand(k), to: operand(k &+ 1),
+      shared: kindView.pointee.segmentData + k &* kindView.pointee.segmentStride)
   }
 
   /// The segment holding `t` (see ``segmentIndex(_:_:_:)``): for t in
@@ -116,7 +107,9 @@ struct KeyframeSampler {
   /// Writes the value at `t` to `out` (`channels` doubles).
   @inlinable
   func sample(_ t: Double, into out: UnsafeMutablePointer<Double>) {
-    withUnsafePointer(to: t) { model.pointee.sampleEach(self, $0, 1, out, channels) }
+    withUnsafePointer(to: t) {
+      kindView.pointee.model.pointee.sampleEach(self, $0, 1, out, channels)
+    }
   }
 
   /// Writes the value at `t` to `out`, with `kind`'s blend (the sampler's
@@ -311,5 +304,32 @@ struct KeyframeSampler {
     var k = count &- 2
     while k > 0 && !(times[k &+ 1] > times[k]) { k &-= 1 }
     return k
+  }
+}
+
+/// What a sampler reads of its kind: the declaration and the derived data,
+/// with their strides. The storage keeps one, rewritten whenever it
+/// publishes a sampler.
+@usableFromInline
+struct KindView {
+  /// The kind's declaration (in the storage's buffer).
+  @usableFromInline let model: UnsafePointer<any ValueKindProtocol>
+  /// The kind's derived data, `derivedStride` doubles per keyframe.
+  @usableFromInline let derived: UnsafePointer<Double>
+  @usableFromInline let derivedStride: Int
+  /// The kind's data per segment, `segmentStride` doubles each.
+  @usableFromInline let segmentData: UnsafePointer<Double>
+  @usableFromInline let segmentStride: Int
+
+  @inlinable
+  init(
+    model: UnsafePointer<any ValueKindProtocol>, derived: UnsafePointer<Double>,
+    derivedStride: Int, segmentData: UnsafePointer<Double>, segmentStride: Int
+  ) {
+    self.model = model
+    self.derived = derived
+    self.derivedStride = derivedStride
+    self.segmentData = segmentData
+    self.segmentStride = segmentStride
   }
 }
