@@ -195,6 +195,43 @@ size_t kf_thread_count(void);
 void kf_set_thread_count(size_t count);
 
 /* ---------------------------------------------------------------------------
+ * Value kinds and properties (Guides/Kinds.md). The library lists them, so
+ * a binding builds its value types from these calls rather than a copy of
+ * the table.
+ */
+
+/* One value kind. Every string is static. */
+typedef struct kf_kind_info {
+  const char *name;       /* "scalar", "point", "color", ... */
+  size_t min_channels;    /* the channel counts a track of the kind can have: */
+  size_t max_channels;    /* equal except for "vector" (1 ... KF_CHANNELS_MAX) */
+  const char *components; /* the channels' names separated by spaces ("x y",
+                             "r g b a"); "" where they have none ("vector") */
+  const char *type_name;  /* the record type a binding gives one sample ("Point",
+                             "Color"), or NULL for a plain number, bool or tuple */
+  int32_t per_channel;    /* 1 when values blend channel by channel as plain
+                             numbers: such kinds take every interpolation and
+                             extrapolation */
+} kf_kind_info;
+
+/* The number of value kinds. */
+size_t kf_kind_count(void);
+
+/* The index-th kind (0 ... kf_kind_count() - 1) into *out_info.
+ * Errors: KF_E_NULL, KF_E_OUT_OF_RANGE. */
+kf_status kf_kind_get(size_t index, kf_kind_info *out_info);
+
+/* What a property name implies: *out_kind receives the static name of the
+ * kind a known property has ("alpha" is a "scalar", "frame" a "rect"), or
+ * NULL for a name the library does not know (a scalar unless a kind is
+ * given); *out_minimum and *out_maximum (either may be NULL) the range its
+ * channels must lie in (-inf and +inf where unbounded). "alpha" gives
+ * [0, 1], "scale" [0, +inf).
+ * Errors: KF_E_NULL, KF_E_INVALID_NAME (not UTF-8). */
+kf_status kf_property_info(const char *property, const char **out_kind, double *out_minimum,
+                           double *out_maximum);
+
+/* ---------------------------------------------------------------------------
  * Animators.
  */
 

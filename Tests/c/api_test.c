@@ -163,6 +163,46 @@ static void test_bulk_keyframes(void) {
   kf_animator_release(anim);
 }
 
+static void test_kinds_and_properties(void) {
+  /* The kinds as Guides/Kinds.md lists them. */
+  const char *names[] = {"scalar", "point", "size", "rect", "vector",
+                         "color", "bool", "transform", "transform3d"};
+  size_t channels[] = {1, 2, 2, 4, 0, 4, 1, 6, 16};
+  CHECK(kf_kind_count() == 9, "9 kinds, got %zu", kf_kind_count());
+  for (size_t i = 0; i < 9; i++) {
+    kf_kind_info info;
+    CHECK(kf_kind_get(i, &info) == KF_OK && strcmp(info.name, names[i]) == 0, "kind %zu", i);
+    if (channels[i] != 0) {
+      CHECK(info.min_channels == channels[i] && info.max_channels == channels[i], "%s channels",
+            info.name);
+    } else {
+      CHECK(info.min_channels == 1 && info.max_channels == KF_CHANNELS_MAX, "vector channels");
+    }
+  }
+  kf_kind_info color;
+  kf_kind_get(5, &color);
+  CHECK(strcmp(color.components, "r g b a") == 0 && strcmp(color.type_name, "Color") == 0 &&
+            color.per_channel == 0,
+        "color: %s %s", color.components, color.type_name);
+  kf_kind_info scalar;
+  kf_kind_get(0, &scalar);
+  CHECK(scalar.type_name == NULL && scalar.per_channel == 1, "scalar");
+  CHECK(kf_kind_get(9, &scalar) == KF_E_OUT_OF_RANGE, "past the end");
+  CHECK(kf_kind_get(0, NULL) == KF_E_NULL, "NULL info");
+
+  const char *kind = "unset";
+  double low = 0, high = 0;
+  CHECK(kf_property_info("alpha", &kind, &low, &high) == KF_OK && strcmp(kind, "scalar") == 0 &&
+            low == 0 && high == 1,
+        "alpha: %s [%g, %g]", kind, low, high);
+  CHECK(kf_property_info("scale", &kind, &low, &high) == KF_OK && low == 0 && isinf(high), "scale");
+  CHECK(kf_property_info("frame", &kind, NULL, NULL) == KF_OK && strcmp(kind, "rect") == 0, "frame");
+  CHECK(kf_property_info("wobble", &kind, &low, &high) == KF_OK && kind == NULL && isinf(low) &&
+            low < 0,
+        "an unknown property");
+  CHECK(kf_property_info(NULL, &kind, NULL, NULL) == KF_E_NULL, "NULL property");
+}
+
 static void test_threads(void) {
   size_t initial = kf_thread_count();
   CHECK(initial >= 1, "thread count %zu", initial);
@@ -347,6 +387,7 @@ static void test_easings_and_springs(void) {
 int main(void) {
   test_animator_batch();
   test_bulk_keyframes();
+  test_kinds_and_properties();
   test_threads();
   test_kinds_and_composition();
   test_value_helpers();

@@ -61,6 +61,8 @@ C_TO_CTYPES = {
     "kf_keyframe_options *": {POINTER(_ffi.KeyframeOptions)},
     "const kf_keyframe_options *": {c_void_p},
     "kf_column *": {c_void_p},
+    "kf_kind_info *": {POINTER(_ffi.KindInfo)},
+    "const char * *": {POINTER(c_char_p)},
 }
 
 
@@ -136,3 +138,66 @@ def test_last_error_is_per_thread():
         thread.join()
         assert seen == [b""]
         assert b"alpha" in _ffi.lib.kf_last_error()
+
+
+def test_struct_layouts_match_the_header(tmp_path):
+    """The ctypes mirrors of the header's structs have the C compiler's
+    sizes and field offsets (a C program compiled against the header says)."""
+    structs = {
+        "kf_track_options": _ffi.TrackOptions,
+        "kf_keyframe_options": _ffi.KeyframeOptions,
+        "kf_column": _ffi.ColumnInfo,
+        "kf_kind_info": _ffi.KindInfo,
+        "kf_spring": _ffi.SpringParameters,
+    }
+    lines = ["#include <stddef.h>", "#include <stdio.h>", '#include "keyframe.h"', "int main(void) {"]
+    for c_name, mirror in structs.items():
+        lines.append(f'  printf("{c_name} size %zu\\n", sizeof({c_name}));')
+        for field, _ in mirror._fields_:
+            lines.append(f'  printf("{c_name} {field} %zu\\n", offsetof({c_name}, {field}));')
+    lines += ["  return 0;", "}"]
+    source = tmp_path / "layout.c"
+    source.write_text("\n".join(lines))
+    program = tmp_path / "layout"
+    subprocess.run(["cc", "-std=c11", "-I", str(HEADER.parent), str(source), "-o", str(program)], check=True)
+    printed = subprocess.run([str(program)], capture_output=True, text=True, check=True).stdout.split("\n")
+    expected = []
+    for c_name, mirror in structs.items():
+        expected.append(f"{c_name} size {ctypes.sizeof(mirror)}")
+        expected += [f"{c_name} {field} {getattr(mirror, field).offset}" for field, _ in mirror._fields_]
+    assert printed[:-1] == expected
+
+
+def test_python_value_types_come_from_the_librarys_kinds():
+    from razzle import _values
+
+    count = _ffi.lib.kf_kind_count()
+    names = []
+    for index in range(count):
+        info = _ffi.KindInfo()
+        _ffi.lib.kf_kind_get(index, ctypes.byref(info))
+        names.append(info.name.decode())
+        if info.type_name is not None:
+            cls = _values.KIND_TYPES[info.name.decode()]
+            # This package's own class, with the kind's components as fields.
+            assert cls is getattr(razzle, info.type_name.decode())
+            assert cls._fields == tuple(info.components.decode().split())
+    assert names == ["scalar", "point", "size", "rect", "vector", "color", "bool", "transform", "transform3d"]
+
+
+def test_the_kinds_guide_lists_what_the_library_says():
+    # Guides/Kinds.md's table: each property the guide names implies the kind
+    # of its row, as kf_property_info says; each kind row exists.
+    guide = (HEADER.parent.parent / "Guides" / "Kinds.md").read_text()
+    rows = [line for line in guide.splitlines() if line.startswith("| `")]
+    assert len(rows) == _ffi.lib.kf_kind_count()
+    checked = 0
+    for row in rows:
+        cells = [cell.strip() for cell in row.strip("|").split("|")]
+        kind = cells[0].strip("`")
+        for prop in re.findall(r"`(\w+)`", cells[2]):
+            found = c_char_p()
+            _ffi.lib.kf_property_info(prop.encode(), ctypes.byref(found), None, None)
+            assert found.value is not None and found.value.decode() == kind, (prop, kind)
+            checked += 1
+    assert checked == 19

@@ -50,48 +50,107 @@ public func interpolateColor(
 ) -> RGBA {
   if e == 0 { return from }
   if e == 1 { return to }
-  var c0 = space.coordinates(of: from)
-  var c1 = space.coordinates(of: to)
-  let hueIndex = space.hueIndex
-  var hueIsMissing = false
-  if let h = hueIndex {
-    switch (space.isHuePowerless(c0), space.isHuePowerless(c1)) {
-    case (true, true):
-      c0[h] = 0
-      c1[h] = 0
-      hueIsMissing = true
-    case (true, false):
-      c0[h] = c1[h]
-    case (false, true):
-      c1[h] = c0[h]
-    case (false, false):
-      let delta = c1[h] - c0[h]
-      if delta > 180 {
-        c0[h] += 360
-      } else if delta < -180 {
-        c1[h] += 360
+  return ColorEndpoint.blend(
+    ColorEndpoint(from, in: space, premultiplied: premultiplied),
+    ColorEndpoint(to, in: space, premultiplied: premultiplied), e, in: space,
+    premultiplied: premultiplied)
+}
+
+/// A color prepared for blending in a space: steps 1 and 4 of
+/// ``interpolateColor(_:_:_:in:premultiplied:)`` (conversion, and
+/// premultiplication of the non-hue coordinates), and whether its hue is
+/// powerless. These depend on one color only, so a color track computes them
+/// once per keyframe, when the keyframe is set; the hue fix-ups, which
+/// depend on both ends, run per blend.
+@usableFromInline
+struct ColorEndpoint {
+  /// The coordinates in the space; the non-hue ones multiplied by alpha
+  /// when premultiplied.
+  @usableFromInline var coordinates: SIMD3<Double>
+  /// The color's alpha.
+  @usableFromInline var alpha: Double
+  /// Whether the hue is powerless (a polar space and a gray color).
+  @usableFromInline var huePowerless: Bool
+
+  /// The doubles ``store(into:)`` writes.
+  @usableFromInline static let stride = 5
+
+  @inlinable
+  init(_ color: RGBA, in space: ColorSpace, premultiplied: Bool) {
+    var c = space.coordinates(of: color)
+    huePowerless = space.isHuePowerless(c)
+    if premultiplied {
+      var m = SIMD3(repeating: color.a)
+      if let h = space.hueIndex { m[h] = 1 }
+      c *= m
+    }
+    coordinates = c
+    alpha = color.a
+  }
+
+  /// Reads an endpoint that ``store(into:)`` wrote.
+  @inlinable
+  init(contentsOf pointer: UnsafePointer<Double>) {
+    coordinates = SIMD3(pointer[0], pointer[1], pointer[2])
+    alpha = pointer[3]
+    huePowerless = pointer[4] != 0
+  }
+
+  /// Writes ``stride`` doubles: the coordinates, alpha, and 1 or 0 for a
+  /// powerless hue.
+  @inlinable
+  func store(into pointer: UnsafeMutablePointer<Double>) {
+    pointer[0] = coordinates.x
+    pointer[1] = coordinates.y
+    pointer[2] = coordinates.z
+    pointer[3] = alpha
+    pointer[4] = huePowerless ? 1 : 0
+  }
+
+  /// Steps 2, 3 and 5–7 of ``interpolateColor(_:_:_:in:premultiplied:)``
+  /// for `0 < e < 1` (and extrapolation): the hue fix-ups, the linear
+  /// blend, un-premultiplication and the conversion back to sRGB.
+  @inlinable
+  static func blend(
+    _ from: ColorEndpoint, _ to: ColorEndpoint, _ e: Double, in space: ColorSpace,
+    premultiplied: Bool
+  ) -> RGBA {
+    var c0 = from.coordinates
+    var c1 = to.coordinates
+    let hueIndex = space.hueIndex
+    var hueIsMissing = false
+    if let h = hueIndex {
+      // The hue is not premultiplied, so fixing it up after premultiplying
+      // the other coordinates is what CSS's order (fix up, then
+      // premultiply) gives.
+      switch (from.huePowerless, to.huePowerless) {
+      case (true, true):
+        c0[h] = 0
+        c1[h] = 0
+        hueIsMissing = true
+      case (true, false):
+        c0[h] = c1[h]
+      case (false, true):
+        c1[h] = c0[h]
+      case (false, false):
+        let delta = c1[h] - c0[h]
+        if delta > 180 {
+          c0[h] += 360
+        } else if delta < -180 {
+          c1[h] += 360
+        }
       }
     }
-  }
-  let alpha = from.a + (to.a - from.a) * e
-  if premultiplied {
-    var m0 = SIMD3(repeating: from.a)
-    var m1 = SIMD3(repeating: to.a)
-    if let h = hueIndex {
-      m0[h] = 1
-      m1[h] = 1
+    let alpha = from.alpha + (to.alpha - from.alpha) * e
+    var c = c0 + (c1 - c0) * e
+    if premultiplied && alpha != 0 {
+      var divisor = SIMD3(repeating: alpha)
+      if let h = hueIndex { divisor[h] = 1 }
+      c /= divisor
     }
-    c0 *= m0
-    c1 *= m1
+    if hueIsMissing && space == .oklch {
+      return OKLab(l: c.x, a: 0, b: 0).rgba(alpha: alpha)
+    }
+    return space.color(fromCoordinates: c, alpha: alpha)
   }
-  var c = c0 + (c1 - c0) * e
-  if premultiplied && alpha != 0 {
-    var divisor = SIMD3(repeating: alpha)
-    if let h = hueIndex { divisor[h] = 1 }
-    c /= divisor
-  }
-  if hueIsMissing && space == .oklch {
-    return OKLab(l: c.x, a: 0, b: 0).rgba(alpha: alpha)
-  }
-  return space.color(fromCoordinates: c, alpha: alpha)
 }

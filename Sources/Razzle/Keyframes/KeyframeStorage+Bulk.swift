@@ -93,7 +93,8 @@ extension KeyframeStorage {
     times.replaceAll(with: mergedTimes)
     values.replaceAll(with: mergedValues)
     styleIndices.replaceAll(with: mergedStyles)
-    refreshDerived()
+    rebuildKindData()
+    refreshCurveData()
     return true
   }
 }

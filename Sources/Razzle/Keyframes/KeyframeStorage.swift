@@ -8,11 +8,17 @@
 /// spare capacity). Distinct non-plain styles are interned once in a
 /// ``StylePool``. Tracks that use `smooth`/`monotone` segments also keep
 /// 2 tangents per channel per segment, and tracks with `paced` segments one
-/// retimed time per keyframe.
+/// retimed time per keyframe. Kinds that prepare keyframes for blending keep
+/// their derived data beside them (see ``ValueKindProtocol``): a color 5
+/// doubles per keyframe (its coordinates in the blending space, alpha, a
+/// powerless-hue flag), a transform 18 per keyframe (its decomposition) and
+/// 4 per segment (the slerp's plan).
 ///
 /// Complexity of edits: amortized O(1) to append after the last keyframe and
-/// O(n) to insert elsewhere (array insertion); an edit to a track with
-/// tangent-based or paced segments also recomputes that derived data, O(n).
+/// O(n) to insert elsewhere (array insertion); the kind's derived data is
+/// recomputed for the edited keyframe and its two segments, O(1); an edit to
+/// a track with tangent-based or paced segments also recomputes that derived
+/// data, O(n).
 @usableFromInline
 struct KeyframeStorage: Sendable {
   /// Keyframe times, strictly increasing.
@@ -27,6 +33,11 @@ struct KeyframeStorage: Sendable {
   /// `channels` incoming tangents at keyframe i + 1 (value per time), when
   /// some segment uses tangents; empty otherwise.
   @usableFromInline let tangents = StableBuffer<Double>()
+  /// Each keyframe's data derived by its kind at edit time
+  /// (``ValueKindProtocol/derivedStride`` doubles per keyframe: a color in
+  /// its blending space, a decomposed transform); empty for kinds that
+  /// derive nothing.
+  @usableFromInline let derived = StableBuffer<Double>()
   /// Keyframe times after `paced` retiming, when some segment is paced;
   /// empty otherwise (sampling then searches `times`).
   @usableFromInline let pacedTimes = StableBuffer<Double>()
@@ -38,6 +49,20 @@ struct KeyframeStorage: Sendable {
   @usableFromInline let channels: Int
   /// How two values blend.
   @usableFromInline let kind: ValueKind
+  /// The kind's declaration, the one element of a buffer whose address the
+  /// sampler keeps.
+  @usableFromInline let model = StableBuffer<any ValueKindProtocol>()
+  /// Doubles of derived data per keyframe.
+  @usableFromInline let derivedStride: Int
+  /// The sampler's view of the kind and its derived data (one element,
+  /// rewritten by ``makeSampler()``).
+  @usableFromInline let kindView = StableBuffer<KindView>()
+  /// Each segment's data derived by its kind from both its keyframes
+  /// (``ValueKindProtocol/segmentStride`` doubles per segment: a transform's
+  /// slerp plan); empty for kinds that derive nothing.
+  @usableFromInline let segmentData = StableBuffer<Double>()
+  /// Doubles of derived data per segment.
+  @usableFromInline let segmentStride: Int
 
   /// How many keyframes have a non-plain style, use tangents, are paced.
   @usableFromInline var styledCount = 0
@@ -50,6 +75,9 @@ struct KeyframeStorage: Sendable {
   init(kind: ValueKind) {
     self.kind = kind
     self.channels = kind.channels
+    self.derivedStride = kind.base.derivedStride
+    self.segmentStride = kind.base.segmentStride
+    model.append(kind.base)
   }
 
   @inlinable var count: Int { times.count }
@@ -57,18 +85,13 @@ struct KeyframeStorage: Sendable {
   /// The index of the first keyframe whose time is greater than `t`.
   ///
   /// - Complexity: O(1) when `t` is past the last keyframe (appending in time
-  ///   order), O(log n) otherwise.
+  ///   order), O(log n) otherwise (``segmentIndex(_:_:_:)``).
   @inlinable
   func upperBound(_ t: Double) -> Int {
-    let times = self.times.base
-    var low = 0
-    var high = self.times.count
-    if high > 0 && times[high - 1] <= t { return high }
-    while low < high {
-      let mid = (low &+ high) >> 1
-      if times[mid] <= t { low = mid &+ 1 } else { high = mid }
-    }
-    return low
+    let n = count
+    if n == 0 || t < times[0] { return 0 }
+    if times[n - 1] <= t { return n }
+    return segmentIndex(times.base, n, t) + 1
   }
 
   /// Counts a style in or out of the derived-data bookkeeping.
@@ -90,6 +113,7 @@ struct KeyframeStorage: Sendable {
     if i > 0 && times[i - 1] == time {
       let base = (i - 1) * channels
       for c in 0..<channels { values[base + c] = value[c] }
+      refreshKindData(at: i - 1, inserted: false)
       let old = styleIndices[i - 1]
       account(old, -1)
       pool.release(old)
@@ -98,8 +122,59 @@ struct KeyframeStorage: Sendable {
       times.insert(time, at: i)
       values.insert(contentsOf: value, at: i * channels)
       styleIndices.insert(index, at: i)
+      refreshKindData(at: i, inserted: true)
     }
-    refreshDerived()
+    refreshCurveData()
+  }
+
+  /// Keeps the kind's derived data in step with keyframe `i`, just
+  /// replaced or inserted: the keyframe's own, and that of the segments on
+  /// either side of it.
+  ///
+  /// - Complexity: O(1) beyond moving later entries on an insert.
+  private func refreshKindData(at i: Int, inserted: Bool) {
+    if derivedStride > 0 {
+      if inserted {
+        [Double](repeating: 0, count: derivedStride).withUnsafeBufferPointer {
+          derived.insert(contentsOf: $0, at: i * derivedStride)
+        }
+      }
+      kind.base.derive(values.base + i * channels, into: derived.base + i * derivedStride)
+    }
+    guard segmentStride > 0 else { return }
+    if inserted && count >= 2 {
+      // One segment more: keyframe i splits a segment, or adds one at an end.
+      [Double](repeating: 0, count: segmentStride).withUnsafeBufferPointer {
+        segmentData.insert(contentsOf: $0, at: Swift.max(i - 1, 0) * segmentStride)
+      }
+    }
+    for k in (i - 1)...i where k >= 0 && k <= count - 2 { refreshSegment(k) }
+  }
+
+  /// Recomputes the kind's derived data of every keyframe and segment, after
+  /// the keyframes were replaced wholesale (a bulk merge).
+  ///
+  /// - Complexity: O(n).
+  func rebuildKindData() {
+    if derivedStride > 0 {
+      derived.replaceAll(with: [Double](repeating: 0, count: count * derivedStride))
+      for i in 0..<count {
+        kind.base.derive(values.base + i * channels, into: derived.base + i * derivedStride)
+      }
+    }
+    guard segmentStride > 0 else { return }
+    let segments = Swift.max(count - 1, 0)
+    segmentData.replaceAll(with: [Double](repeating: 0, count: segments * segmentStride))
+    for k in 0..<segments { refreshSegment(k) }
+  }
+
+  /// Recomputes segment k's derived data.
+  private func refreshSegment(_ k: Int) {
+    kind.base.deriveSegment(
+      BlendOperand(value: values.base + k * channels, derived: derived.base + k * derivedStride),
+      BlendOperand(
+        value: values.base + (k + 1) * channels, derived: derived.base + (k + 1) * derivedStride),
+      into: segmentData.base + k * segmentStride)
   }
 
   /// Checks that a keyframe at `time` keeps every gap between neighbouring
@@ -128,7 +203,14 @@ struct KeyframeStorage: Sendable {
     times.remove(at: index)
     values.removeSubrange(index * channels..<(index + 1) * channels)
     styleIndices.remove(at: index)
-    refreshDerived()
+    derived.removeSubrange(index * derivedStride..<(index + 1) * derivedStride)
+    if segmentStride > 0 && count >= 1 {
+      // One segment less: the two around a middle keyframe merge into one.
+      let slot = Swift.max(index - 1, 0) * segmentStride
+      segmentData.removeSubrange(slot..<slot + segmentStride)
+      if index >= 1 && index - 1 <= count - 2 { refreshSegment(index - 1) }
+    }
+    refreshCurveData()
   }
 
   /// Sets what happens outside the keyframes.
@@ -146,7 +228,7 @@ struct KeyframeStorage: Sendable {
   }
 
   /// Recomputes tangents and paced times after an edit.
-  mutating func refreshDerived() {
+  mutating func refreshCurveData() {
     if tangentCount > 0 {
       computeTangents()
     } else if !tangents.isEmpty {
@@ -175,6 +257,15 @@ extension KeyframeStorage {
     return -1
   }
 
+  /// Rewrites ``kindView`` for the buffers' current addresses.
+  func publishKindView() -> UnsafePointer<KindView> {
+    let view = KindView(
+      model: model.base, derived: derived.base, derivedStride: derivedStride,
+      segmentData: segmentData.base, segmentStride: segmentStride)
+    if kindView.isEmpty { kindView.append(view) } else { kindView[0] = view }
+    return UnsafePointer(kindView.base)
+  }
+
   /// A raw-pointer view of the keyframes, valid until the next edit; nil
   /// when there are none. ``Track`` publishes it after every edit.
   func makeSampler() -> KeyframeSampler? {
@@ -184,7 +275,8 @@ extension KeyframeStorage {
       styleIndices: styleIndices.base, styles: pool.styles.base, kernels: pool.kernels.base,
       beziers: pool.beziers.base, inverses: pool.inverses.base,
       tangents: tangents.isEmpty ? nil : UnsafePointer(tangents.base),
-      count: count, channels: channels, kind: kind, before: before, after: after,
+      count: count, channels: channels, kindView: publishKindView(),
+      isPerChannel: kind.isPerChannel, before: before, after: after,
       allPlain: styledCount == 0, allLinear: curveCount == 0, uniformStyle: uniformStyle)
   }
 }

@@ -2,7 +2,9 @@
 /// the common plain keyframe (index 0) costs nothing more.
 ///
 /// Each distinct style is stored once with a reference count; a style whose
-/// last keyframe goes away frees its slot for reuse.
+/// last keyframe goes away frees its slot for reuse. Styles eased by a cubic
+/// Bézier also get a slot in `beziers` and `inverses` (the solver's guess
+/// table); no other style builds or stores one.
 @usableFromInline
 struct StylePool: Sendable {
   @usableFromInline let styles: StableBuffer<KeyframeStyle> = {
@@ -17,58 +19,61 @@ struct StylePool: Sendable {
     kernels.append(.identity)
     return kernels
   }()
-  /// Each style's cubic Bézier and its solver's guess table, parallel to
-  /// `styles` (unused entries hold `ease`).
-  @usableFromInline let beziers: StableBuffer<CubicBezier> = {
-    let beziers = StableBuffer<CubicBezier>()
-    beziers.append(.ease)
-    return beziers
-  }()
-  /// Each style's ``CubicBezier/inverseTable``, `inverseStride` doubles
-  /// per style, parallel to `styles`.
-  @usableFromInline let inverses: StableBuffer<Double> = {
-    let inverses = StableBuffer<Double>()
-    CubicBezier.ease.inverseTable.withUnsafeBufferPointer { inverses.insert(contentsOf: $0, at: 0) }
-    return inverses
-  }()
+  /// The cubic Bézier of each table slot (see ``EasingKernel/cubicBezier(table:)``).
+  @usableFromInline let beziers = StableBuffer<CubicBezier>()
+  /// Each table slot's ``CubicBezier/inverseTable``, `inverseStride`
+  /// doubles per slot.
+  @usableFromInline let inverses = StableBuffer<Double>()
   @usableFromInline static var inverseStride: Int { CubicBezier.inverseIntervals + 1 }
   private var references: [Int] = [0]
   private var indices: [KeyframeStyle: UInt32] = [:]
   private var free: [UInt32] = []
+  private var freeTables: [UInt32] = []
 
   init() {}
 
+  /// The number of table slots in use or free (for tests).
+  var tableSlots: Int { beziers.count }
+
   /// The index of `style`, adding a reference to it.
+  ///
+  /// - Complexity: O(1) amortized (a hash lookup); a new cubic-Bézier style
+  ///   also solves its 63-entry guess table.
   mutating func retain(_ style: KeyframeStyle) -> UInt32 {
     if style == .plain { return 0 }
     if let index = indices[style] {
       references[Int(index)] += 1
       return index
     }
+    var kernel = EasingKernel(style.easing)
+    if case .cubicBezier(let curve) = style.easing { kernel = .cubicBezier(table: table(curve)) }
     let index: UInt32
-    let kernel = EasingKernel(style.easing)
-    let bezier: CubicBezier
-    if case .cubicBezier(let curve) = style.easing { bezier = curve } else { bezier = .ease }
     if let reused = free.popLast() {
       index = reused
       styles[Int(index)] = style
       kernels[Int(index)] = kernel
-      beziers[Int(index)] = bezier
-      let table = bezier.inverseTable
-      for (k, t) in table.enumerated() { inverses[Int(index) * StylePool.inverseStride + k] = t }
       references[Int(index)] = 1
     } else {
       index = UInt32(styles.count)
       styles.append(style)
       kernels.append(kernel)
-      beziers.append(bezier)
-      bezier.inverseTable.withUnsafeBufferPointer {
-        inverses.insert(contentsOf: $0, at: inverses.count)
-      }
       references.append(1)
     }
     indices[style] = index
     return index
+  }
+
+  /// A table slot holding `curve` and its guess table.
+  private mutating func table(_ curve: CubicBezier) -> UInt32 {
+    let inverse = curve.inverseTable
+    if let slot = freeTables.popLast() {
+      beziers[Int(slot)] = curve
+      for (k, t) in inverse.enumerated() { inverses[Int(slot) * StylePool.inverseStride + k] = t }
+      return slot
+    }
+    beziers.append(curve)
+    inverse.withUnsafeBufferPointer { inverses.insert(contentsOf: $0, at: inverses.count) }
+    return UInt32(beziers.count - 1)
   }
 
   /// Drops a reference to the style at `index`.
@@ -79,6 +84,8 @@ struct StylePool: Sendable {
     if references[i] == 0 {
       indices[styles[i]] = nil
       styles[i] = .plain
+      if case .cubicBezier(let slot) = kernels[i] { freeTables.append(slot) }
+      kernels[i] = .identity
       free.append(index)
     }
   }

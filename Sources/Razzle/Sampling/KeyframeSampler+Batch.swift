@@ -24,7 +24,7 @@ extension KeyframeSampler {
   /// not), a per-channel kind, `hold` at both ends.
   @inlinable
   var usesSegmentKernel: Bool {
-    kind.isPerChannel && before == .hold && after == .hold && allLinear
+    isPerChannel && before == .hold && after == .hold && allLinear
   }
 
   /// Writes the value at each of `queries` to `out`, `channels` doubles per
@@ -43,7 +43,9 @@ extension KeyframeSampler {
   @inlinable
   func velocityAll(_ queries: UnsafeBufferPointer<Double>, into out: UnsafeMutablePointer<Double>) {
     Parallel.forEachChunk(queries.count) { range in
-      for j in range { velocity(queries[j], into: out + j &* channels) }
+      let base = queries.baseAddress.unsafelyUnwrapped
+      kindView.pointee.model.pointee.velocityEach(
+        self, base + range.lowerBound, range.count, out + range.lowerBound &* channels)
     }
   }
 
@@ -70,12 +72,12 @@ extension KeyframeSampler {
         switch kernels[uniformStyle] {
         case .penner(let curve, let mode):
           segmentKernel(q, queries.count, out, stride, UniformPenner(curve: curve, mode: mode))
-        case .cubicBezier:
+        case .cubicBezier(let table):
           segmentKernel(
             q, queries.count, out, stride,
             UniformBezier(
-              curve: beziers[uniformStyle],
-              inverse: inverses + uniformStyle &* StylePool.inverseStride))
+              curve: beziers[Int(table)],
+              inverse: inverses + Int(table) &* StylePool.inverseStride))
         case .identity, .general:
           segmentKernel(q, queries.count, out, stride, SegmentEasing(self))
         }
@@ -83,23 +85,10 @@ extension KeyframeSampler {
         segmentKernel(q, queries.count, out, stride, SegmentEasing(self))
       }
     } else {
-      for j in 0..<queries.count { sample(q[j], into: out + j &* stride) }
+      // The general path, specialized for the kind: one dynamic call per
+      // batch.
+      kindView.pointee.model.pointee.sampleEach(self, q, queries.count, out, stride)
     }
-  }
-
-  /// The largest k in [0, count − 2] with times[k] <= t, for t in
-  /// [times[0], times[count − 1]], without branches.
-  @inlinable @inline(__always)
-  func branchFreeSegment(_ t: Double) -> Int {
-    var base = 0
-    var length = count &- 1
-    while length > 1 {
-      let half = length >> 1
-      // A select, compiled to a conditional move (see Package.swift).
-      base = times[base &+ half] <= t ? base &+ half : base
-      length &-= half
-    }
-    return base
   }
 
   @inlinable
@@ -114,16 +103,18 @@ extension KeyframeSampler {
       // One time (an animator frame): one search, no block bookkeeping.
       let t = q[0]
       let tc = t < first ? first : (t > last ? last : t)
-      emit(t, tc, branchFreeSegment(tc), last, lastValue, easing, out)
+      emit(t, tc, segment(tc), last, lastValue, easing, out)
       return
     }
     var start = 0
     var cursor = 0
     while start < m {
       let end = Swift.min(start &+ KeyframeSampler.blockSize, m)
-      var sorted = true
-      for j in (start &+ 1)..<Swift.max(end, start &+ 1) { sorted = sorted && q[j &- 1] <= q[j] }
-      if sorted {
+      // Stops at the first pair out of order (a NaN counts as one): random
+      // times leave after a step or two, sorted ones run the whole block.
+      var j = start &+ 1
+      while j < end && q[j &- 1] <= q[j] { j &+= 1 }
+      if j >= end {
         // Non-decreasing run: find the segments of its first and last
         // times (two binary searches per block). A block inside one segment,
         // the usual case when times are dense, runs without any search;
@@ -132,8 +123,8 @@ extension KeyframeSampler {
         let c0 = t0 < first ? first : (t0 > last ? last : t0)
         let t1 = q[end &- 1]
         let c1 = t1 < first ? first : (t1 > last ? last : t1)
-        cursor = branchFreeSegment(c0)
-        if !c0.isNaN && !c1.isNaN && cursor == branchFreeSegment(c1) {
+        cursor = segment(c0)
+        if !c0.isNaN && !c1.isNaN && cursor == segment(c1) {
           emitRun(start, end, cursor, q, first, last, lastValue, easing, out, stride)
           start = end
           continue
@@ -148,7 +139,7 @@ extension KeyframeSampler {
         for j in start..<end {
           let t = q[j]
           let tc = t < first ? first : (t > last ? last : t)
-          emit(t, tc, branchFreeSegment(tc), last, lastValue, easing, out + j &* stride)
+          emit(t, tc, segment(tc), last, lastValue, easing, out + j &* stride)
         }
       }
       start = end
@@ -224,13 +215,7 @@ func plainScalarValue(
   let first = times[0]
   let last = times[count &- 1]
   let tc = t < first ? first : (t > last ? last : t)
-  var base = 0
-  var length = count &- 1
-  while length > 1 {
-    let half = length >> 1
-    base = times[base &+ half] <= tc ? base &+ half : base
-    length &-= half
-  }
+  let base = segmentIndex(times, count, tc)
   let t0 = times[base]
   let p = (tc - t0) / (times[base &+ 1] - t0)
   let v0 = values[base]

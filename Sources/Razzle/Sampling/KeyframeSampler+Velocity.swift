@@ -9,6 +9,16 @@ extension KeyframeSampler {
   /// one keyframe, 0.
   @inlinable
   func velocity(_ t: Double, into out: UnsafeMutablePointer<Double>) {
+    withUnsafePointer(to: t) { kindView.pointee.model.pointee.velocityEach(self, $0, 1, out) }
+  }
+
+  /// ``velocity(_:into:)`` with `kind`'s blend derivative (the sampler's own
+  /// kind; the loops are specialized for it).
+  /// `k` is ``segment(_:)`` of `t`, searched ahead by the caller.
+  @inlinable
+  func velocity<K: ValueKindProtocol>(
+    _ t: Double, segment k: Int, kind: K, into out: UnsafeMutablePointer<Double>
+  ) {
     if t.isNaN {
       for c in 0..<channels { out[c] = .nan }
       return
@@ -20,88 +30,109 @@ extension KeyframeSampler {
     let first = times[0]
     let last = times[count &- 1]
     if t < first {
-      extrapolatedVelocity(t, mode: before, atStart: true, into: out)
+      extrapolatedVelocity(t, mode: before, atStart: true, kind: kind, into: out)
     } else if t >= last {
-      extrapolatedVelocity(t, mode: after, atStart: false, into: out)
+      extrapolatedVelocity(t, mode: after, atStart: false, kind: kind, into: out)
     } else {
-      interiorVelocity(t, into: out)
+      interiorVelocity(t, segment: k, kind: kind, into: out)
     }
   }
 
-  /// The velocity at `t` in [first, last).
+  /// The velocity at `t` in [first, last), in segment `k`.
   @inlinable
-  func interiorVelocity(_ t: Double, into out: UnsafeMutablePointer<Double>) {
-    let k = segment(containing: t)
+  func interiorVelocity<K: ValueKindProtocol>(
+    _ t: Double, segment k: Int, kind: K, into out: UnsafeMutablePointer<Double>
+  ) {
     let p = (t - times[k]) / (times[k &+ 1] - times[k])
-    for c in 0..<channels { out[c] = segmentDerivative(k, p: p, channel: c) }
+    segmentVelocity(k, p: p, kind: kind, into: out)
   }
 
   @inlinable
-  func extrapolatedVelocity(
-    _ t: Double, mode: Extrapolation, atStart: Bool, into out: UnsafeMutablePointer<Double>
+  func extrapolatedVelocity<K: ValueKindProtocol>(
+    _ t: Double, mode: Extrapolation, atStart: Bool, kind: K,
+    into out: UnsafeMutablePointer<Double>
   ) {
     switch mode {
     case .hold:
       for c in 0..<channels { out[c] = 0 }
     case .linear:
-      for c in 0..<channels { out[c] = endSlope(atStart: atStart, channel: c) }
+      endSlope(atStart: atStart, kind: kind, into: out)
     case .cycle, .cycleOffset, .pingPong:
       let (inside, _, reversed) = wrap(t, mode: mode)
-      if reversed {
+      if inside.isNaN {
+        // At ±∞ a cycle has no limit, and no slope: NaN.
+        for c in 0..<channels { out[c] = .nan }
+      } else if reversed {
         // Running backwards: the mirror of the forward left-hand slope.
-        let k = inside > times[0] ? segment(containing: inside.nextDown) : 0
+        let k = inside > times[0] ? segment(inside.nextDown) : 0
         let p = (inside - times[k]) / (times[k &+ 1] - times[k])
-        for c in 0..<channels { out[c] = -segmentDerivative(k, p: p, channel: c) }
+        segmentVelocity(k, p: p, kind: kind, into: out)
+        for c in 0..<channels { out[c] = -out[c] }
       } else if inside >= times[count &- 1] {
-        for c in 0..<channels { out[c] = segmentDerivative(lastSegment, p: 1, channel: c) }
+        segmentVelocity(lastSegment, p: 1, kind: kind, into: out)
       } else {
-        interiorVelocity(inside, into: out)
+        interiorVelocity(inside, segment: segment(inside), kind: kind, into: out)
       }
     }
   }
 
-  /// d value / d time of segment `k` at progress `p`, for one channel.
+  /// d value / d time of segment `k` at progress `p`, every channel.
   @inlinable
-  func segmentDerivative(_ k: Int, p: Double, channel c: Int) -> Double {
+  func segmentVelocity<K: ValueKindProtocol>(
+    _ k: Int, p: Double, kind: K, into out: UnsafeMutablePointer<Double>
+  ) {
     let dt = times[k &+ 1] - times[k]
     // Only a paced track with a single zero-length leg gets here with no
     // duration; such a track does not move.
-    if !(dt > 0) { return 0 }
-    let v0 = value(k)[c]
-    let v1 = value(k &+ 1)[c]
-    let styleIndex = styleIndices[k]
-    if styleIndex == 0 {
-      if kind.isPerChannel { return (v1 - v0) / dt }
-      return kind.blendDerivative(value(k), value(k &+ 1), p, channel: c) / dt
+    if !(dt > 0) {
+      for c in 0..<channels { out[c] = 0 }
+      return
     }
-    let style = styles + Int(styleIndex)
-    let easing = style.pointee.easing
-    let de = easing.derivative(p)
+    let v0 = value(k)
+    let v1 = value(k &+ 1)
+    let styleIndex = Int(styleIndices[k])
+    if styleIndex == 0 {
+      kind.blendDerivative(segmentOperands(k), p, into: out)
+      for c in 0..<channels { out[c] = out[c] / dt }
+      return
+    }
+    let style = styles + styleIndex
+    let de = style.pointee.easing.derivative(p)
     switch style.pointee.interpolation {
     case .linear, .paced:
-      if kind.isPerChannel { return (v1 - v0) * de / dt }
       // Colors blend through their space, transforms through decomposition,
-      // bools switch: the kind's own d blend / d e.
-      return kind.blendDerivative(value(k), value(k &+ 1), easing(p), channel: c) * de / dt
+      // bools switch: the kind's own d blend / d e (v1 − v0 per channel).
+      kind.blendDerivative(
+        segmentOperands(k), kind.isPerChannel ? p : ease(p, style: styleIndex), into: out)
+      for c in 0..<channels { out[c] = out[c] * de / dt }
     case .hold:
-      return 0
+      for c in 0..<channels { out[c] = 0 }
     case .smooth, .monotone:
       let m = tangents.unsafelyUnwrapped + k &* 2 &* channels
-      let ds = Hermite.derivative(
-        at: easing(p), v0: v0, m0: m[c], v1: v1, m1: m[channels &+ c], duration: dt)
-      return ds * de / dt
+      let e = ease(p, style: styleIndex)
+      for c in 0..<channels {
+        let ds = Hermite.derivative(
+          at: e, v0: v0[c], m0: m[c], v1: v1[c], m1: m[channels &+ c], duration: dt)
+        out[c] = ds * de / dt
+      }
     case .bezier:
       // A Bézier segment clamps eased progress to [0, 1] (its time curve
       // ends there), so an overshooting easing holds at the ends.
-      let e = easing(p)
-      if e < 0 || e > 1 { return 0 }
+      let e = ease(p, style: styleIndex)
+      if e < 0 || e > 1 {
+        for c in 0..<channels { out[c] = 0 }
+        return
+      }
       let (curve, right, left) = bezier(k)
       let s = curve.parameter(forTime: times[k] + e * dt)
-      let slope = curve.velocity(
-        at: s, v0: v0,
-        rightHandle: right?.value[c] ?? BezierSegment.defaultHandle(from: v0, toward: v1),
-        leftHandle: left?.value[c] ?? BezierSegment.defaultHandle(from: v1, toward: v0), v1: v1)
-      return slope * de
+      for c in 0..<channels {
+        let slope = curve.velocity(
+          at: s, v0: v0[c],
+          rightHandle: right?.value[c] ?? BezierSegment.defaultHandle(from: v0[c], toward: v1[c]),
+          leftHandle: left?.value[c] ?? BezierSegment.defaultHandle(from: v1[c], toward: v0[c]),
+          v1: v1[c])
+        out[c] = slope * de
+      }
     }
   }
 }

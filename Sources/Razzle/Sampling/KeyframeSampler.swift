@@ -29,7 +29,12 @@ struct KeyframeSampler {
   @usableFromInline let tangents: UnsafePointer<Double>?
   @usableFromInline let count: Int
   @usableFromInline let channels: Int
-  @usableFromInline let kind: ValueKind
+  /// The kind and its derived data, kept by the storage: one pointer keeps
+  /// the sampler small and trivially copyable (an existential field would
+  /// be copied through value witnesses each time the sampler is).
+  @usableFromInline let kindView: UnsafePointer<KindView>
+  /// The kind blends channel by channel.
+  @usableFromInline let isPerChannel: Bool
   @usableFromInline let before: Extrapolation
   @usableFromInline let after: Extrapolation
   /// Every keyframe has the plain style.
@@ -46,7 +51,7 @@ struct KeyframeSampler {
     styleIndices: UnsafePointer<UInt32>, styles: UnsafePointer<KeyframeStyle>,
     kernels: UnsafePointer<EasingKernel>, beziers: UnsafePointer<CubicBezier>,
     inverses: UnsafePointer<Double>, tangents: UnsafePointer<Double>?, count: Int, channels: Int,
-    kind: ValueKind,
+    kindView: UnsafePointer<KindView>, isPerChannel: Bool,
     before: Extrapolation, after: Extrapolation, allPlain: Bool, allLinear: Bool,
     uniformStyle: Int
   ) {
@@ -63,7 +68,8 @@ struct KeyframeSampler {
     self.tangents = tangents
     self.count = count
     self.channels = channels
-    self.kind = kind
+    self.kindView = kindView
+    self.isPerChannel = isPerChannel
     self.before = before
     self.after = after
   }
@@ -75,23 +81,44 @@ struct KeyframeSampler {
     for c in 0..<channels { out[c] = v[c] }
   }
 
-  /// The largest i with times[i] <= t, for t in [times[0], times[count − 1]).
-  @inlinable
-  func segment(containing t: Double) -> Int {
-    var low = 0
-    var high = count
-    while low < high {
-      let mid = (low &+ high) >> 1
-      if times[mid] <= t { low = mid &+ 1 } else { high = mid }
-    }
-    return low &- 1
+  /// Keyframe k's channels and derived data, as a blend takes them.
+  @inlinable @inline(__always)
+  func operand(_ k: Int) -> BlendOperand {
+    let view = kindView.pointee
+    return BlendOperand(value: value(k), derived: view.derived + k &* view.derivedStride)
   }
+
+  /// Segment k as a blend takes it: keyframes k and k + 1 and the segment's
+  /// derived data.
+  @inlinable @inline(__always)
+  func segmentOperands(_ k: Int) -> BlendSegment {
+    BlendSegment(
+      from: operand(k), to: operand(k &+ 1),
+      shared: kindView.pointee.segmentData + k &* kindView.pointee.segmentStride)
+  }
+
+  /// The segment holding `t` (see ``segmentIndex(_:_:_:)``): for t in
+  /// [times[0], times[count − 1]), the largest i with times[i] <= t.
+  @inlinable @inline(__always)
+  func segment(_ t: Double) -> Int { segmentIndex(times, count, t) }
 
   // MARK: - Values
 
   /// Writes the value at `t` to `out` (`channels` doubles).
   @inlinable
   func sample(_ t: Double, into out: UnsafeMutablePointer<Double>) {
+    withUnsafePointer(to: t) {
+      kindView.pointee.model.pointee.sampleEach(self, $0, 1, out, channels)
+    }
+  }
+
+  /// Writes the value at `t` to `out`, with `kind`'s blend (the sampler's
+  /// own kind; the loops are specialized for it). `k` is ``segment(_:)`` of
+  /// `t`, searched ahead by the caller (see `sampleEach`).
+  @inlinable
+  func sample<K: ValueKindProtocol>(
+    _ t: Double, segment k: Int, kind: K, into out: UnsafeMutablePointer<Double>
+  ) {
     if t.isNaN || count == 1 {
       if t.isNaN {
         for c in 0..<channels { out[c] = .nan }
@@ -103,22 +130,24 @@ struct KeyframeSampler {
     let first = times[0]
     let last = times[count &- 1]
     if t < first {
-      extrapolate(t, mode: before, atStart: true, into: out)
+      extrapolate(t, mode: before, atStart: true, kind: kind, into: out)
     } else if t > last {
-      extrapolate(t, mode: after, atStart: false, into: out)
+      extrapolate(t, mode: after, atStart: false, kind: kind, into: out)
     } else {
-      interior(t, into: out)
+      interior(t, segment: k, kind: kind, into: out)
     }
   }
 
-  /// The value at `t` in [first, last].
+  /// The value at `t` in [first, last], in segment `k` (``segment(_:)`` of
+  /// `t`).
   @inlinable
-  func interior(_ t: Double, into out: UnsafeMutablePointer<Double>) {
+  func interior<K: ValueKindProtocol>(
+    _ t: Double, segment k: Int, kind: K, into out: UnsafeMutablePointer<Double>
+  ) {
     if t >= times[count &- 1] {
       copy(count &- 1, into: out)
       return
     }
-    let k = segment(containing: t)
     let t0 = times[k]
     if t == t0 {
       copy(k, into: out)
@@ -128,22 +157,22 @@ struct KeyframeSampler {
     let p = (t - t0) / dt
     let styleIndex = styleIndices[k]
     if styleIndex == 0 {
-      kind.blend(value(k), value(k &+ 1), p, into: out)
+      kind.blend(segmentOperands(k), p, into: out)
       return
     }
-    evaluate(k, p: p, dt: dt, style: styles + Int(styleIndex), into: out)
+    evaluate(k, p: p, dt: dt, style: styles + Int(styleIndex), kind: kind, into: out)
   }
 
   /// A styled segment's value at progress `p`.
   @inlinable
-  func evaluate(
-    _ k: Int, p: Double, dt: Double, style: UnsafePointer<KeyframeStyle>,
+  func evaluate<K: ValueKindProtocol>(
+    _ k: Int, p: Double, dt: Double, style: UnsafePointer<KeyframeStyle>, kind: K,
     into out: UnsafeMutablePointer<Double>
   ) {
     let e = ease(p, style: style - styles)
     switch style.pointee.interpolation {
     case .linear, .paced:
-      kind.blend(value(k), value(k &+ 1), e, into: out)
+      kind.blend(segmentOperands(k), e, into: out)
     case .hold:
       copy(k, into: out)
     case .smooth, .monotone:
@@ -203,8 +232,9 @@ struct KeyframeSampler {
   }
 
   @inlinable
-  func extrapolate(
-    _ t: Double, mode: Extrapolation, atStart: Bool, into out: UnsafeMutablePointer<Double>
+  func extrapolate<K: ValueKindProtocol>(
+    _ t: Double, mode: Extrapolation, atStart: Bool, kind: K,
+    into out: UnsafeMutablePointer<Double>
   ) {
     let end = atStart ? 0 : count &- 1
     switch mode {
@@ -213,14 +243,20 @@ struct KeyframeSampler {
     case .linear:
       let v = value(end)
       let d = t - times[end]
+      endSlope(atStart: atStart, kind: kind, into: out)
       for c in 0..<channels {
         // A flat end stays flat, even at ±∞ (where 0·∞ would be NaN).
-        let slope = endSlope(atStart: atStart, channel: c)
+        let slope = out[c]
         out[c] = slope == 0 ? v[c] : v[c] + slope * d
       }
     case .cycle, .cycleOffset, .pingPong:
       let (inside, cycles, _) = wrap(t, mode: mode)
-      interior(inside, into: out)
+      // At ±∞ a cycle has no limit: NaN.
+      guard !inside.isNaN else {
+        for c in 0..<channels { out[c] = .nan }
+        return
+      }
+      interior(inside, segment: segment(inside), kind: kind, into: out)
       if mode == .cycleOffset {
         let v0 = value(0)
         let v1 = value(count &- 1)
@@ -229,22 +265,27 @@ struct KeyframeSampler {
     }
   }
 
-  /// The slope `linear` extrapolation continues at one end: the outer Bézier
-  /// handle's slope when the end keyframe has one (Blender), else the curve's
-  /// one-sided derivative at the end.
+  /// Writes the slope `linear` extrapolation continues at one end, every
+  /// channel: the outer Bézier handle's slope when the end keyframe has one
+  /// (Blender), else the curve's one-sided derivative at the end.
   @inlinable
-  func endSlope(atStart: Bool, channel c: Int) -> Double {
+  func endSlope<K: ValueKindProtocol>(
+    atStart: Bool, kind: K, into out: UnsafeMutablePointer<Double>
+  ) {
     let end = atStart ? 0 : count &- 1
     let style = styles[Int(styleIndices[end])]
     if let handle = atStart ? style.leftHandle : style.rightHandle {
       let dt = atStart ? times[end] - handle.time : handle.time - times[end]
       if dt > 0 {
-        let dv = atStart ? value(end)[c] - handle.value[c] : handle.value[c] - value(end)[c]
-        return dv / dt
+        for c in 0..<channels {
+          let dv = atStart ? value(end)[c] - handle.value[c] : handle.value[c] - value(end)[c]
+          out[c] = dv / dt
+        }
+        return
       }
     }
     let k = atStart ? firstSegment : lastSegment
-    return segmentDerivative(k, p: atStart ? 0 : 1, channel: c)
+    segmentVelocity(k, p: atStart ? 0 : 1, kind: kind, into: out)
   }
 
   /// The first segment with a positive duration. Paced retiming gives a
@@ -263,5 +304,32 @@ struct KeyframeSampler {
     var k = count &- 2
     while k > 0 && !(times[k &+ 1] > times[k]) { k &-= 1 }
     return k
+  }
+}
+
+/// What a sampler reads of its kind: the declaration and the derived data,
+/// with their strides. The storage keeps one, rewritten whenever it
+/// publishes a sampler.
+@usableFromInline
+struct KindView {
+  /// The kind's declaration (in the storage's buffer).
+  @usableFromInline let model: UnsafePointer<any ValueKindProtocol>
+  /// The kind's derived data, `derivedStride` doubles per keyframe.
+  @usableFromInline let derived: UnsafePointer<Double>
+  @usableFromInline let derivedStride: Int
+  /// The kind's data per segment, `segmentStride` doubles each.
+  @usableFromInline let segmentData: UnsafePointer<Double>
+  @usableFromInline let segmentStride: Int
+
+  @inlinable
+  init(
+    model: UnsafePointer<any ValueKindProtocol>, derived: UnsafePointer<Double>,
+    derivedStride: Int, segmentData: UnsafePointer<Double>, segmentStride: Int
+  ) {
+    self.model = model
+    self.derived = derived
+    self.derivedStride = derivedStride
+    self.segmentData = segmentData
+    self.segmentStride = segmentStride
   }
 }

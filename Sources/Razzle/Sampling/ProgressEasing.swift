@@ -63,8 +63,8 @@ extension KeyframeSampler {
     switch kernels[index] {
     case .identity: return p
     case .penner(let curve, let mode): return curve.value(p, mode: mode)
-    case .cubicBezier:
-      return beziers[index].value(p, inverse: inverses + index &* StylePool.inverseStride)
+    case .cubicBezier(let table):
+      return beziers[Int(table)].value(p, inverse: inverses + Int(table) &* StylePool.inverseStride)
     case .general: return styles[index].easing(p)
     }
   }

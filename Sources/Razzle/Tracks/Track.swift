@@ -66,10 +66,7 @@ public final class Track: @unchecked Sendable {
       throw RazzleError(
         .kindMismatch, "\(property) is a \(implied.name) property, not \(resolved.name)")
     }
-    if case .vector(let n) = resolved, !(1...ValueKind.maximumChannels).contains(n) {
-      throw RazzleError(
-        .wrongSize, "a vector track has 1 to \(ValueKind.maximumChannels) channels, not \(n)")
-    }
+    try resolved.checkWellFormed()
     self.target = target
     self.property = property
     self.kind = resolved

@@ -40,9 +40,9 @@ public struct TrackOptions: Sendable, Hashable {
     let modes = track.extrapolation
     var space: String?
     var premultiplied = false
-    if case .color(let s, let p) = track.kind {
-      space = s.name
-      premultiplied = p
+    if let color = track.kind.model(as: ColorKind.self) {
+      space = color.space.name
+      premultiplied = color.premultiplied
     }
     self.init(
       kind: track.kind.name, channels: track.channels, colorSpace: space,

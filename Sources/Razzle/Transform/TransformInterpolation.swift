@@ -36,17 +36,65 @@
 ///   `b` or `−b` up to rounding.
 @inlinable
 public func slerpQuaternion(_ a: SIMD4<Double>, _ b: SIMD4<Double>, _ t: Double) -> SIMD4<Double> {
-  var b = b
-  var product = (a * b).sum()
-  if product < 0 {
-    b = -b
-    product = -product
+  SlerpPlan(a, b).quaternion(a, b, t)
+}
+
+/// The part of ``slerpQuaternion(_:_:_:)`` that depends on the two
+/// quaternions only: the shorter-arc sign, the clamped dot product `p`, the
+/// angle `θ = acos p` and `√(1 − p²)`. A transform track computes it once
+/// per segment, when a keyframe is set, so a sample pays for `sin` and
+/// `cos` of `tθ` only.
+@usableFromInline
+struct SlerpPlan {
+  /// Whether `b` is negated (a negative dot product).
+  @usableFromInline var negated: Bool
+  /// The dot product after negation, clamped to at most 1.
+  @usableFromInline var product: Double
+  /// `acos(product)`.
+  @usableFromInline var theta: Double
+  /// `√(1 − product²)`.
+  @usableFromInline var denominator: Double
+
+  /// The doubles ``store(into:)`` writes.
+  @usableFromInline static let stride = 4
+
+  @inlinable
+  init(_ a: SIMD4<Double>, _ b: SIMD4<Double>) {
+    var product = (a * b).sum()
+    negated = product < 0
+    if negated { product = -product }
+    self.product = min(product, 1)
+    theta = acos(self.product)
+    denominator = (1 - self.product * self.product).squareRoot()
   }
-  product = min(product, 1)
-  if product == 1 { return a }
-  let theta = acos(product)
-  let w = sin(t * theta) / (1 - product * product).squareRoot()
-  return a * (cos(t * theta) - product * w) + b * w
+
+  /// Reads a plan that ``store(into:)`` wrote.
+  @inlinable
+  init(contentsOf p: UnsafePointer<Double>) {
+    negated = p[0] != 0
+    product = p[1]
+    theta = p[2]
+    denominator = p[3]
+  }
+
+  /// Writes ``stride`` doubles: the sign as 1 or 0, the product, θ and the
+  /// denominator.
+  @inlinable
+  func store(into p: UnsafeMutablePointer<Double>) {
+    p[0] = negated ? 1 : 0
+    p[1] = product
+    p[2] = theta
+    p[3] = denominator
+  }
+
+  /// The slerp of `a` and `b` (the quaternions the plan was made for) at `t`.
+  @inlinable @inline(__always)
+  func quaternion(_ a: SIMD4<Double>, _ b: SIMD4<Double>, _ t: Double) -> SIMD4<Double> {
+    if product == 1 { return a }
+    let b = negated ? -b : b
+    let w = sin(t * theta) / denominator
+    return a * (cos(t * theta) - product * w) + b * w
+  }
 }
 
 extension DecomposedTransform3D {
@@ -60,12 +108,20 @@ extension DecomposedTransform3D {
   /// - Returns: The interpolated decomposition.
   @inlinable
   public func interpolated(to other: DecomposedTransform3D, _ e: Double) -> DecomposedTransform3D {
+    interpolated(to: other, e, plan: SlerpPlan(quaternion, other.quaternion))
+  }
+
+  /// ``interpolated(to:_:)`` with the quaternions' ``SlerpPlan`` made ahead.
+  @inlinable @inline(__always)
+  func interpolated(to other: DecomposedTransform3D, _ e: Double, plan: SlerpPlan)
+    -> DecomposedTransform3D
+  {
     DecomposedTransform3D(
       translation: translation + (other.translation - translation) * e,
       scale: scale + (other.scale - scale) * e,
       skew: skew + (other.skew - skew) * e,
       perspective: perspective + (other.perspective - perspective) * e,
-      quaternion: slerpQuaternion(quaternion, other.quaternion, e))
+      quaternion: plan.quaternion(quaternion, other.quaternion, e))
   }
 }
 
@@ -129,4 +185,62 @@ public func interpolateTransform2D(
   if e == 0 { return from }
   if e == 1 { return to }
   return Transform2D(interpolateTransform(Transform3D(from), Transform3D(to), e))
+}
+
+/// A transform prepared for interpolation: its decomposition (or the fact
+/// that it has none), which depends on one matrix only, so a transform track
+/// computes it once per keyframe, when the keyframe is set and stores it in
+/// ``stride`` doubles: a flag (1 when the matrix decomposes), then the
+/// translation, scale, skew, perspective and quaternion.
+@usableFromInline
+enum TransformEndpoint {
+  /// The doubles ``store(_:into:)`` writes.
+  @usableFromInline static let stride = 18
+
+  /// Writes the decomposition of `matrix` (zeros for one that cannot be
+  /// decomposed).
+  @inlinable
+  static func store(_ matrix: Transform3D, into p: UnsafeMutablePointer<Double>) {
+    guard let d = DecomposedTransform3D(matrix) else {
+      for i in 0..<stride { p[i] = 0 }
+      return
+    }
+    p[0] = 1
+    for i in 0..<3 {
+      p[1 + i] = d.translation[i]
+      p[4 + i] = d.scale[i]
+      p[7 + i] = d.skew[i]
+    }
+    for i in 0..<4 {
+      p[10 + i] = d.perspective[i]
+      p[14 + i] = d.quaternion[i]
+    }
+  }
+
+  /// Writes the ``SlerpPlan`` of two stored decompositions' quaternions
+  /// (zeros unless both decompose).
+  @inlinable
+  static func storePlan(
+    _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, into p: UnsafeMutablePointer<Double>
+  ) {
+    guard decomposes(a) && decomposes(b) else {
+      for i in 0..<SlerpPlan.stride { p[i] = 0 }
+      return
+    }
+    SlerpPlan(SIMD4(a[14], a[15], a[16], a[17]), SIMD4(b[14], b[15], b[16], b[17])).store(into: p)
+  }
+
+  /// Whether the stored matrix decomposes.
+  @inlinable
+  static func decomposes(_ p: UnsafePointer<Double>) -> Bool { p[0] != 0 }
+
+  /// The decomposition ``store(_:into:)`` wrote, for a matrix that
+  /// ``decomposes(_:)``.
+  @inlinable @inline(__always)
+  static func load(_ p: UnsafePointer<Double>) -> DecomposedTransform3D {
+    DecomposedTransform3D(
+      translation: SIMD3(p[1], p[2], p[3]), scale: SIMD3(p[4], p[5], p[6]),
+      skew: SIMD3(p[7], p[8], p[9]), perspective: SIMD4(p[10], p[11], p[12], p[13]),
+      quaternion: SIMD4(p[14], p[15], p[16], p[17]))
+  }
 }

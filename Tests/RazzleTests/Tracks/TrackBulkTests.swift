@@ -88,6 +88,26 @@ final class TrackBulkTests: XCTestCase {
     }
   }
 
+  func testKindsWithDerivedDataSampleAsWhenSetOneByOne() throws {
+    // Colors keep each keyframe in their blending space and transforms their
+    // decomposition: a bulk merge must derive them for every keyframe.
+    let kinds: [(ValueKind, [[Double]])] = [
+      (.color(.oklch, premultiplied: true), [[1, 0, 0, 1], [0, 0, 1, 0.5], [0, 1, 0, 1]]),
+      (.transform, [[1, 0, 0, 1, 0, 0], [0, 2, -2, 0, 5, 5], [-1, 0, 0, -1, 10, 0]]),
+    ]
+    for (kind, values) in kinds {
+      let bulk = try Track(property: "v", kind: kind)
+      let single = try Track(property: "v", kind: kind)
+      let times: [Double] = [2, 0, 1]
+      let order = [2, 0, 1]
+      try setAll(bulk, times, order.flatMap { values[$0] })
+      for (t, i) in zip(times, order) { try single.setKeyframe(time: t, value: values[i]) }
+      for t in stride(from: -0.5, through: 2.5, by: 0.125) {
+        XCTAssertEqual(try bulk.sample(at: t), try single.sample(at: t), "\(kind) t = \(t)")
+      }
+    }
+  }
+
   func testSnapshotStylesAndGenerations() throws {
     let track = try Track(property: "x")
     let eased = KeyframeStyle(easing: .penner(.cubic, .easeOut))

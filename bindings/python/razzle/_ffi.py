@@ -104,6 +104,19 @@ class ColumnInfo(ctypes.Structure):
     _fields_ = [("start", c_size_t), ("channels", c_size_t), ("kind", c_char_p)]
 
 
+class KindInfo(ctypes.Structure):
+    """`kf_kind_info`."""
+
+    _fields_ = [
+        ("name", c_char_p),
+        ("min_channels", c_size_t),
+        ("max_channels", c_size_t),
+        ("components", c_char_p),
+        ("type_name", c_char_p),
+        ("per_channel", c_int32),
+    ]
+
+
 class SpringParameters(ctypes.Structure):
     """`kf_spring`."""
 
@@ -128,6 +141,9 @@ SIGNATURES = (
     Function("kf_extrapolation_name", c_char_p, (c_int32,)),
     Function("kf_interpolation_from_name", Status, (c_char_p, POINTER(c_int32))),
     Function("kf_extrapolation_from_name", Status, (c_char_p, POINTER(c_int32))),
+    Function("kf_kind_count", c_size_t, ()),
+    Function("kf_kind_get", Status, (c_size_t, POINTER(KindInfo))),
+    Function("kf_property_info", Status, (c_char_p, POINTER(c_char_p), POINTER(c_double), POINTER(c_double))),
     # Animators.
     Function("kf_animator_create", Status, (POINTER(AnimatorHandle),)),
     Function("kf_animator_copy", Status, (AnimatorHandle, POINTER(AnimatorHandle))),

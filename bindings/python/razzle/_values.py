@@ -3,7 +3,8 @@ the flat channel arrays the library uses."""
 
 from __future__ import annotations
 
-from typing import Any, Iterable, List, NamedTuple, Sequence, Tuple, Union
+from collections import namedtuple
+from typing import Any, Dict, Iterable, List, NamedTuple, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -203,7 +204,40 @@ class Transform3D(NamedTuple):
         return np.array(self, dtype=np.float64).reshape(4, 4)
 
 
-KIND_TYPES = {"point": Point, "size": Size, "rect": Rect, "color": Color, "transform": Transform, "transform3d": Transform3D}
+#: This package's record types, by the type name the library gives a kind.
+RECORD_TYPES = {cls.__name__: cls for cls in (Point, Size, Rect, Color, Transform, Transform3D)}
+
+
+def _record_type(name: str, fields: Tuple[str, ...]) -> Any:
+    return namedtuple(name, fields)
+
+
+def _kind_types() -> Dict[str, Any]:
+    """{kind name: record type} from the library's list of kinds
+    (kf_kind_get): each kind that has a record type gets this package's
+    class of that name when its fields are the kind's components, and a
+    plain named tuple of the components otherwise (a kind newer than this
+    package), so no kind table is written here."""
+    from ctypes import byref
+
+    from . import _ffi
+
+    types: Dict[str, Any] = {}
+    for index in range(_ffi.lib.kf_kind_count()):
+        info = _ffi.KindInfo()
+        _ffi.lib.kf_kind_get(index, byref(info))
+        if info.type_name is None:
+            continue
+        type_name = info.type_name.decode()
+        fields = tuple(info.components.decode().split())
+        known: Any = RECORD_TYPES.get(type_name)
+        if known is None or known._fields != fields:
+            known = _record_type(type_name, fields)  # a kind newer than this package
+        types[info.name.decode()] = known
+    return types
+
+
+KIND_TYPES = _kind_types()
 
 
 def to_channels(kind: str, value: object) -> Tuple[float, ...]:
