@@ -49,3 +49,21 @@ def c_program(tmp_path_factory):
         check=True,
     )
     return exe
+
+
+@pytest.fixture
+def anim():
+    """An empty animator, closed after the test."""
+    import razzle
+
+    with razzle.Animator() as animator:
+        yield animator
+
+
+@pytest.fixture
+def alpha(anim):
+    """RazzleDazzle's README track: label alpha 1 at 30, 0 at 60 (linear)."""
+    track = anim.add_track("label", "alpha")
+    track[30] = 1.0
+    track[60] = 0.0
+    return track

@@ -10,20 +10,6 @@ import pytest
 import razzle
 
 
-@pytest.fixture
-def anim():
-    with razzle.Animator() as animator:
-        yield animator
-
-
-@pytest.fixture
-def alpha(anim):
-    track = anim.add_track("label", "alpha")
-    track[30] = 1.0
-    track[60] = 0.0
-    return track
-
-
 def test_readme_example(anim, alpha):
     assert alpha(45) == 0.5
     assert alpha[45] == 0.5

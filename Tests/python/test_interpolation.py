@@ -18,12 +18,6 @@ def make_track(anim, times, values, **style):
     return track
 
 
-@pytest.fixture
-def anim():
-    with razzle.Animator() as animator:
-        yield animator
-
-
 DATASETS = [
     ([0, 1, 2, 3, 4], [0, 1, 0, 1, 0]),
     ([0, 0.5, 2, 2.2, 5, 6], [1, 3, -2, -2, 4, 4.5]),

@@ -13,20 +13,6 @@ import razzle
 import razzle._colors
 
 
-@pytest.fixture
-def anim():
-    with razzle.Animator() as animator:
-        yield animator
-
-
-@pytest.fixture
-def alpha(anim):
-    track = anim.add_track("label", "alpha")
-    track[30] = 1.0
-    track[60] = 0.0
-    return track
-
-
 def state(track):
     return track.keyframes, track.extrapolation
 

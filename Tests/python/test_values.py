@@ -16,12 +16,6 @@ sys.path.insert(0, str(Path(__file__).parent / "oracles"))
 import css_transforms as oracle  # noqa: E402
 
 
-@pytest.fixture
-def anim():
-    with razzle.Animator() as animator:
-        yield animator
-
-
 def test_razzledazzle_color_examples(anim):
     red_blue = anim.add_track("a", "backgroundColor")
     red_blue[0] = "#ff0000"
