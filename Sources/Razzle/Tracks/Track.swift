@@ -304,7 +304,7 @@ public final class Track: @unchecked Sendable {
     if !kind.isPerChannel && style.interpolation != .linear && style.interpolation != .hold {
       throw RazzleError(
         .kindMismatch,
-        "\(property): \(style.interpolation.rawValue) interpolation needs a per-channel kind (scalar, point, size, rect, vector), not \(kind.name)"
+        "\(property): \(style.interpolation.rawValue) interpolation needs a per-channel kind (\(ValueKind.perChannelNames)), not \(kind.name)"
       )
     }
     for (name, x) in [
@@ -340,7 +340,8 @@ public final class Track: @unchecked Sendable {
     where !kind.isPerChannel && (mode == .linear || mode == .cycleOffset) {
       throw RazzleError(
         .kindMismatch,
-        "\(property): \(mode.rawValue) extrapolation needs a per-channel kind, not \(kind.name)")
+        "\(property): \(mode.rawValue) extrapolation needs a per-channel kind (\(ValueKind.perChannelNames)), not \(kind.name)"
+      )
     }
     edit {
       storage.setExtrapolation(before: before ?? storage.before, after: after ?? storage.after)

@@ -60,4 +60,8 @@ extension ValueKind {
   /// `(x, y)` record, a `color` an `(r, g, b, a)` one), so a new kind needs
   /// no new table in a binding.
   public static let catalog: [ValueKindDescription] = registry.map { $0.catalogEntry }
+
+  /// The names of the kinds that blend per channel, for messages:
+  /// "scalar, point, size, rect, vector".
+  static let perChannelNames = catalog.filter(\.isPerChannel).map(\.name).joined(separator: ", ")
 }
