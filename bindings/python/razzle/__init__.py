@@ -14,6 +14,8 @@ this package is a ctypes binding to it.
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import _ffi
 from ._animator import Animator, Column, Layout
 from ._easing import Easing, EasingLike, Spring, cubic_bezier, easing, linear_stops, spring, steps
@@ -41,6 +43,33 @@ from ._values import Color, Point, Rect, Size, Transform, Transform3D
 __version__: str = _ffi.lib.kf_version_string().decode()
 
 
+def colors_to_space(colors: Any, space: str) -> FloatArray:
+    """Many colors at once: an array of shape (..., 4) of non-premultiplied
+    sRGB-encoded (r, g, b, a) to the coordinates of `space` ("srgb",
+    "linear-srgb", "oklab", "oklch", "hsl") followed by alpha, same shape;
+    one library call (`Color.to_space` for one color)."""
+    from ._colors import convert_many
+
+    return convert_many(colors, space, inverse=False)
+
+
+def colors_from_space(coordinates: Any, space: str) -> FloatArray:
+    """The inverse of `colors_to_space`: shape (..., 4) of coordinates and
+    alpha to sRGB-encoded colors, same shape."""
+    from ._colors import convert_many
+
+    return convert_many(coordinates, space, inverse=True)
+
+
+def gamut_map(colors: Any) -> FloatArray:
+    """Many colors mapped into sRGB as CSS Color 4 does (chroma reduction in
+    OKLCh): shape (..., 4) in and out, one library call
+    (`Color.gamut_mapped` for one color)."""
+    from ._colors import gamut_map_many
+
+    return gamut_map_many(colors)
+
+
 def thread_count() -> int:
     """Threads a large batch is split across (see set_thread_count)."""
     return int(_ffi.lib.kf_thread_count())
@@ -61,6 +90,9 @@ __all__ = [
     "Column",
     "Layout",
     "thread_count",
+    "colors_to_space",
+    "colors_from_space",
+    "gamut_map",
     "set_thread_count",
     "Track",
     "Keyframe",
