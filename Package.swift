@@ -12,6 +12,31 @@ import PackageDescription
 /// path: the linker does not necessarily run in the package directory.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
 
+/// A `#define KF_VERSION_<part> <number>` of `include/keyframe.h`: the header
+/// is the one place the version is written.
+func headerVersion(_ part: String) -> Int {
+  let path = "\(packageRoot)/include/keyframe.h"
+  let header = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+  let prefix = "#define KF_VERSION_\(part) "
+  for line in header.split(separator: "\n") where line.hasPrefix(prefix) {
+    if let number = Int(line.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces)) {
+      return number
+    }
+  }
+  fatalError("Package.swift: no '\(prefix)<number>' in include/keyframe.h")
+}
+
+/// The library's soname: the version a program linked against it needs.
+/// From 1.0 on, libraries of one major version are ABI compatible, so the
+/// soname carries the major version (`libkeyframe.so.1`). Before 1.0 a minor
+/// version may break the ABI (0.2 did), so the soname carries the minor
+/// version too (`libkeyframe.so.0.2`): a program built against 0.2 never
+/// loads a 0.3, and the two can be installed side by side.
+let soname =
+  headerVersion("MAJOR") >= 1
+  ? "libkeyframe.so.\(headerVersion("MAJOR"))"
+  : "libkeyframe.so.0.\(headerVersion("MINOR"))"
+
 let package = Package(
   name: "razzle",
   products: [
@@ -48,8 +73,16 @@ let package = Package(
       exclude: ["exports.map"],
       linkerSettings: [
         // Export only the `kf_*` API: the version script hides every Swift
-        // symbol of the core and of the statically linked standard library.
-        .unsafeFlags(["-Xlinker", "--version-script=\(packageRoot)/Sources/KeyframeC/exports.map"])
+        // symbol of the core and of the statically linked standard library,
+        // and puts the API in one version node (`KEYFRAME_0.2`), so a
+        // program records the node it needs and a library without it is
+        // refused at load time with the node's name, not called blindly.
+        // `-soname`: see `soname` above; `make install` adds the links
+        // `libkeyframe.so` → soname → `libkeyframe.so.<version>`.
+        .unsafeFlags([
+          "-Xlinker", "--version-script=\(packageRoot)/Sources/KeyframeC/exports.map",
+          "-Xlinker", "-soname=\(soname)",
+        ])
       ]
     ),
 

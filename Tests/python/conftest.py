@@ -3,6 +3,7 @@
 import json
 import math
 import os
+import re
 import subprocess
 from pathlib import Path
 
@@ -40,12 +41,14 @@ def c_program(tmp_path_factory):
     inc = work / "vectors.inc"
     vectors = sorted(str(p) for p in VECTORS.glob("*.json"))
     subprocess.run(["python3", str(REPO / "Tests/c/gen_vectors.py"), str(inc), *vectors], check=True)
-    lib_dir = Path(razzle.library_path).parent
+    # The program asks for the library's soname (libkeyframe.so.0.2): a link
+    # by that name beside it leads to the package's copy.
+    library = Path(razzle.library_path)
+    (work / elf_soname(library)).symlink_to(library)
     exe = work / "vectors_test"
     subprocess.run(
         ["cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic", f"-I{REPO / 'include'}", f"-I{work}",
-         "-o", str(exe), str(REPO / "Tests/c/vectors_test.c"), f"-L{lib_dir}", "-l:libkeyframe.so",
-         f"-Wl,-rpath,{lib_dir}", "-lm"],
+         "-o", str(exe), str(REPO / "Tests/c/vectors_test.c"), str(library), f"-Wl,-rpath,{work}", "-lm"],
         check=True,
     )
     return exe
@@ -67,3 +70,42 @@ def alpha(anim):
     track[30] = 1.0
     track[60] = 0.0
     return track
+
+def readelf(path):
+    """`readelf -d -V` of an ELF file: its dynamic section and symbol versions."""
+    return subprocess.run(["readelf", "-d", "-V", str(path)], capture_output=True, text=True, check=True).stdout
+
+
+def elf_soname(path):
+    """The DT_SONAME an ELF file declares, or None."""
+    match = re.search(r"\(SONAME\)\s+Library soname: \[(.+)\]", readelf(path))
+    return match.group(1) if match else None
+
+
+def header_version():
+    """(major, minor, patch) from the header's KF_VERSION_* defines, and its
+    KF_VERSION_STRING: the one place the version is written."""
+    text = HEADER.read_text()
+    parts = tuple(
+        int(re.search(rf"^#define KF_VERSION_{k} (\d+)$", text, flags=re.M).group(1)) for k in ("MAJOR", "MINOR", "PATCH")
+    )
+    return parts, re.search(r'^#define KF_VERSION_STRING "([^"]+)"$', text, flags=re.M).group(1)
+
+
+def expected_soname():
+    """The soname rule (Package.swift, README): the major version from 1.0
+    on, the major and minor version before 1.0, where a minor may break the
+    ABI."""
+    (major, minor, _), _ = header_version()
+    return f"libkeyframe.so.{major}" if major >= 1 else f"libkeyframe.so.{major}.{minor}"
+
+
+def clean_make_env(**overrides):
+    """The environment for running make from a test: without the calling
+    make's flags and without an environment variable that would redirect
+    what is tested (install paths, the library the package loads)."""
+    dropped = ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "RAZZLE_LIBRARY", "PREFIX", "DESTDIR", "LIBDIR", "INCLUDEDIR",
+               "PKGCONFIGDIR", "CMAKEDIR", "PKG_CONFIG_PATH", "PKG_CONFIG_SYSROOT_DIR", "CMAKE_PREFIX_PATH")
+    env = {k: v for k, v in os.environ.items() if k not in dropped}
+    env.update(overrides)
+    return env
