@@ -161,7 +161,10 @@ public final class Animator: @unchecked Sendable {
   public func copy() -> Animator {
     let copy = Animator()
     lock.withReadLock {
-      copy.ordered = ordered.map { $0.copy(in: copy.domain) }
+      // The tracks share this lock: copy them under it, without taking it
+      // again (a nested read lock waits behind a queued writer, who waits
+      // for this one).
+      copy.ordered = ordered.map { $0.copy(lockedIn: copy.domain) }
       copy.positions = positions
     }
     return copy
