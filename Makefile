@@ -9,6 +9,8 @@
 #   make dist    the sdist and a manylinux wheel in dist/; make dist-check
 #                builds a wheel from that sdist in a fresh environment
 #   make bench   the side-by-side benchmark against numpy/scipy
+#   make sanitize  ASan (+ LSan) and TSan builds, the C programs and the
+#                8-thread stress under each; make soak: leak and load figures
 #   make format  swift format the sources; make lint checks it
 #
 # Targets are quiet and incremental: each step reruns only when its inputs
@@ -43,6 +45,7 @@ VECTORS      := $(wildcard Tests/vectors/*.json)
 
 .PHONY: all build python venv test-deps demo test swift-test c-test memcheck python-test typecheck bench format lint clean
 .PHONY: install uninstall dist dist-check
+.PHONY: c-stress sanitize soak
 
 all: build
 
@@ -94,7 +97,7 @@ $(DEPS_STAMP): Makefile | $(VENV_PYTHON)
 demo: python
 	@$(VENV_PYTHON) -m razzle demo
 
-test: lint swift-test c-test memcheck python-test
+test: lint swift-test c-test c-stress memcheck python-test
 
 swift-test:
 	@echo "swift test"
@@ -144,6 +147,124 @@ typecheck: python test-deps
 
 bench: python test-deps
 	@$(VENV_PYTHON) bench/bench.py
+
+# ---------------------------------------------------------------------------
+# Sanitizers, stress and soak.
+#
+#   make c-stress  Tests/c/stress.c (8 threads over shared animators and
+#                  tracks) against the normal build, short: part of make test
+#   make sanitize  the library built with AddressSanitizer (+ LeakSanitizer)
+#                  and with ThreadSanitizer, each in its own scratch path
+#                  (.build/sanitize-address, .build/sanitize-thread; the normal
+#                  build is untouched), and under each both C programs and the
+#                  stress, compiled with the matching -fsanitize=
+#   make soak      RSS before/after 1e6 create/release, set/remove and error
+#                  cycles (bench/soak.c, against the normal build), then 8
+#                  Python threads over shared tracks (bench/soak_threads.py)
+#
+# SANITIZERS=address (or thread) runs one; STRESS_OPS (per thread) and
+# STRESS_SECONDS bound each stress run (CI runs a short form). SAN_CONFIG=debug
+# builds the sanitized library unoptimized.
+
+SANITIZERS      ?= address thread
+SAN_CONFIG      ?= release
+STRESS_OPS      ?= 100000
+STRESS_SECONDS  ?= 300
+TEST_STRESS_OPS ?= 10000
+SOAK_CYCLES     ?= 1000000
+
+C_STRESS := $(C_BUILD)/stress
+C_SOAK   := $(C_BUILD)/soak
+
+# The sanitizer runtimes must be the toolchain's own, so the C programs are
+# built with the clang beside swift. The sanitized library links the Swift
+# runtime dynamically (SwiftPM gives it a RUNPATH to it; the programs name it
+# too), and the programs link the sanitizer runtime as a shared library: the
+# toolchain's static TSan runtime carries libdispatch interceptors that need
+# libdispatch. (Recursive variables: evaluated only when a sanitizer runs.)
+SAN_CC           = $(dir $(realpath $(shell command -v $(SWIFT))))clang
+SAN_RUNTIME_DIR  = $(dir $(shell $(SAN_CC) -print-file-name=libclang_rt.asan-$(shell uname -m).so))
+SWIFT_RUNTIME_DIR = $(shell $(SWIFT) -print-target-info | $(PYTHON) -c \
+	'import json, sys; print(json.load(sys.stdin)["paths"]["runtimeLibraryPaths"][0])')
+SAN_LIB_DIR      = .build/sanitize-$*/$(SAN_CONFIG)
+SAN_CFLAGS       = -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -pedantic -g -O1 \
+	-fno-omit-frame-pointer -fsanitize=$* -shared-libsan -fuse-ld=lld -Iinclude
+SAN_LDFLAGS      = -L$(SAN_LIB_DIR) -lkeyframe -Wl,-rpath,$(abspath $(SAN_LIB_DIR)) \
+	-Wl,-rpath,$(SAN_RUNTIME_DIR) -Wl,-rpath,$(SWIFT_RUNTIME_DIR) -lm -pthread
+
+# Stop at the first report, with a non-zero exit. LeakSanitizer runs at exit
+# (detect_leaks); TSan's deadlock detector reports lock-order inversions.
+# No suppressions are needed today; a Swift-runtime false positive would get
+# a commented entry in a suppressions file here.
+SAN_ENV_address := ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:detect_stack_use_after_return=1:check_initialization_order=1:strict_init_order=1
+SAN_ENV_thread  := TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
+
+$(C_STRESS): Tests/c/stress.c include/keyframe.h $(LIB)
+	@echo "cc -Wall -Werror Tests/c/stress.c"
+	@mkdir -p $(C_BUILD)
+	@$(CC) -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -pedantic -O2 -Iinclude -o $@ $< \
+		-L.build/release -lkeyframe -Wl,-rpath,$(abspath .build/release) -lm -pthread
+
+c-stress: $(C_STRESS)
+	@echo "C stress (8 threads, $(TEST_STRESS_OPS) operations each)"
+	@$(C_STRESS) $(TEST_STRESS_OPS) 60 | tail -n 1
+
+# Static pattern rules (explicit targets, so make never treats the builds as
+# intermediate files to skip or delete), one set per sanitizer and config.
+SAN_ALL    := address thread
+SAN_LIBS   := $(foreach s,$(SAN_ALL),.build/sanitize-$(s)/$(SAN_CONFIG)/libkeyframe.so)
+SAN_PROGRAMS = $(foreach s,$(SAN_ALL),$(C_BUILD)/sanitize-$(s)/$(SAN_CONFIG)/$(1))
+SAN_BIN     = $(C_BUILD)/sanitize-$*/$(SAN_CONFIG)
+
+$(SAN_LIBS): .build/sanitize-%/$(SAN_CONFIG)/libkeyframe.so: $(SWIFT_INPUTS)
+	@echo "swift build -c $(SAN_CONFIG) -sanitize=$* (.build/sanitize-$*)"
+	@$(SWIFT) build -c $(SAN_CONFIG) -Xswiftc -sanitize=$* --product keyframe \
+		--scratch-path .build/sanitize-$* --manifest-cache none --quiet
+	@soname=$$($(call soname_of,$@)) && test -n "$$soname" && ln -sfn libkeyframe.so $(@D)/$$soname
+	@touch $@
+
+$(call SAN_PROGRAMS,vectors_test): $(C_BUILD)/sanitize-%/$(SAN_CONFIG)/vectors_test: \
+		Tests/c/vectors_test.c Tests/c/check.h $(C_BUILD)/vectors.inc include/keyframe.h \
+		.build/sanitize-%/$(SAN_CONFIG)/libkeyframe.so
+	@echo "clang -fsanitize=$* Tests/c/vectors_test.c"
+	@mkdir -p $(@D)
+	@$(SAN_CC) $(SAN_CFLAGS) -I$(C_BUILD) -o $@ $< $(SAN_LDFLAGS)
+
+$(call SAN_PROGRAMS,api_test): $(C_BUILD)/sanitize-%/$(SAN_CONFIG)/api_test: Tests/c/api_test.c \
+		Tests/c/check.h include/keyframe.h .build/sanitize-%/$(SAN_CONFIG)/libkeyframe.so
+	@echo "clang -fsanitize=$* Tests/c/api_test.c"
+	@mkdir -p $(@D)
+	@$(SAN_CC) $(SAN_CFLAGS) -o $@ $< $(SAN_LDFLAGS)
+
+$(call SAN_PROGRAMS,stress): $(C_BUILD)/sanitize-%/$(SAN_CONFIG)/stress: Tests/c/stress.c \
+		include/keyframe.h .build/sanitize-%/$(SAN_CONFIG)/libkeyframe.so
+	@echo "clang -fsanitize=$* Tests/c/stress.c"
+	@mkdir -p $(@D)
+	@$(SAN_CC) $(SAN_CFLAGS) -o $@ $< $(SAN_LDFLAGS)
+
+sanitize: $(addprefix sanitize-,$(SANITIZERS))
+
+sanitize-%: $(C_BUILD)/sanitize-%/$(SAN_CONFIG)/vectors_test \
+		$(C_BUILD)/sanitize-%/$(SAN_CONFIG)/api_test $(C_BUILD)/sanitize-%/$(SAN_CONFIG)/stress
+	@echo "$*: C vector program"
+	@$(SAN_ENV_$*) $(SAN_BIN)/vectors_test > $(SAN_BIN)/samples.txt; \
+		status=$$?; tail -n 1 $(SAN_BIN)/samples.txt; exit $$status
+	@echo "$*: C API program"
+	@$(SAN_ENV_$*) $(SAN_BIN)/api_test
+	@echo "$*: stress (8 threads, $(STRESS_OPS) operations each, at most $(STRESS_SECONDS) s)"
+	@$(SAN_ENV_$*) $(SAN_BIN)/stress $(STRESS_OPS) $(STRESS_SECONDS)
+
+$(C_SOAK): bench/soak.c include/keyframe.h $(LIB)
+	@echo "cc -Wall -Werror bench/soak.c"
+	@mkdir -p $(C_BUILD)
+	@$(CC) -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -pedantic -O2 -Iinclude -o $@ $< \
+		-L.build/release -lkeyframe -Wl,-rpath,$(abspath .build/release) -lm -pthread
+
+soak: $(C_SOAK) python test-deps
+	@echo "soak: RSS over $(SOAK_CYCLES) cycles of each kind"
+	@$(C_SOAK) $(SOAK_CYCLES)
+	@echo "soak: 8 Python threads"
+	@$(VENV_PYTHON) bench/soak_threads.py
 
 format:
 	@$(SWIFT) format --in-place --recursive Sources Tests Package.swift

@@ -114,7 +114,7 @@ public func kf_animator_generation(
 ) -> kf_status {
   call("kf_animator_generation") { () throws(RazzleError) in
     let animator = try animator(handle)
-    try required(out, "out_generation").pointee = animator.layout.generation
+    try required(out, "out_generation").pointee = animator.layoutGeneration
   }
 }
 

@@ -134,7 +134,9 @@ static void test_bulk_keyframes(void) {
   CHECK(kf_track_generation(track, &now) == KF_OK && now == generation, "generation unchanged");
 
   /* Handles come back through kf_track_get_style. */
-  double left[2] = {2.5, 25}, right[2] = {3.5, 40}, thirty = 30;
+  /* The third double of each handle is there for the wrong-size check below:
+   * the library reads handle_count doubles, so the arrays must hold them. */
+  double left[3] = {2.5, 25, 0}, right[3] = {3.5, 40, 0}, thirty = 30;
   kf_keyframe_options bezier = KF_KEYFRAME_OPTIONS_INIT;
   bezier.interpolation = KF_INTERPOLATION_BEZIER;
   bezier.left_handle = left;

@@ -9,6 +9,11 @@
 /// Samplers take it for reading and run in parallel; mutations take it for
 /// writing, so a sampler sees a track before or after a change, never during.
 /// The pthread lock lives at a stable heap address, as pthread requires.
+///
+/// The lock is not recursive: code holding it must not take it again, not
+/// even for reading. Writers are preferred, so a second read lock waits
+/// behind a writer that queued after the first, and that writer waits for
+/// the first: a deadlock.
 /// Shared with the C layer (`package` access), which guards its handle table
 /// with one.
 @usableFromInline

@@ -39,13 +39,26 @@ public final class Animator: @unchecked Sendable {
   public var trackCount: Int { lock.withReadLock { ordered.count } }
 
   /// The tracks, in the order they were added.
-  public var tracks: [Track] { lock.withReadLock { ordered } }
+  ///
+  /// A new array: it shares no storage with the animator's own list (see
+  /// ``layout``).
+  public var tracks: [Track] { lock.withReadLock { ordered.map { $0 } } }
 
   /// The tracks in order and the generation they belong to, read together.
   /// The generation changes whenever a track is added or removed.
+  ///
+  /// The array is new, not a copy-on-write share of the animator's list:
+  /// sharing is safe, but the ordering that makes it safe (the runtime's
+  /// reference counts) is invisible to ThreadSanitizer, which would report
+  /// every later in-place edit as racing with readers of the snapshot.
+  ///
+  /// - Complexity: O(tracks).
   public var layout: (tracks: [Track], generation: UInt64) {
-    lock.withReadLock { (ordered, generation) }
+    lock.withReadLock { (ordered.map { $0 }, generation) }
   }
+
+  /// The layout generation alone (see ``layout``).
+  public var layoutGeneration: UInt64 { lock.withReadLock { generation } }
 
   /// Creates and adds an empty track for `property` of `target`.
   ///
@@ -161,8 +174,15 @@ public final class Animator: @unchecked Sendable {
   public func copy() -> Animator {
     let copy = Animator()
     lock.withReadLock {
-      copy.ordered = ordered.map { $0.copy(in: copy.domain) }
-      copy.positions = positions
+      // The tracks share this lock: copy them under it, without taking it
+      // again (a nested read lock waits behind a queued writer, who waits
+      // for this one).
+      copy.ordered = ordered.map { $0.copy(lockedIn: copy.domain) }
+      // New storage rather than a share of `positions` (see `layout`).
+      copy.positions = Dictionary(
+        uniqueKeysWithValues: copy.ordered.enumerated().map {
+          (Key(target: $1.target, property: $1.property), $0)
+        })
     }
     return copy
   }

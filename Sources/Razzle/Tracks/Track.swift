@@ -278,17 +278,19 @@ public final class Track: @unchecked Sendable {
 
   /// An independent copy of the track in `domain`: the same names, kind,
   /// keyframes, styles and extrapolation, sharing no storage.
-  func copy(in domain: EditDomain) -> Track {
-    lock.withReadLock {
-      let copy = Track(emptyCopyOf: self, domain: domain)
-      let count = storage.count
-      let styles = (0..<count).map { storage.pool[storage.styleIndices[$0]] }
-      _ = copy.storage.merge(
-        times: storage.times.buffer, values: storage.values.buffer, style: { styles[$0] })
-      copy.storage.setExtrapolation(before: storage.before, after: storage.after)
-      copy.sampler = copy.storage.makeSampler()
-      return copy
-    }
+  ///
+  /// Call with the track's lock held for reading: an animator copies its
+  /// tracks under its own read lock, which is theirs. The lock is not
+  /// recursive, so this must not take it again (see ``ReadWriteLock``).
+  func copy(lockedIn domain: EditDomain) -> Track {
+    let copy = Track(emptyCopyOf: self, domain: domain)
+    let count = storage.count
+    let styles = (0..<count).map { storage.pool[storage.styleIndices[$0]] }
+    _ = copy.storage.merge(
+      times: storage.times.buffer, values: storage.values.buffer, style: { styles[$0] })
+    copy.storage.setExtrapolation(before: storage.before, after: storage.after)
+    copy.sampler = copy.storage.makeSampler()
+    return copy
   }
 
   private func checkSize(_ count: Int, _ what: String) throws(RazzleError) {

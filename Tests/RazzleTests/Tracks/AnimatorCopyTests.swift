@@ -1,3 +1,4 @@
+import Dispatch
 import Razzle
 import XCTest
 
@@ -31,6 +32,74 @@ final class AnimatorCopyTests: XCTestCase {
     XCTAssertEqual(copy.tracks[0].keyframeCount, 3)
     XCTAssertNotNil(copy.track(target: "label", property: "alpha"))
     XCTAssertNil(copy.track(target: "label", property: "textColor"))
+  }
+
+  /// Regression: `copy()` took the tracks' lock (the animator's own) a
+  /// second time for each track. With writers preferred, a writer queued
+  /// between the two read locks blocked the second, and itself waited for
+  /// the first: copying while another thread edited deadlocked, usually on
+  /// the first copy. Each copy must also be one consistent snapshot.
+  func testCopyWhileAnotherThreadEditsNeitherDeadlocksNorTears() throws {
+    let original = Animator()
+    var tracks: [Track] = []
+    for i in 0..<100 {
+      let track = try original.addTrack(target: "v", property: "p\(i)")
+      for k in 0..<20 { try track.setKeyframe(time: Double(k), value: [Double(k)]) }
+      tracks.append(track)
+    }
+    final class Shared: @unchecked Sendable {
+      let lock = ReadWriteLock()
+      var stop = false
+      var seen: Set<Double> = []
+      var trackCounts: Set<Int> = []
+    }
+    let shared = Shared()
+    let writerDone = DispatchSemaphore(value: 0)
+    let copiesDone = DispatchSemaphore(value: 0)
+    let first = tracks[0]
+    // One writer sets the keyframes at 5 and 6 of the first track to the
+    // same value, 1 or 2 in turn, in one edit: a copy holds (5, 6) as they
+    // were, (1, 1) or (2, 2).
+    DispatchQueue.global().async {
+      let times: [Double] = [5, 6]
+      var value = 1.0
+      while !shared.lock.withReadLock({ shared.stop }) {
+        value = 3 - value
+        let values = [value, value]
+        times.withUnsafeBufferPointer { t in
+          values.withUnsafeBufferPointer { v in try? first.setKeyframes(times: t, values: v) }
+        }
+      }
+      writerDone.signal()
+    }
+    DispatchQueue.global().async {
+      for _ in 0..<20 {
+        let copy = original.copy()
+        let pair = copy.tracks.first.map { track in
+          [5.0, 6].compactMap { try? track.sample(at: $0)[0] }
+        }
+        shared.lock.withWriteLock {
+          shared.trackCounts.insert(copy.trackCount)
+          switch pair {
+          case [5, 6]?: shared.seen.insert(0)
+          case let pair? where pair.count == 2 && pair[0] == pair[1]: shared.seen.insert(pair[0])
+          default: shared.seen.insert(-1)
+          }
+        }
+      }
+      copiesDone.signal()
+    }
+    // A deadlock shows as copies that never finish; 20 copies of 2000
+    // keyframes take milliseconds.
+    let finished = copiesDone.wait(timeout: .now() + 60) == .success
+    XCTAssertTrue(finished, "copy() deadlocked with a writer waiting")
+    guard finished else { return }
+    shared.lock.withWriteLock { shared.stop = true }
+    writerDone.wait()
+    shared.lock.withReadLock {
+      XCTAssertEqual(shared.trackCounts, [100])
+      XCTAssertTrue(shared.seen.isSubset(of: [0, 1, 2]), "torn copies: \(shared.seen)")
+    }
   }
 
   func testAnimateIsOneRowOfTheMatrix() throws {

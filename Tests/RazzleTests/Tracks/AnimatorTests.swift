@@ -2,6 +2,24 @@ import Razzle
 import XCTest
 
 final class AnimatorTests: XCTestCase {
+  /// Snapshots of the track list are new arrays, not copy-on-write shares
+  /// of the animator's own list: a share is safe, but ThreadSanitizer cannot
+  /// see the reference counts that order it and reported every later edit
+  /// as a race with the snapshot's readers (found by the 8-thread stress).
+  func testTrackSnapshotsShareNoStorage() throws {
+    let animator = Animator()
+    try animator.addTrack(target: "v", property: "x")
+    try animator.addTrack(target: "v", property: "y")
+    let a = animator.layout.tracks
+    let b = animator.tracks
+    let c = animator.layout.tracks
+    let addresses = [a, b, c].map { $0.withUnsafeBufferPointer { $0.baseAddress } }
+    XCTAssertEqual(Set(addresses).count, 3)
+    XCTAssertEqual(a.map(\.property), ["x", "y"])
+    XCTAssertTrue(zip(a, b).allSatisfy { $0 === $1 })
+    XCTAssertEqual(animator.layoutGeneration, animator.layout.generation)
+  }
+
   func testOneTrackPerTargetAndProperty() throws {
     let animator = Animator()
     let alpha = try animator.addTrack(target: "label", property: "alpha")
