@@ -11,7 +11,7 @@
 /// sample reads, derived once. Single and batch computations sample through
 /// the same ``sample(_:)``, so they agree bit for bit.
 @usableFromInline
-struct ResolvedTiming: Sendable {
+struct ResolvedTiming: @unchecked Sendable {
   @usableFromInline let delay: Double
   @usableFromInline let iterationDuration: Double
   @usableFromInline let iterations: Double
@@ -26,6 +26,10 @@ struct ResolvedTiming: Sendable {
   @usableFromInline let fillsBackwards: Bool
   @usableFromInline let fillsForwards: Bool
   @usableFromInline let backwards: Bool
+  @usableFromInline let form: TimingEasing.Form
+  /// A cubic Bézier's inverse table; `owner` keeps it alive.
+  @usableFromInline let inverse: UnsafePointer<Double>?
+  let owner: TimingEasing.InverseTable?
   @usableFromInline let easing: Easing
 
   /// Resolves `timing` for a node of intrinsic duration `intrinsicDuration`
@@ -43,6 +47,9 @@ struct ResolvedTiming: Sendable {
     fillsBackwards = timing.fill.fillsBackwards
     fillsForwards = timing.fill.fillsForwards
     backwards = animationDirection == .backwards
+    form = timing.kernel.form
+    owner = timing.kernel.inverse
+    inverse = owner.map { UnsafePointer($0.base) }
     easing = timing.easing
   }
 
@@ -72,6 +79,14 @@ struct ResolvedTiming: Sendable {
     if a.isNaN || b.isNaN { return .nan }
     if a == b { return a.sign == .minus ? a : b }
     return a < b ? a : b
+  }
+
+  /// x % 1 as ECMAScript (and C's `fmod`) computes it, without the library
+  /// call: x − trunc(x) is exact for a finite x, and the remainder takes
+  /// the sign of x (−0 for a negative whole number); NaN for ±∞ and NaN.
+  @inlinable @inline(__always)
+  static func remainderOfOne(_ x: Double) -> Double {
+    Double(signOf: x, magnitudeOf: x - x.rounded(.towardZero))
   }
 
   /// The computed timing at local time `t`, unresolved values as NaN.
@@ -108,10 +123,7 @@ struct ResolvedTiming: Sendable {
     }
     overall = overall + iterationStart
     // The simple iteration progress.
-    var simple =
-      overall.isInfinite
-      ? iterationStart.truncatingRemainder(dividingBy: 1)
-      : overall.truncatingRemainder(dividingBy: 1)
+    var simple = Self.remainderOfOne(overall.isInfinite ? iterationStart : overall)
     if simple == 0 && phase != .before && activeTime == activeDuration && iterations != 0 {
       simple = 1
     }
@@ -131,7 +143,8 @@ struct ResolvedTiming: Sendable {
     case .reverse: forwards = false
     case .alternate, .alternateReverse:
       let d = direction == .alternateReverse ? iteration + 1 : iteration
-      forwards = d.isInfinite || d.truncatingRemainder(dividingBy: 2) == 0
+      // d % 2 == 0 for a whole number d: d / 2 is whole (exact: d × 0.5).
+      forwards = d.isInfinite || (d * 0.5).rounded(.towardZero) == d * 0.5
     }
     let directed = forwards ? simple : 1 - simple
     // The transformed progress, with the before flag.
@@ -139,7 +152,19 @@ struct ResolvedTiming: Sendable {
     return TimingSample(
       phase: phase, activeTime: activeTime, overallProgress: overall,
       simpleIterationProgress: simple, currentIteration: iteration, directedProgress: directed,
-      transformedProgress: easing(directed, beforeFlag: beforeFlag))
+      transformedProgress: eased(directed, beforeFlag: beforeFlag))
+  }
+
+  /// `easing(p, beforeFlag:)`, evaluated from the kernel form.
+  @inlinable @inline(__always)
+  func eased(_ p: Double, beforeFlag: Bool) -> Double {
+    switch form {
+    case .identity: return p
+    case .penner(let curve, let mode): return curve.value(p, mode: mode)
+    case .steps(let steps): return steps.value(p, beforeFlag: beforeFlag)
+    case .cubicBezier(let curve): return curve.value(p, inverse: inverse.unsafelyUnwrapped)
+    case .general: return easing(p, beforeFlag: beforeFlag)
+    }
   }
 }
 

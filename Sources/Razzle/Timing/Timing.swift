@@ -62,6 +62,8 @@ public struct Timing: Sendable, Hashable {
   public let fill: FillMode
   /// The timing function applied to the directed progress.
   public let easing: Easing
+  /// `easing` as samples read it.
+  let kernel: TimingEasing
 
   /// Creates a timing, validated as Web Animations' `updateTiming()` does.
   ///
@@ -119,6 +121,7 @@ public struct Timing: Sendable, Hashable {
     self.direction = folded.direction
     self.fill = fill
     self.easing = easing
+    kernel = TimingEasing(easing)
   }
 
   /// Web Animations' default timing: no delays, `auto` duration, one
@@ -139,6 +142,24 @@ public struct Timing: Sendable, Hashable {
     self.direction = direction
     self.fill = fill
     self.easing = easing
+    kernel = TimingEasing(easing)
+  }
+
+  public static func == (a: Timing, b: Timing) -> Bool {
+    a.delay == b.delay && a.endDelay == b.endDelay && a.duration == b.duration
+      && a.iterations == b.iterations && a.iterationStart == b.iterationStart
+      && a.direction == b.direction && a.fill == b.fill && a.easing == b.easing
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(delay)
+    hasher.combine(endDelay)
+    hasher.combine(duration)
+    hasher.combine(iterations)
+    hasher.combine(iterationStart)
+    hasher.combine(direction)
+    hasher.combine(fill)
+    hasher.combine(easing)
   }
 
   static func invalid(_ message: String) -> RazzleError {

@@ -113,6 +113,27 @@ final class TimingComputingTests: XCTestCase {
     XCTAssertEqual(try reverse.computed(at: 1.75).transformedProgress, 0.5)
   }
 
+  /// With one iteration of duration 1 the directed progress is the local
+  /// time, so the transformed progress must be the easing's own value, bit
+  /// for bit, for every family (the timing evaluates a reference-free form
+  /// of it, with a cubic Bézier's inverse table built once).
+  func testTransformedProgressIsTheEasingsValue() throws {
+    let specs = [
+      "linear", "easeInOutCubic", "easeOutElastic", "ease", "cubic-bezier(0.68, -0.6, 0.32, 1.6)",
+      "steps(4, jump-none)", "linear(0, 0.25 75%, 1)", "spring(mass=1, stiffness=100, damping=10)",
+    ]
+    for spec in specs {
+      let easing = try Easing(parsing: spec)
+      let timing = try Timing(duration: 1, easing: easing)
+      for k in 1..<64 {
+        let p = Double(k) / 64
+        XCTAssertEqual(
+          try timing.computed(at: p).transformedProgress?.bitPattern, easing(p).bitPattern,
+          "\(spec) at \(p)")
+      }
+    }
+  }
+
   func testAutoDurationIsTheIntrinsicOne() throws {
     let timing = try Timing(iterations: 2)
     let c = try timing.computed(at: 3, intrinsicDuration: 2)
