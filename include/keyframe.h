@@ -9,6 +9,7 @@
  *   Guides/Easing.md         the easing grammar
  *   Guides/Kinds.md          value kinds and the properties that imply them
  *   Guides/Interpolation.md  the interpolation modes
+ *   Guides/Timing.md         the timing model (Web Animations Level 1)
  *
  * Model
  *   An animator holds tracks, at most one per (target, property). A track
@@ -62,6 +63,7 @@
 #ifndef KEYFRAME_H
 #define KEYFRAME_H
 
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -596,6 +598,174 @@ kf_status kf_spring_evaluate(const kf_spring *spring, const double *times, size_
  * segment's progress p to spring time p * settling duration, and p = 1 gives
  * exactly 1. Errors: KF_E_NULL, KF_E_INVALID_VALUE. */
 kf_status kf_spring_settling_duration(const kf_spring *spring, double *out_duration);
+
+/* ---------------------------------------------------------------------------
+ * Timing: one node's time transform, exactly Web Animations Level 1's timing
+ * model (Guides/Timing.md). A timing maps a local time to a phase, an
+ * iteration and a progress through it. It is a value: these functions take
+ * its properties as a kf_timing_options and keep nothing.
+ */
+
+/* Which way each iteration plays (Web Animations' `direction`). */
+typedef int32_t kf_direction;
+enum {
+  KF_DIRECTION_NORMAL = 0,           /* "normal": every iteration forwards */
+  KF_DIRECTION_REVERSE = 1,          /* "reverse": every iteration backwards */
+  KF_DIRECTION_ALTERNATE = 2,        /* "alternate": even iterations forwards, odd backwards */
+  KF_DIRECTION_ALTERNATE_REVERSE = 3 /* "alternate-reverse": even backwards, odd forwards */
+};
+
+/* What a timing gives outside its active interval (`fill`). */
+typedef int32_t kf_fill;
+enum {
+  KF_FILL_NONE = 0,      /* "none": no effect (Core Animation's "removed") */
+  KF_FILL_FORWARDS = 1,  /* "forwards": after it, the progress of its last moment */
+  KF_FILL_BACKWARDS = 2, /* "backwards": before it, the progress of its first moment */
+  KF_FILL_BOTH = 3,      /* "both" */
+  KF_FILL_AUTO = 4       /* "auto": "none" for a timing on its own (a keyframe effect's) */
+};
+
+/* Where a local time falls. */
+typedef int32_t kf_phase;
+enum {
+  KF_PHASE_BEFORE = 0, /* "before": before the active interval */
+  KF_PHASE_ACTIVE = 1, /* "active": in it */
+  KF_PHASE_AFTER = 2,  /* "after": after it */
+  KF_PHASE_IDLE = 3    /* "idle": no phase, the local time is NaN (unresolved) */
+};
+
+/* The direction time runs in (Web Animations' animation direction):
+ * backwards when the player driving the timing has a negative playback
+ * rate. It decides the phase at the two boundary instants (time running
+ * backwards is still before the active interval at its start; forwards, it
+ * is already after it at its end), and with it the steps() before flag. */
+typedef int32_t kf_animation_direction;
+enum {
+  KF_ANIMATION_FORWARDS = 0, /* "forwards" */
+  KF_ANIMATION_BACKWARDS = 1 /* "backwards" */
+};
+
+/* The name of a value of these enums; NULL for a value this library does
+ * not define. Static. */
+const char *kf_direction_name(kf_direction direction);
+const char *kf_fill_name(kf_fill fill);
+const char *kf_phase_name(kf_phase phase);
+const char *kf_animation_direction_name(kf_animation_direction direction);
+
+/* The value called `name` in *out. kf_fill_from_name also reads Core
+ * Animation's "removed" (KF_FILL_NONE).
+ * Errors: KF_E_NULL, KF_E_INVALID_NAME (unknown or not UTF-8; the message
+ * suggests the closest name). */
+kf_status kf_direction_from_name(const char *name, kf_direction *out_direction);
+kf_status kf_fill_from_name(const char *name, kf_fill *out_fill);
+kf_status kf_phase_from_name(const char *name, kf_phase *out_phase);
+kf_status kf_animation_direction_from_name(const char *name,
+                                           kf_animation_direction *out_direction);
+
+/* The `duration` that means "auto": the node's intrinsic duration, given
+ * when computing (no duration is negative, so no duration is this). */
+#define KF_DURATION_AUTO (-INFINITY)
+
+/* A timing's properties, Web Animations' names and defaults. The last two
+ * fields are Core Animation's (CAMediaTiming) vocabulary, folded into the
+ * others when the timing is made (Guides/Timing.md): `repeatCount` is
+ * `iterations`, `fillMode` is `fill`, `timingFunction` is `easing`; `speed`
+ * is a playback rate, which belongs to the player, not to a timing. */
+typedef struct kf_timing_options {
+  uint32_t version;       /* KF_TIMING_OPTIONS_VERSION */
+  double delay;           /* start delay, finite; negative starts part-way */
+  double end_delay;       /* finite; negative cuts the active interval */
+  double duration;        /* iteration duration >= 0 (+INFINITY allowed), or
+                             KF_DURATION_AUTO */
+  double iterations;      /* >= 0; fractional and +INFINITY allowed */
+  double iteration_start; /* finite, >= 0: where in the iterations it starts */
+  kf_direction direction; /* KF_DIRECTION_NORMAL by default */
+  kf_fill fill;           /* KF_FILL_AUTO by default */
+  const char *easing;     /* NULL or "": linear; else Guides/Easing.md's grammar,
+                             applied to each iteration's directed progress */
+  int32_t autoreverses;   /* Core Animation: non-zero plays each of the `iterations`
+                             repeats forwards, then backwards: direction (which must
+                             be normal) becomes alternate and iterations doubles, so
+                             the active duration is 2 * duration * iterations */
+  double time_offset;     /* Core Animation's timeOffset: starts that far into the
+                             iterations and wraps around, the active duration
+                             unchanged: iteration_start += time_offset / duration
+                             (0 by default; non-zero needs a duration > 0) */
+} kf_timing_options;
+
+#define KF_TIMING_OPTIONS_VERSION 1
+#define KF_TIMING_OPTIONS_INIT                                                             \
+  { KF_TIMING_OPTIONS_VERSION, 0, 0, KF_DURATION_AUTO, 1, 0, KF_DIRECTION_NORMAL, KF_FILL_AUTO, \
+    NULL, 0, 0 }
+
+/* Fills *options with the defaults (as KF_TIMING_OPTIONS_INIT).
+ * Errors: KF_E_NULL. */
+kf_status kf_timing_options_init(kf_timing_options *options);
+
+/* Validates `options` (NULL: the defaults) as Web Animations'
+ * updateTiming() does and, if out_options is not NULL, writes them there in
+ * Web Animations' terms alone: autoreverses and time_offset folded into
+ * direction, iterations and iteration_start (and set to 0); easing is
+ * options->easing, the same pointer. out_options may be options.
+ * Errors: KF_E_INVALID_VALUE (a NaN anywhere; a delay, end delay, iteration
+ * start or time offset that is not finite; a negative duration, iteration
+ * count or iteration start; autoreverses with a direction other than
+ * normal; a non-zero time offset without a duration > 0, or one that takes
+ * iteration_start below 0; an undefined direction, fill or options
+ * version), KF_E_EASING, KF_E_INVALID_NAME (easing text not UTF-8). */
+kf_status kf_timing_validate(const kf_timing_options *options, kf_timing_options *out_options);
+
+/* The computed timing at one local time (Web Animations'
+ * getComputedTiming()). Unresolved values are NaN: outside the active
+ * interval without a fill, the active time and everything after it. */
+typedef struct kf_computed_timing {
+  uint32_t version;                 /* the caller sets KF_COMPUTED_TIMING_VERSION */
+  kf_phase phase;                   /* KF_PHASE_IDLE for a NaN local time */
+  double local_time;
+  double iteration_duration;        /* the duration, or the intrinsic one for auto */
+  double active_duration;           /* iteration duration * iterations; 0 if either is 0 */
+  double end_time;                  /* max(delay + active duration + end delay, 0) */
+  double active_time;               /* time into the active interval (clamped when filling) */
+  double overall_progress;          /* iterations done, fractional, + iteration start */
+  double simple_iteration_progress; /* [0, 1]: 1 (not 0) at the end of a whole number
+                                       of iterations */
+  double current_iteration;         /* +INFINITY after an infinite count */
+  double directed_progress;         /* 1 - simple progress in backward iterations */
+  double transformed_progress;      /* the easing of the directed progress (steps() with
+                                       the before flag): what a keyframe effect samples */
+} kf_computed_timing;
+
+#define KF_COMPUTED_TIMING_VERSION 1
+#define KF_COMPUTED_TIMING_INIT \
+  { KF_COMPUTED_TIMING_VERSION, KF_PHASE_IDLE, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
+
+/* The computed timing of `options` (NULL: the defaults) at `local_time`
+ * into *out_timing (whose version the caller sets), exactly as Web
+ * Animations Level 1's procedures compute it. `intrinsic_duration` (>= 0,
+ * +INFINITY allowed) is what a KF_DURATION_AUTO duration stands for: 0 for
+ * a timing on its own. `direction` is the direction time runs in. A NaN
+ * local time is unresolved (KF_PHASE_IDLE, NaN values); +-INFINITY follow
+ * the same arithmetic. Thread-safe (nothing is kept).
+ * Errors: KF_E_NULL (out_timing), KF_E_INVALID_VALUE (as kf_timing_validate,
+ * a negative or NaN intrinsic duration, an undefined animation direction or
+ * out_timing version), KF_E_EASING, KF_E_INVALID_NAME. */
+kf_status kf_timing_compute(const kf_timing_options *options, double local_time,
+                            double intrinsic_duration, kf_animation_direction direction,
+                            kf_computed_timing *out_timing);
+
+/* The transformed progress and the current iteration at each of `count`
+ * local times, in one call: out_progress[i] and out_iterations[i] (either
+ * may be NULL, not both; capacity doubles each, >= count) are bit for bit
+ * kf_timing_compute's transformed_progress and current_iteration at
+ * local_times[i], NaN where there is no effect. Large batches are split
+ * across threads (kf_thread_count) with the same results. `local_times`
+ * may be NULL when count is 0. Does not keep the pointers.
+ * Errors: as kf_timing_compute, plus KF_E_NULL (both outputs NULL, or
+ * local_times with count > 0), KF_E_BUFFER_TOO_SMALL. */
+kf_status kf_timing_progress_many(const kf_timing_options *options, const double *local_times,
+                                  size_t count, double intrinsic_duration,
+                                  kf_animation_direction direction, double *out_progress,
+                                  double *out_iterations, size_t capacity);
 
 /* ---------------------------------------------------------------------------
  * Value helpers. Colors are non-premultiplied sRGB-encoded (r, g, b, a),

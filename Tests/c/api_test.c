@@ -1,7 +1,7 @@
 /*
  * The C contract of the functions beyond the shared vectors: animator batch
  * sampling, layout generations, thread counts, value kinds, composition,
- * hide/show, value helpers, easings and springs, and their bad-input paths
+ * hide/show, value helpers, easings and springs, timing, and their bad-input paths
  * (NULL, stale handles, wrong sizes, unknown names). Values are checked
  * against hand-worked numbers. Prints "N passed, N failed".
  */
@@ -386,6 +386,175 @@ static void test_easings_and_springs(void) {
   CHECK(kf_spring_from_duration_bounce(-1, 0, &spring) == KF_E_INVALID_VALUE, "negative duration");
 }
 
+/* The timing model: options defaults, names, validation with Core
+ * Animation's fields folded in, computed timing worked by hand from Web
+ * Animations' procedures, the batch call against single ones. */
+static void test_timing(void) {
+  kf_timing_options defaults = KF_TIMING_OPTIONS_INIT, filled;
+  memset(&filled, 0xff, sizeof filled);
+  CHECK(kf_timing_options_init(&filled) == KF_OK && filled.version == defaults.version &&
+            filled.duration == KF_DURATION_AUTO && KF_DURATION_AUTO == -INFINITY &&
+            filled.iterations == 1 && filled.delay == 0 && filled.end_delay == 0 &&
+            filled.iteration_start == 0 && filled.direction == KF_DIRECTION_NORMAL &&
+            filled.fill == KF_FILL_AUTO && filled.easing == NULL && filled.autoreverses == 0 &&
+            filled.time_offset == 0,
+        "kf_timing_options_init gives KF_TIMING_OPTIONS_INIT");
+  CHECK(kf_timing_options_init(NULL) == KF_E_NULL, "options_init(NULL)");
+
+  /* Names both ways; "removed" is Core Animation's none. */
+  CHECK(strcmp(kf_direction_name(KF_DIRECTION_ALTERNATE_REVERSE), "alternate-reverse") == 0 &&
+            kf_direction_name(4) == NULL,
+        "direction names");
+  CHECK(strcmp(kf_fill_name(KF_FILL_BACKWARDS), "backwards") == 0 && kf_fill_name(-1) == NULL,
+        "fill names");
+  CHECK(strcmp(kf_phase_name(KF_PHASE_IDLE), "idle") == 0 && kf_phase_name(4) == NULL,
+        "phase names");
+  CHECK(strcmp(kf_animation_direction_name(KF_ANIMATION_BACKWARDS), "backwards") == 0 &&
+            kf_animation_direction_name(2) == NULL,
+        "animation direction names");
+  kf_fill fill = KF_FILL_BOTH;
+  CHECK(kf_fill_from_name("removed", &fill) == KF_OK && fill == KF_FILL_NONE, "removed is none");
+  CHECK(kf_fill_from_name("forward", &fill) == KF_E_INVALID_NAME &&
+            strstr(kf_last_error(), "did you mean \"forwards\"") != NULL && fill == KF_FILL_NONE,
+        "misspelt fill");
+  kf_direction direction = -7;
+  CHECK(kf_direction_from_name("alternate", &direction) == KF_OK &&
+            direction == KF_DIRECTION_ALTERNATE,
+        "direction from name");
+  CHECK(kf_direction_from_name(NULL, &direction) == KF_E_NULL, "NULL name");
+  CHECK(kf_direction_from_name("reverse", NULL) == KF_E_NULL, "NULL out");
+  kf_phase phase = -1;
+  kf_animation_direction playing = -1;
+  CHECK(kf_phase_from_name("after", &phase) == KF_OK && phase == KF_PHASE_AFTER, "phase name");
+  CHECK(kf_animation_direction_from_name("backwards", &playing) == KF_OK &&
+            playing == KF_ANIMATION_BACKWARDS,
+        "animation direction name");
+
+  /* Validation folds autoreverses and time_offset in; bad input is refused. */
+  kf_timing_options t = KF_TIMING_OPTIONS_INIT, out = KF_TIMING_OPTIONS_INIT;
+  t.duration = 2;
+  t.iterations = 1.5;
+  t.autoreverses = 1;
+  t.time_offset = 1;
+  t.easing = "steps(2, start)";
+  CHECK(kf_timing_validate(&t, &out) == KF_OK && out.direction == KF_DIRECTION_ALTERNATE &&
+            out.iterations == 3 && out.iteration_start == 0.5 && out.autoreverses == 0 &&
+            out.time_offset == 0 && out.easing == t.easing && out.duration == 2,
+        "autoreverses: alternate with twice the iterations; time_offset / duration");
+  CHECK(kf_timing_validate(&t, &t) == KF_OK && t.iterations == 3, "in place");
+  CHECK(kf_timing_validate(NULL, NULL) == KF_OK, "the defaults are valid");
+  kf_timing_options bad = KF_TIMING_OPTIONS_INIT;
+  bad.duration = -1;
+  CHECK(kf_timing_validate(&bad, NULL) == KF_E_INVALID_VALUE &&
+            strstr(kf_last_error(), "duration") != NULL,
+        "negative duration");
+  bad = defaults;
+  bad.iterations = NAN;
+  CHECK(kf_timing_validate(&bad, NULL) == KF_E_INVALID_VALUE, "NaN iterations");
+  bad = defaults;
+  bad.direction = 9;
+  CHECK(kf_timing_validate(&bad, NULL) == KF_E_INVALID_VALUE, "undefined direction");
+  bad = defaults;
+  bad.fill = -2;
+  CHECK(kf_timing_validate(&bad, NULL) == KF_E_INVALID_VALUE, "undefined fill");
+  bad = defaults;
+  bad.version = 2;
+  CHECK(kf_timing_validate(&bad, NULL) == KF_E_INVALID_VALUE, "unknown version");
+  bad = defaults;
+  bad.easing = "wobble";
+  memset(&out, 0, sizeof out);
+  CHECK(kf_timing_validate(&bad, &out) == KF_E_EASING && out.version == 0,
+        "bad easing; nothing written");
+  bad.easing = "\xff";
+  CHECK(kf_timing_validate(&bad, NULL) == KF_E_INVALID_NAME, "easing not UTF-8");
+
+  /* delay 1, duration 2, 1.5 iterations, fill both: at 3.5 the active time
+   * is 2.5, the overall progress 1.25, the second iteration, 0.25 into it. */
+  kf_timing_options timing = KF_TIMING_OPTIONS_INIT;
+  timing.delay = 1;
+  timing.duration = 2;
+  timing.iterations = 1.5;
+  timing.fill = KF_FILL_BOTH;
+  timing.direction = KF_DIRECTION_ALTERNATE;
+  kf_computed_timing c = KF_COMPUTED_TIMING_INIT;
+  CHECK(kf_timing_compute(&timing, 3.5, 0, KF_ANIMATION_FORWARDS, &c) == KF_OK &&
+            c.phase == KF_PHASE_ACTIVE && c.local_time == 3.5 && c.iteration_duration == 2 &&
+            c.active_duration == 3 && c.end_time == 4 && c.active_time == 2.5 &&
+            c.overall_progress == 1.25 && c.simple_iteration_progress == 0.25 &&
+            c.current_iteration == 1 && c.directed_progress == 0.75 &&
+            c.transformed_progress == 0.75,
+        "computed timing in the second (backward) iteration");
+  CHECK(kf_timing_compute(&timing, 0, 0, KF_ANIMATION_FORWARDS, &c) == KF_OK &&
+            c.phase == KF_PHASE_BEFORE && c.transformed_progress == 0,
+        "fill backwards");
+  /* At the delay, time running backwards is still before the interval. */
+  timing.fill = KF_FILL_FORWARDS;
+  CHECK(kf_timing_compute(&timing, 1, 0, KF_ANIMATION_BACKWARDS, &c) == KF_OK &&
+            c.phase == KF_PHASE_BEFORE && isnan(c.active_time) && isnan(c.transformed_progress) &&
+            isnan(c.current_iteration),
+        "no backwards fill: unresolved");
+  CHECK(kf_timing_compute(&timing, NAN, 0, KF_ANIMATION_FORWARDS, &c) == KF_OK &&
+            c.phase == KF_PHASE_IDLE && isnan(c.local_time) && c.active_duration == 3,
+        "NaN local time: idle");
+  /* auto: the intrinsic duration. */
+  kf_timing_options automatic = KF_TIMING_OPTIONS_INIT;
+  automatic.iterations = 2;
+  CHECK(kf_timing_compute(&automatic, 3, 2, KF_ANIMATION_FORWARDS, &c) == KF_OK &&
+            c.iteration_duration == 2 && c.active_duration == 4 && c.current_iteration == 1 &&
+            c.simple_iteration_progress == 0.5,
+        "auto duration");
+  CHECK(kf_timing_compute(NULL, 0.5, 1, KF_ANIMATION_FORWARDS, &c) == KF_OK &&
+            c.transformed_progress == 0.5,
+        "NULL options: the defaults");
+  CHECK(kf_timing_compute(&automatic, 0, -1, KF_ANIMATION_FORWARDS, &c) == KF_E_INVALID_VALUE,
+        "negative intrinsic duration");
+  CHECK(kf_timing_compute(&automatic, 0, 1, 2, &c) == KF_E_INVALID_VALUE,
+        "undefined animation direction");
+  CHECK(kf_timing_compute(&automatic, 0, 1, KF_ANIMATION_FORWARDS, NULL) == KF_E_NULL,
+        "NULL out");
+  kf_computed_timing stale = KF_COMPUTED_TIMING_INIT;
+  stale.version = 0;
+  CHECK(kf_timing_compute(&automatic, 0, 1, KF_ANIMATION_FORWARDS, &stale) == KF_E_INVALID_VALUE,
+        "unknown computed timing version");
+
+  /* The batch equals the single calls bit for bit, NaN where no effect. */
+  timing.easing = "steps(3, jump-both)";
+  double times[6] = {-1, 1, 2.25, 4, 9, NAN}, progress[6], iterations[6];
+  CHECK(kf_timing_progress_many(&timing, times, 6, 0, KF_ANIMATION_BACKWARDS, progress, iterations,
+                                6) == KF_OK,
+        "progress_many");
+  for (int i = 0; i < 6; i++) {
+    kf_timing_compute(&timing, times[i], 0, KF_ANIMATION_BACKWARDS, &c);
+    CHECK(memcmp(&progress[i], &c.transformed_progress, sizeof(double)) == 0 ||
+              (isnan(progress[i]) && isnan(c.transformed_progress)),
+          "batch progress %d", i);
+    CHECK(memcmp(&iterations[i], &c.current_iteration, sizeof(double)) == 0 ||
+              (isnan(iterations[i]) && isnan(c.current_iteration)),
+          "batch iteration %d", i);
+  }
+  CHECK(isnan(progress[0]) && isnan(progress[5]) && progress[4] == 0.5, "no effect: NaN; steps(3, jump-both) of 0.5 is 2 / 4");
+  CHECK(kf_timing_progress_many(&timing, times, 6, 0, KF_ANIMATION_FORWARDS, NULL, iterations, 6) ==
+            KF_OK,
+        "iterations only");
+  CHECK(kf_timing_progress_many(&timing, times, 6, 0, KF_ANIMATION_FORWARDS, NULL, NULL, 6) ==
+            KF_E_NULL,
+        "both outputs NULL");
+  progress[0] = 7;
+  CHECK(kf_timing_progress_many(&timing, times, 6, 0, KF_ANIMATION_FORWARDS, progress, NULL, 5) ==
+                KF_E_BUFFER_TOO_SMALL &&
+            progress[0] == 7,
+        "capacity; nothing written");
+  CHECK(kf_timing_progress_many(&timing, NULL, 2, 0, KF_ANIMATION_FORWARDS, progress, NULL, 6) ==
+            KF_E_NULL,
+        "NULL times");
+  CHECK(kf_timing_progress_many(&timing, NULL, 0, 0, KF_ANIMATION_FORWARDS, progress, NULL, 0) ==
+            KF_OK,
+        "empty batch");
+  CHECK(kf_timing_progress_many(&bad, times, 6, 0, KF_ANIMATION_FORWARDS, progress, NULL, 6) !=
+            KF_OK,
+        "bad options");
+}
+
 int main(void) {
   test_animator_batch();
   test_bulk_keyframes();
@@ -394,6 +563,7 @@ int main(void) {
   test_kinds_and_composition();
   test_value_helpers();
   test_easings_and_springs();
+  test_timing();
   printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;
 }

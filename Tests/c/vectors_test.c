@@ -6,8 +6,9 @@
  * Prints "sample <file> <tcId> <hex double>..." for every vector's result,
  * "velocity <file> <tcId> <hex double>..." for every track vector's velocity
  * and "derivative <file> <tcId> <hex double>" for every easing vector's
- * derivative, so the Python tests can check that C and Python agree bit for
- * bit, then a closing "N passed, N failed" line. Exits non-zero on any
+ * derivative (a timing vector's sample is its phase code, then its nine
+ * computed values), so the Python tests can check that C and Python agree
+ * bit for bit, then a closing "N passed, N failed" line. Exits non-zero on any
  * failure other than those listed in Tests/vectors/known_failures.txt.
  */
 #include <math.h>
@@ -65,7 +66,32 @@ typedef struct {
   size_t keyframe_count;
 } vector_compose_track;
 
-enum { GROUP_TRACK, GROUP_EASING, GROUP_HIDE, GROUP_COMPOSE, GROUP_CONVERT };
+enum { GROUP_TRACK, GROUP_EASING, GROUP_HIDE, GROUP_COMPOSE, GROUP_CONVERT, GROUP_TIMING };
+
+/* A timing group's `timing` as kf_timing_options fields, with direction and
+ * fill as names (NULL: the default) for kf_*_from_name, and how to compute
+ * it. */
+typedef struct {
+  double delay, end_delay;
+  int duration_auto;
+  double duration, iterations, iteration_start;
+  const char *direction, *fill, *easing;
+  int autoreverses;
+  double time_offset, intrinsic_duration;
+  const char *animation_direction; /* NULL: forwards */
+} vector_timing;
+
+#define TIMING_VALUES 9
+
+/* expected: iteration_duration, active_duration, end_time, active_time,
+ * overall_progress, simple_iteration_progress, current_iteration,
+ * directed_progress, transformed_progress (NaN: unresolved). */
+typedef struct {
+  int tc_id;
+  double time;
+  const char *phase;
+  double expected[TIMING_VALUES];
+} vector_timing_test;
 
 typedef struct {
   const char *file;
@@ -83,6 +109,8 @@ typedef struct {
   const vector_compose_track *tracks;
   size_t track_count;
   const char *space; /* color_convert groups */
+  const vector_timing *timing; /* timing groups */
+  const vector_timing_test *timing_tests;
   const vector_test *tests;
   size_t test_count;
   double tolerance;
@@ -110,6 +138,15 @@ typedef struct {
   kf_status status;
   const char *message_contains;
 } vector_rejection;
+
+typedef struct {
+  const char *file;
+  int tc_id;
+  const char *id;
+  vector_timing timing;
+  kf_status status;
+  const char *message_contains;
+} vector_timing_rejection;
 
 #include "vectors.inc"
 
@@ -394,12 +431,111 @@ static void run_convert_group(const vector_group *group) {
   }
 }
 
+/* The kf_timing_options of a vector timing, its names read by the
+ * library; the first failing status, else KF_OK. */
+static kf_status timing_options(const vector_timing *v, kf_timing_options *options,
+                                kf_animation_direction *direction) {
+  kf_timing_options t = KF_TIMING_OPTIONS_INIT;
+  t.delay = v->delay;
+  t.end_delay = v->end_delay;
+  t.duration = v->duration_auto ? KF_DURATION_AUTO : v->duration;
+  t.iterations = v->iterations;
+  t.iteration_start = v->iteration_start;
+  t.easing = v->easing;
+  t.autoreverses = v->autoreverses;
+  t.time_offset = v->time_offset;
+  kf_status status = KF_OK;
+  if (v->direction != NULL) status = kf_direction_from_name(v->direction, &t.direction);
+  if (status == KF_OK && v->fill != NULL) status = kf_fill_from_name(v->fill, &t.fill);
+  *direction = KF_ANIMATION_FORWARDS;
+  if (status == KF_OK && v->animation_direction != NULL) {
+    status = kf_animation_direction_from_name(v->animation_direction, direction);
+  }
+  *options = t;
+  return status;
+}
+
+static int same_or_nan(double a, double b) { return same_bits(a, b) || (isnan(a) && isnan(b)); }
+
+/* A timing group: kf_timing_compute per time against every expected value,
+ * and kf_timing_progress_many against the single calls, bit for bit. */
+static void run_timing_group(const vector_group *group) {
+  kf_timing_options options;
+  kf_animation_direction direction;
+  kf_status status = timing_options(group->timing, &options, &direction);
+  CHECK(status == KF_OK, "group %s/%s: the timing's names", group->file, group->id);
+  size_t n = group->test_count;
+  CHECK(n <= MAX_TESTS, "group %s/%s has more than %d tests", group->file, group->id, MAX_TESTS);
+  if (n > MAX_TESTS) n = MAX_TESTS;
+  double times[MAX_TESTS], progress[MAX_TESTS], iterations[MAX_TESTS];
+  for (size_t i = 0; i < n; i++) times[i] = group->timing_tests[i].time;
+  double intrinsic = group->timing->intrinsic_duration;
+  status = kf_timing_progress_many(&options, times, n, intrinsic, direction, progress, iterations,
+                                   MAX_TESTS);
+  CHECK(status == KF_OK, "group %s/%s: kf_timing_progress_many returned %d", group->file,
+        group->id, status);
+  for (size_t i = 0; i < n; i++) {
+    const vector_timing_test *test = &group->timing_tests[i];
+    kf_computed_timing c = KF_COMPUTED_TIMING_INIT;
+    status = kf_timing_compute(&options, test->time, intrinsic, direction, &c);
+    CHECK(status == KF_OK, "%s tcId %d: kf_timing_compute returned %d", group->file, test->tc_id,
+          status);
+    double values[1 + TIMING_VALUES] = {c.phase,
+                                        c.iteration_duration,
+                                        c.active_duration,
+                                        c.end_time,
+                                        c.active_time,
+                                        c.overall_progress,
+                                        c.simple_iteration_progress,
+                                        c.current_iteration,
+                                        c.directed_progress,
+                                        c.transformed_progress};
+    print_line("sample", group->file, test->tc_id, values, 1 + TIMING_VALUES);
+    const char *phase = kf_phase_name(c.phase);
+    CHECK(phase != NULL && strcmp(phase, test->phase) == 0, "%s tcId %d (%s): phase %s, expected %s",
+          group->file, test->tc_id, group->id, phase ? phase : "?", test->phase);
+    for (int k = 0; k < TIMING_VALUES; k++) {
+      double tolerance = k == TIMING_VALUES - 1 ? group->tolerance : 0;
+      CHECK(matches(values[1 + k], test->expected[k], tolerance),
+            "%s tcId %d (%s): value %d at %g is %.17g, expected %.17g", group->file, test->tc_id,
+            group->id, k, test->time, values[1 + k], test->expected[k]);
+    }
+    CHECK(same_or_nan(progress[i], c.transformed_progress) &&
+              same_or_nan(iterations[i], c.current_iteration),
+          "%s tcId %d: the batch gives %a and %a, single calls %a and %a", group->file,
+          test->tc_id, progress[i], iterations[i], c.transformed_progress, c.current_iteration);
+  }
+}
+
+/* Timing rejections: the names, kf_timing_validate, then kf_timing_compute
+ * with the vector's intrinsic duration; the first failing status counts. */
+static void run_timing_rejections(void) {
+  for (size_t r = 0; r < timing_rejection_count; r++) {
+    const vector_timing_rejection *v = &timing_rejections[r];
+    kf_timing_options options;
+    kf_animation_direction direction;
+    kf_status status = timing_options(&v->timing, &options, &direction);
+    if (status == KF_OK) status = kf_timing_validate(&options, NULL);
+    if (status == KF_OK) {
+      kf_computed_timing c = KF_COMPUTED_TIMING_INIT;
+      status = kf_timing_compute(&options, 0, v->timing.intrinsic_duration, direction, &c);
+    }
+    CHECK(status == v->status, "rejection %s/%s (tcId %d): got status %d, expected %d", v->file,
+          v->id, v->tc_id, status, v->status);
+    if (v->status != KF_OK && v->message_contains != NULL) {
+      CHECK(strstr(kf_last_error(), v->message_contains) != NULL,
+            "rejection %s: message lacks \"%s\"", v->id, v->message_contains);
+    }
+  }
+}
+
 static void run_groups(void) {
   for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++) {
     switch (groups[g].type) {
     case GROUP_EASING: run_easing_group(&groups[g]); break;
     case GROUP_COMPOSE: run_compose_group(&groups[g]); break;
     case GROUP_CONVERT: run_convert_group(&groups[g]); break;
+    case GROUP_TIMING: run_timing_group(&groups[g]); break;
     default: run_track_group(&groups[g]); break;
     }
   }
@@ -596,6 +732,7 @@ static void run_contract(void) {
 int main(void) {
   run_groups();
   run_rejections();
+  run_timing_rejections();
   run_contract();
   printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;

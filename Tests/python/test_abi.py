@@ -63,6 +63,17 @@ C_TO_CTYPES = {
     "kf_column *": {c_void_p},
     "kf_kind_info *": {POINTER(_ffi.KindInfo)},
     "const char * *": {POINTER(c_char_p)},
+    "kf_direction": {c_int32},
+    "kf_fill": {c_int32},
+    "kf_phase": {c_int32},
+    "kf_animation_direction": {c_int32},
+    "kf_direction *": {POINTER(c_int32)},
+    "kf_fill *": {POINTER(c_int32)},
+    "kf_phase *": {POINTER(c_int32)},
+    "kf_animation_direction *": {POINTER(c_int32)},
+    "kf_timing_options *": {POINTER(_ffi.TimingOptions)},
+    "const kf_timing_options *": {POINTER(_ffi.TimingOptions)},
+    "kf_computed_timing *": {POINTER(_ffi.ComputedTimingStruct)},
 }
 
 
@@ -152,6 +163,8 @@ def test_struct_layouts_match_the_header(tmp_path):
         "kf_column": _ffi.ColumnInfo,
         "kf_kind_info": _ffi.KindInfo,
         "kf_spring": _ffi.SpringParameters,
+        "kf_timing_options": _ffi.TimingOptions,
+        "kf_computed_timing": _ffi.ComputedTimingStruct,
     }
     lines = ["#include <stddef.h>", "#include <stdio.h>", '#include "keyframe.h"', "int main(void) {"]
     for c_name, mirror in structs.items():

@@ -142,6 +142,40 @@ def convert(space, test):
     return listed(razzle.Color.from_space(listed(test["coordinates"]), space, vector_number(test["alpha"])))
 
 
+TIMING_FIELDS = ("delay", "end_delay", "duration", "iterations", "repeat_count", "iteration_start", "direction",
+                 "fill", "fill_mode", "easing", "autoreverses", "time_offset")
+#: A timing test's computed values, in the C program's order (after the phase code).
+TIMING_VALUES = ("iteration_duration", "active_duration", "end_time", "active_time", "overall_progress",
+                 "simple_iteration_progress", "current_iteration", "directed_progress", "transformed_progress")
+TIMING_EXPECTED = {"phase", *TIMING_VALUES} - {"iteration_duration", "active_duration", "end_time"}
+
+
+def make_timing(spec):
+    """razzle.Timing from a vector's `timing` object (Python's keyword names)."""
+    kwargs = {}
+    for key, value in spec.items():
+        if key in ("direction", "fill", "fill_mode", "easing", "autoreverses") or value == "auto":
+            kwargs[key] = value
+        else:
+            kwargs[key] = vector_number(value)
+    return razzle.Timing(**kwargs)
+
+
+def timing_setup(group):
+    """(timing, intrinsic duration, animation direction) of a timing group."""
+    return (make_timing(group["timing"]), vector_number(group.get("intrinsic_duration", 0)),
+            group.get("animation_direction", "forwards"))
+
+
+def timing_values(computed):
+    """[phase code, the nine values] of a razzle.ComputedTiming, None as NaN."""
+    from razzle._timing import PHASES
+
+    return [float(PHASES.index(computed.phase))] + [
+        math.nan if getattr(computed, key) is None else getattr(computed, key) for key in TIMING_VALUES
+    ]
+
+
 def python_results():
     """{(file, tcId): [float, ...]} for every vector's result (sample,
     composed transform, converted color) and for its velocity (track and
@@ -160,13 +194,20 @@ def python_results():
         elif group["type"] == "color_convert":
             for test in group["tests"]:
                 samples[name, test["tcId"]] = convert(group["space"], test)
-        else:
+        elif group["type"] == "timing":
+            timing, intrinsic, direction = timing_setup(group)
+            for test in group["tests"]:
+                samples[name, test["tcId"]] = timing_values(
+                    timing.compute(vector_number(test["time"]), intrinsic, direction))
+        elif group["type"] in ("track", "hide"):
             with razzle.Animator() as animator:
                 track = build_track(animator, group)
                 for test in group["tests"]:
                     t = vector_number(test["time"])
                     samples[name, test["tcId"]] = sample(track, t)
                     velocities[name, test["tcId"]] = velocity(track, t)
+        else:
+            raise AssertionError(f"{name} {group['id']}: unknown group type {group['type']!r}")
     return samples, velocities
 
 
@@ -228,6 +269,11 @@ def test_group(item):
             compare(failures, test["tcId"], "value", result, listed(test["expected"]), tolerance)
         settle(name, group, failures)
         return
+    if group["type"] == "timing":
+        check_timing_group(group, tolerance, failures)
+        settle(name, group, failures)
+        return
+    assert group["type"] in ("track", "hide"), f"unknown group type {group['type']!r}"
     velocity_tolerance = group.get("velocity_tolerance", tolerance)
     with razzle.Animator() as animator:
         track = build_track(animator, group)
@@ -248,6 +294,30 @@ def test_group(item):
             if track.kind == "bool" and not math.isnan(single[0]):
                 assert track(t) is (single[0] == 1), (test["tcId"], track(t))
     settle(name, group, failures)
+
+
+def check_timing_group(group, tolerance, failures):
+    """Timing.compute at each time against every expected value (None:
+    unresolved), and the batch calls against it bit for bit."""
+    timing, intrinsic, direction = timing_setup(group)
+    times = np.array([vector_number(t["time"]) for t in group["tests"]])
+    progress = timing.progress(times, intrinsic, direction)
+    iterations = timing.current_iteration(times, intrinsic, direction)
+    for test, batch_progress, batch_iteration in zip(group["tests"], progress, iterations):
+        c = timing.compute(vector_number(test["time"]), intrinsic, direction)
+        expected = {**group["durations"], **test["expected"]}
+        if c.phase != expected["phase"]:
+            failures.append((test["tcId"], "value phase", c.phase, expected["phase"]))
+        for key in TIMING_VALUES:
+            actual, want = getattr(c, key), expected[key]
+            if want is None or actual is None:
+                if (want is None) != (actual is None):
+                    failures.append((test["tcId"], f"value {key}", actual, want))
+                continue
+            compare(failures, test["tcId"], f"value {key}", [actual], [vector_number(want)],
+                    tolerance if key == "transformed_progress" else 0)
+        for batch, single in ((batch_progress, c.transformed_progress), (batch_iteration, c.current_iteration)):
+            assert math.isnan(batch) if single is None else bits(batch) == bits(single), (test["tcId"], batch, single)
 
 
 def check_easing_group(group, tolerance, derivative_tolerance):
@@ -287,6 +357,9 @@ def operation(vector):
 @pytest.mark.parametrize("item", REJECTIONS, ids=group_id)
 def test_rejection(item):
     _, vector = item
+    if "timing" in vector:
+        check_timing_rejection(vector)
+        return
     with razzle.Animator() as animator:
         tried = operation(vector)
         if tried is None:
@@ -314,6 +387,23 @@ def test_rejection(item):
             assert len(animator) == 0
         else:
             assert (track.keyframes, track.extrapolation) == before
+
+
+def check_timing_rejection(vector):
+    """Making the timing, then computing it with the vector's intrinsic
+    duration: the first error is the vector's status."""
+
+    def call():
+        make_timing(vector["timing"]).compute(0, vector_number(vector.get("intrinsic_duration", 0)))
+
+    if vector["status"] == "KF_OK":
+        call()
+        return
+    with pytest.raises(STATUS_EXCEPTIONS[vector["status"]]) as caught:
+        call()
+    assert caught.value.status == razzle._ffi.STATUS_CODES[vector["status"]][0]
+    if "message_contains" in vector:
+        assert vector["message_contains"] in str(caught.value)
 
 
 def test_c_program_agrees_bit_for_bit(c_program):
@@ -347,6 +437,8 @@ V2_TYPE_KEYS = {
     "hide": V2_GROUP_KEYS - {"easing", "derivative_tolerance"} | {"operations"},
     "compose": {"id", "comment", "type", "target", "tracks", "tolerance", "tests"},
     "color_convert": {"id", "comment", "type", "space", "tolerance", "tests"},
+    "timing": {"id", "comment", "type", "timing", "intrinsic_duration", "animation_direction", "tolerance",
+               "durations", "tests"},
 }
 V1_KEYFRAME_KEYS = {"time", "value", "easing"}
 V2_KEYFRAME_KEYS = V1_KEYFRAME_KEYS | set(STYLE_FIELDS)
@@ -356,10 +448,12 @@ V2_TEST_KEYS = {
     "easing": {"tcId", "progress", "expected", "expected_derivative", "comment"},
     "compose": {"tcId", "time", "expected", "comment"},
     "color_convert": {"tcId", "rgba", "coordinates", "alpha", "expected", "comment"},
+    "timing": {"tcId", "time", "expected", "comment"},
 }
 V2_TEST_KEYS["hide"] = V2_TEST_KEYS["track"]
 REJECTION_KEYS = {"tcId", "id", "comment", "property", "keyframes", "set", "status", "message_contains"}
-V2_REJECTION_KEYS = REJECTION_KEYS | {"extrapolation", "hide_at", "show_at", *KIND_FIELDS}
+V2_REJECTION_KEYS = REJECTION_KEYS | {"extrapolation", "hide_at", "show_at", "timing", "intrinsic_duration",
+                                      *KIND_FIELDS}
 EXTRAPOLATIONS = {"hold", "linear", "cycle", "cycle-offset", "ping-pong"}
 KIND_CHANNELS = {"scalar": 1, "point": 2, "size": 2, "rect": 4, "color": 4, "bool": 1, "transform": 6,
                  "transform3d": 16}
@@ -431,7 +525,8 @@ def test_vector_file_is_well_formed(name):
         assert 0 < len(g["tests"]) <= 64  # the C program's batch buffers
         for t in g["tests"]:
             assert set(t) <= test_keys[g["type"]], (g["id"], t)
-            assert "expected" in t and isinstance(t["expected"], (list, int, float, str))
+            shape = dict if g["type"] == "timing" else (list, int, float, str)
+            assert "expected" in t and isinstance(t["expected"], shape)
         if g["type"] == "easing":
             assert all("progress" in t for t in g["tests"])
             continue
@@ -443,6 +538,14 @@ def test_vector_file_is_well_formed(name):
                 for k in spec["keyframes"]:
                     check_keyframe(k, keyframe_keys)
                 check_values(g, spec["keyframes"], [], channels)
+            continue
+        if g["type"] == "timing":
+            assert set(g["timing"]) <= set(TIMING_FIELDS), g["timing"]
+            assert g.get("animation_direction", "forwards") in ("forwards", "backwards")
+            assert set(g["durations"]) == {"iteration_duration", "active_duration", "end_time"}
+            for t in g["tests"]:
+                assert set(t["expected"]) == TIMING_EXPECTED, (g["id"], t)
+                assert t["expected"]["phase"] in ("before", "active", "after", "idle")
             continue
         if g["type"] == "color_convert":
             assert g["space"] in COLOR_SPACES
@@ -465,6 +568,9 @@ def test_vector_file_is_well_formed(name):
     for r in rejections:
         assert set(r) <= rejection_keys, set(r) - rejection_keys
         assert r["status"] in razzle._ffi.STATUS_CODES
+        if "timing" in r:
+            assert set(r["timing"]) <= set(TIMING_FIELDS) and not set(r) & {"property", "keyframes", *OPERATIONS}
+            continue
         check_kind_fields(r, strict=False)
         tried = [name for name in OPERATIONS if name in r]
         assert len(tried) <= 1, (r["id"], tried)

@@ -316,6 +316,8 @@ def dumps(value, indent=0):
     flat = json.dumps(value, ensure_ascii=False)
     if len(flat) + indent <= 120 or not isinstance(value, (dict, list)):
         return flat
+    if isinstance(value, dict) and isinstance(value.get("expected"), dict) and "tcId" in value:
+        return flat  # a timing test: one line each
     pad = " " * (indent + 2)
     if isinstance(value, dict):
         items = [f"{pad}{json.dumps(k)}: {dumps(v, indent + 2)}" for k, v in value.items()]
@@ -1996,10 +1998,621 @@ def kinds_doc():
     return doc
 
 
+# ---------------------------------------------------------------------------
+# timing.json: Web Animations Level 1's timing model, re-implemented here from
+# the spec text (https://drafts.csswg.org/web-animations-1/, sections 4.6
+# "Animation effects" to 4.11 "Time transformations") and CSS Easing 1's
+# step algorithm with the before flag. Python floats are IEEE doubles, as a
+# browser's numbers are, and each procedure below is the spec's sequence of
+# operations, so the doubles are the ones the spec defines; where
+# web-platform-tests gives the answer (WPT_* tables below), the derivation is
+# checked against it before anything is written.
+
+
+def js_max(a, b):
+    """ECMAScript Math.max: NaN if either is NaN, +0 over -0."""
+    if math.isnan(a) or math.isnan(b):
+        return math.nan
+    if a == b:
+        return a if math.copysign(1, a) > 0 else b
+    return a if a > b else b
+
+
+def js_min(a, b):
+    """ECMAScript Math.min: NaN if either is NaN, -0 under +0."""
+    if math.isnan(a) or math.isnan(b):
+        return math.nan
+    if a == b:
+        return a if math.copysign(1, a) < 0 else b
+    return a if a < b else b
+
+
+def js_mod(n, d):
+    """ECMAScript's % on Numbers (the spec's %): the sign of n, exact."""
+    if math.isnan(n) or math.isnan(d) or math.isinf(n) or d == 0:
+        return math.nan
+    if math.isinf(d) or n == 0:
+        return n
+    return math.fmod(n, d)
+
+
+def js_floor(x):
+    """ECMAScript Math.floor on a double (keeps -0 and infinities)."""
+    if math.isnan(x) or math.isinf(x) or x == 0:
+        return x
+    return float(math.floor(x))
+
+
+STEP_POSITIONS = {"start": "jump-start", "end": "jump-end", "jump-start": "jump-start", "jump-end": "jump-end",
+                  "jump-none": "jump-none", "jump-both": "jump-both"}
+
+
+def css_step_output(steps, position, p, before):
+    """CSS Easing 1, 'the step easing function' output for input progress p
+    with the before flag, in doubles."""
+    position = STEP_POSITIONS[position]
+    step = js_floor(p * steps)
+    if position in ("jump-start", "jump-both"):
+        step += 1
+    if before and js_mod(p * steps, 1) == 0:
+        step -= 1
+    if p >= 0 and step < 0:
+        step = 0.0
+    jumps = {"jump-start": steps, "jump-end": steps, "jump-none": steps - 1, "jump-both": steps + 1}[position]
+    if p <= 1 and step > jumps:
+        step = float(jumps)
+    return step / jumps
+
+
+def timing_easing(spec):
+    """(function of (p, before flag), exact) for the easings the timing
+    vectors use; exact means the result is one double operation chain the
+    spec defines (tolerance 0), else an mpmath evaluation (tolerance 1e-12)."""
+    if spec in (None, "", "linear"):
+        return (lambda p, before: p), True
+    if spec in ("step-start", "step-end"):
+        position = "jump-start" if spec == "step-start" else "jump-end"
+        return (lambda p, before: css_step_output(1, position, p, before)), True
+    if spec.startswith("steps("):
+        count, _, position = spec[len("steps("):-1].partition(",")
+        count, position = int(count), position.strip() or "jump-end"
+        return (lambda p, before: css_step_output(count, position, p, before)), True
+    named = {"ease": (0.25, 0.1, 0.25, 1), "ease-in": (0.42, 0, 1, 1), "ease-in-out": (0.42, 0, 0.58, 1)}
+    if spec in named or spec.startswith("cubic-bezier("):
+        x1, y1, x2, y2 = named[spec] if spec in named else [float(v) for v in spec[13:-1].split(",")]
+        return (lambda p, before: float(css_bezier(x1, y1, x2, y2, p)[0])), False
+    if spec in EASINGS_NET:
+        f = EASINGS_NET[spec]
+        return (lambda p, before: float(f(mpf(p)))), False
+    if spec.startswith("linear("):
+        stops = []
+        for stop in spec[len("linear("):-1].split(","):
+            out, *inputs = stop.split()
+            stops.append((F(out), [F(x.rstrip("%")) / 100 for x in inputs]))
+        points = css_linear_points(stops)
+        return (lambda p, before: float(css_linear(points, p)[0])), False
+    raise SystemExit(f"no independent formula for easing {spec!r}")
+
+
+TIMING_DEFAULTS = {"delay": 0.0, "end_delay": 0.0, "duration": "auto", "iterations": 1.0, "iteration_start": 0.0,
+                   "direction": "normal", "fill": "auto", "easing": None}
+
+
+def timing_number(x):
+    return {"inf": math.inf, "-inf": -math.inf, "nan": math.nan}.get(x, x) if isinstance(x, str) else float(x)
+
+
+def web_animations_properties(spec):
+    """A vector's `timing` object as Web Animations properties. The Core
+    Animation spellings are razzle's aliases (Guides/Timing.md): repeat_count
+    is iterations, fill_mode is fill with "removed" for none, autoreverses
+    is direction alternate with twice the iterations, time_offset adds
+    time_offset / duration to iteration_start. (The CA groups are checked
+    against Core Animation's own time arithmetic in ca_progress.)"""
+    props = dict(TIMING_DEFAULTS)
+    for key, value in spec.items():
+        if key == "repeat_count":
+            key = "iterations"
+        if key == "fill_mode":
+            key, value = "fill", {"removed": "none"}.get(value, value)
+        props[key] = value
+    for key in ("delay", "end_delay", "iterations", "iteration_start"):
+        props[key] = timing_number(props[key])
+    if props["duration"] != "auto":
+        props["duration"] = timing_number(props["duration"])
+    if spec.get("autoreverses"):
+        props["direction"], props["iterations"] = "alternate", 2 * props["iterations"]
+    offset = timing_number(spec.get("time_offset", 0))
+    if offset != 0:
+        props["iteration_start"] = props["iteration_start"] + offset / props["duration"]
+    props.pop("autoreverses", None)
+    props.pop("time_offset", None)
+    return props
+
+
+def computed_timing(spec, local_time, intrinsic=0.0, animation_direction="forwards"):
+    """Web Animations Level 1's computed timing of an animation effect with
+    the timing `spec` at `local_time`: a dict of the phase and the spec's
+    values, None where unresolved."""
+    props = web_animations_properties(spec)
+    delay, end_delay = props["delay"], props["end_delay"]
+    iterations, iteration_start = props["iterations"], props["iteration_start"]
+    # 4.8.2: "auto" is the intrinsic iteration duration (for a keyframe effect, 0).
+    duration = intrinsic if props["duration"] == "auto" else props["duration"]
+    # 4.10.1 Calculating the active duration: 0 if either factor is 0.
+    active_duration = 0.0 if duration == 0 or iterations == 0 else duration * iterations
+    # 4.6.2 The active interval: end time = max(start delay + active duration + end delay, 0).
+    end_time = js_max(delay + active_duration + end_delay, 0.0)
+    # 4.7.1 Fill modes: "auto" is "none" for a keyframe effect.
+    fill = "none" if props["fill"] == "auto" else props["fill"]
+    out = {"phase": "idle", "iteration_duration": duration, "active_duration": active_duration,
+           "end_time": end_time, "active_time": None, "overall_progress": None,
+           "simple_iteration_progress": None, "current_iteration": None, "directed_progress": None,
+           "transformed_progress": None}
+    # 4.6.5 Animation effect phases and states.
+    if math.isnan(local_time):
+        return out
+    before_active = js_max(js_min(delay, end_time), 0.0)
+    active_after = js_max(js_min(delay + active_duration, end_time), 0.0)
+    backwards = animation_direction == "backwards"
+    if local_time < before_active or (backwards and local_time == before_active):
+        phase = "before"
+    elif local_time > active_after or (not backwards and local_time == active_after):
+        phase = "after"
+    else:
+        phase = "active"
+    out["phase"] = phase
+    # 4.10.3.1 Calculating the active time.
+    if phase == "before":
+        if fill not in ("backwards", "both"):
+            return out
+        active_time = js_max(local_time - delay, 0.0)
+    elif phase == "active":
+        active_time = local_time - delay
+    else:
+        if fill not in ("forwards", "both"):
+            return out
+        active_time = js_max(js_min(local_time - delay, active_duration), 0.0)
+    # 4.10.3.2 Calculating the overall progress.
+    if duration == 0:
+        overall = 0.0 if phase == "before" else iterations
+    else:
+        overall = active_time / duration
+    overall = overall + iteration_start
+    # 4.10.3.3 Calculating the simple iteration progress.
+    simple = js_mod(iteration_start, 1.0) if overall == math.inf else js_mod(overall, 1.0)
+    if simple == 0 and phase in ("active", "after") and active_time == active_duration and iterations != 0:
+        simple = 1.0
+    # 4.10.4 Calculating the current iteration.
+    if phase == "after" and iterations == math.inf:
+        iteration = math.inf
+    elif simple == 1.0:
+        iteration = js_floor(overall) - 1
+    else:
+        iteration = js_floor(overall)
+    # 4.11.1 Calculating the directed progress.
+    if props["direction"] == "normal":
+        forwards = True
+    elif props["direction"] == "reverse":
+        forwards = False
+    else:
+        d = iteration + 1 if props["direction"] == "alternate-reverse" else iteration
+        forwards = math.isinf(d) or js_mod(d, 2) == 0
+    directed = simple if forwards else 1.0 - simple
+    # 4.12.1 Calculating the transformed progress: the before flag.
+    before_flag = (phase == "before" and forwards) or (phase == "after" and not forwards)
+    ease, _ = timing_easing(props["easing"])
+    out.update(active_time=active_time, overall_progress=overall, simple_iteration_progress=simple,
+               current_iteration=iteration, directed_progress=directed,
+               transformed_progress=ease(directed, before_flag))
+    return out
+
+
+def ca_progress(duration, repeat_count, autoreverses, time_offset, t):
+    """Core Animation's progress through one pass at active local time t
+    (0 <= t < the active duration), from CAMediaTiming's documented model:
+    local time t + timeOffset, repeated every duration (every 2 x duration
+    with autoreverses, the second half played backwards)."""
+    t = F(t) + F(time_offset)
+    cycle = F(duration) * (2 if autoreverses else 1)
+    u = t % cycle
+    return float(u / F(duration)) if u < F(duration) else float((cycle - u) / F(duration))
+
+
+def timing_times(spec, intrinsic=0.0, extra=()):
+    """Local times worth testing: either side of each phase boundary and of
+    each iteration boundary, the boundaries themselves, mid-iteration
+    points, and `extra`."""
+    props = web_animations_properties(spec)
+    c = computed_timing(spec, 0.0, intrinsic)
+    delay, ad, end = props["delay"], c["active_duration"], c["end_time"]
+    d = c["iteration_duration"]
+    before_active = js_max(js_min(delay, end), 0.0)
+    active_after = js_max(js_min(delay + ad, end), 0.0)
+    times = {before_active - 1, before_active, before_active + 0.25, active_after, active_after + 1, end, end + 0.5,
+             *extra}
+    if 0 < d < math.inf:
+        start = props["iteration_start"]
+        k = math.floor(start) + 1
+        while k - start <= min(props["iterations"], 4):
+            boundary = delay + (k - start) * d
+            times |= {boundary, boundary - d / 4, boundary + d / 4}
+            k += 1
+    return sorted(x for x in times if math.isfinite(x))
+
+
+#: web-platform-tests web-animations/timing-model/time-transformations/transformed-progress.html,
+#: "boundary conditions of step timing functions": the effect, then
+#: (currentTime, progress) pairs (times in ms, as there).
+WPT_STEP_BOUNDARIES = [
+    ("step-start", {"delay": 1000, "duration": 1000, "fill": "both", "easing": "steps(2, start)"},
+     [(0, 0), (999, 0), (1000, 0.5), (1499, 0.5), (1500, 1), (2000, 1)]),
+    ("step-start-reverse", {"delay": 1000, "duration": 1000, "fill": "both", "direction": "reverse",
+                            "easing": "steps(2, start)"},
+     [(0, 1), (1001, 1), (1500, 1), (1501, 0.5), (2000, 0), (2500, 0)]),
+    ("step-start-iteration-start-0.25", {"delay": 1000, "duration": 1000, "fill": "both", "iteration_start": 0.25,
+                                         "easing": "steps(2, start)"},
+     [(0, 0.5), (999, 0.5), (1000, 0.5), (1249, 0.5), (1250, 1), (1749, 1), (1750, 0.5), (2000, 0.5), (2500, 0.5)]),
+    ("step-start-iteration-start-0.5", {"delay": 1000, "duration": 1000, "fill": "both", "iteration_start": 0.5,
+                                        "easing": "steps(2, start)"},
+     [(0, 0.5), (999, 0.5), (1000, 1), (1499, 1), (1500, 0.5), (2000, 1)]),
+    ("step-start-iteration-start-0.5-reverse", {"delay": 1000, "duration": 1000, "fill": "both",
+                                                "iteration_start": 0.5, "direction": "reverse",
+                                                "easing": "steps(2, start)"},
+     [(0, 1), (1000, 1), (1001, 0.5), (1499, 0.5), (1500, 1), (1999, 1), (2000, 0.5), (2500, 0.5)]),
+    ("steps-4-start-iteration-start-0.75", {"duration": 1000, "fill": "both", "delay": 1000,
+                                            "iteration_start": 0.75, "easing": "steps(4, start)"},
+     [(0, 0.75), (999, 0.75), (1000, 1), (2000, 1), (2500, 1)]),
+    ("step-start-alternate", {"duration": 1000, "fill": "both", "delay": 1000, "iterations": 2,
+                              "iteration_start": 1.5, "direction": "alternate", "easing": "steps(2, start)"},
+     [(0, 1), (1000, 1), (1001, 0.5), (2999, 1), (3000, 0.5), (3500, 0.5)]),
+    ("step-start-alternate-reverse", {"duration": 1000, "fill": "both", "delay": 1000, "iterations": 2,
+                                      "iteration_start": 0.5, "direction": "alternate-reverse",
+                                      "easing": "steps(2, start)"},
+     [(0, 1), (1000, 1), (1001, 0.5), (2999, 1), (3000, 0.5), (3500, 0.5)]),
+    ("step-end", {"delay": 1000, "duration": 1000, "fill": "both", "easing": "steps(2, end)"},
+     [(0, 0), (999, 0), (1000, 0), (1499, 0), (1500, 0.5), (2000, 1)]),
+    ("step-end-iteration-start-0.5", {"duration": 1000, "fill": "both", "delay": 1000, "iteration_start": 0.5,
+                                      "easing": "steps(2, end)"},
+     [(0, 0), (999, 0), (1000, 0.5), (1499, 0.5), (1500, 0), (1999, 0), (2000, 0.5), (2500, 0.5)]),
+    ("step-end-iteration-start-0.75", {"delay": 1000, "duration": 1000, "fill": "both", "iteration_start": 0.75,
+                                       "easing": "steps(2, end)"},
+     [(0, 0.5), (999, 0.5), (1000, 0.5), (1249, 0.5), (1250, 0), (1749, 0), (1750, 0.5), (2000, 0.5), (2500, 0.5)]),
+    ("jump-both", {"delay": 1000, "duration": 1000, "fill": "both", "easing": "steps(2, jump-both)"},
+     [(0, 0), (999, 0), (1000, 1 / 3), (1499, 1 / 3), (1500, 2 / 3), (2000, 1)]),
+    ("jump-both-iteration-start-0.5", {"duration": 1000, "fill": "both", "delay": 1000, "iteration_start": 0.5,
+                                       "easing": "steps(2, jump-both)"},
+     [(0, 1 / 3), (999, 1 / 3), (1000, 2 / 3), (1499, 2 / 3), (1500, 1 / 3), (1999, 1 / 3), (2000, 2 / 3),
+      (2500, 2 / 3)]),
+    ("jump-both-iteration-start-0.75", {"delay": 1000, "duration": 1000, "fill": "both", "iteration_start": 0.75,
+                                        "easing": "steps(2, jump-both)"},
+     [(0, 2 / 3), (999, 2 / 3), (1000, 2 / 3), (1249, 2 / 3), (1250, 1 / 3), (1749, 1 / 3), (1750, 2 / 3),
+      (2000, 2 / 3), (2500, 2 / 3)]),
+    ("jump-none", {"delay": 1000, "duration": 1000, "fill": "both", "easing": "steps(2, jump-none)"},
+     [(0, 0), (1000, 0), (1499, 0), (1500, 1), (2000, 1)]),
+    ("jump-none-iteration-start-0.5", {"duration": 1000, "fill": "both", "delay": 1000, "iteration_start": 0.5,
+                                       "easing": "steps(2, jump-none)"},
+     [(0, 0), (999, 0), (1000, 1), (1499, 1), (1500, 0), (1999, 0), (2000, 1), (2500, 1)]),
+    ("jump-none-iteration-start-0.75", {"delay": 1000, "duration": 1000, "fill": "both", "iteration_start": 0.75,
+                                        "easing": "steps(2, jump-none)"},
+     [(0, 1), (999, 1), (1000, 1), (1249, 1), (1250, 0), (1749, 0), (1750, 1), (2000, 1), (2500, 1)]),
+]
+
+#: web-platform-tests web-animations/timing-model/animation-effects/simple-iteration-progress.html
+#: and current-iteration.html: (effect, playbackRate, progress, currentIteration), each expectation a
+#: (before, active boundary, after) triple (None where the test checks nothing), sampled as
+#: resources/effect-tests.js's assert_computed_timing_for_each_phase does.
+WPT_PHASE_TABLE = [
+    *[
+        ({"iterations": n, "iteration_start": s, "duration": d, "delay": 1, "fill": "both"}, 1, p, i)
+        for n, rows in [
+            (0, [(0, 0, (0, None, 0), (0, None, 0)), (0, 100, (0, None, 0), (0, None, 0)),
+                 (0, "inf", (0, None, 0), (0, None, 0)), (2.5, 0, (0.5, None, 0.5), (2, None, 2)),
+                 (2.5, 100, (0.5, None, 0.5), (2, None, 2)), (2.5, "inf", (0.5, None, 0.5), (2, None, 2)),
+                 (3, 0, (0, None, 0), (3, None, 3)), (3, 100, (0, None, 0), (3, None, 3)),
+                 (3, "inf", (0, None, 0), (3, None, 3))]),
+            (3, [(0, 0, (0, None, 1), (0, None, 2)), (0, 100, (0, 0, 1), (0, 0, 2)),
+                 (0, "inf", (0, 0, None), (0, 0, None)), (2.5, 0, (0.5, None, 0.5), (2, None, 5)),
+                 (2.5, 100, (0.5, 0.5, 0.5), (2, 2, 5)), (2.5, "inf", (0.5, 0.5, None), (2, 2, None)),
+                 (3, 0, (0, None, 1), (3, None, 5)), (3, 100, (0, 0, 1), (3, 3, 5)),
+                 (3, "inf", (0, 0, None), (3, 3, None))]),
+            (3.5, [(0, 0, (0, None, 0.5), (0, None, 3)), (0, 100, (0, 0, 0.5), (0, 0, 3)),
+                   (0, "inf", (0, 0, None), (0, 0, None)), (2.5, 0, (0.5, None, 1), (2, None, 5)),
+                   (2.5, 100, (0.5, 0.5, 1), (2, 2, 5)), (2.5, "inf", (0.5, 0.5, None), (2, 2, None)),
+                   (3, 0, (0, None, 0.5), (3, None, 6)), (3, 100, (0, 0, 0.5), (3, 3, 6)),
+                   (3, "inf", (0, 0, None), (3, 3, None))]),
+            ("inf", [(0, 0, (0, None, 1), (0, None, "inf")), (0, 100, (0, 0, None), (0, 0, None)),
+                     (0, "inf", (0, 0, None), (0, 0, None)), (2.5, 0, (0.5, None, 0.5), (2, None, "inf")),
+                     (2.5, 100, (0.5, 0.5, None), (2, 2, None)), (2.5, "inf", (0.5, 0.5, None), (2, 2, None)),
+                     (3, 0, (0, None, 1), (3, None, "inf")), (3, 100, (0, 0, None), (3, 3, None)),
+                     (3, "inf", (0, 0, None), (3, 3, None))]),
+        ]
+        for s, d, p, i in rows
+    ],
+    ({"duration": 100, "delay": 1, "fill": "both", "end_delay": 50}, 1, (0, 0, 1), (0, 0, 0)),
+    ({"duration": 100, "delay": 1, "fill": "both", "end_delay": -50}, 1, (0, 0, 0.5), (0, 0, 0)),
+    ({"duration": 100, "delay": 1, "fill": "both", "end_delay": -100}, 1, (0, 0, 0), (0, 0, 0)),
+    ({"duration": 100, "delay": 1, "fill": "both", "end_delay": -200}, 1, (0, 0, 0), (0, 0, 0)),
+    ({"iteration_start": 0.5, "duration": 100, "delay": 1, "fill": "both", "end_delay": 50}, 1, (0.5, 0.5, 0.5),
+     (0, 0, 1)),
+    ({"iteration_start": 0.5, "duration": 100, "delay": 1, "fill": "both", "end_delay": -50}, 1, (0.5, 0.5, 0),
+     (0, 0, 1)),
+    ({"iteration_start": 0.5, "duration": 100, "delay": 1, "fill": "both", "end_delay": -100}, 1, (0.5, 0.5, 0.5),
+     (0, 0, 0)),
+    ({"iterations": 2, "duration": 100, "delay": 1, "fill": "both", "end_delay": -100}, 1, (0, 0, 0), (0, 0, 1)),
+    ({"iterations": 1, "iteration_start": 2, "duration": 100, "delay": 1, "fill": "both", "end_delay": -50}, 1,
+     (0, 0, 0.5), (2, 2, 2)),
+    ({"iterations": 1, "iteration_start": 2, "duration": 100, "delay": 1, "fill": "both", "end_delay": -100}, 1,
+     (0, 0, 0), (2, 2, 2)),
+    ({"duration": 1, "delay": 1, "fill": "both"}, -1, (0, 1, 1), (0, 0, 0)),
+    ({"duration": 1, "delay": 1, "iterations": 2, "fill": "both"}, -1, None, (0, 1, 1)),
+    ({"duration": 0, "delay": 1, "fill": "both"}, -1, (0, None, 1), (0, None, 0)),
+    ({"duration": 0, "iterations": 0, "delay": 1, "fill": "both"}, -1, (0, None, 0), (0, None, 0)),
+]
+
+
+def wpt_phase_times(spec, playback_rate):
+    """The three local times assert_computed_timing_for_each_phase samples
+    (before, active boundary, after), None where it samples nothing."""
+    c = computed_timing(spec, 0.0)
+    delay = timing_number(spec.get("delay", 0))
+    before_active = max(min(delay, c["end_time"]), 0)
+    active_after = max(min(delay + c["active_duration"], c["end_time"]), 0)
+    forwards = playback_rate >= 0
+    before = before_active - 1 if forwards else before_active
+    active = (before_active if forwards else active_after) if c["active_duration"] > 0 else None
+    after = (active_after if forwards else active_after + 1) if c["active_duration"] != math.inf else None
+    return before, active, after
+
+
+DURATION_KEYS = ("iteration_duration", "active_duration", "end_time")
+
+
+def timing_tests(doc, spec, times, intrinsic=0.0, animation_direction="forwards"):
+    """The group's `durations` and its tests (the values that vary with the
+    local time)."""
+    tests, durations = [], None
+    for t in times:
+        c = computed_timing(spec, t, intrinsic, animation_direction)
+        durations = {key: num(c.pop(key)) for key in DURATION_KEYS}
+        expected = {key: (None if value is None else (value if key == "phase" else num(value)))
+                    for key, value in c.items()}
+        tests.append({"tcId": doc.tc(), "time": num(t), "expected": expected})
+    return durations, tests
+
+
+def timing_spec(spec):
+    """A timing object as the vectors write it (numbers via num)."""
+    return {k: (num(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v) for k, v in spec.items()}
+
+
+def timing_doc():
+    doc = Doc(
+        "Web Animations Level 1 computed timing of one timing (razzle.Timing, Timing, kf_timing_compute): phases, "
+        "active time, overall, simple, directed and transformed progress, current iteration, for every property "
+        "and their combinations, the steps() before flag, negative playback, auto durations and Core "
+        "Animation's aliases.",
+        {
+            "timing": "Make the timing from `timing` (Python's keyword names; Guides/Timing.md), then compute at "
+            "each test's `time` with `intrinsic_duration` (default 0) and `animation_direction` (default "
+            "forwards). `durations` holds the iteration duration, active duration and end time; each test's "
+            "`expected` the phase and every value that varies with the local time, null where the spec leaves "
+            "it unresolved (NaN in C and in the batch call). Also: the batch call over the group's times gives the "
+            "transformed progress and current iteration bit for bit.",
+            "tolerance": "`tolerance` applies to `transformed_progress`; every other number is exact.",
+            "derive": "Numbers from Tests/vectors/derive.py: Web Animations Level 1's procedures re-implemented "
+            "there from the spec text, checked against web-platform-tests' expectations; never razzle.",
+        },
+    )
+
+    def group(gid, comment, spec, times, intrinsic=None, animation_direction=None):
+        _, exact = timing_easing(web_animations_properties(spec)["easing"])
+        fields = {"id": gid, "comment": comment, "type": "timing", "timing": timing_spec(spec)}
+        if intrinsic is not None:
+            fields["intrinsic_duration"] = num(intrinsic)
+        if animation_direction is not None:
+            fields["animation_direction"] = animation_direction
+        fields["tolerance"] = 0 if exact else 1e-12
+        fields["durations"], fields["tests"] = timing_tests(doc, spec, times, intrinsic or 0.0,
+                                                           animation_direction or "forwards")
+        assert 0 < len(fields["tests"]) <= 64, gid
+        doc.group(**fields)
+        return fields["tests"]
+
+    wpt = "web-platform-tests web-animations/timing-model"
+    # WPT's step boundaries: derive's numbers must be WPT's.
+    for name, spec, rows in WPT_STEP_BOUNDARIES:
+        for t, progress in rows:
+            got = computed_timing(spec, float(t))["transformed_progress"]
+            assert got == progress, (name, t, got, progress)
+        group(f"wpt-steps-{name}", f"{wpt}/time-transformations/transformed-progress.html, 'Test bounds point of "
+              f"{name}': its (currentTime, progress) pairs, which the derivation reproduces exactly, with every "
+              "other computed value from the spec's procedures.", spec, [float(t) for t, _ in rows])
+
+    # WPT's phase matrices of simple iteration progress and current iteration.
+    for n, (spec, rate, progress, iteration) in enumerate(WPT_PHASE_TABLE):
+        direction = "forwards" if rate > 0 else "backwards"
+        probes = wpt_phase_times(spec, rate)
+        for t, want_p, want_i in zip(probes, progress or (None,) * 3, iteration):
+            if t is None:
+                assert want_p is None and want_i is None, (spec, probes)
+                continue
+            c = computed_timing(spec, float(t), 0.0, direction)
+            if want_p is not None:
+                assert c["transformed_progress"] == want_p, (spec, t, c)
+            if want_i is not None:
+                assert c["current_iteration"] == timing_number(want_i), (spec, t, c)
+        times = [float(t) for t in probes if t is not None]
+        label = " ".join(f"{k}:{v}" for k, v in spec.items()) + (f" playbackRate:{rate}" if rate != 1 else "")
+        group(f"wpt-phases-{n}", f"{wpt}/animation-effects/simple-iteration-progress.html and "
+              f"current-iteration.html ({label}): the before, active-boundary and after probes of "
+              "assert_computed_timing_for_each_phase; the derivation reproduces their progress and "
+              "currentIteration.", spec, times, animation_direction=direction if rate < 0 else None)
+
+    # Every direction x fill x animation direction on one timing with a
+    # delay, an end delay, a fractional iteration start and count.
+    base = {"delay": 1, "end_delay": 0.5, "duration": 2, "iterations": 2.5, "iteration_start": 0.25}
+    for direction in ("normal", "reverse", "alternate", "alternate-reverse"):
+        for fill in ("none", "forwards", "backwards", "both", "auto"):
+            for playing in ("forwards", "backwards"):
+                spec = {**base, "direction": direction, "fill": fill}
+                group(f"direction-{direction}-fill-{fill}-{playing}", "Spec procedures: direction and fill with "
+                      f"time running {playing}; delay 1, end delay 0.5, duration 2, 2.5 iterations from 0.25.",
+                      spec, timing_times(spec), animation_direction=playing)
+
+    # Iteration durations x counts: zero, finite, infinite, auto with an
+    # intrinsic duration; fractional and integral counts.
+    durations = [(0, None), (1.5, None), ("inf", None), ("auto", 0), ("auto", 2), ("auto", "inf")]
+    counts = [0, 1, 3, 2.5, "inf"]
+    for i, (duration, intrinsic) in enumerate(durations):
+        for j, iterations in enumerate(counts):
+            for playing in ("forwards", "backwards"):
+                start = 1.25 if (i + j) % 2 else 0
+                spec = {"delay": 0.5, "duration": duration, "iterations": iterations, "iteration_start": start,
+                        "direction": "alternate", "fill": "both"}
+                what = f"auto (intrinsic {intrinsic})" if duration == "auto" else f"{duration}"
+                group(f"duration-{what.replace(' ', '-').replace('(', '').replace(')', '')}-iterations-"
+                      f"{iterations}-{playing}", f"Spec procedures: duration {what}, {iterations} iterations from "
+                      f"{start}, alternate, fill both, time running {playing}: the zero-duration jump, the end of "
+                      "an integral count, infinite counts and durations.", spec,
+                      timing_times(spec, timing_number(intrinsic or 0), extra=(2.75, 10.0)),
+                      intrinsic=None if intrinsic is None else timing_number(intrinsic),
+                      animation_direction=playing)
+
+    # Delays and end delays, negative ones included, with each fill.
+    for delay in (-1.5, 0, 2):
+        for end_delay in (-3, -0.5, 0, 1):
+            for fill in ("none", "forwards", "backwards", "both"):
+                playing = "backwards" if (delay + end_delay) % 2 else "forwards"
+                spec = {"delay": delay, "end_delay": end_delay, "duration": 1, "iterations": 2, "fill": fill}
+                group(f"delay-{delay}-end-delay-{end_delay}-fill-{fill}", "Spec procedures: a negative delay starts "
+                      "part-way, a negative end delay cuts the active interval (the boundaries clamp to the end "
+                      f"time); delay {delay}, end delay {end_delay}, 2 iterations of 1, fill {fill}, time running "
+                      f"{playing}.", spec, timing_times(spec, extra=(-0.5, 1.5)),
+                      animation_direction=playing)
+
+    # steps() and the before flag: every position x direction x animation
+    # direction, at the phase and iteration boundaries.
+    for position in ("start", "end", "jump-none", "jump-both"):
+        for direction in ("normal", "reverse", "alternate", "alternate-reverse"):
+            for playing in ("forwards", "backwards"):
+                spec = {"delay": 1, "duration": 1, "iterations": 2, "direction": direction, "fill": "both",
+                        "easing": f"steps(3, {position})"}
+                group(f"before-flag-{position}-{direction}-{playing}", "CSS Easing 1's step algorithm with Web "
+                      "Animations' before flag (set in the before phase going forwards and in the after phase going "
+                      f"backwards); steps(3, {position}), {direction}, time running {playing}.", spec,
+                      timing_times(spec, extra=(1 + 1 / 3, 2.5, 3.0)), animation_direction=playing)
+    for easing in ("step-start", "step-end"):
+        spec = {"duration": 1, "delay": 0.5, "fill": "both", "direction": "reverse", "easing": easing}
+        group(f"before-flag-{easing}", f"{easing} = steps(1, jump-{easing[5:]}), reverse, fill both: the before "
+              "flag at both ends.", spec, timing_times(spec))
+
+    # Curves: the directed progress through independent formulas.
+    for easing, what in [("ease", "CSS ease = cubic-bezier(0.25, 0.1, 0.25, 1), solved by bisection in mpmath"),
+                         ("cubic-bezier(0.68, -0.6, 0.32, 1.6)", "an overshooting Bezier, bisection in mpmath"),
+                         ("easeInQuad", "the easings.net formula in mpmath"),
+                         ("easeOutBack", "the easings.net formula in mpmath (overshoots)"),
+                         ("linear(0, 0.25 75%, 1)", "CSS Easing 2 linear() with exact fractions")]:
+        for direction in ("normal", "alternate-reverse"):
+            spec = {"delay": 0.25, "duration": 2, "iterations": 1.75, "iteration_start": 0.5, "direction": direction,
+                    "fill": "both", "easing": easing}
+            group(f"easing-{easing}-{direction}", f"The transformed progress is {easing} of the directed progress: "
+                  f"{what}; {direction}, 1.75 iterations from 0.5.", spec,
+                  timing_times(spec, extra=(0.6, 1.1, 2.9, 3.3)))
+
+    # Core Animation's aliases, checked against CAMediaTiming's arithmetic.
+    aliases = [
+        ("autoreverses", {"duration": 2, "autoreverses": True, "fill_mode": "forwards"}, 2, 1, True, 0),
+        ("autoreverses-repeat-2", {"duration": 1, "repeat_count": 2, "autoreverses": True, "fill_mode": "both"},
+         1, 2, True, 0),
+        ("autoreverses-repeat-1.5", {"duration": 1, "repeat_count": 1.5, "autoreverses": True, "fill": "both"},
+         1, 1.5, True, 0),
+        ("autoreverses-forever", {"duration": 0.5, "repeat_count": "inf", "autoreverses": True}, 0.5, math.inf,
+         True, 0),
+        ("time-offset", {"duration": 3, "time_offset": 1, "fill_mode": "both"}, 3, 1, False, 1),
+        ("time-offset-repeat", {"duration": 2, "repeat_count": 2.5, "time_offset": 0.5, "fill_mode": "removed"}, 2,
+         2.5, False, 0.5),
+        ("time-offset-autoreverses", {"duration": 1, "repeat_count": 2, "autoreverses": True, "time_offset": 1.5,
+                                      "fill_mode": "both"}, 1, 2, True, 1.5),
+        ("repeat-count-easing", {"duration": 1, "repeat_count": 3, "easing": "steps(4, end)", "fill_mode": "backwards",
+                                 "delay": 1}, 1, 3, False, 0),
+    ]
+    for name, spec, duration, repeat, reverses, offset in aliases:
+        active = duration * repeat * (2 if reverses else 1)
+        interior = [t for t in (0.1, 0.3, 0.7, 1.2, 1.9, 2.6, 3.3, 4.4) if t < min(active, 5)]
+        delay = spec.get("delay", 0)
+        for t in interior:
+            c = computed_timing(spec, delay + t)
+            want = ca_progress(duration, repeat, reverses, offset, t)
+            got = c["directed_progress"]
+            assert abs(got - want) < 1e-12, (name, t, got, want)
+        times = sorted({*[delay + t for t in interior], *timing_times(spec)})
+        group(f"core-animation-{name}", "Core Animation's vocabulary (repeat_count, autoreverses, time_offset, "
+              "fill_mode): in the active interval the directed progress equals CAMediaTiming's own arithmetic "
+              "(local time + timeOffset, repeated every duration, every other pass backwards with autoreverses; "
+              "exact fractions); the rest from the spec's procedures.", spec, times)
+
+    # Unresolved local time, and local times beyond every boundary.
+    spec = {"delay": 1, "duration": 2, "iterations": 1.5, "fill": "both"}
+    group("local-time-nan", "A NaN local time is unresolved: no phase (idle), nothing in effect; +-1e300 are far "
+          "before and after.", spec, [math.nan, -1e300, 1e300])
+
+    def reject(rid, comment, spec, status, message=None, intrinsic=None):
+        fields = {"id": rid, "comment": comment, "timing": timing_spec(spec)}
+        if intrinsic is not None:
+            fields["intrinsic_duration"] = num(intrinsic)
+        fields["status"] = status
+        if message is not None:
+            fields["message_contains"] = message
+        doc.rejection(**fields)
+
+    invalid = "Web Animations' updateTiming() throws a TypeError"
+    reject("duration-negative", f"{invalid} for a negative duration", {"duration": -1}, "KF_E_INVALID_VALUE",
+           "duration")
+    reject("duration-nan", f"{invalid} for a NaN duration", {"duration": "nan"}, "KF_E_INVALID_VALUE", "duration")
+    reject("iterations-negative", f"{invalid} for iterations < 0", {"iterations": -0.5}, "KF_E_INVALID_VALUE",
+           "iterations")
+    reject("iterations-nan", f"{invalid} for NaN iterations", {"iterations": "nan"}, "KF_E_INVALID_VALUE",
+           "iterations")
+    reject("iteration-start-negative", f"{invalid} for a negative iteration start", {"iteration_start": -1},
+           "KF_E_INVALID_VALUE", "iteration_start")
+    reject("iteration-start-infinite", "iterationStart is a (finite) double in WebIDL", {"iteration_start": "inf"},
+           "KF_E_INVALID_VALUE", "iteration_start")
+    reject("delay-nan", "delay is a (finite) double in WebIDL", {"delay": "nan"}, "KF_E_INVALID_VALUE", "delay")
+    reject("delay-infinite", "delay is a (finite) double in WebIDL", {"delay": "-inf"}, "KF_E_INVALID_VALUE", "delay")
+    reject("end-delay-infinite", "endDelay is a (finite) double in WebIDL", {"end_delay": "inf"}, "KF_E_INVALID_VALUE",
+           "end_delay")
+    reject("direction-unknown", "an unknown PlaybackDirection, with the closest name",
+           {"direction": "alternate-reversed"}, "KF_E_INVALID_NAME", "alternate-reverse")
+    reject("fill-unknown", "an unknown FillMode, with the closest name", {"fill": "forward"}, "KF_E_INVALID_NAME",
+           "forwards")
+    reject("easing-unparsable", f"{invalid} for an easing it cannot parse", {"easing": "steps(0)"}, "KF_E_EASING")
+    reject("easing-unknown", "an unknown easing name", {"easing": "easeInQuadd"}, "KF_E_EASING", "easeInQuad")
+    reject("autoreverses-with-reverse", "autoreverses is direction alternate; it does not combine with another",
+           {"duration": 1, "autoreverses": True, "direction": "reverse"}, "KF_E_INVALID_VALUE", "autoreverses")
+    reject("time-offset-auto-duration", "time_offset / duration needs a duration", {"time_offset": 1},
+           "KF_E_INVALID_VALUE", "time_offset")
+    reject("time-offset-zero-duration", "time_offset / duration needs a duration > 0",
+           {"duration": 0, "time_offset": 1}, "KF_E_INVALID_VALUE", "time_offset")
+    reject("time-offset-below-start", "the iteration start must stay >= 0",
+           {"duration": 1, "time_offset": -0.5}, "KF_E_INVALID_VALUE", "time_offset")
+    reject("intrinsic-negative", "an intrinsic duration is a duration: >= 0", {}, "KF_E_INVALID_VALUE",
+           "intrinsic_duration", intrinsic=-1)
+    reject("intrinsic-nan", "an intrinsic duration is a duration: not NaN", {"duration": 1}, "KF_E_INVALID_VALUE",
+           "intrinsic_duration", intrinsic="nan")
+    reject("duration-infinite-ok", "an infinite duration is allowed (unrestricted double)", {"duration": "inf"},
+           "KF_OK")
+    reject("iterations-zero-ok", "zero iterations are allowed", {"iterations": 0, "duration": 1}, "KF_OK")
+    reject("time-offset-negative-ok", "a negative time offset is fine while the iteration start stays >= 0",
+           {"duration": 2, "iteration_start": 1, "time_offset": -1}, "KF_OK")
+    return doc
+
+
 def main():
     easing_doc().write("easing.json")
     interpolation_doc().write("interpolation.json")
     kinds_doc().write("kinds.json")
+    timing_doc().write("timing.json")
 
 
 if __name__ == "__main__":

@@ -41,6 +41,21 @@ public enum Easing: Sendable, Hashable {
     }
   }
 
+  /// The eased progress at `p` with CSS Easing's before flag, which only
+  /// `steps` reads (``Steps/value(_:beforeFlag:)``): a timing's transformed
+  /// progress (``Timing``). Every other family ignores the flag.
+  ///
+  /// - Parameters:
+  ///   - p: Input progress, normally in [0, 1].
+  ///   - beforeFlag: The flag as Web Animations sets it for the current phase
+  ///     and direction.
+  /// - Returns: The eased progress; `self(p)` when the flag is unset.
+  @inlinable @inline(__always)
+  public func callAsFunction(_ p: Double, beforeFlag: Bool) -> Double {
+    if case .steps(let steps) = self { return steps.value(p, beforeFlag: beforeFlag) }
+    return self(p)
+  }
+
   /// The derivative of the eased progress with respect to progress at `p`:
   /// analytic for every family; the right-hand derivative where the curve
   /// has a kink; 0 on the flat parts of `steps` (their jumps are ignored).

@@ -12,21 +12,26 @@
 /// A step easing: CSS `steps(count, position)`.
 ///
 /// The output jumps between `count` (or `count ± 1`) flat levels. Evaluation
-/// follows the spec's "step easing function" algorithm exactly, except that
-/// razzle has no "before flag" (it only matters for fill modes before an
-/// animation starts), so the flag is taken as unset:
+/// follows the spec's "step easing function" algorithm exactly:
 ///
 /// 1. `step = floor(p × count)`;
 /// 2. add 1 for `jumpStart` and `jumpBoth`;
-/// 3. if `p ≥ 0` and `step < 0`, `step = 0`;
-/// 4. `jumps` is `count` for `jumpStart`/`jumpEnd`, `count − 1` for
+/// 3. if the *before flag* is set and `p × count` is an integer, subtract 1;
+/// 4. if `p ≥ 0` and `step < 0`, `step = 0`;
+/// 5. `jumps` is `count` for `jumpStart`/`jumpEnd`, `count − 1` for
 ///    `jumpNone`, `count + 1` for `jumpBoth`;
-/// 5. if `p ≤ 1` and `step > jumps`, `step = jumps`;
-/// 6. the output is `step / jumps`.
+/// 6. if `p ≤ 1` and `step > jumps`, `step = jumps`;
+/// 7. the output is `step / jumps`.
 ///
-/// So `value(1) == 1` for every position, and `value(0)` is `1 / count` for
-/// `jumpStart`, `1 / (count + 1)` for `jumpBoth` and 0 otherwise. Outside
-/// [0, 1] nothing is clamped, as in the spec: `steps(2)` gives 1.5 at p = 1.5.
+/// The before flag belongs to timing (``Timing``): Web Animations sets it
+/// when an effect fills backwards before its active interval while playing
+/// forwards, or fills forwards after it while playing backwards, so that a
+/// `jump-start` step does not show its first jump before the animation
+/// starts. Keyframe segments have no before flag (``value(_:)`` leaves it
+/// unset), so `value(1) == 1` for every position, and `value(0)` is
+/// `1 / count` for `jumpStart`, `1 / (count + 1)` for `jumpBoth` and 0
+/// otherwise. Outside [0, 1] nothing is clamped, as in the spec: `steps(2)`
+/// gives 1.5 at p = 1.5.
 public struct Steps: Sendable, Hashable {
   /// Where the jumps happen (CSS `<step-position>`).
   public enum Position: Sendable, Hashable, CaseIterable {
@@ -90,7 +95,8 @@ public struct Steps: Sendable, Hashable {
     jumps = Double(count)
   }
 
-  /// The eased progress at `p`.
+  /// The eased progress at `p`, with the before flag unset (a keyframe
+  /// segment's steps).
   ///
   /// - Parameter p: Progress through the segment, normally in [0, 1].
   /// - Returns: The spec's output progress (see the type's description);
@@ -98,8 +104,26 @@ public struct Steps: Sendable, Hashable {
   /// - Complexity: O(1).
   @inlinable
   public func value(_ p: Double) -> Double {
-    var step = floor(p * Double(count))
+    value(p, beforeFlag: false)
+  }
+
+  /// The eased progress at `p` with CSS Easing's before flag.
+  ///
+  /// - Parameters:
+  ///   - p: Input progress, normally in [0, 1].
+  ///   - beforeFlag: Set when the timing is in its before phase going
+  ///     forwards, or in its after phase going backwards (see ``Timing``):
+  ///     at a jump (`p × count` an integer) the level before the jump is
+  ///     taken. `steps(2, jump-start)` gives 0 at p = 0 with the flag, 0.5
+  ///     without.
+  /// - Returns: The spec's output progress; NaN for a NaN `p`.
+  /// - Complexity: O(1).
+  @inlinable
+  public func value(_ p: Double, beforeFlag: Bool) -> Double {
+    let scaled = p * Double(count)
+    var step = floor(scaled)
     if position == .jumpStart || position == .jumpBoth { step += 1 }
+    if beforeFlag && scaled.truncatingRemainder(dividingBy: 1) == 0 { step -= 1 }
     if p >= 0 && step < 0 { step = 0 }
     if p <= 1 && step > jumps { step = jumps }
     return step / jumps

@@ -14,6 +14,35 @@ final class StepsTests: XCTestCase {
     }
   }
 
+  /// CSS Easing 1 step 3: with the before flag, an input exactly at a jump
+  /// takes the level before it; elsewhere the flag changes nothing, and
+  /// `value(_:)` (keyframe segments) never sets it.
+  func testBeforeFlag() throws {
+    let start = try Steps(2, .jumpStart)
+    // floor(0 × 2) + 1 = 1, minus 1 at the integral input: 0.
+    XCTAssertEqual(start.value(0, beforeFlag: true), 0)
+    XCTAssertEqual(start.value(0, beforeFlag: false), 0.5)
+    // floor(0.5 × 2) + 1 = 2, minus 1: 0.5 (without the flag 2 / 2 = 1).
+    XCTAssertEqual(start.value(0.5, beforeFlag: true), 0.5)
+    XCTAssertEqual(start.value(0.5, beforeFlag: false), 1)
+    XCTAssertEqual(start.value(0.25, beforeFlag: true), 0.5)
+    let end = try Steps(2, .jumpEnd)
+    // floor(1 × 2) = 2, minus 1: 0.5 at the end; at 0, 0 - 1 is clamped to 0.
+    XCTAssertEqual(end.value(1, beforeFlag: true), 0.5)
+    XCTAssertEqual(end.value(0, beforeFlag: true), 0)
+    let both = try Steps(2, .jumpBoth)
+    XCTAssertEqual(both.value(0, beforeFlag: true), 0)
+    XCTAssertEqual(both.value(0, beforeFlag: false), 1.0 / 3)
+    for p in stride(from: -0.5, through: 1.5, by: 0.125) {
+      XCTAssertEqual(start.value(p), start.value(p, beforeFlag: false), "p = \(p)")
+    }
+    XCTAssertTrue(start.value(.nan, beforeFlag: true).isNaN)
+    let easing = Easing.steps(start)
+    XCTAssertEqual(easing(0, beforeFlag: true), 0)
+    XCTAssertEqual(easing(0), 0.5)
+    XCTAssertEqual(Easing.linear(0.3, beforeFlag: true), 0.3)
+  }
+
   func testJumpEnd() throws {
     check(
       try Steps(4, .jumpEnd),

@@ -45,6 +45,60 @@ final class HeaderConstantsTests: XCTestCase {
     XCTAssertThrowsError(try Interpolation(code: 6))
   }
 
+  func testTimingEnumCodesAreTheHeaders() throws {
+    let directions: [(PlaybackDirection, Int)] = [
+      (.normal, KF_DIRECTION_NORMAL), (.reverse, KF_DIRECTION_REVERSE),
+      (.alternate, KF_DIRECTION_ALTERNATE), (.alternateReverse, KF_DIRECTION_ALTERNATE_REVERSE),
+    ]
+    XCTAssertEqual(directions.count, PlaybackDirection.allCases.count)
+    for (value, code) in directions {
+      XCTAssertEqual(Int(value.code), code)
+      XCTAssertEqual(try PlaybackDirection(code: Int32(code)), value)
+    }
+    let fills: [(FillMode, Int)] = [
+      (.none, KF_FILL_NONE), (.forwards, KF_FILL_FORWARDS), (.backwards, KF_FILL_BACKWARDS),
+      (.both, KF_FILL_BOTH), (.auto, KF_FILL_AUTO),
+    ]
+    XCTAssertEqual(fills.count, FillMode.allCases.count)
+    for (value, code) in fills {
+      XCTAssertEqual(Int(value.code), code)
+      XCTAssertEqual(try FillMode(code: Int32(code)), value)
+    }
+    let phases: [(TimingPhase, Int)] = [
+      (.before, KF_PHASE_BEFORE), (.active, KF_PHASE_ACTIVE), (.after, KF_PHASE_AFTER),
+      (.idle, KF_PHASE_IDLE),
+    ]
+    XCTAssertEqual(phases.count, TimingPhase.allCases.count)
+    for (value, code) in phases { XCTAssertEqual(Int(value.code), code) }
+    let animation: [(AnimationDirection, Int)] = [
+      (.forwards, KF_ANIMATION_FORWARDS), (.backwards, KF_ANIMATION_BACKWARDS),
+    ]
+    XCTAssertEqual(animation.count, AnimationDirection.allCases.count)
+    for (value, code) in animation { XCTAssertEqual(Int(value.code), code) }
+    XCTAssertThrowsError(try FillMode(code: 5))
+    XCTAssertThrowsError(try PlaybackDirection(code: -1))
+  }
+
+  func testTimingOptionsDefaultsAreTheCores() {
+    // KF_TIMING_OPTIONS_INIT's values (the macro itself is checked in
+    // Tests/c/api_test.c, where KF_DURATION_AUTO's -INFINITY is visible).
+    let c = kf_timing_options(
+      version: UInt32(KF_TIMING_OPTIONS_VERSION), delay: 0, end_delay: 0, duration: -.infinity,
+      iterations: 1, iteration_start: 0, direction: kf_direction(KF_DIRECTION_NORMAL),
+      fill: kf_fill(KF_FILL_AUTO), easing: nil, autoreverses: 0, time_offset: 0)
+    let core = Timing.default
+    XCTAssertEqual(c.delay, core.delay)
+    XCTAssertEqual(c.end_delay, core.endDelay)
+    XCTAssertEqual(core.duration, .auto)
+    XCTAssertEqual(c.iterations, core.iterations)
+    XCTAssertEqual(c.iteration_start, core.iterationStart)
+    XCTAssertEqual(c.direction, core.direction.code)
+    XCTAssertEqual(c.fill, core.fill.code)
+    XCTAssertEqual(core.easing, .linear)
+    XCTAssertEqual(KF_TIMING_OPTIONS_VERSION, 1)
+    XCTAssertEqual(KF_COMPUTED_TIMING_VERSION, 1)
+  }
+
   func testLimitsAreTheCores() {
     XCTAssertEqual(Int(KF_CHANNELS_MAX), ValueKind.maximumChannels)
     XCTAssertEqual(Int(KF_HANDLE_MAX), 1 + ValueKind.maximumChannels)

@@ -151,6 +151,29 @@ enum Vectors {
     return track
   }
 
+  /// The timing a timing group or rejection describes with its `timing`
+  /// object (Python's keyword names, Core Animation's aliases included),
+  /// through the core's own name rules.
+  static func timing(_ spec: [String: Any]) throws(RazzleError) -> Timing {
+    func value(_ key: String, _ fallback: Double) -> Double {
+      spec[key].map { number($0) } ?? fallback
+    }
+    var duration = Timing.Duration.auto
+    if let d = spec["duration"], (d as? String) != "auto" { duration = .time(number(d)) }
+    var fill = FillMode.auto
+    if let name = (spec["fill"] ?? spec["fill_mode"]) as? String {
+      fill = try FillMode(parsing: name)
+    }
+    var direction = PlaybackDirection.normal
+    if let name = spec["direction"] as? String { direction = try PlaybackDirection(named: name) }
+    return try Timing(
+      delay: value("delay", 0), endDelay: value("end_delay", 0), duration: duration,
+      iterations: value("iterations", value("repeat_count", 1)),
+      iterationStart: value("iteration_start", 0), direction: direction, fill: fill,
+      easing: try Easing(parsing: spec["easing"] as? String ?? ""),
+      autoreverses: spec["autoreverses"] as? Bool ?? false, timeOffset: value("time_offset", 0))
+  }
+
   /// The checks the library is known to fail: (file, group id, "value" or
   /// "velocity") from `known_failures.txt`.
   static func knownFailures() throws -> Set<[String]> {

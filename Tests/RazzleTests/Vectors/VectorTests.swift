@@ -5,7 +5,9 @@ import XCTest
 final class VectorTests: XCTestCase {
   func testEveryVectorFileIsRun() throws {
     let files = try Vectors.files()
-    for name in ["foundation.json", "easing.json", "interpolation.json", "kinds.json"] {
+    for name in [
+      "foundation.json", "easing.json", "interpolation.json", "kinds.json", "timing.json",
+    ] {
       XCTAssertTrue(files.contains(name), "\(name) is missing")
     }
   }
@@ -24,6 +26,7 @@ final class VectorTests: XCTestCase {
         case "easing": checked += try runEasingGroup(group, id: id)
         case "compose": checked += try runComposeGroup(group, report: &report)
         case "color_convert": checked += try runConvertGroup(group, report: &report)
+        case "timing": checked += try runTimingGroup(group, report: &report)
         default: XCTFail("unknown group type in \(id)")
         }
         for check in ["value", "velocity"] {
@@ -31,7 +34,7 @@ final class VectorTests: XCTestCase {
         }
       }
     }
-    XCTAssertGreaterThan(checked, 1100)
+    XCTAssertGreaterThan(checked, 3500)
   }
 
   /// The mismatches of one group, by check ("value" or "velocity"), so that
@@ -138,6 +141,65 @@ final class VectorTests: XCTestCase {
     return tests.count
   }
 
+  /// A timing group: `Timing.computed(at:)` at each time against every
+  /// expected value, and the batch call against the single ones, bit for
+  /// bit.
+  private func runTimingGroup(_ group: [String: Any], report: inout Report) throws -> Int {
+    let tolerance = Vectors.number(group["tolerance"])
+    let timing = try Vectors.timing(try XCTUnwrap(group["timing"] as? [String: Any]))
+    let intrinsic = group["intrinsic_duration"].map { Vectors.number($0) } ?? 0
+    let direction = try AnimationDirection(
+      named: group["animation_direction"] as? String ?? "forwards")
+    let durations = try XCTUnwrap(group["durations"] as? [String: Any])
+    let tests = try XCTUnwrap(group["tests"] as? [[String: Any]])
+    let times = tests.map { Vectors.number($0["time"]) }
+    var progress = [Double](repeating: 0, count: times.count)
+    var iterations = [Double](repeating: 0, count: times.count)
+    try times.withUnsafeBufferPointer { t in
+      try progress.withUnsafeMutableBufferPointer { p in
+        try iterations.withUnsafeMutableBufferPointer { k in
+          try timing.progress(
+            at: t, intrinsicDuration: intrinsic, animationDirection: direction, into: p,
+            iterations: k)
+        }
+      }
+    }
+    for (i, test) in tests.enumerated() {
+      let tcId = test["tcId"] as? Int ?? -1
+      let c = try timing.computed(
+        at: times[i], intrinsicDuration: intrinsic, animationDirection: direction)
+      let expected = try XCTUnwrap(test["expected"] as? [String: Any])
+      let phase = try TimingPhase(named: expected["phase"] as? String ?? "")
+      if c.phase != phase {
+        report.mismatches["value", default: []].append(
+          "tcId \(tcId): phase \(c.phase.name), expected \(phase.name)")
+      }
+      let values: [(String, Double?)] = [
+        ("iteration_duration", c.iterationDuration), ("active_duration", c.activeDuration),
+        ("end_time", c.endTime), ("active_time", c.activeTime),
+        ("overall_progress", c.overallProgress),
+        ("simple_iteration_progress", c.simpleIterationProgress),
+        ("current_iteration", c.currentIteration), ("directed_progress", c.directedProgress),
+        ("transformed_progress", c.transformedProgress),
+      ]
+      for (key, actual) in values {
+        let want = expected[key] ?? durations[key]
+        let wanted = want is NSNull ? Double.nan : Vectors.number(want)
+        report.check(
+          "value", [actual ?? .nan], [wanted],
+          tolerance: key == "transformed_progress" ? tolerance : 0,
+          "tcId \(tcId) \(key) at \(times[i])")
+      }
+      // Bit for bit (an unresolved value is NaN in the batch, nil here).
+      func same(_ batch: Double, _ single: Double?) -> Bool {
+        single.map { $0.bitPattern == batch.bitPattern } ?? batch.isNaN
+      }
+      XCTAssertTrue(same(progress[i], c.transformedProgress), "tcId \(tcId): batch progress")
+      XCTAssertTrue(same(iterations[i], c.currentIteration), "tcId \(tcId): batch iteration")
+    }
+    return tests.count
+  }
+
   /// An easing group: the easing evaluated directly and, for 0 < p < 1,
   /// through a track (0 → 0 with the easing, 1 → 1), which must agree bit for
   /// bit; returns the number of tests.
@@ -201,7 +263,14 @@ final class VectorTests: XCTestCase {
         let tried = operations.first { vector[$0] != nil }
         var track: Track?
         let error: RazzleError?
-        if let tried {
+        if let spec = vector["timing"] as? [String: Any] {
+          // A timing rejection: making the timing, then computing it with
+          // the vector's intrinsic duration.
+          let intrinsic = vector["intrinsic_duration"].map { Vectors.number($0) } ?? 0
+          error = attempt { () throws(RazzleError) in
+            _ = try Vectors.timing(spec).computed(at: 0, intrinsicDuration: intrinsic)
+          }
+        } else if let tried {
           let setup = vector.filter { !operations.contains($0.key) }
           let made = try Vectors.track(setup)
           track = made

@@ -21,4 +21,7 @@ anim.add_track(b"label", "alpha")  # error
 razzle.Color.from_hex(5)  # error
 anim.sample(times=["0"])  # error
 anim.nonexistent()  # error
+razzle.Timing(2.0)  # error
+razzle.Timing(duration="fast")  # error
+step: str = razzle.Timing().progress(0.5)  # error
 fine: float = alpha(45)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 import sys
-from typing import Any, Dict, List, Tuple
+from typing import Any, Dict, List, Literal, Tuple
 
 import numpy as np
 import razzle
@@ -109,6 +109,15 @@ def main() -> None:
     assert_type(razzle.Color.from_bytes(255, 128, 0), razzle.Color)
     assert_type(razzle.Color(1, 0, 0).to_space("oklab"), Tuple[float, float, float])
     assert_type(razzle.thread_count(), int)
+    timing = razzle.Timing(duration=2, iterations=3, direction="alternate", fill="both", easing="ease")
+    assert_type(timing.compute(1.0), razzle.ComputedTiming)
+    assert_type(timing.compute(1.0).transformed_progress, "float | None")
+    assert_type(timing.compute(1.0, 0.0, "backwards").phase, str)
+    assert_type(timing.progress(1.0), float)
+    assert_type(timing.progress(np.linspace(0, 6, 7)), razzle.FloatArray)
+    assert_type(timing.current_iteration([0.0, 3.0]), razzle.FloatArray)
+    assert_type(timing.duration, "float | Literal['auto']")
+    assert_type(razzle.Timing(repeat_count=2, autoreverses=True).active_duration, float)
     try:
         alpha(45)
     except razzle.ClosedError as error:

@@ -36,6 +36,7 @@ from ._errors import (
     WrongSizeError,
 )
 from ._inputs import count as _count
+from ._timing import ComputedTiming, Timing
 from ._track import Keyframe, Track
 from ._types import FloatArray, Times, ValueLike
 from ._values import Color, Point, Rect, Size, Transform, Transform3D
@@ -96,6 +97,8 @@ __all__ = [
     "set_thread_count",
     "Track",
     "Keyframe",
+    "Timing",
+    "ComputedTiming",
     "Easing",
     "Spring",
     "easing",

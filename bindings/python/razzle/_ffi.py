@@ -123,9 +123,51 @@ class SpringParameters(ctypes.Structure):
     _fields_ = [("mass", c_double), ("stiffness", c_double), ("damping", c_double), ("velocity", c_double)]
 
 
+class TimingOptions(ctypes.Structure):
+    """`kf_timing_options`."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("delay", c_double),
+        ("end_delay", c_double),
+        ("duration", c_double),
+        ("iterations", c_double),
+        ("iteration_start", c_double),
+        ("direction", c_int32),
+        ("fill", c_int32),
+        ("easing", c_char_p),
+        ("autoreverses", c_int32),
+        ("time_offset", c_double),
+    ]
+
+
+class ComputedTimingStruct(ctypes.Structure):
+    """`kf_computed_timing`."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("phase", c_int32),
+        ("local_time", c_double),
+        ("iteration_duration", c_double),
+        ("active_duration", c_double),
+        ("end_time", c_double),
+        ("active_time", c_double),
+        ("overall_progress", c_double),
+        ("simple_iteration_progress", c_double),
+        ("current_iteration", c_double),
+        ("directed_progress", c_double),
+        ("transformed_progress", c_double),
+    ]
+
+
 #: The options structs' versions (KF_*_OPTIONS_VERSION).
 TRACK_OPTIONS_VERSION = 1
 KEYFRAME_OPTIONS_VERSION = 1
+TIMING_OPTIONS_VERSION = 1
+#: KF_COMPUTED_TIMING_VERSION.
+COMPUTED_TIMING_VERSION = 1
+#: KF_DURATION_AUTO: the duration that means "auto".
+DURATION_AUTO = float("-inf")
 #: KF_EXTRAPOLATION_UNCHANGED.
 EXTRAPOLATION_UNCHANGED = -1
 
@@ -226,6 +268,27 @@ SIGNATURES = (
         (POINTER(SpringParameters), _doubles, c_size_t, _doubles, _doubles, c_size_t),
     ),
     Function("kf_spring_settling_duration", Status, (POINTER(SpringParameters), POINTER(c_double))),
+    # Timing.
+    Function("kf_direction_name", c_char_p, (c_int32,)),
+    Function("kf_fill_name", c_char_p, (c_int32,)),
+    Function("kf_phase_name", c_char_p, (c_int32,)),
+    Function("kf_animation_direction_name", c_char_p, (c_int32,)),
+    Function("kf_direction_from_name", Status, (c_char_p, POINTER(c_int32))),
+    Function("kf_fill_from_name", Status, (c_char_p, POINTER(c_int32))),
+    Function("kf_phase_from_name", Status, (c_char_p, POINTER(c_int32))),
+    Function("kf_animation_direction_from_name", Status, (c_char_p, POINTER(c_int32))),
+    Function("kf_timing_options_init", Status, (POINTER(TimingOptions),)),
+    Function("kf_timing_validate", Status, (POINTER(TimingOptions), POINTER(TimingOptions))),
+    Function(
+        "kf_timing_compute",
+        Status,
+        (POINTER(TimingOptions), c_double, c_double, c_int32, POINTER(ComputedTimingStruct)),
+    ),
+    Function(
+        "kf_timing_progress_many",
+        Status,
+        (POINTER(TimingOptions), _doubles, c_size_t, c_double, c_int32, _doubles, _doubles, c_size_t),
+    ),
     # Value helpers.
     Function("kf_color_parse", Status, (c_char_p, _doubles)),
     Function("kf_color_to_space", Status, (c_char_p, _doubles, c_size_t, _doubles)),
