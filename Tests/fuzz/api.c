@@ -414,7 +414,19 @@ static void snapshot_track(bytes *b, kf_track *t, int generations) {
   if (generations) PUT(b, k.generation);
   put(b, k.times, sizeof(double) * k.count);
   put(b, k.values, sizeof(double) * k.count * k.channels);
-  for (size_t i = 0; i < k.count; i++) put_style(b, t, k.styles[i], k.generation, k.channels);
+  /* Each distinct style once, numbered by first use (a copy numbers its
+   * styles its own way). */
+  uint32_t *seen = (uint32_t *)malloc(sizeof(uint32_t) * (k.count + 1));
+  size_t distinct = 0;
+  for (size_t i = 0; i < k.count; i++) {
+    size_t j = 0;
+    while (j < distinct && seen[j] != k.styles[i]) j++;
+    PUT(b, j);
+    if (j < distinct) continue;
+    seen[distinct++] = k.styles[i];
+    put_style(b, t, k.styles[i], k.generation, k.channels);
+  }
+  free(seen);
   /* Another generation is stale. */
   kf_keyframe_options ignored = KF_KEYFRAME_OPTIONS_INIT;
   FUZZ_ASSERT(C(kf_track_get_style(t, 0, k.generation + 1, &ignored, NULL, 0, NULL, NULL, NULL,
