@@ -12,6 +12,8 @@
 #   make sanitize  ASan (+ LSan) and TSan builds, the C programs and the
 #                8-thread stress under each; make soak: leak and load figures
 #   make format  swift format the sources; make lint checks it
+#   make fuzz    the libFuzzer targets, FUZZ_SECONDS (60) each; make fuzz-ci
+#                is CI's short run (README: Fuzzing)
 #
 # Targets are quiet and incremental: each step reruns only when its inputs
 # change.
@@ -97,7 +99,7 @@ $(DEPS_STAMP): Makefile | $(VENV_PYTHON)
 demo: python
 	@$(VENV_PYTHON) -m razzle demo
 
-test: lint swift-test c-test c-stress memcheck python-test
+test: lint swift-test c-test c-stress memcheck fuzz-replay python-test
 
 swift-test:
 	@echo "swift test"
@@ -265,6 +267,68 @@ soak: $(C_SOAK) python test-deps
 	@$(C_SOAK) $(SOAK_CYCLES)
 	@echo "soak: 8 Python threads"
 	@$(VENV_PYTHON) bench/soak_threads.py
+
+# Fuzzing (README: Fuzzing). The library is built a second time, with
+# libFuzzer's coverage instrumentation and AddressSanitizer, in its own
+# scratch path (.build/fuzz), so the ordinary build is untouched; that build
+# links the Swift runtime dynamically (its RUNPATH names the toolchain's
+# runtime folder). Each target in Tests/fuzz is compiled by the toolchain's
+# own clang, whose libFuzzer and ASan runtimes are the ones swiftc
+# instruments for, with UndefinedBehaviorSanitizer on the harness.
+.PHONY: fuzz fuzz-ci fuzz-build fuzz-replay
+
+FUZZ_SECONDS    ?= 60
+FUZZ_CI_SECONDS ?= 15
+FUZZ_TARGETS    := api easing color
+FUZZ_BUILD      := .build/fuzz
+FUZZ_LIB        := $(FUZZ_BUILD)/release/libkeyframe.so
+FUZZ_CC         ?= $(dir $(realpath $(shell command -v $(SWIFT))))clang
+FUZZ_CFLAGS     := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+	-fuse-ld=lld -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -Iinclude
+FUZZ_BINS       := $(addprefix $(FUZZ_BUILD)/bin/,$(FUZZ_TARGETS))
+FUZZ_REPLAYS    := $(addprefix $(FUZZ_BUILD)/replay/,$(FUZZ_TARGETS))
+
+$(FUZZ_LIB): $(SWIFT_INPUTS)
+	@echo "swift build -c release -sanitize=fuzzer,address (.build/fuzz)"
+	@$(SWIFT) build -c release -Xswiftc -sanitize=fuzzer,address --scratch-path $(FUZZ_BUILD) \
+		--product keyframe --manifest-cache none --quiet
+	@soname=$$($(call soname_of,$@)) && test -n "$$soname" && ln -sfn libkeyframe.so $(@D)/$$soname
+	@touch $@
+
+$(FUZZ_BUILD)/bin/%: Tests/fuzz/%.c Tests/fuzz/fuzz.h include/keyframe.h $(FUZZ_LIB)
+	@echo "clang -fsanitize=fuzzer,address,undefined Tests/fuzz/$*.c"
+	@mkdir -p $(@D)
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $< -L$(FUZZ_BUILD)/release -lkeyframe \
+		-Wl,-rpath,$(abspath $(FUZZ_BUILD)/release) -lm
+
+fuzz-build: $(FUZZ_BINS)
+
+# Each target for FUZZ_SECONDS; the first failure stops the run (make -k
+# runs the others too).
+fuzz: $(FUZZ_BINS)
+	@for target in $(FUZZ_TARGETS); do \
+		Tests/fuzz/run.sh $(FUZZ_BUILD)/bin/$$target $$target $(FUZZ_SECONDS) || exit 1; \
+	done
+
+fuzz-ci:
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_CI_SECONDS)
+
+# The harnesses without libFuzzer, against the ordinary library: every
+# committed seed and regression input, replayed under valgrind (part of make
+# test; about 6 s).
+$(FUZZ_BUILD)/replay/%: Tests/fuzz/%.c Tests/fuzz/replay.c Tests/fuzz/fuzz.h include/keyframe.h $(LIB)
+	@echo "cc -Wall -Werror Tests/fuzz/$*.c (replay)"
+	@mkdir -p $(@D)
+	@$(CC) -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -pedantic -Iinclude -o $@ \
+		Tests/fuzz/$*.c Tests/fuzz/replay.c -L.build/release -lkeyframe \
+		-Wl,-rpath,$(abspath .build/release) -lm
+
+fuzz-replay: $(FUZZ_REPLAYS)
+	@echo "fuzz inputs (seeds and regressions)"
+	@for target in $(FUZZ_TARGETS); do \
+		SWIFT_BACKTRACE=enable=no $(VALGRIND) $(FUZZ_BUILD)/replay/$$target Tests/fuzz/$$target/corpus \
+			$$(ls -d Tests/fuzz/$$target/regressions 2>/dev/null) > /dev/null || exit 1; \
+	done
 
 format:
 	@$(SWIFT) format --in-place --recursive Sources Tests Package.swift

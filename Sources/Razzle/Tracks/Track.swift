@@ -85,16 +85,19 @@ public final class Track: @unchecked Sendable {
     self.domain = domain
   }
 
-  /// Runs an edit of `storage` under the write lock and publishes the new
-  /// sampler view.
+  /// Runs an edit of `storage` under the write lock and, if it succeeds,
+  /// publishes the new sampler view and moves the edit generation.
+  ///
+  /// `body` must throw before it changes `storage`: a failed edit changes
+  /// nothing, the generation included (a reader holding style numbers of
+  /// this generation must not see them go stale).
   private func edit<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
     try lock.withWriteLock { () throws(E) -> R in
-      defer {
-        sampler = storage.makeSampler()
-        domain.edits &+= 1
-        editGeneration &+= 1
-      }
-      return try body()
+      let result = try body()
+      sampler = storage.makeSampler()
+      domain.edits &+= 1
+      editGeneration &+= 1
+      return result
     }
   }
 

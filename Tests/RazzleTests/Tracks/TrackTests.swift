@@ -16,6 +16,37 @@ final class TrackTests: XCTestCase {
     }
   }
 
+  func testAFailedEditKeepsTheGeneration() throws {
+    // Found by the API fuzzer: edits that fail once the write lock is held
+    // (nothing at that time, a gap that overflows) moved the generation, so
+    // style numbers read before them went stale although nothing changed.
+    let track = try Track(property: "x")
+    try track.setKeyframe(time: -1e308, value: [0])
+    let generation = track.generation
+    XCTAssertThrowsError(try track.removeKeyframe(at: 5)) {
+      XCTAssertEqual(($0 as? RazzleError)?.kind, .notFound)
+    }
+    // 1e308 - (-1e308) overflows.
+    XCTAssertThrowsError(try track.setKeyframe(time: 1e308, value: [1])) {
+      XCTAssertEqual(($0 as? RazzleError)?.kind, .invalidValue)
+    }
+    let times: [Double] = [1e308]
+    let values: [Double] = [1]
+    XCTAssertThrowsError(
+      try times.withUnsafeBufferPointer { t in
+        try values.withUnsafeBufferPointer { try track.setKeyframes(times: t, values: $0) }
+      })
+    let hidden = try Track(property: "hidden")
+    try hidden.setKeyframe(time: -1e308, value: [0])
+    let hiddenGeneration = hidden.generation
+    XCTAssertThrowsError(try hidden.hide(at: 1e308))
+    XCTAssertEqual(track.generation, generation)
+    XCTAssertEqual(hidden.generation, hiddenGeneration)
+    XCTAssertEqual(track.keyframes.map(\.time), [-1e308])
+    try track.removeKeyframe(at: -1e308)
+    XCTAssertNotEqual(track.generation, generation)
+  }
+
   func testEmptyTrackIsAnError() throws {
     let track = try Track(property: "x")
     XCTAssertThrowsError(try track.sample(at: 0)) {
