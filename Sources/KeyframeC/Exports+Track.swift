@@ -188,16 +188,16 @@ public func kf_track_get_style(
     let left = try mutableBuffer(outLeft, handleCapacity, "out_left_handle")
     let right = try mutableBuffer(outRight, handleCapacity, "out_right_handle")
     let style = try track.style(number: number, generation: generation)
+    let easing = style.easing.description
+    // The text's length is reported whatever else is too small.
+    outEasingLength?.pointee = easing.utf8.count
     let needsHandles = (outLeft != nil || outRight != nil)
     if needsHandles && handleCapacity < 1 + track.channels {
       throw RazzleError(
         .bufferTooSmall,
         "handle_capacity is \(handleCapacity), a handle needs \(1 + track.channels)")
     }
-    let easing = style.easing.description
-    if outEasing == nil && easingCapacity == 0 {
-      outEasingLength?.pointee = easing.utf8.count
-    } else {
+    if outEasing != nil || easingCapacity != 0 {
       try copyText(easing, outEasing, easingCapacity, outEasingLength, "out_easing")
     }
     outOptions.pointee = kf_keyframe_options(

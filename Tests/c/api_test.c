@@ -149,9 +149,11 @@ static void test_bulk_keyframes(void) {
   uint32_t styles_4[4];
   int32_t has = 0;
   kf_track_get_keyframes(track, read_4, values_4, styles_4, 4, NULL, &generation);
-  CHECK(kf_track_get_style(track, styles_4[3], generation, &style, NULL, 0, NULL, out_left,
-                           out_right, 1, &has) == KF_E_BUFFER_TOO_SMALL,
-        "handle capacity");
+  size_t easing_length = 0;
+  CHECK(kf_track_get_style(track, styles_4[3], generation, &style, NULL, 0, &easing_length,
+                           out_left, out_right, 1, &has) == KF_E_BUFFER_TOO_SMALL &&
+            easing_length == strlen("linear"),
+        "handle capacity (the easing's length still reported: %zu)", easing_length);
   char tiny[2];
   CHECK(kf_track_get_style(track, styles_4[3], generation, &style, tiny, sizeof tiny, NULL,
                            out_left, out_right, 2, &has) == KF_E_BUFFER_TOO_SMALL,
