@@ -187,6 +187,7 @@ public func kf_track_get_style(
     try checkKeyframeOptions(outOptions.pointee.version)
     let left = try mutableBuffer(outLeft, handleCapacity, "out_left_handle")
     let right = try mutableBuffer(outRight, handleCapacity, "out_right_handle")
+    if easingCapacity != 0 { _ = try required(outEasing, "out_easing") }
     let style = try track.style(number: number, generation: generation)
     let easing = style.easing.description
     // The text's length is reported whatever else is too small.
