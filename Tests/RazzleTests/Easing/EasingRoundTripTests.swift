@@ -142,23 +142,13 @@ final class EasingRoundTripTests: XCTestCase {
 /// Random easing specifications from a seeded generator (SplitMix64), so a
 /// failure reproduces.
 struct SpecGenerator {
-  var state: UInt64
+  var random: SplitMix64
 
-  init(seed: UInt64) { state = seed }
+  init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+  mutating func int(_ range: ClosedRange<Int>) -> Int { random.int(range) }
 
-  mutating func int(_ range: ClosedRange<Int>) -> Int {
-    range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
-  }
-
-  mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+  mutating func unit() -> Double { random.unit() }
 
   mutating func chance(_ p: Double) -> Bool { unit() < p }
 

@@ -183,23 +183,3 @@ final class TransformDecompositionTests: XCTestCase {
     XCTAssertNil(DecomposedTransform3D(flat))
   }
 }
-
-/// A small deterministic generator (SplitMix64), so the random tests repeat.
-struct SplitMix64 {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  mutating func nextDouble(in range: ClosedRange<Double>) -> Double {
-    let unit = Double(next() >> 11) / Double(1 << 53)
-    return range.lowerBound + (range.upperBound - range.lowerBound) * unit
-  }
-}
