@@ -109,7 +109,8 @@ extern "C" {
   X(KF_E_INVALID_NAME, -10, "a name is empty, unknown or not valid UTF-8")                  \
   X(KF_E_OUT_OF_RANGE, -11, "an index is past the end")                                   \
   X(KF_E_KIND_MISMATCH, -12, "the value kind does not fit the property or the operation")  \
-  X(KF_E_STALE, -13, "the object changed since the generation the call names")
+  X(KF_E_STALE, -13, "the object changed since the generation the call names")                  \
+  X(KF_E_INVALID_STATE, -14, "the operation does not apply in the object's current state")
 
 typedef int32_t kf_status;
 

@@ -36,6 +36,9 @@ public struct RazzleError: Error, Sendable, Hashable, CustomStringConvertible {
     case kindMismatch = -12
     /// The object changed since the generation a call names.
     case stale = -13
+    /// The operation does not apply in the object's current state (a
+    /// player asked to finish an endless node).
+    case invalidState = -14
 
     /// The status's static description, as `kf_status_string` gives it.
     public var text: StaticString {
@@ -53,6 +56,7 @@ public struct RazzleError: Error, Sendable, Hashable, CustomStringConvertible {
       case .outOfRange: return "an index is past the end"
       case .kindMismatch: return "the value kind does not fit the property or the operation"
       case .stale: return "the object changed since the generation the call names"
+      case .invalidState: return "the operation does not apply in the object's current state"
       }
     }
 

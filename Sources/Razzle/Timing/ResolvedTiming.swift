@@ -33,8 +33,13 @@ struct ResolvedTiming: @unchecked Sendable {
   @usableFromInline let easing: Easing
 
   /// Resolves `timing` for a node of intrinsic duration `intrinsicDuration`
-  /// sampled with time running in `animationDirection`.
-  init(_ timing: Timing, intrinsicDuration: Double, animationDirection: AnimationDirection) {
+  /// sampled with time running in `animationDirection`; a fill of `auto`
+  /// means `autoFill` (`none` for a single timing or a clip, `both` for a
+  /// group).
+  init(
+    _ timing: Timing, intrinsicDuration: Double, animationDirection: AnimationDirection,
+    autoFill: FillMode = .none
+  ) {
     delay = timing.delay
     iterationDuration = timing.iterationDuration(intrinsicDuration: intrinsicDuration)
     iterations = timing.iterations
@@ -44,8 +49,9 @@ struct ResolvedTiming: @unchecked Sendable {
     beforeActiveBoundary = Self.maximum(Self.minimum(delay, endTime), 0)
     activeAfterBoundary = Self.maximum(Self.minimum(delay + activeDuration, endTime), 0)
     direction = timing.direction
-    fillsBackwards = timing.fill.fillsBackwards
-    fillsForwards = timing.fill.fillsForwards
+    let fill = timing.fill == .auto ? autoFill : timing.fill
+    fillsBackwards = fill.fillsBackwards
+    fillsForwards = fill.fillsForwards
     backwards = animationDirection == .backwards
     form = timing.kernel.form
     owner = timing.kernel.inverse
@@ -152,7 +158,7 @@ struct ResolvedTiming: @unchecked Sendable {
     return TimingSample(
       phase: phase, activeTime: activeTime, overallProgress: overall,
       simpleIterationProgress: simple, currentIteration: iteration, directedProgress: directed,
-      transformedProgress: eased(directed, beforeFlag: beforeFlag))
+      transformedProgress: eased(directed, beforeFlag: beforeFlag), reversed: !forwards)
   }
 
   /// `easing(p, beforeFlag:)`, evaluated from the kernel form.
@@ -179,20 +185,23 @@ struct TimingSample: Sendable {
   @usableFromInline var currentIteration: Double
   @usableFromInline var directedProgress: Double
   @usableFromInline var transformedProgress: Double
+  /// Whether the current iteration plays backwards (its directed progress
+  /// is 1 − the simple one); false without an effect.
+  @usableFromInline var reversed: Bool
 
   /// A sample with no effect: every value unresolved.
   @inlinable
   init(phase: TimingPhase) {
     self.init(
       phase: phase, activeTime: .nan, overallProgress: .nan, simpleIterationProgress: .nan,
-      currentIteration: .nan, directedProgress: .nan, transformedProgress: .nan)
+      currentIteration: .nan, directedProgress: .nan, transformedProgress: .nan, reversed: false)
   }
 
   @inlinable
   init(
     phase: TimingPhase, activeTime: Double, overallProgress: Double,
     simpleIterationProgress: Double, currentIteration: Double, directedProgress: Double,
-    transformedProgress: Double
+    transformedProgress: Double, reversed: Bool
   ) {
     self.phase = phase
     self.activeTime = activeTime
@@ -201,5 +210,6 @@ struct TimingSample: Sendable {
     self.currentIteration = currentIteration
     self.directedProgress = directedProgress
     self.transformedProgress = transformedProgress
+    self.reversed = reversed
   }
 }

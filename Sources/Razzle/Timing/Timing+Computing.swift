@@ -37,15 +37,7 @@ extension Timing {
   ) throws(RazzleError) -> ComputedTiming {
     let model = try resolved(
       intrinsicDuration: intrinsicDuration, animationDirection: animationDirection)
-    let s = model.sample(localTime)
-    func value(_ x: Double) -> Double? { x.isNaN ? nil : x }
-    return ComputedTiming(
-      phase: s.phase, localTime: value(localTime), iterationDuration: model.iterationDuration,
-      activeDuration: model.activeDuration, endTime: model.endTime, activeTime: value(s.activeTime),
-      overallProgress: value(s.overallProgress),
-      simpleIterationProgress: value(s.simpleIterationProgress),
-      currentIteration: value(s.currentIteration), directedProgress: value(s.directedProgress),
-      transformedProgress: value(s.transformedProgress))
+    return ComputedTiming(model, model.sample(localTime), localTime: localTime)
   }
 
   /// The timing resolved for a node: its iteration duration, boundaries and

@@ -145,6 +145,12 @@ public struct Timing: Sendable, Hashable {
     kernel = TimingEasing(easing)
   }
 
+  /// This timing with another fill mode.
+  func replacingFill(_ fill: FillMode) -> Timing {
+    Timing(
+      validated: delay, endDelay, duration, iterations, iterationStart, direction, fill, easing)
+  }
+
   public static func == (a: Timing, b: Timing) -> Bool {
     a.delay == b.delay && a.endDelay == b.endDelay && a.duration == b.duration
       && a.iterations == b.iterations && a.iterationStart == b.iterationStart

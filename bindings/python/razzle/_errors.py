@@ -19,6 +19,8 @@ __all__ = [
     "ClosedError",
     "KindMismatchError",
     "InvalidTypeError",
+    "StaleError",
+    "InvalidStateError",
 ]
 
 
@@ -92,3 +94,9 @@ class StaleError(RazzleError):
     """The object changed between two calls that had to see the same state
     (KF_E_STALE); the binding retries such reads itself, so user code sees
     it only if an object keeps changing."""
+
+
+class InvalidStateError(RazzleError, RuntimeError):
+    """The operation does not apply in the object's current state: a player
+    asked to finish a node that never ends, or to run at rate 0
+    (KF_E_INVALID_STATE)."""

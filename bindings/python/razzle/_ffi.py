@@ -58,6 +58,7 @@ STATUS_CODES = {
     "KF_E_OUT_OF_RANGE": (-11, _errors.OutOfRangeError),
     "KF_E_KIND_MISMATCH": (-12, _errors.KindMismatchError),
     "KF_E_STALE": (-13, _errors.StaleError),
+    "KF_E_INVALID_STATE": (-14, _errors.InvalidStateError),
 }
 _EXCEPTIONS = {value: cls for value, cls in STATUS_CODES.values() if cls is not None}
 

@@ -1,0 +1,290 @@
+// A node tree compiled for sampling: each node's timing resolved with its
+// natural duration, each clip's tracks with the output columns they write.
+
+/// One (target, property) a node animates, and where its channels go in
+/// the node's sample matrix.
+public struct NodeColumn: Sendable, Hashable {
+  public let target: String
+  public let property: String
+  public let kind: ValueKind
+  /// The first of its `kind.channels` columns.
+  public let column: Int
+}
+
+/// A node tree compiled for sampling, valid while the tree and every
+/// animator under it are unchanged (``isCurrent(_:)``).
+final class Plan: @unchecked Sendable {
+  let treeGeneration: UInt64
+  /// The animators under the tree, each once, in lock order.
+  let animators: [Animator]
+  /// Each animator's edit count when the plan was made.
+  let edits: [UInt64]
+  let columns: [NodeColumn]
+  /// Doubles per row.
+  let width: Int
+  let root: PlanNode
+  /// The deepest node's depth (the root is 0).
+  let depth: Int
+  /// The most times a stagger evaluates its template at per row.
+  let maximumFanOut: Int
+  /// The widest template or track a merge needs scratch for, in doubles.
+  let maximumScratchWidth: Int
+
+  init(
+    treeGeneration: UInt64, animators: [Animator], edits: [UInt64], columns: [NodeColumn],
+    width: Int, root: PlanNode, depth: Int, maximumFanOut: Int, maximumScratchWidth: Int
+  ) {
+    self.treeGeneration = treeGeneration
+    self.animators = animators
+    self.edits = edits
+    self.columns = columns
+    self.width = width
+    self.root = root
+    self.depth = depth
+    self.maximumFanOut = maximumFanOut
+    self.maximumScratchWidth = maximumScratchWidth
+  }
+
+  /// Whether the plan still describes the tree: no tree edit and no edit
+  /// of its animators since it was made. Call holding the choreography
+  /// lock and every animator's lock.
+  func isCurrent(_ animators: [Animator]) -> Bool {
+    guard treeGeneration == Choreography.generation, animators.count == self.animators.count
+    else { return false }
+    for i in animators.indices {
+      guard animators[i] === self.animators[i], animators[i].domain.edits == edits[i] else {
+        return false
+      }
+    }
+    return true
+  }
+}
+
+/// One node of a plan.
+final class PlanNode: @unchecked Sendable {
+  enum Body {
+    case clip(PlanClip)
+    case group([PlanNode])
+    case stagger(PlanStagger)
+  }
+
+  /// The node's timing with time running forwards and backwards.
+  let forwards: ResolvedTiming
+  let backwards: ResolvedTiming
+  /// The node's start time in its parent (0 for a root or a template).
+  let start: Double
+  let body: Body
+
+  init(forwards: ResolvedTiming, backwards: ResolvedTiming, start: Double, body: Body) {
+    self.forwards = forwards
+    self.backwards = backwards
+    self.start = start
+    self.body = body
+  }
+}
+
+/// A track a clip writes: its sampler's track and its output column.
+struct PlanTrack {
+  let track: Track
+  /// Its first column in the node's matrix (for a stagger template: in the
+  /// template's own row).
+  let column: Int
+  let channels: Int
+}
+
+/// A clip's tracks and the map from its progress to its animator's time.
+struct PlanClip {
+  let spanStart: Double
+  let spanLength: Double
+  let composite: Composite
+  let tracks: [PlanTrack]
+  /// For each track, whether it is the first writer of its columns (it
+  /// writes every row, NaN where it has no effect) or merges into what is
+  /// there.
+  let direct: [Bool]
+  /// The channels of all tracks together (a stagger template's row).
+  let width: Int
+}
+
+/// A stagger's template, distinct offsets and items.
+struct PlanStagger {
+  let template: PlanNode
+  let distinctOffsets: [Double]
+  /// Per item: its distinct offset's index.
+  let offsetIndex: [Int]
+  /// Per item and template track (item-major): its first column.
+  let columns: [Int]
+  /// Per item and template track (item-major): whether it writes directly.
+  let direct: [Bool]
+  /// AnimationKit's `maxAnimationCount` ≤ 0: every item shows the animator
+  /// at this time whenever the stagger has an effect.
+  let fixedAnimatorTime: Double?
+}
+
+extension Node {
+  /// Compiles the tree under this node. Call holding the choreography lock
+  /// and the locks of `animators` (every animator under the node).
+  func unlockedPlan(animators: [Animator]) throws(RazzleError) -> Plan {
+    var builder = PlanBuilder()
+    let root = try builder.node(self, start: 0, depth: 0)
+    return Plan(
+      treeGeneration: Choreography.generation, animators: animators,
+      edits: animators.map { $0.domain.edits }, columns: builder.columns, width: builder.width,
+      root: root, depth: builder.depth, maximumFanOut: builder.fanOut,
+      maximumScratchWidth: builder.scratchWidth)
+  }
+
+  /// The animators under this node, each once, in the order their locks
+  /// are taken (by identity, so that every caller takes them in the same
+  /// order). Call with the choreography lock held.
+  func unlockedLockOrder() -> [Animator] {
+    var list: [Animator] = []
+    unlockedAnimators(into: &list)
+    list.sort { ObjectIdentifier($0) < ObjectIdentifier($1) }
+    var unique: [Animator] = []
+    unique.reserveCapacity(list.count)
+    for a in list where unique.last !== a { unique.append(a) }
+    return unique
+  }
+}
+
+/// Walks a tree in order, assigning columns.
+private struct PlanBuilder {
+  var columns: [NodeColumn] = []
+  var positions: [Animator.Key: Int] = [:]
+  var width = 0
+  var depth = 0
+  var fanOut = 1
+  var scratchWidth = 1
+
+  /// The column of `key` (new or existing) and whether it is new.
+  mutating func column(_ key: Animator.Key, kind: ValueKind, composite: Composite)
+    throws(RazzleError) -> (column: Int, isNew: Bool)
+  {
+    let name = "\(key.target.isEmpty ? "" : key.target + ".")\(key.property)"
+    if composite == .add && !kind.isPerChannel {
+      throw RazzleError(
+        .kindMismatch,
+        "\(name): composite add needs a kind blended channel by channel, not \(kind.name)")
+    }
+    if let i = positions[key] {
+      guard columns[i].kind == kind else {
+        throw RazzleError(
+          .kindMismatch,
+          "\(name) is \(columns[i].kind.name) in one clip and \(kind.name) in another")
+      }
+      return (columns[i].column, false)
+    }
+    positions[key] = columns.count
+    columns.append(
+      NodeColumn(target: key.target, property: key.property, kind: kind, column: width))
+    width += kind.channels
+    return (width - kind.channels, true)
+  }
+
+  mutating func node(_ node: Node, start: Double, depth level: Int) throws(RazzleError)
+    -> PlanNode
+  {
+    depth = Swift.max(depth, level)
+    let natural = node.unlockedNaturalDuration(animatorsLocked: true)
+    func resolved(_ direction: AnimationDirection) -> ResolvedTiming {
+      ResolvedTiming(
+        node.timingValue, intrinsicDuration: natural, animationDirection: direction,
+        autoFill: node.autoFill)
+    }
+    let body: PlanNode.Body
+    switch node.content {
+    case .clip(let clip):
+      body = .clip(try self.clip(clip, rename: nil))
+    case .timeline(let timeline):
+      var children: [PlanNode] = []
+      for child in timeline.children {
+        children.append(try self.node(child.node, start: child.start, depth: level + 1))
+      }
+      body = .group(children)
+    case .stagger(let stagger):
+      body = .stagger(try self.stagger(stagger, depth: level + 1))
+    }
+    return PlanNode(
+      forwards: resolved(.forwards), backwards: resolved(.backwards), start: start, body: body)
+  }
+
+  /// A clip's tracks; with `rename`, only their template layout (columns
+  /// within the template's row), no node columns.
+  mutating func clip(_ clip: ClipContent, rename: Bool?) throws(RazzleError) -> PlanClip {
+    let span = clip.resolvedSpan(animatorsLocked: true)
+    var tracks: [PlanTrack] = []
+    var direct: [Bool] = []
+    var templateColumn = 0
+    for track in clip.animator.ordered {
+      guard track.sampler != nil else { throw track.emptyError }
+      if rename == nil {
+        let (column, isNew) = try column(
+          Animator.Key(target: track.target, property: track.property), kind: track.kind,
+          composite: clip.composite)
+        tracks.append(PlanTrack(track: track, column: column, channels: track.channels))
+        direct.append(isNew)
+        scratchWidth = Swift.max(scratchWidth, track.channels)
+      } else {
+        tracks.append(PlanTrack(track: track, column: templateColumn, channels: track.channels))
+        direct.append(false)
+      }
+      templateColumn += track.channels
+    }
+    return PlanClip(
+      spanStart: span.start, spanLength: span.end - span.start, composite: clip.composite,
+      tracks: tracks, direct: direct, width: templateColumn)
+  }
+
+  mutating func stagger(_ stagger: StaggerContent, depth level: Int) throws(RazzleError)
+    -> PlanStagger
+  {
+    depth = Swift.max(depth, level)
+    let template = stagger.template
+    guard case .clip(let clipContent) = template.content else {
+      preconditionFailure("a stagger's template is a clip")
+    }
+    let natural = template.unlockedNaturalDuration(animatorsLocked: true)
+    let clip = try self.clip(clipContent, rename: true)
+    let templateNode = PlanNode(
+      forwards: ResolvedTiming(
+        template.timingValue, intrinsicDuration: natural, animationDirection: .forwards,
+        autoFill: template.autoFill),
+      backwards: ResolvedTiming(
+        template.timingValue, intrinsicDuration: natural, animationDirection: .backwards,
+        autoFill: template.autoFill),
+      start: 0, body: .clip(clip))
+    var columns: [Int] = []
+    var direct: [Bool] = []
+    columns.reserveCapacity(stagger.targets.count * clip.tracks.count)
+    direct.reserveCapacity(stagger.targets.count * clip.tracks.count)
+    for target in stagger.targets {
+      for t in clip.tracks {
+        let name = t.track.target.isEmpty ? target : target + "." + t.track.target
+        let (column, isNew) = try column(
+          Animator.Key(target: name, property: t.track.property), kind: t.track.kind,
+          composite: clipContent.composite)
+        columns.append(column)
+        direct.append(isNew)
+      }
+    }
+    fanOut = Swift.max(fanOut, stagger.distinctOffsets.count)
+    scratchWidth = Swift.max(scratchWidth, clip.width)
+    var fixed: Double? = nil
+    if stagger.distribution.animatesNothing {
+      // The template's progress at the end of its active interval, as if
+      // it filled forwards.
+      let model = ResolvedTiming(
+        template.timingValue.replacingFill(.both), intrinsicDuration: natural,
+        animationDirection: .forwards)
+      let end = model.activeAfterBoundary
+      let s = model.sample(end.isFinite ? end : 0)
+      let p = s.transformedProgress
+      fixed = clip.spanStart + (p.isNaN ? 1 : p) * clip.spanLength
+    }
+    return PlanStagger(
+      template: templateNode, distinctOffsets: stagger.distinctOffsets,
+      offsetIndex: stagger.offsetIndex, columns: columns, direct: direct,
+      fixedAnimatorTime: fixed)
+  }
+}

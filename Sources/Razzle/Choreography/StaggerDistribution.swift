@@ -1,0 +1,228 @@
+// GSAP's stagger distribution (gsap-core's `distribute`), with AnimationKit's
+// cap on the number of animated items.
+//
+// https://gsap.com/resources/getting-started/Staggers/
+
+/// How a stagger spreads its items' start offsets: GSAP's `distribute()`
+/// (each or amount, from, grid, axis, ease) and AnimationKit's
+/// `maxAnimationCount`. Guides/Choreography.md gives the formulas.
+public struct StaggerDistribution: Sendable, Hashable {
+  /// Where the stagger starts from.
+  public enum Origin: Sendable, Hashable {
+    /// Item 0 (GSAP's `"start"`, the default).
+    case start
+    /// The middle of the list or grid.
+    case center
+    /// The last item.
+    case end
+    /// Both ends inwards.
+    case edges
+    /// The distances shuffled with a seeded generator.
+    case random(seed: UInt64)
+    /// Item `index`.
+    case index(Int)
+    /// A point of the grid in ratios, (0, 0) the first cell, (1, 1) the
+    /// last.
+    case point(x: Double, y: Double)
+  }
+
+  /// An axis distances are measured along.
+  public enum Axis: String, Sendable, Hashable, CaseIterable {
+    case x, y
+  }
+
+  /// How the spread is given.
+  public enum Spread: Sendable, Hashable {
+    /// Each unit of distance adds this much (GSAP's `each`).
+    case each(Double)
+    /// The whole spread (GSAP's `amount`).
+    case amount(Double)
+  }
+
+  public let spread: Spread
+  public let origin: Origin
+  /// A grid of rows × columns (row-major), or nil for one row.
+  public let grid: (rows: Int, columns: Int)?
+  public let axis: Axis?
+  /// An easing over the normalized distance.
+  public let ease: Easing?
+  /// AnimationKit's `maxAnimationCount`: offsets capped at `each ·
+  /// maxCount`; ≤ 0: nothing animates.
+  public let maxCount: Int?
+
+  /// Creates a distribution.
+  ///
+  /// - Parameters:
+  ///   - spread: `each` (≥ 0, finite; default 0.05, AnimationKit's) or
+  ///     `amount` (finite).
+  ///   - origin: Where it starts from.
+  ///   - grid: rows × columns, both ≥ 1.
+  ///   - axis: Measure along one axis only.
+  ///   - ease: An easing over the normalized distance.
+  ///   - maxCount: AnimationKit's cap; needs `each`.
+  /// - Throws: ``RazzleError`` `.invalidValue` for a spread that is not
+  ///   finite, a negative `each`, a grid with fewer than one row or column,
+  ///   an origin point outside [0, 1]², a negative index, or `maxCount`
+  ///   with `amount`.
+  public init(
+    _ spread: Spread = .each(0.05), from origin: Origin = .start,
+    grid: (rows: Int, columns: Int)? = nil, axis: Axis? = nil, ease: Easing? = nil,
+    maxCount: Int? = nil
+  ) throws(RazzleError) {
+    switch spread {
+    case .each(let e):
+      guard e.isFinite && e >= 0 else {
+        throw RazzleError(.invalidValue, "stagger each must be finite and >= 0, got \(e)")
+      }
+    case .amount(let a):
+      guard a.isFinite else {
+        throw RazzleError(.invalidValue, "stagger amount must be finite, got \(a)")
+      }
+      guard maxCount == nil else {
+        throw RazzleError(.invalidValue, "max_count needs each, not amount")
+      }
+    }
+    if let grid {
+      guard grid.rows >= 1 && grid.columns >= 1 else {
+        throw RazzleError(
+          .invalidValue,
+          "a stagger grid needs rows and columns >= 1, got \(grid.rows)x\(grid.columns)")
+      }
+    }
+    switch origin {
+    case .index(let i) where i < 0:
+      throw RazzleError(.invalidValue, "a stagger origin index must be >= 0, got \(i)")
+    case .point(let x, let y) where !(x >= 0 && x <= 1 && y >= 0 && y <= 1):
+      throw RazzleError(
+        .invalidValue, "a stagger origin point must lie in [0, 1]², got (\(x), \(y))")
+    default: break
+    }
+    self.spread = spread
+    self.origin = origin
+    self.grid = grid
+    self.axis = axis
+    self.ease = ease
+    self.maxCount = maxCount
+  }
+
+  public static func == (a: Self, b: Self) -> Bool {
+    a.spread == b.spread && a.origin == b.origin && a.grid?.rows == b.grid?.rows
+      && a.grid?.columns == b.grid?.columns && a.axis == b.axis && a.ease == b.ease
+      && a.maxCount == b.maxCount
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(spread)
+    hasher.combine(origin)
+    hasher.combine(grid?.rows)
+    hasher.combine(grid?.columns)
+    hasher.combine(axis)
+    hasher.combine(ease)
+    hasher.combine(maxCount)
+  }
+
+  /// Whether nothing animates (AnimationKit's `maxAnimationCount` ≤ 0).
+  public var animatesNothing: Bool { (maxCount ?? 1) <= 0 }
+
+  /// The start offsets of `count` items.
+  ///
+  /// - Parameter count: The number of items, ≥ 1.
+  /// - Returns: `count` offsets.
+  /// - Complexity: O(count), plus one easing evaluation per item.
+  public func offsets(count: Int) -> [Double] {
+    let n = Swift.max(count, 1)
+    let wrap = grid?.columns ?? Int.max
+    let hasGrid = grid != nil
+    // The origin.
+    let ox: Double
+    let oy: Double
+    func ratios(_ rx: Double, _ ry: Double) -> (Double, Double) {
+      (Double(Swift.min(wrap, n)) * rx - 0.5, hasGrid ? Double(n) * ry / Double(wrap) - 0.5 : 0)
+    }
+    switch origin {
+    case .start, .random: (ox, oy) = ratios(0, 0)
+    case .center, .edges: (ox, oy) = ratios(0.5, 0.5)
+    case .end: (ox, oy) = ratios(1, 1)
+    case .point(let x, let y): (ox, oy) = ratios(x, y)
+    case .index(let k):
+      (ox, oy) = (Double(k % wrap), hasGrid ? Double(k / wrap) : 0)
+    }
+    // The distances.
+    var distances = [Double](repeating: 0, count: n)
+    var low = Double.infinity
+    var high = -Double.infinity
+    for j in 0..<n {
+      let x = Double(j % wrap) - ox
+      let y = oy - Double(j / wrap)
+      let d: Double
+      switch axis {
+      case nil: d = (x * x + y * y).squareRoot()
+      case .x: d = abs(x)
+      case .y: d = abs(y)
+      }
+      distances[j] = d
+      low = Swift.min(low, d)
+      high = Swift.max(high, d)
+    }
+    if case .random(let seed) = origin {
+      var generator = SplitMix64(seed: seed)
+      var j = n - 1
+      while j > 0 {
+        let k = Int(generator.next() % UInt64(j + 1))
+        distances.swapAt(j, k)
+        j -= 1
+      }
+    }
+    // The spread.
+    var v: Double
+    switch spread {
+    case .amount(let a): v = a
+    case .each(let e):
+      let s: Double
+      if !hasGrid || wrap > n {
+        s = Double(n - 1)
+      } else {
+        switch axis {
+        case nil: s = Swift.max(Double(wrap), Double(n) / Double(wrap))
+        case .y: s = Double(n) / Double(wrap)
+        case .x: s = Double(wrap)
+        }
+      }
+      v = e * s
+    }
+    if case .edges = origin { v = -v }
+    let base = v < 0 ? -v : 0
+    let range = high - low
+    let cap: Double? = {
+      if let maxCount, case .each(let e) = spread { return e * Double(maxCount) }
+      return nil
+    }()
+    return distances.map { d in
+      let l = range > 0 ? (d - low) / range : 0
+      let eased: Double
+      if let ease {
+        eased = v < 0 ? 1 - ease(1 - l) : ease(l)
+      } else {
+        eased = l
+      }
+      let offset = base + eased * v
+      return cap.map { Swift.min(offset, $0) } ?? offset
+    }
+  }
+}
+
+/// SplitMix64 (Steele, Lea and Flood 2014): the generator a random stagger
+/// shuffles with, so a seed gives the same order in every language.
+struct SplitMix64 {
+  var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

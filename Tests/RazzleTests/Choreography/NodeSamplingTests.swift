@@ -1,0 +1,133 @@
+import XCTest
+
+@testable import Razzle
+
+/// Hand-worked values of the timing tree (Guides/Choreography.md); the
+/// shared vectors in choreography.json cover the combinations.
+final class NodeSamplingTests: XCTestCase {
+  /// An animator with one scalar track `target.property` through `keys`.
+  func animator(_ target: String, _ property: String, _ keys: [(Double, Double)]) throws
+    -> Animator
+  {
+    let a = Animator()
+    let t = try a.addTrack(target: target, property: property)
+    for (time, value) in keys { try t.setKeyframe(time: time, value: [value]) }
+    return a
+  }
+
+  func sample(_ node: Node, _ times: [Double]) throws -> [[Double]] {
+    let width = try node.layout().width
+    var out = [Double](repeating: 0, count: times.count * width)
+    try times.withUnsafeBufferPointer { t in
+      try out.withUnsafeMutableBufferPointer { o in _ = try node.sample(times: t, into: o) }
+    }
+    return (0..<times.count).map { Array(out[$0 * width..<($0 + 1) * width]) }
+  }
+
+  func testClipMapsProgressOntoItsSpan() throws {
+    // Keyed in scroll points 100…300, played over 2 s: at 0.5 s a quarter.
+    let clip = try Node.clip(
+      animator("a", "x", [(100, 0), (300, 8)]), timing: Timing(duration: .time(2)))
+    let rows = try sample(clip, [-1, 0, 0.5, 1.999, 2, 3])
+    XCTAssertTrue(rows[0][0].isNaN)  // before, fill none
+    XCTAssertEqual(rows[1][0], 0)
+    XCTAssertEqual(rows[2][0], 2)
+    XCTAssertEqual(rows[3][0], 8 * 1.999 / 2, accuracy: 1e-12)
+    XCTAssertTrue(rows[4][0].isNaN)  // the end is after, fill none
+    XCTAssertEqual(try clip.layout().columns.map(\.property), ["x"])
+    XCTAssertEqual(clip.naturalDuration, 200)
+  }
+
+  func testSequenceWithForwardFillHoldsAndLaterClipWins() throws {
+    let up = try Node.clip(
+      animator("a", "x", [(0, 0), (1, 1)]), timing: Timing(fill: .forwards))
+    let down = try Node.clip(
+      animator("a", "x", [(0, 1), (2, 0)]), timing: Timing(fill: .forwards))
+    let line = Node.timeline()
+    XCTAssertEqual(try line.add(up), 0)
+    XCTAssertEqual(try line.add(down, at: .end(0.5)), 1.5)
+    XCTAssertEqual(line.naturalDuration, 3.5)
+    let rows = try sample(line, [0.5, 1.2, 2.5, 4])
+    XCTAssertEqual(rows.map { $0[0] }, [0.5, 1, 0.5, 0])
+  }
+
+  func testGroupAlternateReversesChildren() throws {
+    let clip = try Node.clip(animator("a", "x", [(0, 0), (1, 10)]), timing: Timing(fill: .both))
+    let line = Node.timeline(timing: try Timing(iterations: 2, direction: .alternate))
+    try line.add(clip)
+    // The second iteration runs backwards: at 1.25 the inner time is 0.75.
+    XCTAssertEqual(try sample(line, [0.25, 1.25]).map { $0[0] }, [2.5, 7.5])
+  }
+
+  func testAddCompositeSums() throws {
+    let base = try Node.clip(animator("v", "x", [(0, 10), (1, 10)]), timing: Timing(fill: .both))
+    let shake = try Node.clip(
+      animator("v", "x", [(0, 0), (1, 2)]), composite: .add)
+    let line = Node.timeline()
+    try line.add(base)
+    try line.add(shake, at: .time(0))
+    XCTAssertEqual(try sample(line, [0.5, 2]).map { $0[0] }, [11, 10])
+  }
+
+  func testAnimationKitStartTimes() throws {
+    let d = try StaggerDistribution(.each(0.05), maxCount: 20)
+    let offsets = d.offsets(count: 25)
+    for i in 0..<25 {
+      XCTAssertEqual(offsets[i], 0.05 * Double(Swift.min(i, 20)), accuracy: 1e-15)
+    }
+  }
+
+  func testStaggerSharesTemplateAcrossItems() throws {
+    let template = try Node.clip(
+      animator("", "opacity", [(0, 0), (1, 1)]), timing: Timing(fill: .both))
+    let s = try Node.stagger(
+      template, targets: ["a", "b", "c"], distribution: StaggerDistribution(.each(0.5)))
+    XCTAssertEqual(s.staggerOffsets, [0, 0.5, 1])
+    XCTAssertEqual(try s.layout().columns.map(\.target), ["a", "b", "c"])
+    XCTAssertEqual(try sample(s, [0.75])[0], [0.75, 0.25, 0])
+  }
+
+  func testCycleAndSecondParentAreRefused() throws {
+    let outer = Node.timeline()
+    let inner = Node.timeline()
+    try outer.add(inner)
+    XCTAssertThrowsError(try inner.add(outer))
+    XCTAssertThrowsError(try Node.timeline().add(inner))
+    XCTAssertThrowsError(try outer.add(outer))
+    XCTAssertEqual(outer.children.count, 1)
+  }
+
+  func testPlacementGrammar() throws {
+    XCTAssertEqual(try Placement(parsing: "+=0.2"), .end(0.2))
+    XCTAssertEqual(try Placement(parsing: "-=1"), .end(-1))
+    XCTAssertEqual(try Placement(parsing: "<"), .previousStart(0))
+    XCTAssertEqual(try Placement(parsing: "<-0.1"), .previousStart(-0.1))
+    XCTAssertEqual(try Placement(parsing: ">0.5"), .previousEnd(0.5))
+    XCTAssertEqual(try Placement(parsing: "intro+=2"), .label("intro", 2))
+    XCTAssertEqual(try Placement(parsing: "-2.5"), .time(-2.5))
+    for bad in ["", "+=", "<<", "1.2.3", "+= 1", "a+=x", "1e"] {
+      XCTAssertThrowsError(try Placement(parsing: bad), bad)
+    }
+  }
+
+  func testPlayerRunsFinishesAndReportsIterations() throws {
+    let clip = try Node.clip(
+      animator("a", "x", [(0, 0), (1, 1)]), timing: Timing(iterations: 3))
+    let player = Player(clip)
+    XCTAssertEqual(player.playState, .idle)
+    try player.play()
+    var events = try player.advance(by: 1.5)
+    XCTAssertEqual(events.map(\.kind), [.started, .iteration])
+    XCTAssertEqual(events[1].clockTime, 1)
+    XCTAssertEqual(player.currentTime, 1.5)
+    events = try player.advance(by: 2)
+    XCTAssertEqual(events.map(\.kind), [.iteration, .finished])
+    XCTAssertEqual(events.last?.clockTime, 3)
+    XCTAssertEqual(player.currentTime, 3)
+    XCTAssertEqual(player.playState, .finished)
+    try player.reverse()
+    events = try player.advance(by: 0.5)
+    XCTAssertEqual(events.first?.kind, .reversed)
+    XCTAssertEqual(player.currentTime, 2.5)
+  }
+}
