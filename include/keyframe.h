@@ -769,6 +769,408 @@ kf_status kf_timing_progress_many(const kf_timing_options *options, const double
                                   double *out_iterations, size_t capacity);
 
 /* ---------------------------------------------------------------------------
+ * Choreography: clips, timelines, staggers, relative keyframes and a
+ * player (Guides/Choreography.md is the contract).
+ *
+ * A node (kf_node) is a clip (an animator placed in time), a timeline
+ * (children at start times) or a stagger (one template clip for many
+ * targets, each a little later). Every node has a timing
+ * (kf_timing_options); a node's `fill` of KF_FILL_AUTO is "none" for a
+ * clip and "both" for a timeline or a stagger. A node has at most one
+ * parent. Sampling a node gives, for every (target, property) its clips
+ * animate, the value of the last clip in tree order that has an effect
+ * (KF_COMPOSITE_ADD adds instead), NaN where none has. Nodes are
+ * thread-safe: edits take one lock shared by all nodes, samples take it
+ * for reading and hold every animator's read lock while they run.
+ * Releasing a node's handle does not detach it from its parent.
+ */
+
+typedef struct kf_node kf_node;
+typedef struct kf_player kf_player;
+
+/* How a clip's values combine with earlier clips' for the same pair. */
+typedef int32_t kf_composite;
+enum {
+  KF_COMPOSITE_REPLACE = 0, /* "replace": the later clip wins */
+  KF_COMPOSITE_ADD = 1      /* "add": added channel by channel (to 0 if nothing is under it);
+                               only kinds blended channel by channel */
+};
+
+/* What a node is. */
+typedef int32_t kf_node_kind;
+enum {
+  KF_NODE_CLIP = 0,     /* "clip" */
+  KF_NODE_TIMELINE = 1, /* "timeline" */
+  KF_NODE_STAGGER = 2   /* "stagger" */
+};
+
+/* Where a stagger's distribution starts from (GSAP's `from`). */
+typedef int32_t kf_stagger_from;
+enum {
+  KF_STAGGER_FROM_START = 0,  /* "start": item 0 */
+  KF_STAGGER_FROM_CENTER = 1, /* "center" */
+  KF_STAGGER_FROM_END = 2,    /* "end" */
+  KF_STAGGER_FROM_EDGES = 3,  /* "edges": both ends inwards */
+  KF_STAGGER_FROM_RANDOM = 4, /* "random": distances shuffled by `seed` */
+  KF_STAGGER_FROM_INDEX = 5,  /* "index": item `from_index` */
+  KF_STAGGER_FROM_POINT = 6   /* "point": (from_x, from_y) in [0, 1]^2 of the grid */
+};
+
+/* The axis a stagger measures distances along. */
+typedef int32_t kf_stagger_axis;
+enum {
+  KF_STAGGER_AXIS_BOTH = 0, /* "both": Euclidean distance */
+  KF_STAGGER_AXIS_X = 1,    /* "x" */
+  KF_STAGGER_AXIS_Y = 2     /* "y" */
+};
+
+/* AnimationKit's presets. */
+typedef int32_t kf_stagger_preset;
+enum {
+  KF_STAGGER_PRESET_DEFAULT = 0, /* "default" */
+  KF_STAGGER_PRESET_GRID = 1,    /* "grid" */
+  KF_STAGGER_PRESET_LIST = 2     /* "list" */
+};
+
+/* UIKit's keyframe calculation modes for relative keyframes. */
+typedef int32_t kf_calculation_mode;
+enum {
+  KF_CALCULATION_LINEAR = 0,     /* "linear" */
+  KF_CALCULATION_DISCRETE = 1,   /* "discrete" */
+  KF_CALCULATION_PACED = 2,      /* "paced" */
+  KF_CALCULATION_CUBIC = 3,      /* "cubic" */
+  KF_CALCULATION_CUBIC_PACED = 4 /* "cubicPaced" */
+};
+
+/* A player's play state (Web Animations'). */
+typedef int32_t kf_play_state;
+enum {
+  KF_PLAY_STATE_IDLE = 0,    /* "idle": no current time, no effect */
+  KF_PLAY_STATE_RUNNING = 1, /* "running" */
+  KF_PLAY_STATE_PAUSED = 2,  /* "paused" */
+  KF_PLAY_STATE_FINISHED = 3 /* "finished" */
+};
+
+/* What happened to a player. */
+typedef int32_t kf_event_kind;
+enum {
+  KF_EVENT_STARTED = 0,   /* "started": began running */
+  KF_EVENT_ITERATION = 1, /* "iteration": the node's current iteration changed */
+  KF_EVENT_PAUSED = 2,    /* "paused" (also pausing on completion) */
+  KF_EVENT_REVERSED = 3,  /* "reversed" */
+  KF_EVENT_FINISHED = 4,  /* "finished": reached the end (0 backwards), finished or stopped */
+  KF_EVENT_CANCELLED = 5  /* "cancelled" */
+};
+
+/* Where kf_player_stop leaves the player. */
+typedef int32_t kf_stop_position;
+enum {
+  KF_STOP_AT_START = 0,  /* "start" */
+  KF_STOP_AT_END = 1,    /* "end" */
+  KF_STOP_AT_CURRENT = 2 /* "current" */
+};
+
+/* The name of a value of these enums; NULL for a value this library does
+ * not define. Static. */
+const char *kf_composite_name(kf_composite composite);
+const char *kf_node_kind_name(kf_node_kind kind);
+const char *kf_stagger_from_name(kf_stagger_from from);
+const char *kf_stagger_axis_name(kf_stagger_axis axis);
+const char *kf_stagger_preset_name(kf_stagger_preset preset);
+const char *kf_calculation_mode_name(kf_calculation_mode mode);
+const char *kf_play_state_name(kf_play_state state);
+const char *kf_event_kind_name(kf_event_kind kind);
+const char *kf_stop_position_name(kf_stop_position position);
+
+/* The value called `name` in *out.
+ * Errors: KF_E_NULL, KF_E_INVALID_NAME (with the closest name). */
+kf_status kf_composite_from_name(const char *name, kf_composite *out);
+kf_status kf_node_kind_from_name(const char *name, kf_node_kind *out);
+kf_status kf_stagger_from_from_name(const char *name, kf_stagger_from *out);
+kf_status kf_stagger_axis_from_name(const char *name, kf_stagger_axis *out);
+kf_status kf_stagger_preset_from_name(const char *name, kf_stagger_preset *out);
+kf_status kf_calculation_mode_from_name(const char *name, kf_calculation_mode *out);
+kf_status kf_play_state_from_name(const char *name, kf_play_state *out);
+kf_status kf_event_kind_from_name(const char *name, kf_event_kind *out);
+kf_status kf_stop_position_from_name(const char *name, kf_stop_position *out);
+
+/* A new clip playing `animator` (shared, not copied) in *out_node: one
+ * iteration covers animator times span[0] .. span[1] (span NULL: the
+ * animator's first to last keyframe time over all its tracks, read when
+ * sampled), so it samples the animator at span[0] + p * (span[1] - span[0])
+ * for its transformed progress p. `timing` NULL: the defaults (duration
+ * auto: the span's length).
+ * Errors: KF_E_NULL (out_node), KF_E_INVALID_HANDLE, KF_E_INVALID_VALUE (a
+ * span that is not finite or runs backwards, an undefined composite, the
+ * timing as kf_timing_validate), KF_E_EASING, KF_E_INVALID_NAME. */
+kf_status kf_clip_new(kf_animator *animator, const double *span, const kf_timing_options *timing,
+                      kf_composite composite, kf_node **out_node);
+
+/* A new, empty timeline in *out_node (`timing` NULL: the defaults; duration
+ * auto: its latest child end).
+ * Errors: KF_E_NULL, as kf_timing_validate. */
+kf_status kf_timeline_new(const kf_timing_options *timing, kf_node **out_node);
+
+/* Adds `child` to `timeline` at `position` (GSAP's position parameter,
+ * resolved now: NULL or "+=0" the timeline's end, "2.5", "+=x", "-=x", "<",
+ * "<x", ">", ">x", "label", "label+=x", "label-=x"; Guides/Choreography.md)
+ * and writes its start time to *out_start (may be NULL).
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_VALUE (not a
+ * timeline; a child with a parent or that would make a cycle; a malformed
+ * position, naming the offset), KF_E_NOT_FOUND (an unknown label),
+ * KF_E_INVALID_NAME. Nothing changes on an error. */
+kf_status kf_timeline_add(kf_node *timeline, kf_node *child, const char *position,
+                          double *out_start);
+
+/* Adds (or moves) the label `name` at `position` (as kf_timeline_add) and
+ * writes its time to *out_time (may be NULL). A name starts with a letter
+ * or '_', then letters, digits, '_', '-', '.'; at most 255 bytes.
+ * Errors: as kf_timeline_add, KF_E_INVALID_NAME for a bad name. */
+kf_status kf_timeline_add_label(kf_node *timeline, const char *name, const char *position,
+                                double *out_time);
+
+/* The time of label `name` in *out_time.
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_VALUE (not a
+ * timeline), KF_E_NOT_FOUND. */
+kf_status kf_timeline_label_time(const kf_node *timeline, const char *name, double *out_time);
+
+/* The number of children of a timeline (0 for another node). Errors:
+ * KF_E_NULL, KF_E_INVALID_HANDLE. */
+kf_status kf_timeline_child_count(const kf_node *timeline, size_t *out_count);
+
+/* The index-th child (a new handle) and its start time (either may be
+ * NULL). Errors: KF_E_INVALID_HANDLE, KF_E_OUT_OF_RANGE. */
+kf_status kf_timeline_child_at(const kf_node *timeline, size_t index, kf_node **out_child,
+                               double *out_start);
+
+/* How a stagger spreads its items' start offsets (GSAP's distribute() and
+ * AnimationKit's maxAnimationCount; Guides/Choreography.md has the
+ * formulas). */
+typedef struct kf_stagger_options {
+  uint32_t version;      /* KF_STAGGER_OPTIONS_VERSION */
+  double each;           /* per unit of distance, finite, >= 0 (used when amount is NaN) */
+  double amount;         /* the whole spread, finite; NaN: use `each` */
+  kf_stagger_from from;  /* KF_STAGGER_FROM_START by default */
+  int64_t from_index;    /* for KF_STAGGER_FROM_INDEX, >= 0 */
+  double from_x, from_y; /* for KF_STAGGER_FROM_POINT, in [0, 1] */
+  uint64_t seed;         /* for KF_STAGGER_FROM_RANDOM */
+  int32_t grid_rows;     /* 0 and 0: no grid (one row); else both >= 1 */
+  int32_t grid_columns;
+  kf_stagger_axis axis; /* KF_STAGGER_AXIS_BOTH by default */
+  const char *ease;     /* NULL or "": none; else an easing over the normalized distance */
+  int64_t max_count;    /* AnimationKit's maxAnimationCount; KF_STAGGER_NO_MAX_COUNT: none;
+                           <= 0: nothing animates (needs `each`) */
+} kf_stagger_options;
+
+#define KF_STAGGER_OPTIONS_VERSION 1
+#define KF_STAGGER_NO_MAX_COUNT INT64_MIN
+#define KF_STAGGER_OPTIONS_INIT                                                            \
+  { KF_STAGGER_OPTIONS_VERSION, 0.05, NAN, KF_STAGGER_FROM_START, 0, 0, 0, 0, 0, 0,        \
+    KF_STAGGER_AXIS_BOTH, NULL, KF_STAGGER_NO_MAX_COUNT }
+
+/* Fills *options with the defaults (as KF_STAGGER_OPTIONS_INIT). Errors:
+ * KF_E_NULL. */
+kf_status kf_stagger_options_init(kf_stagger_options *options);
+
+/* A new stagger in *out_node playing the clip `template_clip` (which
+ * becomes its child) for each of targets[0 .. count-1] (UTF-8, non-empty);
+ * item i starts at its offset. An item's pairs are the template tracks'
+ * with the target renamed: an empty track target becomes the item's, a
+ * track target "icon" becomes "item.icon". `options` NULL: the defaults
+ * (each 0.05 from the start); `timing` NULL: the defaults.
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_VALUE (no targets;
+ * a template that is not a clip or has a parent; options out of range;
+ * max_count with amount), KF_E_INVALID_NAME (an empty target, an undefined
+ * `from` or `axis`), KF_E_EASING. */
+kf_status kf_stagger_new(kf_node *template_clip, const char *const *targets, size_t count,
+                         const kf_stagger_options *options, const kf_timing_options *timing,
+                         kf_node **out_node);
+
+/* AnimationKit's preset `preset` as a stagger over targets[0 .. count-1]:
+ * six scalar tracks opacity, offsetX, offsetY, rotation, scale, blur from
+ * the preset's from to its to values with the spring bouncy(duration: 0.4),
+ * each 0.05, max_count 20, template fill both.
+ * Errors: as kf_stagger_new, KF_E_INVALID_VALUE for an undefined preset. */
+kf_status kf_stagger_preset_new(kf_stagger_preset preset, const char *const *targets,
+                                size_t count, kf_node **out_node);
+
+/* A stagger's item offsets into out_offsets (capacity doubles) and their
+ * count into *out_count (also on KF_E_BUFFER_TOO_SMALL; 0 for another
+ * node). Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_BUFFER_TOO_SMALL. */
+kf_status kf_stagger_offsets(const kf_node *stagger, double *out_offsets, size_t capacity,
+                             size_t *out_count);
+
+/* Relative keyframes (UIView.animateKeyframes): a builder. Give every
+ * animated property its value before the animation, add blocks, then make
+ * the clip (a new node; the builder can be released or reused). */
+typedef struct kf_relative_keyframes kf_relative_keyframes;
+
+/* A new builder for an animation of `duration` seconds (finite, > 0) after
+ * `delay` (finite). Errors: KF_E_NULL, KF_E_INVALID_VALUE. */
+kf_status kf_relative_keyframes_new(double duration, double delay, kf_calculation_mode mode,
+                                    kf_relative_keyframes **out_keyframes);
+
+/* Releases the builder. NULL is a no-op. */
+void kf_relative_keyframes_release(kf_relative_keyframes *keyframes);
+
+/* The value of `property` of `target` before the animation: value[0 ..
+ * channels-1] of the kind `options` names (NULL: the property's default
+ * kind, as kf_animator_add_track).
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_DUPLICATE (given already),
+ * KF_E_INVALID_NAME, KF_E_WRONG_SIZE, KF_E_INVALID_VALUE,
+ * KF_E_KIND_MISMATCH. */
+kf_status kf_relative_keyframes_set_start(kf_relative_keyframes *keyframes, const char *target,
+                                          const char *property, const kf_track_options *options,
+                                          const double *value, size_t channels);
+
+/* Adds a block over [relative_start, relative_start + relative_duration] of
+ * the whole (fractions; start in [0, 1], duration in (0, 1], their sum <=
+ * 1) that sets `count` properties: targets[i].properties[i] to
+ * values[offsets[i] .. offsets[i+1]-1] (offsets has count + 1 entries).
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_VALUE (fractions out
+ * of range; a block overlapping another on one property), KF_E_NOT_FOUND (a
+ * property without a start value), KF_E_WRONG_SIZE. Nothing is added on an
+ * error. */
+kf_status kf_relative_keyframes_add_block(kf_relative_keyframes *keyframes, double relative_start,
+                                          double relative_duration, const char *const *targets,
+                                          const char *const *properties, const double *values,
+                                          const size_t *offsets, size_t count);
+
+/* The clip: an animator keyed in seconds over [0, duration], with the delay,
+ * the duration and fill both. Errors: KF_E_NULL, KF_E_INVALID_HANDLE. */
+kf_status kf_relative_keyframes_make_clip(const kf_relative_keyframes *keyframes,
+                                          kf_node **out_node);
+
+/* Releases a node handle. NULL is a no-op; a node in a tree stays there. */
+void kf_node_release(kf_node *node);
+
+/* What the node is in *out_kind. Errors: KF_E_NULL, KF_E_INVALID_HANDLE. */
+kf_status kf_node_kind_of(const kf_node *node, kf_node_kind *out_kind);
+
+/* Replaces the node's timing (NULL: the defaults).
+ * Errors: KF_E_INVALID_HANDLE, as kf_timing_validate. */
+kf_status kf_node_set_timing(kf_node *node, const kf_timing_options *timing);
+
+/* The node's natural duration (what duration auto stands for), active
+ * duration and end time (each may be NULL).
+ * Errors: KF_E_INVALID_HANDLE. */
+kf_status kf_node_durations(const kf_node *node, double *out_natural, double *out_active,
+                            double *out_end);
+
+/* The node's computed timing at `local_time` (its natural duration for
+ * auto, fill auto as for its kind) into *out_timing (version set by the
+ * caller). Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_VALUE. */
+kf_status kf_node_compute(const kf_node *node, double local_time,
+                          kf_animation_direction direction, kf_computed_timing *out_timing);
+
+/* The node's columns: for each (target, property) its clips animate, in
+ * tree order, its kf_column into out_columns (capacity entries) and its
+ * target and property into out_names as "target\0property\0" (names_capacity
+ * bytes). *out_pair_count, *out_names_length, *out_width (doubles per row)
+ * and *out_generation (changes whenever the columns change) — each may be
+ * NULL — are written also on KF_E_BUFFER_TOO_SMALL.
+ * Errors: KF_E_NULL (a NULL buffer with a capacity), KF_E_INVALID_HANDLE,
+ * KF_E_BUFFER_TOO_SMALL, KF_E_KIND_MISMATCH (one pair with two kinds, or
+ * add on a kind not blended channel by channel), KF_E_EMPTY_TRACK. */
+kf_status kf_node_get_layout(const kf_node *node, kf_column *out_columns, size_t capacity,
+                             char *out_names, size_t names_capacity, size_t *out_pair_count,
+                             size_t *out_names_length, size_t *out_width,
+                             uint64_t *out_generation);
+
+/* Samples the node at each of `count` local times into a row-major matrix
+ * out_values (capacity doubles; needs count * width), NaN where no clip has
+ * an effect; *out_width and *out_generation (may be NULL) as
+ * kf_node_get_layout. Large batches are split across threads. `direction`
+ * is the direction time runs in.
+ * Errors: as kf_node_get_layout, KF_E_INVALID_VALUE (direction). */
+kf_status kf_node_sample_many(const kf_node *node, const double *times, size_t count,
+                              kf_animation_direction direction, double *out_values,
+                              size_t capacity, size_t *out_width, uint64_t *out_generation);
+
+/* A player event. */
+typedef struct kf_event {
+  kf_event_kind kind;
+  double clock_time; /* when it happened */
+  double iteration;  /* the new iteration for KF_EVENT_ITERATION, else NaN */
+} kf_event;
+
+/* A new idle player for `node` (the player keeps it alive) with its clock
+ * at 0, in *out_player. `curve`: NULL or "" for none, else an easing
+ * (UIViewPropertyAnimator's timing curve over the fraction complete).
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_EASING. */
+kf_status kf_player_new(kf_node *node, const char *curve, kf_player **out_player);
+
+/* Releases a player. NULL is a no-op. */
+void kf_player_release(kf_player *player);
+
+/* Moves the clock to `now` (kf_player_tick) or by `dt` (kf_player_advance)
+ * and reports what happened since the last report into out_events
+ * (capacity entries), their count in *out_count. Events that do not fit
+ * stay queued for the next call (*out_more, may be NULL, says so).
+ * Errors: KF_E_NULL (a NULL buffer with a capacity, out_count),
+ * KF_E_INVALID_HANDLE, KF_E_INVALID_VALUE (a time that is not finite). */
+kf_status kf_player_tick(kf_player *player, double now, kf_event *out_events, size_t capacity,
+                         size_t *out_count, int32_t *out_more);
+kf_status kf_player_advance(kf_player *player, double dt, kf_event *out_events,
+                            size_t capacity, size_t *out_count, int32_t *out_more);
+
+/* Controls (Web Animations' Animation, headless). Their events are reported
+ * by the next tick or advance.
+ * Errors: KF_E_INVALID_HANDLE; KF_E_INVALID_STATE (play/reverse rewinding
+ * to an infinite end, finish at rate 0 or on a node that never ends, stop at
+ * the end of one); KF_E_INVALID_VALUE (a time or rate that is not finite, a
+ * duration factor <= 0); KF_E_EASING. */
+kf_status kf_player_play(kf_player *player);
+kf_status kf_player_pause(kf_player *player);
+kf_status kf_player_reverse(kf_player *player);
+kf_status kf_player_finish(kf_player *player);
+kf_status kf_player_cancel(kf_player *player);
+kf_status kf_player_set_current_time(kf_player *player, double time);
+kf_status kf_player_set_playback_rate(kf_player *player, double rate);
+kf_status kf_player_set_fraction_complete(kf_player *player, double fraction);
+kf_status kf_player_set_reversed(kf_player *player, int32_t reversed);
+kf_status kf_player_set_pauses_on_completion(kf_player *player, int32_t pauses);
+kf_status kf_player_set_scrubs_linearly(kf_player *player, int32_t scrubs);
+kf_status kf_player_continue(kf_player *player, const char *easing, double duration_factor);
+kf_status kf_player_stop(kf_player *player, kf_stop_position position);
+
+/* The player's state. Every output may be NULL. current_time is NaN when
+ * idle.
+ * Errors: KF_E_INVALID_HANDLE. */
+typedef struct kf_player_state {
+  uint32_t version; /* the caller sets KF_PLAYER_STATE_VERSION */
+  kf_play_state play_state;
+  double clock_time;
+  double current_time;
+  double playback_rate;
+  double fraction_complete;
+  int32_t pauses_on_completion;
+  int32_t scrubs_linearly;
+} kf_player_state;
+
+#define KF_PLAYER_STATE_VERSION 1
+#define KF_PLAYER_STATE_INIT { KF_PLAYER_STATE_VERSION, KF_PLAY_STATE_IDLE, 0, 0, 0, 0, 0, 0 }
+
+/* The player's state into *out_state (version set by the caller).
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_VALUE (version). */
+kf_status kf_player_get_state(const kf_player *player, kf_player_state *out_state);
+
+/* The node's local times at clock_times[0 .. count-1] as the player would
+ * run through them without further controls (held while paused, clamped at
+ * the end, NaN when idle) into out_times (capacity doubles).
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_BUFFER_TOO_SMALL. */
+kf_status kf_player_local_times(const kf_player *player, const double *clock_times,
+                                size_t count, double *out_times, size_t capacity);
+
+/* The node sampled at those local times (kf_node_sample_many's matrix, one
+ * row per clock time): a video in one call. count 1 at the clock time is
+ * the frame now.
+ * Errors: as kf_player_local_times and kf_node_sample_many. */
+kf_status kf_player_sample_many(const kf_player *player, const double *clock_times,
+                                size_t count, double *out_values, size_t capacity,
+                                size_t *out_width, uint64_t *out_generation);
+
+/* ---------------------------------------------------------------------------
  * Value helpers. Colors are non-premultiplied sRGB-encoded (r, g, b, a),
  * four doubles each, not clipped (extended sRGB).
  */

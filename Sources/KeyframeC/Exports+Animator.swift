@@ -127,36 +127,16 @@ public func kf_animator_get_layout(
 ) -> kf_status {
   call("kf_animator_get_layout") { () throws(RazzleError) in
     let animator = try animator(handle)
-    let columns = try mutableBuffer(outColumns, capacity, "out_columns")
-    let names = try mutableBuffer(outNames, namesCapacity, "out_names")
     let layout = animator.layout
-    let namesLength = layout.tracks.reduce(0) {
-      $0 + $1.target.utf8.count + $1.property.utf8.count + 2
-    }
-    outTrackCount?.pointee = layout.tracks.count
-    outNamesLength?.pointee = namesLength
     outGeneration?.pointee = layout.generation
-    guard columns.count >= layout.tracks.count, names.count >= namesLength else {
-      throw RazzleError(
-        .bufferTooSmall,
-        "the layout has \(layout.tracks.count) tracks (capacity \(columns.count)) and \(namesLength) bytes of names (names_capacity \(names.count))"
-      )
-    }
     var start = 0
-    var offset = 0
-    for (i, track) in layout.tracks.enumerated() {
-      columns[i] = kf_column(
-        start: start, channels: track.channels, kind: StaticName.pointer(track.kind.name))
-      start += track.channels
-      for name in [track.target, track.property] {
-        for byte in name.utf8 {
-          names[offset] = CChar(bitPattern: byte)
-          offset += 1
-        }
-        names[offset] = 0
-        offset += 1
-      }
+    let entries = layout.tracks.map { track in
+      defer { start += track.channels }
+      return LayoutEntry(
+        target: track.target, property: track.property, kind: track.kind, start: start)
     }
+    try writeLayout(
+      entries, outColumns, capacity, outNames, namesCapacity, outTrackCount, outNamesLength)
   }
 }
 

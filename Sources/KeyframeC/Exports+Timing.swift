@@ -77,7 +77,7 @@ extension kf_timing_options {
 }
 
 /// The core's timing from a `kf_timing_options` (NULL: the defaults).
-private func timing(_ pointer: UnsafePointer<kf_timing_options>?) throws(RazzleError) -> Timing {
+func timing(_ pointer: UnsafePointer<kf_timing_options>?) throws(RazzleError) -> Timing {
   guard let c = pointer?.pointee else { return .default }
   try checkVersion(
     c.version, KF_TIMING_OPTIONS_VERSION, "kf_timing_options",
@@ -131,15 +131,7 @@ public func kf_timing_compute(
     let c = try timing(options).computed(
       at: localTime, intrinsicDuration: intrinsicDuration,
       animationDirection: try AnimationDirection(code: direction))
-    out.pointee = kf_computed_timing(
-      version: UInt32(KF_COMPUTED_TIMING_VERSION), phase: c.phase.code,
-      local_time: c.localTime ?? .nan, iteration_duration: c.iterationDuration,
-      active_duration: c.activeDuration, end_time: c.endTime, active_time: c.activeTime ?? .nan,
-      overall_progress: c.overallProgress ?? .nan,
-      simple_iteration_progress: c.simpleIterationProgress ?? .nan,
-      current_iteration: c.currentIteration ?? .nan,
-      directed_progress: c.directedProgress ?? .nan,
-      transformed_progress: c.transformedProgress ?? .nan)
+    out.pointee = kf_computed_timing(c)
   }
 }
 

@@ -17,11 +17,17 @@ final class HandleTable: @unchecked Sendable {
   enum Tag: UInt, CaseIterable {
     case animator = 0xA
     case track = 0xC
+    case node = 0x3
+    case player = 0x5
+    case relativeKeyframes = 0x6
 
     var name: String {
       switch self {
       case .animator: return "animator"
       case .track: return "track"
+      case .node: return "node"
+      case .player: return "player"
+      case .relativeKeyframes: return "relative keyframes"
       }
     }
   }

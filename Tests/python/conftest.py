@@ -23,9 +23,13 @@ def load_vectors(name="foundation.json"):
     return json.loads((VECTORS / name).read_text())
 
 
-def vector_files():
-    """The names of every vector file in Tests/vectors, sorted."""
-    return sorted(p.name for p in VECTORS.glob("*.json"))
+def vector_files(schema="razzle-vectors/"):
+    """The names of the vector files in Tests/vectors whose schema starts
+    with `schema`, sorted: the generic track, easing and timing files by
+    default; "razzle-choreography/" for the timing-tree and player files."""
+    return sorted(
+        p.name for p in VECTORS.glob("*.json") if json.loads(p.read_text())["schema"].startswith(schema)
+    )
 
 
 @pytest.fixture(scope="session")

@@ -293,8 +293,8 @@ def css_linear(points, p):
 
 
 class Doc:
-    def __init__(self, description, notes):
-        self.doc = {"schema": "razzle-vectors/2", "description": description, "notes": notes, "groups": []}
+    def __init__(self, description, notes, schema="razzle-vectors/2"):
+        self.doc = {"schema": schema, "description": description, "notes": notes, "groups": []}
         self.next_tc = 1
 
     def tc(self):
@@ -2613,6 +2613,1415 @@ def main():
     interpolation_doc().write("interpolation.json")
     kinds_doc().write("kinds.json")
     timing_doc().write("timing.json")
+    # Their own schema: trees and step sequences, which the generic runners
+    # (foundation, easing, interpolation, kinds, timing) do not read.
+    for doc, name in ((choreography_doc(), "choreography.json"), (player_doc(), "player.json")):
+        doc.doc["schema"] = "razzle-choreography/1"
+        doc.write(name)
+
+
+# ---------------------------------------------------------------------------
+# choreography.json and player.json: Guides/Choreography.md's contract worked
+# independently (placement, the timing tree, GSAP's distribute(), AnimationKit's
+# presets, UIView.animateKeyframes' blocks) and Web Animations Level 1's
+# Animation procedures for the player. Never razzle.
+
+import re  # noqa: E402
+
+CHOREO_TOLERANCE = 1e-9
+CHOREO_SCHEMA_NOTE = ("Numbers from Tests/vectors/derive.py: the contract in Guides/Choreography.md re-worked "
+                      "there by hand (and the Web Animations Level 1 timing procedures that derive timing.json); "
+                      "never razzle.")
+
+
+class ChoreoError(Exception):
+    """A rejected call: `status` is the KF_* name expected."""
+
+    def __init__(self, status, message=""):
+        super().__init__(message)
+        self.status = status
+
+
+# -- positions (GSAP's position parameter as the contract's table restricts it)
+
+CHOREO_DECIMAL = re.compile(r"(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+CHOREO_LABEL = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*")
+
+
+def choreo_decimal(text):
+    if not CHOREO_DECIMAL.fullmatch(text):
+        raise ChoreoError("KF_E_INVALID_VALUE", text)
+    return float(text)
+
+
+def choreo_signed(text):
+    """'' (0), '0.1', '-0.1' after '<' or '>'."""
+    if text == "":
+        return 0.0
+    if text[0] == "-":
+        return -choreo_decimal(text[1:])
+    return choreo_decimal(text)
+
+
+class PlacementTimeline:
+    """The start-time bookkeeping of a timeline: children's (start, end time)
+    and labels, resolved when added (GSAP's position parameter)."""
+
+    def __init__(self):
+        self.children = []  # (start, end_time)
+        self.labels = {}
+
+    def end(self):
+        return max([0.0] + [s + e for s, e in self.children])
+
+    def resolve(self, at):
+        if at is None:
+            return self.end()
+        if isinstance(at, (int, float)) and not isinstance(at, bool):
+            return float(at)
+        if not isinstance(at, str) or at == "":
+            raise ChoreoError("KF_E_INVALID_VALUE", repr(at))
+        if at[:2] in ("+=", "-="):
+            x = choreo_decimal(at[2:])
+            return self.end() + (x if at[0] == "+" else -x)
+        if at[0] in "<>":
+            if self.children:
+                s, e = self.children[-1]
+                base = s if at[0] == "<" else s + e
+            else:
+                base = 0.0
+            return base + choreo_signed(at[1:])
+        m = re.search(r"[+-]=", at)
+        name, rest = (at, "") if m is None else (at[:m.start()], at[m.start():])
+        if not CHOREO_LABEL.fullmatch(name) or len(name.encode()) > 255:
+            raise ChoreoError("KF_E_INVALID_VALUE", at)
+        offset = 0.0
+        if rest:
+            x = choreo_decimal(rest[2:])
+            offset = x if rest[0] == "+" else -x
+        if name not in self.labels:
+            raise ChoreoError("KF_E_NOT_FOUND", name)
+        return self.labels[name] + offset
+
+    def add(self, end_time, at):
+        start = self.resolve(at)
+        self.children.append((start, end_time))
+        return start
+
+    def add_label(self, name, at):
+        if not isinstance(name, str) or not CHOREO_LABEL.fullmatch(name) or len(name.encode()) > 255:
+            raise ChoreoError("KF_E_INVALID_NAME", repr(name))
+        self.labels[name] = self.resolve(at)
+
+
+def run_placement(ops):
+    tl = PlacementTimeline()
+    starts = []
+    for op in ops:
+        if op["op"] == "add":
+            starts.append(tl.add(float(op["duration"]), op.get("at")))
+        else:
+            tl.add_label(op["name"], op.get("at"))
+    return tl, starts
+
+
+# -- the timing tree
+
+
+def choreo_timing(spec, kind):
+    """A node's timing with fill auto resolved (none for a clip, both for a
+    group: Guides/Choreography.md)."""
+    spec = dict(spec or {})
+    if spec.get("fill", "auto") == "auto":
+        spec["fill"] = "none" if kind == "clip" else "both"
+    return spec
+
+
+def iteration_forwards(spec, iteration):
+    """Whether the current iteration plays forwards (Web Animations 4.11.1)."""
+    direction = spec.get("direction", "normal")
+    if direction == "normal":
+        return True
+    if direction == "reverse":
+        return False
+    d = iteration + 1 if direction == "alternate-reverse" else iteration
+    return math.isinf(d) or js_mod(d, 2) == 0
+
+
+def sample_keyframes(keys, u):
+    """Linear keyframes, the first / last value held outside (RazzleDazzle)."""
+    if u <= keys[0][0]:
+        return float(keys[0][1])
+    if u >= keys[-1][0]:
+        return float(keys[-1][1])
+    for (t0, v0), (t1, v1) in zip(keys, keys[1:]):
+        if t0 <= u < t1:
+            return v0 + (v1 - v0) * (u - t0) / (t1 - t0)
+    raise AssertionError(u)
+
+
+class TreeNode:
+    def __init__(self, data):
+        (self.kind, body), = data.items()
+        self.timing = body.get("timing", {})
+        if self.kind == "clip":
+            self.tracks = body["tracks"]
+            self.composite = body.get("composite", "replace")
+            if "span" in body:
+                self.span = tuple(float(x) for x in body["span"])
+            else:
+                times = [k[0] for tr in self.tracks for k in tr["keyframes"]]
+                self.span = (min(times), max(times)) if times else (0.0, 0.0)
+            self.natural = self.span[1] - self.span[0]
+        else:
+            self.children = []
+            placement = PlacementTimeline()
+            for child in body["children"]:
+                node = TreeNode(child["node"])
+                start = placement.add(node.end_time(), child.get("at"))
+                self.children.append((start, node))
+            self.natural = placement.end()
+
+    def spec(self):
+        return choreo_timing(self.timing, self.kind)
+
+    def end_time(self):
+        return computed_timing(self.spec(), 0.0, self.natural)["end_time"]
+
+    def columns(self, out):
+        if self.kind == "clip":
+            for tr in self.tracks:
+                pair = (tr["target"], tr["property"])
+                if pair not in out:
+                    out.append(pair)
+        else:
+            for _, child in self.children:
+                child.columns(out)
+        return out
+
+    def evaluate(self, t, backwards, values):
+        spec = self.spec()
+        c = computed_timing(spec, t, self.natural, "backwards" if backwards else "forwards")
+        p = c["transformed_progress"]
+        if p is None:
+            return
+        d = c["iteration_duration"]
+        if self.kind == "clip":
+            s0, s1 = self.span
+            u = s0 + c["active_time"] if d == math.inf else s0 + p * (s1 - s0)
+            for tr in self.tracks:
+                pair, v = (tr["target"], tr["property"]), sample_keyframes(tr["keyframes"], u)
+                values[pair] = values.get(pair, 0.0) + v if self.composite == "add" else v
+            return
+        inner = c["active_time"] if d == math.inf else p * d
+        child_backwards = backwards != (not iteration_forwards(spec, c["current_iteration"]))
+        for start, child in self.children:
+            child.evaluate(inner - start, child_backwards, values)
+
+
+def tree_samples(doc, root, times):
+    columns = root.columns([])
+    samples = []
+    for t in times:
+        values = {}
+        root.evaluate(float(t), False, values)
+        samples.append({"tcId": doc.tc(), "time": num(t),
+                        "values": [None if pair not in values else num(values[pair]) for pair in columns]})
+    return [list(p) for p in columns], samples
+
+
+def clip(tracks, timing=None, span=None, composite=None):
+    body = {"tracks": [{"target": a, "property": p, "keyframes": [[num(t), num(v)] for t, v in keys]}
+                       for a, p, keys in tracks]}
+    if span is not None:
+        body["span"] = [num(x) for x in span]
+    if timing:
+        body["timing"] = timing
+    if composite is not None:
+        body["composite"] = composite
+    return {"clip": body}
+
+
+def timeline(children, timing=None):
+    body = {"children": [{"node": n, "at": at} for n, at in children]}
+    if timing:
+        body = {"timing": timing, **body}
+    return {"timeline": body}
+
+
+# -- GSAP's distribute(), from the contract's text
+
+
+def splitmix64(seed):
+    state = seed % 2**64
+
+    def next_():
+        nonlocal state
+        state = (state + 0x9E3779B97F4A7C15) % 2**64
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) % 2**64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) % 2**64
+        return z ^ (z >> 31)
+
+    return next_
+
+
+CSS_BEZIERS = {"ease": (0.25, 0.1, 0.25, 1), "ease-in": (0.42, 0, 1, 1), "ease-out": (0, 0, 0.58, 1),
+               "ease-in-out": (0.42, 0, 0.58, 1)}
+
+
+def css_named_easing(name):
+    if name is None:
+        return None
+    x1, y1, x2, y2 = CSS_BEZIERS[name] if name in CSS_BEZIERS else [float(v) for v in name[13:-1].split(",")]
+    return lambda p: css_bezier(x1, y1, x2, y2, p)[0]
+
+
+def distribute(count, grid=None, each=None, amount=None, from_=0, axis=None, ease=None, seed=0,
+               max_count=None):
+    """Offsets per Guides/Choreography.md ('Staggers'), in mpmath."""
+    n = count
+    cols = grid[1] if grid else None
+    ratio = {"start": (0, 0), "center": (0.5, 0.5), "end": (1, 1), "edges": (0.5, 0.5), "random": (0, 0)}
+    if isinstance(from_, list):
+        rx, ry = from_
+        ratios = True
+    elif isinstance(from_, str):
+        rx, ry = ratio[from_]
+        ratios = True
+    else:
+        ratios = False
+    if ratios:
+        ox = mpf(min(cols, n) if grid else n) * mpf(rx) - mpf("0.5")
+        oy = (mpf(n) * mpf(ry) / cols - mpf("0.5")) if grid else mpf(0)
+    else:
+        ox = mpf(from_ % cols) if grid else mpf(from_)
+        oy = mpf(from_ // cols) if grid else mpf(0)
+    d = []
+    for i in range(n):
+        x = mpf(i % cols if grid else i) - ox
+        y = oy - (i // cols if grid else 0)
+        d.append(mp.sqrt(x * x + y * y) if axis is None else abs(x if axis == "x" else y))
+    if from_ == "random":
+        rng = splitmix64(seed)
+        for j in range(n - 1, 0, -1):
+            k = rng() % (j + 1)
+            d[j], d[k] = d[k], d[j]
+    low, high = min(d), max(d)
+    if amount is not None:
+        v = mpf(amount)
+    else:
+        if not grid or cols > n:
+            s = mpf(n - 1)
+        elif axis is None:
+            s = max(mpf(cols), mpf(n) / cols)
+        elif axis == "y":
+            s = mpf(n) / cols
+        else:
+            s = mpf(cols)
+        v = mpf(each) * s
+    if from_ == "edges":
+        v = -v
+    f = css_named_easing(ease)
+    if f is not None and v < 0:
+        g = f
+        f = lambda p: 1 - g(1 - p)  # noqa: E731
+    base = -v if v < 0 else mpf(0)
+    out = []
+    for x in d:
+        ln = (x - low) / (high - low) if high > low else mpf(0)
+        out.append(base + (f(ln) if f else ln) * v)
+    if max_count is not None:
+        cap = mpf(each) * max_count
+        out = [min(o, cap) for o in out]
+    return out
+
+
+# -- AnimationKit's presets and SwiftUI's spring step response
+
+PRESETS = {
+    "default": {"opacity": (0, 1), "offsetX": (0, 0), "offsetY": (50, 0), "rotation": (0, 0), "scale": (1, 1),
+                "blur": (0, 0)},
+    "grid": {"opacity": (0, 1), "offsetX": (0, 0), "offsetY": (100, 0), "rotation": (0, 0), "scale": (1.3, 1),
+             "blur": (8, 0)},
+    "list": {"opacity": (0, 1), "offsetX": (50, 0), "offsetY": (0, 0), "rotation": (0, 0), "scale": (1.1, 1),
+             "blur": (0, 0)},
+}
+BOUNCY_STIFFNESS = (2 * mp.pi / mpf("0.4")) ** 2
+BOUNCY_DAMPING = 4 * mp.pi * mpf("0.7") / mpf("0.4")
+
+
+def bouncy_step(t):
+    """Unit step response of m x'' + c x' + k x = k (m = 1), underdamped."""
+    t = mpf(t)
+    omega = mp.sqrt(BOUNCY_STIFFNESS)
+    zeta_omega = BOUNCY_DAMPING / 2
+    omega_d = mp.sqrt(BOUNCY_STIFFNESS - zeta_omega**2)
+    return 1 - mp.exp(-zeta_omega * t) * (mp.cos(omega_d * t) + zeta_omega / omega_d * mp.sin(omega_d * t))
+
+
+def bouncy_settling():
+    """The last time the step response is outside 1 +- 1e-4 (scanned finely,
+    then bisected on the last crossing)."""
+    f = lambda t: abs(bouncy_step(t) - 1) - mpf("1e-4")  # noqa: E731
+    step, t, last = mpf("0.001"), mpf(0), mpf(0)
+    while t < 3:
+        if f(t) > 0:
+            last = t
+        t += step
+    low, high = last, last + step
+    for _ in range(100):
+        mid = (low + high) / 2
+        low, high = (mid, high) if f(mid) > 0 else (low, mid)
+    return low
+
+
+# -- UIView.animateKeyframes
+
+
+def relative_keyframe_values(duration, delay, start, blocks, mode, t):
+    """Every (target, property)'s value at time t, per the contract's table."""
+    tau = min(max(mpf(t) - mpf(delay), 0), mpf(duration))
+    out = {}
+    for target, props in start.items():
+        for prop, first in props.items():
+            own = sorted((b for b in blocks if prop in b[2].get(target, {})), key=lambda b: b[0])
+            vec = lambda v: [mpf(x) for x in (v if isinstance(v, list) else [v])]  # noqa: E731
+            value = vec(first)
+            if mode == "paced":
+                points = [value] + [vec(b[2][target][prop]) for b in own]
+                lengths = [mp.sqrt(sum((b - a) ** 2 for a, b in zip(p, q))) for p, q in zip(points, points[1:])]
+                total, run, times = sum(lengths), mpf(0), [mpf(0)]
+                for length in lengths:
+                    run += length
+                    times.append(run / total * duration)
+                for (t0, p0), (t1, p1) in zip(zip(times, points), zip(times[1:], points[1:])):
+                    if t0 <= tau <= t1:
+                        value = [a + (b - a) * (tau - t0) / (t1 - t0) for a, b in zip(p0, p1)]
+                        break
+            else:
+                for s, length, block in own:
+                    # the block's times in doubles, as a caller's fractions * duration give them
+                    begin, end = mpf(float(s) * duration), mpf((float(s) + float(length)) * duration)
+                    target_value = vec(block[target][prop])
+                    if mode == "linear":
+                        if tau < begin:
+                            break
+                        if tau < end:
+                            value = [a + (b - a) * (tau - begin) / (end - begin) for a, b in zip(value, target_value)]
+                            break
+                    elif tau < end:  # discrete: jumps at the block's end
+                        break
+                    value = target_value
+            out[(target, prop)] = value
+    return out
+
+
+def validate_relative_keyframes(duration, start, blocks, mode):
+    if mode not in ("linear", "discrete", "paced", "cubic", "cubicPaced"):
+        raise ChoreoError("KF_E_INVALID_NAME", mode)
+    if not (duration >= 0 and math.isfinite(duration)):
+        raise ChoreoError("KF_E_INVALID_VALUE", "duration")
+    for s, length, values in blocks:
+        s, length = timing_number(s), timing_number(length)
+        if not (0 <= s <= 1 and 0 <= length <= 1 and s + length <= 1):
+            raise ChoreoError("KF_E_INVALID_VALUE", "relative")
+        for target, props in values.items():
+            for prop in props:
+                if prop not in start.get(target, {}):
+                    raise ChoreoError("KF_E_NOT_FOUND", f"{target}.{prop}")
+    for target, props in start.items():
+        for prop in props:
+            spans = sorted((s, s + length) for s, length, v in blocks if prop in v.get(target, {}))
+            for (a0, a1), (b0, b1) in zip(spans, spans[1:]):
+                if b0 < a1:
+                    raise ChoreoError("KF_E_INVALID_VALUE", f"{target}.{prop} overlaps")
+
+
+def near(a, b, eps=1e-12):
+    """Nested lists of numbers equal within eps (None equal to None)."""
+    if isinstance(a, list):
+        return isinstance(b, list) and len(a) == len(b) and all(near(x, y, eps) for x, y in zip(a, b))
+    if a is None or b is None:
+        return a is b
+    return abs(float(a) - float(b)) <= eps
+
+
+def choreography_doc():
+    doc = Doc(
+        "Choreography (Guides/Choreography.md): timeline placement, the timing tree's values, stagger offsets "
+        "(GSAP's distribute()), AnimationKit's presets with SwiftUI's bouncy spring, and UIView.animateKeyframes' "
+        "relative keyframes.",
+        {
+            "kinds": "Every group has `kind`: placement, tree, stagger, preset or relative_keyframes. Numbered "
+            "checks carry a tcId (samples; placement and stagger groups have one tcId for the whole group).",
+            "placement": "Build a timeline by `ops` in order: {op: add, duration: D, at} adds a clip of natural "
+            "duration D with the default timing (an animator keyed from 0 to D); {op: label, name, at} adds or "
+            "moves a label. `at` null means omitted. Expect `starts` (each added child's start, in order), "
+            "`labels` (name -> time) and `duration` (the timeline's natural duration).",
+            "tree": "Build `node` (clip: tracks of linear scalar keyframes [[t, v], ...], values held outside "
+            "the keys; optional span, timing (Python keyword names as in timing.json), composite; timeline: "
+            "timing and children [{node, at}] added in order). Sample the root at each sample's `time` (time "
+            "running forwards); `columns` lists the (target, property) pairs in the node's column order; "
+            "`values` one number per column, null where no clip has an effect (NaN in the matrix).",
+            "stagger": "Offsets of `count` items with grid, each / amount, from (a name, an index or [fx, fy]), "
+            "axis, ease, seed (for random) and max_count; null fields are omitted. Expect `offsets`.",
+            "preset": "razzle.Stagger.preset(`preset`, targets item0 ... item{count-1}) (with `max_count` "
+            "overriding the preset's 20 where present). `columns` lists (target, property) pairs to look up (a "
+            "subset of the stagger's columns when `subset` is true; else its full layout in order). Values are "
+            "from + (to - from) x(t - start_i) with x SwiftUI's spring step response; `stiffness` and `damping` "
+            "are the bouncy(0.4) spring's.",
+            "relative_keyframes": "razzle.keyframe_animation(duration, delay=, start=, blocks=, "
+            "calculation_mode=); sample at each time. `columns` are (target, property) in the start dict's "
+            "order; each value is a list of the property's channels (center: [x, y]).",
+            "rejections": "Each has `kind` and the setup of its kind (placement: `ops` then the failing `op`, "
+            "after which `starts`, `labels` and `duration` must be unchanged; stagger: the stagger fields; "
+            "relative_keyframes: the keyframe_animation arguments). `status` is a KF_* name; "
+            "`message_contains`, if present, must occur in the message.",
+            "tolerance": "`tolerance` is absolute (1e-9: mpmath and double arithmetic differ in order of "
+            "operations only).",
+            "derive": CHOREO_SCHEMA_NOTE,
+        },
+    )
+    tol = CHOREO_TOLERANCE
+
+    # -- 1. placement -------------------------------------------------------
+    def placement(gid, comment, ops):
+        tl, starts = run_placement(ops)
+        doc.group(id=gid, comment=comment, kind="placement", tcId=doc.tc(), ops=ops,
+                  starts=[num(s) for s in starts], labels={k: num(v) for k, v in tl.labels.items()},
+                  duration=num(tl.end()), tolerance=1e-12)
+        return starts, tl
+
+    def add(duration, at=None):
+        return {"op": "add", "duration": duration, "at": at}
+
+    def label(name, at=None):
+        return {"op": "label", "name": name, "at": at}
+
+    s, _ = placement("placement-sequence", "The contract's table: `at` omitted and \"+=0\" are the timeline's "
+                     "end so far, so children follow one another (1, then 2 at 1, then 0.5 at 3).",
+                     [add(1), add(2, None), add(0.5, "+=0")])
+    assert s == [0, 1, 3]
+    s, tl = placement("placement-absolute", "A number is exactly that start time, negative allowed; the "
+                      "natural duration is max(0, latest start + end time): the child at -3 of duration 1 ends "
+                      "before 0, the one at -0.5 ends at 0.5, the one at 2.5 at 3.5; the next omitted `at` "
+                      "follows the end 3.5.",
+                      [add(1, -3), add(1, -0.5), add(1, 2.5), add(0.25)])
+    assert s == [-3, -0.5, 2.5, 3.5] and tl.end() == 3.75
+    s, tl = placement("placement-negative-only", "Children entirely before 0: the natural duration is max(0, "
+                      "...) = 0, so the next omitted `at` is 0.", [add(1, -2), add(0.5)])
+    assert s == [-2, 0]
+    s, _ = placement("placement-relative-to-end", "\"+=0.5\" is the end plus 0.5 (a gap); \"-=0.25\" the end "
+                     "minus 0.25 (an overlap); decimals as .5 and 2e-1 parse.",
+                     [add(1), add(1, "+=0.5"), add(1, "-=0.25"), add(1, "+=.5"), add(1, "-=2e-1")])
+    assert s == [0, 1.5, 2.25, 3.75, 4.55]
+    s, _ = placement("placement-previous-start", "\"<\" is the previous child's start, \"<0.25\" / \"<-0.25\" "
+                     "that plus / minus 0.25; the previous child is the one added last, not the latest.",
+                     [add(2), add(1, 5), add(1, "<"), add(1, "<0.25"), add(1, "<-0.5"), add(1, "<")])
+    assert s == [0, 5, 5, 5.25, 4.75, 4.75]
+    s, _ = placement("placement-previous-end", "\">\" is the previous child's end (its start + end time), "
+                     "\">0.5\" / \">-0.5\" that plus / minus 0.5; the previous child (added last at 0) ends at 1 "
+                     "although the timeline's end is 6.",
+                     [add(1, 5), add(1, 0), add(2, ">"), add(1, ">0.5"), add(1, ">-0.5")])
+    assert s == [5, 0, 1, 3.5, 4]
+    s, _ = placement("placement-no-previous", "With no previous child \"<\" and \">\" are 0 (with their "
+                     "offsets), whatever labels exist.",
+                     [label("a", 3), add(1, "<0.5")])
+    assert s == [0.5]
+    s, _ = placement("placement-no-previous-end", "With no previous child \">\" is 0.", [add(2, ">")])
+    assert s == [0]
+    s, _ = placement("placement-no-previous-negative", "With no previous child \"<-0.5\" is -0.5.",
+                     [add(1, "<-0.5")])
+    assert s == [-0.5]
+    s, tl = placement("placement-labels", "A label at the end (omitted `at`), at a number and at a position; "
+                      "\"intro\", \"intro+=0.5\" and \"intro-=0.5\" place children there; a label beyond the end "
+                      "does not extend the natural duration (the last child follows the children's end, 3, not "
+                      "the label at 10).",
+                      [add(1), label("intro"), add(2, "intro"), label("later", 10), add(1, "intro+=0.5"),
+                       add(1, "intro-=0.5"), label("mid", "<"), add(0.5, "mid"), add(1)])
+    assert s == [0, 1, 1.5, 0.5, 0.5, 3] and tl.labels == {"intro": 1, "later": 10, "mid": 0.5}
+    s, tl = placement("placement-label-moves", "Re-adding a label moves it: children added after the move "
+                      "use its new time, those before keep theirs (a start time is fixed when added).",
+                      [label("x", 2), add(1, "x"), label("x", 0.5), add(1, "x"), add(1, "x+=1"),
+                       label("x", "x+=4"), add(1, "x")])
+    assert s == [2, 0.5, 1.5, 4.5] and tl.labels == {"x": 4.5}
+    s, _ = placement("placement-label-names", "Label names: a letter or _ first, then letters, digits, _, - "
+                     "and .; \"a-b.c-=0.5\" is label a-b.c minus 0.5 (the offset starts at the first += or -=).",
+                     [label("_s1"), add(1), label("a-b.c", 4), add(1, "a-b.c-=0.5"), add(1, "_s1+=2")])
+    assert s == [0, 3.5, 2]
+
+    def reject_placement(rid, comment, ops, op, status, message=None):
+        tl, starts = run_placement(ops)
+        try:
+            if op["op"] == "add":
+                tl.add(op["duration"], op.get("at"))
+            else:
+                tl.add_label(op["name"], op.get("at"))
+        except ChoreoError as e:
+            assert e.status == status, (rid, e.status)
+        else:
+            raise AssertionError(rid)
+        fields = {"id": rid, "comment": comment, "kind": "placement", "ops": ops, "op": op, "status": status,
+                  "starts": [num(x) for x in starts], "labels": {k: num(v) for k, v in tl.labels.items()},
+                  "duration": num(tl.end())}
+        if message is not None:
+            fields["message_contains"] = message
+        doc.rejection(**fields)
+
+    setup = [add(1), label("intro", 0.5), label("outro", 1)]
+    reject_placement("placement-unknown-label", "A label that does not exist is KF_E_NOT_FOUND with the closest "
+                     "label (never created implicitly, unlike GSAP).", setup, add(1, "intr"), "KF_E_NOT_FOUND",
+                     "intro")
+    reject_placement("placement-unknown-label-offset", "An unknown label with an offset is KF_E_NOT_FOUND.",
+                     setup, add(1, "outr+=1"), "KF_E_NOT_FOUND", "outro")
+    for rid, text, why in [("empty-offset", "+=", "an empty offset"), ("double-previous", "<<", "a second '<'"),
+                           ("two-points", "1.2.3", "not a number nor a label"),
+                           ("space", "+= 1", "spaces are not allowed"),
+                           ("label-offset-not-number", "intro+=x", "the offset is not a number"),
+                           ("empty", "", "an empty position"), ("previous-mixed", "><", "'<' after '>'"),
+                           ("exponent-without-digits", "-=1e", "an exponent without digits"),
+                           ("label-empty-offset", "intro+=", "an empty offset after a label")]:
+        reject_placement(f"placement-malformed-{rid}", f"A malformed position {text!r} ({why}) is "
+                         "KF_E_INVALID_VALUE; nothing changes.", setup, add(1, text), "KF_E_INVALID_VALUE")
+    reject_placement("placement-label-malformed-position", "add_label takes the same positions: a malformed one "
+                     "is KF_E_INVALID_VALUE.", setup, label("x", "<<"), "KF_E_INVALID_VALUE")
+    for rid, name, why in [("empty", "", "empty"), ("digit-first", "1st", "a digit first"),
+                           ("space", "a b", "a space"), ("plus", "a+b", "a '+'"), ("too-long", "x" * 256, "256 bytes")]:
+        reject_placement(f"placement-label-name-{rid}",
+                         f"A label name that is {why} breaks the contract's name rule; KF_E_INVALID_NAME is this "
+                         "derivation's reading (the contract names no status).", setup, label(name),
+                         "KF_E_INVALID_NAME")
+
+    # -- 2. the timing tree -------------------------------------------------
+    def tree(gid, comment, node, times):
+        root = TreeNode(node)
+        columns, samples = tree_samples(doc, root, times)
+        doc.group(id=gid, comment=comment, kind="tree", node=node, tolerance=tol, columns=columns, samples=samples)
+        return {s["time"]: s["values"] for s in samples}
+
+    ramp = lambda target, prop, t0, t1, v0, v1: (target, prop, [(t0, v0), (t1, v1)])  # noqa: E731
+
+    got = tree("tree-clip-span-default", "A clip at the root: its span defaults to the first and last keyframe "
+               "times over all its tracks ([0, 30]: a.x keyed 10..30, a.y 0..20), natural duration 30, animator "
+               "time = local time. Fill auto is none for a clip: no effect before 0 or from 30 on (after phase at "
+               "the end going forwards). Values hold outside a track's keys.",
+               clip([ramp("a", "x", 10, 30, 0, 100), ramp("a", "y", 0, 20, 5, 15)]),
+               [-1, 0, 5, 10, 20, 29, 30, 31])
+    assert got[5] == [0, 7.5] and got[20] == [50, 15] and got[30] == [None, None]
+    got = tree("tree-clip-span-explicit", "An explicit span [20, 60] of an animator keyed 0..100: natural "
+               "duration 40, animator time 20 + p*40; fill both holds the span's ends (20 before, 60 after).",
+               clip([ramp("a", "x", 0, 100, 0, 100)], span=[20, 60], timing={"fill": "both"}),
+               [-5, 0, 10, 20, 39, 40, 50])
+    assert got[10] == [30] and got[50] == [60]
+    got = tree("tree-clip-duration-auto-units", "duration auto: one unit of the animator's time (scroll points "
+               "0..200) is one unit of timeline time.",
+               clip([ramp("list", "progress", 0, 200, 0, 1)], timing={"fill": "forwards"}), [0, 50, 150, 200, 300])
+    assert got[50] == [0.25]
+    got = tree("tree-clip-duration-seconds", "A given duration maps the span (0..200 points) onto 2 seconds: "
+               "animator time = 200 * t/2; fill forwards holds the end.",
+               clip([ramp("list", "progress", 0, 200, 0, 1)], timing={"duration": 2, "fill": "forwards"}),
+               [-1, 0, 0.5, 1.5, 2, 3])
+    assert got[0.5] == [0.25] and got[-1] == [None]
+    got = tree("tree-clip-duration-seconds-iterations", "A clip with duration 1 over a span of 10 units and 2.5 "
+               "iterations, direction alternate, fill both: animator time = 10 * directed progress.",
+               clip([ramp("a", "x", 0, 10, 0, 10)], timing={"duration": 1, "iterations": 2.5,
+                                                            "direction": "alternate", "fill": "both"}),
+               [-1, 0, 0.25, 1, 1.25, 2, 2.25, 2.5, 3])
+    assert got[1.25] == [7.5] and got[3] == [5]
+
+    fills = timeline([
+        (clip([ramp("a", "x", 0, 1, 0, 10)]), None),
+        (clip([ramp("a", "x", 0, 1, 100, 200)]), "+=1"),
+        (clip([ramp("b", "x", 0, 1, 0, 1)], timing={"fill": "forwards"}), 0.5),
+        (clip([ramp("c", "x", 0, 1, 5, 6)], timing={"fill": "both"}), 1),
+    ])
+    got = tree("tree-fills-in-timeline", "Fill auto: none for a clip, both for a timeline. a.x: clip [0, 1] then "
+               "a gap, then a clip at \"+=1\" (start 2) - no effect in the gap (null) nor at or after each clip's "
+               "end (after phase going forwards). b.x: fill forwards from 0.5 (nothing before its start, its end "
+               "value after). c.x: fill both from 1 (its first value before). The timeline (natural duration 3, "
+               "fill both) clamps its inner time to [0, 3]: at -1 the children see 0 and 0 - start; at 3 and "
+               "after, the a.x clip at 2 is at its end: after phase, no effect.", fills,
+               [-1, 0, 0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.5, 3, 4])
+    assert got[1.5] == [None, 1, 5.5] and got[2] == [100, 1, 6] and got[3] == [None, 1, 6] and got[-1] == [0, None, 5]
+
+    nested = timeline([
+        (clip([ramp("a", "x", 0, 1, 0, 10)], timing={"fill": "both"}), None),
+        (timeline([(clip([ramp("b", "x", 0, 1, 0, 1)]), None),
+                   (clip([ramp("b", "y", 0, 2, 0, 2)], timing={"fill": "forwards"}), None)],
+                  timing={"delay": 0.5}), None),
+        (clip([ramp("a", "x", 0, 1, 20, 30)]), "<1"),
+    ])
+    got = tree("tree-nested-delay", "A timeline nested at the outer end (1) with delay 0.5: its active interval "
+               "is [1.5, 4.5) of outer time (natural duration 3, end time 3.5, so the outer timeline lasts 4.5); "
+               "its children see outer - 1 - 0.5. Before its delay - and before its start at 1, from outer 0 on - "
+               "the nested timeline fills backwards (a group's fill auto is both) with inner time 0: b.x, though "
+               "its own fill is none, shows its first value there (its local time 0 is active), and b.y is before "
+               "its start (fill forwards only: null). The last a.x clip starts at \"<1\" = the nested "
+               "timeline's start + 1 = 2 and replaces the first a.x clip (which holds 10, fill both) while it is "
+               "active.", nested,
+               [0, 0.5, 1, 1.25, 1.5, 2, 2.25, 2.5, 3, 3.5, 4, 4.5, 5])
+    assert got[1.25] == [10, 0, None] and got[2.25] == [22.5, 0.75, None] and got[3.5] == [10, None, 1]
+
+    pair = [(clip([ramp("a", "x", 0, 1, 0, 10)]), None), (clip([ramp("a", "x", 0, 1, 20, 30)]), None)]
+    got = tree("tree-group-iterations-alternate", "A timeline of two clips on a.x ([0, 1] then [1, 2], fill none) "
+               "with 2.5 iterations, direction alternate: inner time = directed progress * 2. In iteration 1 "
+               "(reverse) its children run backwards, which decides the boundaries: at outer 2 the inner time is "
+               "2, the second clip is at its end running backwards, so active (30); at outer 3 the inner time is "
+               "1: the first clip at its end running backwards is active (10) and the second at its start running "
+               "backwards is before (none) - going forwards (outer 1, 5) the second clip's start wins (20). After "
+               "5 the timeline fills (both) at overall progress 2.5.",
+               timeline(pair, timing={"iterations": 2.5, "direction": "alternate"}),
+               [-1, 0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5, 6])
+    assert got[2] == [30] and got[3] == [10] and got[1] == [20] and got[5] == [20] and got[4] == [0]
+    got = tree("tree-group-reverse", "The same two clips in a timeline with direction reverse: inner time = 2 - "
+               "t, children run backwards. At 1 the first clip (at its end, backwards: active) shows 10, not the "
+               "second (at its start, backwards: before); at 0 the inner time is 2: the second clip at its end is "
+               "active (30); at 2 (the timeline's end, after phase going forwards, fill both) the inner time is 0: "
+               "the first clip at local 0 running backwards is before its active interval: no effect.",
+               timeline(pair, timing={"direction": "reverse"}), [-1, 0, 0.5, 1, 1.5, 2, 3])
+    assert got[1] == [10] and got[0] == [30] and got[2] == [None] and got[0.5] == [25]
+
+    got = tree("tree-group-easing", "A timeline with easing ease-in-out (cubic-bezier(0.42, 0, 0.58, 1), solved "
+               "by bisection in mpmath): inner time = ease(t/2) * 2, so the clip a.x 0..100 over [0, 2] shows "
+               "50 * inner.", timeline([(clip([ramp("a", "x", 0, 2, 0, 100)], timing={"fill": "both"}), None)],
+                                       timing={"easing": "ease-in-out"}), [0, 0.2, 0.5, 1, 1.3, 1.9, 2])
+    assert abs(got[1][0] - 50) < 1e-12
+    got = tree("tree-group-easing-overshoot", "cubic-bezier(0.68, -0.6, 0.32, 1.6) on a timeline of natural "
+               "duration 2 overshoots below 0 and above 1: the inner time leaves [0, 2], so a fill-none child "
+               "(a.x) has no effect there (before / after its active interval) while a fill-both one (b.x) holds "
+               "its ends.", timeline([(clip([ramp("a", "x", 0, 2, 0, 100), ]), None),
+                                      (clip([ramp("b", "x", 0, 2, 0, 100)], timing={"fill": "both"}), 0)],
+                                     timing={"easing": "cubic-bezier(0.68, -0.6, 0.32, 1.6)"}),
+               [0.1, 0.25, 1, 1.75, 1.9])
+    assert got[0.25][0] is None and got[1.75][0] is None and got[0.25][1] == 0 and got[1.75][1] == 100
+
+    got = tree("tree-replace-order", "Replace composite: the later-added clip wins where both have an effect, "
+               "whatever their start times: the clip added second starts at 1 but the third, added last, starts at "
+               "0.5 (\"<-0.5\") and wins over both while active; outside it the earlier ones show.",
+               timeline([(clip([ramp("a", "x", 0, 4, 0, 40)]), 0), (clip([ramp("a", "x", 0, 2, 100, 120)]), 1),
+                         (clip([ramp("a", "x", 0, 1, 500, 510)]), "<-0.5")]),
+               [0, 0.25, 0.5, 1, 1.25, 1.5, 2, 3, 3.5, 4])
+    assert got[0.25] == [2.5] and got[1] == [505] and got[1.5] == [105] and got[3.5] == [35]
+
+    got = tree("tree-composite-add", "Composite add: the value is added to what is there in tree order. a.x: a "
+               "base 10 (replace, [0, 4]) plus a ramp 0..5 over [1, 2] (add); then a replace clip at 3 (added "
+               "last) replaces the sum while active. b.x: an add clip with nothing under it adds to 0. c.x: an add "
+               "clip added before a replace clip is replaced by it (tree order). d.x: two add clips add up.",
+               timeline([(clip([("a", "x", [(0, 10), (4, 10)])]), 0),
+                         (clip([ramp("a", "x", 0, 1, 0, 5)], composite="add"), 1),
+                         (clip([ramp("b", "x", 0, 1, 1, 2)], composite="add"), 1),
+                         (clip([ramp("c", "x", 0, 4, 0, 4)], composite="add"), 0),
+                         (clip([("c", "x", [(0, 100), (4, 100)])]), 0),
+                         (clip([ramp("d", "x", 0, 4, 0, 4)], composite="add"), 0),
+                         (clip([ramp("d", "x", 0, 2, 0, 20)], composite="add"), 0),
+                         (clip([("a", "x", [(0, -1), (0.5, -1)])]), 3)]),
+               [0, 0.5, 1, 1.5, 2, 2.5, 3, 3.25, 3.5, 4])
+    assert got[1.5] == [12.5, 1.5, 100, 16.5] and got[0.5] == [10, None, 100, 5.5] and got[3.25][0] == -1
+
+    got = tree("tree-infinite-iteration-duration", "A timeline with duration inf: an endless iteration has no "
+               "progress to scale, its inner time is its active time (t; 0 before, fill both). A clip with "
+               "duration inf samples span_start + active time (its keys 0..10 hold after 10). a.x: fill forwards "
+               "clip [0, 1]; b.x: the infinite clip at 1 (fill none: nothing before 1).",
+               timeline([(clip([ramp("a", "x", 0, 1, 0, 10)], timing={"fill": "forwards"}), None),
+                         (clip([ramp("b", "x", 0, 10, 0, 100)], timing={"duration": "inf"}), None)],
+                        timing={"duration": "inf"}), [-1, 0, 0.5, 1, 1.5, 5, 11, 100, 1e6])
+    assert got[5] == [10, 40] and got[100] == [10, 100] and got[-1] == [0, None]
+    got = tree("tree-infinite-iterations", "A timeline repeating forever (iterations inf, natural duration 2): "
+               "inner time = (t mod 2); at each multiple of 2 the next iteration starts at inner 0.",
+               timeline([(clip([ramp("a", "x", 0, 2, 0, 20)]), None)], timing={"iterations": "inf"}),
+               [-1, 0, 1.5, 2, 7.5, 1000.25])
+    assert got[7.5] == [15] and got[2] == [0] and got[1000.25] == [2.5]
+
+    got = tree("tree-negative-start", "Children may start before 0: a.x's clip at -1 ([-1, 1]) is seen from its "
+               "local time 1 on (the timeline's inner time is never below 0: before, it fills with inner 0); the "
+               "next child follows the end max(0, -1 + 2) = 1. b.x's clip at -3 ends at -2: at inner time 0 it is "
+               "already after (fill forwards: its end value). The natural duration is 2.",
+               timeline([(clip([ramp("a", "x", 0, 2, 0, 20)]), -1), (clip([ramp("a", "x", 0, 1, 50, 60)]), None),
+                         (clip([ramp("b", "x", 0, 1, 7, 8)], timing={"fill": "forwards"}), -3)]),
+               [-2, -0.5, 0, 0.5, 1, 1.5, 2, 3])
+    assert got[-2] == [10, 8] and got[0.5] == [15, 8] and got[1] == [50, 8] and got[2] == [None, 8]
+
+    seq = timeline([(clip([ramp("a", "x", 0, 1, 0, 10)]), None), (clip([ramp("a", "x", 0, 1, 20, 30)]), None),
+                    (clip([ramp("a", "x", 0, 1, 40, 50)]), None)])
+    got = tree("tree-boundaries-sequence", "Three fill-none clips in sequence on a.x at 0, 1, 2: exactly at a "
+               "child's start it is active, exactly at its end (going forwards) it is after: at 1 and 2 the next "
+               "clip shows its first value; at 3 (the end) none has an effect.", seq,
+               [0, 0.5, 1, 1.5, 2, 2.5, 3])
+    assert got[1] == [20] and got[2] == [40] and got[3] == [None]
+    got = tree("tree-boundaries-nested-reverse", "A reverse timeline inside a reverse timeline: the two reversals "
+               "cancel, children run forwards: at outer 1 the inner-inner time is 1 and the second clip's start "
+               "wins (20), as in a forwards sequence.", timeline([(timeline(pair, timing={"direction": "reverse"}),
+                                                                   None)], timing={"direction": "reverse"}),
+               [0, 0.5, 1, 1.5])
+    assert got[1] == [20]
+
+    # -- 3. stagger ---------------------------------------------------------
+    def stagger(gid, comment, count, **kw):
+        offsets = distribute(count, **kw)
+        fields = {"id": gid, "comment": comment, "kind": "stagger", "tcId": doc.tc(), "count": count}
+        for key in ("grid", "each", "amount", "from", "axis", "ease", "seed", "max_count"):
+            value = kw.get("from_" if key == "from" else key)
+            if value is not None:
+                fields[key] = value
+        fields.update(tolerance=tol, offsets=[num(o) for o in offsets])
+        doc.group(**fields)
+        return [float(o) for o in offsets]
+
+    gsap = "GSAP's distribute() as the contract states it (gsap-core's utils.distribute, without its 7-decimal " \
+           "rounding)"
+    close = lambda a, b: all(abs(x - y) < 1e-12 for x, y in zip(a, b)) and len(a) == len(b)  # noqa: E731
+    assert close(stagger("stagger-start", f"{gsap}: from start, each 0.1 over 5 items: 0.1 * i.", 5, each=0.1),
+                 [0, 0.1, 0.2, 0.3, 0.4])
+    assert close(stagger("stagger-center", f"{gsap}: from center: distance |i - 2|, spread 0.1 * (5 - 1), "
+                         "normalized by the largest distance.", 5, each=0.1, from_="center"), [0.4, 0.2, 0, 0.2, 0.4])
+    assert close(stagger("stagger-center-even", f"{gsap}: from center over 4 items: the origin 1.5 lies between "
+                         "items 1 and 2.", 4, each=0.1, from_="center"), [0.3, 0, 0, 0.3])
+    assert close(stagger("stagger-end", f"{gsap}: from end.", 4, each=0.5, from_="end"), [1.5, 1, 0.5, 0])
+    assert close(stagger("stagger-edges", f"{gsap}: from edges: the center's distances with the spread negated, "
+                         "base = -v: the outer items start first.", 5, each=0.1, from_="edges"),
+                 [0, 0.2, 0.4, 0.2, 0])
+    assert close(stagger("stagger-index", f"{gsap}: from index 3 of 6 (origin x = 3): distances 3, 2, 1, 0, 1, "
+                         "2 normalized by 3, spread 0.5.", 6, each=0.1, from_=3), [0.5, 1 / 3, 1 / 6, 0, 1 / 6, 1 / 3])
+    assert close(stagger("stagger-amount", f"{gsap}: amount 1 is the whole spread.", 5, amount=1),
+                 [0, 0.25, 0.5, 0.75, 1])
+    stagger("stagger-amount-wins", f"{gsap}: amount and each both given: amount wins (parseFloat(amount) || "
+            "each * s).", 3, amount=2, each=0.1)
+    stagger("stagger-ease-in", f"{gsap}: offset = ease(l) * v with ease-in = cubic-bezier(0.42, 0, 1, 1) (mpmath "
+            "bisection).", 5, amount=1, ease="ease-in")
+    stagger("stagger-edges-ease-out", f"{gsap}: with a negative spread (edges) the easing is mirrored, 1 - "
+            "ease(1 - l) (gsap's _invertEase), so offset = |v| * ease-out(1 - l).", 7, each=0.1, from_="edges",
+            ease="ease-out")
+    stagger("stagger-center-ease-bezier", f"{gsap}: from center with cubic-bezier(0.25, 0.1, 0.25, 1).", 6,
+            each=0.2, from_="center", ease="cubic-bezier(0.25, 0.1, 0.25, 1)")
+    grid_center = stagger("stagger-grid-center", f"{gsap}: grid 3 x 4 from center: origin x = min(4, 12) * 0.5 - "
+                          "0.5 = 1.5, y = 12 * 0.5 / 4 - 0.5 = 1; Euclidean distances; spread each * max(cols, "
+                          "N / cols) = 0.1 * 4.", 12, grid=[3, 4], each=0.1, from_="center")
+    assert abs(grid_center[5] - 0) < 1e-12 and abs(grid_center[0] - 0.4) < 1e-12
+    stagger("stagger-grid-index", f"{gsap}: grid 3 x 4 from index 5 (column 1, row 1).", 12, grid=[3, 4],
+            each=0.1, from_=5)
+    stagger("stagger-grid-index-0", f"{gsap}: grid 3 x 4 from index 0 (GSAP's default from: 0): origin (0, 0).",
+            12, grid=[3, 4], each=0.1, from_=0)
+    stagger("stagger-grid-start", f"{gsap}: grid 3 x 4 from \"start\": ratio 0 puts the origin at (-0.5, -0.5), "
+            "not at item 0 - the distances differ from index 0's (GSAP's default is the number 0).", 12,
+            grid=[3, 4], each=0.1, from_="start")
+    stagger("stagger-grid-end", f"{gsap}: grid 3 x 4 from end: origin (3.5, 2.5).", 12, grid=[3, 4], each=0.1,
+            from_="end")
+    stagger("stagger-grid-edges", f"{gsap}: grid 3 x 4 from edges.", 12, grid=[3, 4], each=0.1, from_="edges")
+    stagger("stagger-grid-point", f"{gsap}: grid 3 x 4 from the point (0.25, 1): origin x = 4 * 0.25 - 0.5, y = "
+            "12 * 1 / 4 - 0.5.", 12, grid=[3, 4], each=0.1, from_=[0.25, 1])
+    stagger("stagger-grid-axis-x", f"{gsap}: grid 3 x 4 from center, axis x: distance |x|, spread each * cols.",
+            12, grid=[3, 4], each=0.1, from_="center", axis="x")
+    stagger("stagger-grid-axis-y", f"{gsap}: grid 3 x 4 from center, axis y: distance |y|, spread each * N / "
+            "cols.", 12, grid=[3, 4], each=0.1, from_="center", axis="y")
+    stagger("stagger-grid-partial-row", f"{gsap}: grid 3 x 4 with 10 items (the last row has 2): origin y = 10 * "
+            "0.5 / 4 - 0.5 = 0.75; spread each * max(4, 10 / 4).", 10, grid=[3, 4], each=0.1, from_="center")
+    stagger("stagger-grid-one-row", f"{gsap}: grid 1 x 5 of 5 items: cols = N, so the spread is each * max(5, 1) "
+            "= 0.5, not each * (N - 1) as without a grid.", 5, grid=[1, 5], each=0.1)
+    stagger("stagger-grid-wide", f"{gsap}: grid 2 x 8 of 5 items: cols > N, spread each * (N - 1).", 5,
+            grid=[2, 8], each=0.1, from_="center")
+    stagger("stagger-grid-ease", f"{gsap}: grid 4 x 4 from center with ease-in-out.", 16, grid=[4, 4], each=0.05,
+            from_="center", ease="ease-in-out")
+    random8 = stagger("stagger-random", f"{gsap}, random: the start distances (ratio 0, as GSAP's 'random' "
+                      "resolves) shuffled by SplitMix64(seed 42) and Fisher-Yates from the end (k = next() mod "
+                      "(j + 1)).", 8, each=0.1, from_="random", seed=42)
+    assert sorted(round(x, 9) for x in random8) == [round(0.1 * i, 9) for i in range(8)]
+    stagger("stagger-random-seed-0", f"{gsap}, random with seed 0.", 6, each=1, from_="random", seed=0)
+    stagger("stagger-random-grid", f"{gsap}, random over a 3 x 3 grid (origin (-0.5, -0.5)), seed 7.", 9,
+            grid=[3, 3], each=0.1, from_="random", seed=7)
+    kit = stagger("stagger-animationkit-max-count", "AnimationKit: delay * min(i, maxAnimationCount) with delay "
+                  "0.05 and maxAnimationCount 20 over 25 items: 0, 0.05, ..., 0.95, then items 20-24 at 1.00.",
+                  25, each=0.05, max_count=20)
+    assert close(kit, [0.05 * min(i, 20) for i in range(25)])
+    assert close(stagger("stagger-max-count-center", f"{gsap} from center, capped at each * max_count = 0.2.", 9,
+                         each=0.1, from_="center", max_count=2), [0.2, 0.2, 0.2, 0.2, 0, 0.2, 0.2, 0.2, 0.2])
+    assert close(stagger("stagger-one-item", f"{gsap}: one item: all distances equal, l = 0, offset 0.", 1,
+                         each=0.5, from_="center"), [0])
+
+    def reject_stagger(rid, comment, status, **kw):
+        fields = {"id": rid, "comment": comment, "kind": "stagger"}
+        for key, value in kw.items():
+            fields["from" if key == "from_" else key] = value
+        fields["status"] = status
+        doc.rejection(**fields)
+
+    reject_stagger("stagger-zero-targets", "A stagger over zero targets is refused (issue 9).",
+                   "KF_E_INVALID_VALUE", count=0, each=0.1)
+    reject_stagger("stagger-max-count-without-each", "max_count needs each (the contract).", "KF_E_INVALID_VALUE",
+                   count=5, amount=1, max_count=2)
+    reject_stagger("stagger-point-outside", "A from point lies in [0, 1]^2 (the contract); KF_E_INVALID_VALUE is "
+                   "this derivation's reading.", "KF_E_INVALID_VALUE", count=4, grid=[2, 2], each=0.1,
+                   from_=[1.5, 0])
+    reject_stagger("stagger-unknown-from", "An unknown from name; KF_E_INVALID_NAME is this derivation's "
+                   "reading.", "KF_E_INVALID_NAME", count=4, each=0.1, from_="middle")
+    reject_stagger("stagger-each-nan", "A NaN each is KF_E_INVALID_VALUE.", "KF_E_INVALID_VALUE", count=4,
+                   each="nan")
+
+    # -- 4. AnimationKit presets --------------------------------------------
+    settle = bouncy_settling()
+    order = ["opacity", "offsetX", "offsetY", "rotation", "scale", "blur"]
+
+    def preset(gid, comment, name, count, items, times, max_count=20, subset=False):
+        table = PRESETS[name]
+        starts = [mpf("0.05") * min(i, max_count) for i in range(count)]
+        columns = [[f"item{i}", p] for i in items for p in order]
+        samples = []
+        for t in times:
+            values = []
+            for i in items:
+                tau = mpf(t) - starts[i]
+                for p in order:
+                    a, b = (mpf(x) for x in table[p])
+                    if max_count <= 0 or tau >= settle:
+                        v = b
+                    elif tau <= 0:
+                        v = a
+                    else:
+                        v = a + (b - a) * bouncy_step(tau)
+                    values.append(num(v))
+            samples.append({"tcId": doc.tc(), "time": num(t), "values": values})
+        fields = {"id": gid, "comment": comment, "kind": "preset", "preset": name, "count": count}
+        if max_count != 20:
+            fields["max_count"] = max_count
+        fields.update(stiffness=num(BOUNCY_STIFFNESS), damping=num(BOUNCY_DAMPING), tolerance=tol, subset=subset,
+                      columns=columns, samples=samples)
+        doc.group(**fields)
+        return samples
+
+    spring = ("SwiftUI's .bouncy(duration: 0.4): mass 1, stiffness (2 pi / 0.4)^2 = 246.74011, damping 4 pi * "
+              "0.7 / 0.4 = 21.99115 (damping ratio 0.7), step response 1 - e^(-zeta w t) (cos(w_d t) + zeta w / "
+              "w_d sin(w_d t)) in mpmath, evaluated in seconds after each item's start 0.05 * min(i, 20); from "
+              "values before the start (fill both), exactly the to values after the settling time "
+              f"({float(settle):.6f} s, the last time the response is outside 1 +- 1e-4)")
+    assert abs(BOUNCY_STIFFNESS - mpf("246.74011")) < 1e-5 and abs(BOUNCY_DAMPING - mpf("21.99115")) < 1e-5
+    x02 = bouncy_step("0.2")
+    assert (round(float(x02), 6), round(float(100 * (1 - x02)), 3), round(float(mpf("1.3") - mpf("0.3") * x02), 6),
+            round(float(8 * (1 - x02)), 3)) == (0.984087, 1.591, 1.004774, 0.127), x02
+    times3 = [-0.1, 0, 0.05, 0.1, 0.2, 0.25, 0.3, 0.45, 0.5, 5]
+    assert all(t < settle for t in times3 if t < 1)
+    preset("preset-grid-3", f"AnimationKit preset grid over 3 items. {spring}. Item 1 (start 0.05) at 0.25 and "
+           "item 0 at 0.2 are 0.2 s after their start: opacity 0.984087, offsetY 1.591, scale 1.004774, blur 0.127 "
+           "(issue 9).", "grid", 3, [0, 1, 2], times3)
+    preset("preset-default-3", f"AnimationKit preset default over 3 items. {spring}.", "default", 3, [0, 1, 2],
+           times3)
+    preset("preset-list-3", f"AnimationKit preset list over 3 items. {spring}.", "list", 3, [0, 1, 2], times3)
+    preset("preset-grid-25-early", f"AnimationKit preset grid over 25 items, the first half second (items 0, 1, "
+           f"19, 20 checked; 19 and 20 still show their from values). {spring}.", "grid", 25, [0, 1, 19, 20],
+           [0, 0.1, 0.3, 0.5, 10], subset=True)
+    preset("preset-grid-25-late", f"AnimationKit preset grid over 25 items around 1 s (items 19, 20, 24 checked: "
+           f"item 19 starts at 0.95, items 20 and on together at 1.00). {spring}.", "grid", 25, [19, 20, 24],
+           [0.9, 0.95, 1.0, 1.1, 1.3, 1.45, 10], subset=True)
+    preset("preset-list-25-late", f"AnimationKit preset list over 25 items around 1 s (items 19, 20, 24). "
+           f"{spring}.", "list", 25, [19, 20, 24], [0.96, 1.05, 1.25, 1.45, 10], subset=True)
+    preset("preset-max-count-0", "AnimationKit: maxAnimationCount <= 0 means nothing animates: every item shows "
+           "the template's end (to) values at every time.", "grid", 4, [0, 1, 2, 3], [-1, 0, 0.1, 0.3, 5],
+           max_count=0)
+
+    # -- 5. relative keyframes (the seeds' planes example) -------------------
+    center = [100, 300]
+    planes_start = {"plane": {"center": center, "rotation": 0, "alpha": 1}}
+    pi5 = float(-mp.pi / 5)
+    planes = [
+        [0.0, 0.25, {"plane": {"center": [center[0] + 80, center[1] - 10]}}],
+        [0.1, 0.4, {"plane": {"rotation": pi5}}],
+        [0.25, 0.25, {"plane": {"center": [center[0] + 80 + 100, center[1] - 10 - 50], "alpha": 0}}],
+        [0.51, 0.01, {"plane": {"rotation": 0, "center": [0, center[1]]}}],
+        [0.55, 0.45, {"plane": {"center": center, "alpha": 1}}],
+    ]
+
+    def relative(gid, comment, mode, times, delay=0, blocks=planes, start=planes_start, duration=1.5):
+        validate_relative_keyframes(duration, start, blocks, mode)
+        columns = [[tg, p] for tg, props in start.items() for p in props]
+        samples = []
+        for t in times:
+            values = relative_keyframe_values(duration, delay, start, blocks, mode, t)
+            samples.append({"tcId": doc.tc(), "time": num(t),
+                            "values": [[num(x) for x in values[(tg, p)]] for tg, p in columns]})
+        doc.group(id=gid, comment=comment, kind="relative_keyframes", duration=duration, delay=delay,
+                  calculation_mode=mode, start=start, blocks=blocks, tolerance=tol, columns=columns,
+                  samples=samples)
+        return {s["time"]: s["values"] for s in samples}
+
+    seed = ("The seeds' planes example (/work/shared/seeds/003: UIView.animateKeyframes over 1.5 s) with "
+            "originalCenter (100, 300): block 1 center += (80, -10) -> (180, 290); block 2 rotation -pi/5 (a "
+            "CGAffineTransform(rotationAngle:) as a scalar rotation); block 3 center += (100, -50) -> (280, 240), "
+            "alpha 0; block 4 [0.51, 0.52] rotation 0 (identity), center (0, 300); block 5 [0.55, 1] center back "
+            "to (100, 300), alpha 1. Blocks 1 and 3 touch at 0.25 on center (not an overlap).")
+    planes_times = [-0.5, 0, 0.1, 0.15, 0.2, 0.3, 0.375, 0.4, 0.5, 0.6, 0.7, 0.7499, 0.7501, 0.76, 0.77, 0.79, 0.8,
+                    0.9, 1.0, 1.2, 1.4, 1.5, 2]
+    got = relative("relative-planes-linear", f"{seed} Linear: each property runs straight from its value before "
+                   "the block to the block's value over [start, start + duration] * 1.5 s and holds between "
+                   "blocks; the start values before 0, the last values after 1.5 (fill both).", "linear",
+                   planes_times)
+    assert near(got[0.3], [[164, 292], [pi5 / 4], [1]]) and near(got[0.79], [[0, 300], [0], [0]])
+    got = relative("relative-planes-discrete", f"{seed} Discrete (razzle's hold): each property keeps its value "
+                   "before a block until the block's end, then jumps to the block's value (times chosen off the "
+                   "jumps whose fraction * 1.5 is inexact: 0.75 = 0.5 * 1.5 and 0.375 = 0.25 * 1.5 are exact and "
+                   "sampled on both sides).", "discrete",
+                   [-0.5, 0, 0.2, 0.3749, 0.375, 0.5, 0.7499, 0.7501, 0.77, 0.79, 0.8, 1.4999, 1.5, 2])
+    assert near(got[0.375], [[180, 290], [0], [1]]) and near(got[0.7501], [[280, 240], [pi5], [0]])
+    got = relative("relative-planes-paced", f"{seed} Paced (kCAAnimationPaced ignores key times): per property, "
+                   "the values visited (its start value, then each of its blocks' values in block order) are "
+                   "placed over [0, 1.5] by the polyline's arc length (Euclidean for the 2-channel center) and "
+                   "joined linearly: alpha 1 -> 0 -> 1 and rotation 0 -> -pi/5 -> 0 turn at 0.75.", "paced",
+                   [-0.5, 0, 0.1, 0.2, 0.3, 0.375, 0.5, 0.75, 0.9, 1.1, 1.3, 1.5, 2])
+    assert near(got[0.375][2], [0.5]) and near(got[0.75][1], [pi5])
+    got = relative("relative-delay", "A delay of 0.5 s shifts the blocks; the clip fills both (the start values "
+                   "before the delay). Two blocks on x ([0, 0.5] to 10, [0.5, 0.5] to 30) and one on y ([0.25, "
+                   "0.25] to 4) over 2 s, linear.", "linear", [0, 0.5, 1, 1.25, 1.5, 2, 2.5, 3],
+                   delay=0.5, duration=2, start={"box": {"x": 0, "y": 2}},
+                   blocks=[[0, 0.5, {"box": {"x": 10}}], [0.5, 0.5, {"box": {"x": 30}}],
+                           [0.25, 0.25, {"box": {"y": 4}}]])
+    assert near(got[1], [[5], [2]]) and near(got[1.25], [[7.5], [3]]) and near(got[2], [[20], [4]])
+
+    def reject_relative(rid, comment, status, blocks, start=None, mode="linear", duration=1.5):
+        start = start or {"plane": {"center": [100, 300], "alpha": 1}}
+        try:
+            validate_relative_keyframes(duration, start, blocks, mode)
+        except ChoreoError as e:
+            assert e.status == status, (rid, e.status)
+        else:
+            raise AssertionError(rid)
+        doc.rejection(id=rid, comment=comment, kind="relative_keyframes", duration=num(duration), delay=0,
+                      calculation_mode=mode, start=start, blocks=blocks, status=status)
+
+    reject_relative("relative-overlap", "Two blocks animating alpha over [0, 0.5] and [0.25, 0.5] overlap "
+                    "(KF_E_INVALID_VALUE, the contract).", "KF_E_INVALID_VALUE",
+                    [[0, 0.5, {"plane": {"alpha": 0}}], [0.25, 0.25, {"plane": {"alpha": 1}}]])
+    reject_relative("relative-overlap-inside", "A block inside another on center overlaps.", "KF_E_INVALID_VALUE",
+                    [[0.1, 0.8, {"plane": {"center": [0, 0]}}], [0.3, 0.1, {"plane": {"center": [5, 5]}}]])
+    reject_relative("relative-start-negative", "A relative start below 0 (KF_E_INVALID_VALUE).",
+                    "KF_E_INVALID_VALUE", [[-0.1, 0.5, {"plane": {"alpha": 0}}]])
+    reject_relative("relative-duration-above-one", "A relative duration above 1.", "KF_E_INVALID_VALUE",
+                    [[0, 1.2, {"plane": {"alpha": 0}}]])
+    reject_relative("relative-end-past-one", "start + duration = 1.1 > 1.", "KF_E_INVALID_VALUE",
+                    [[0.6, 0.5, {"plane": {"alpha": 0}}]])
+    reject_relative("relative-nan", "A NaN relative start.", "KF_E_INVALID_VALUE",
+                    [["nan", 0.5, {"plane": {"alpha": 0}}]])
+    reject_relative("relative-no-start-value", "A block animates plane.rotation, which `start` does not give: "
+                    "KF_E_NOT_FOUND is this derivation's reading (the start dictionary is looked up by (target, "
+                    "property), and KF_E_NOT_FOUND is 'no ... track matches the key', as for an unknown label); "
+                    "the contract names no status.", "KF_E_NOT_FOUND",
+                    [[0, 0.5, {"plane": {"rotation": 1}}]])
+    reject_relative("relative-unknown-mode", "An unknown calculation mode (the UIKit names are linear, discrete, "
+                    "paced, cubic, cubicPaced); KF_E_INVALID_NAME is this derivation's reading.",
+                    "KF_E_INVALID_NAME", [[0, 0.5, {"plane": {"alpha": 0}}]], mode="cubic-paced")
+    reject_relative("relative-negative-duration", "A negative duration.", "KF_E_INVALID_VALUE",
+                    [[0, 0.5, {"plane": {"alpha": 0}}]], duration=-1)
+    return doc
+
+
+# -- the player: Web Animations Level 1's Animation procedures, headless
+
+
+class WebAnimation:
+    """An Animation whose timeline time is the caller's clock and whose
+    pending play / pause tasks run at once (the contract's simplification),
+    with the contract's events on top. Procedures from
+    https://drafts.csswg.org/web-animations-1/#animations."""
+
+    def __init__(self, end, boundaries):
+        self.clock = 0.0
+        self.start = None
+        self.hold = None
+        self.rate = 1.0
+        self.pending_rate = None
+        self.previous = None  # previous current time
+        self.end = end
+        self.boundaries = boundaries  # (local time, iteration after it going forwards)
+        self.queue = []
+
+    def current(self):
+        if self.hold is not None:
+            return self.hold
+        if self.start is None:
+            return None
+        return (self.clock - self.start) * self.rate
+
+    def effective_rate(self):
+        return self.rate if self.pending_rate is None else self.pending_rate
+
+    def state(self):
+        ct = self.current()
+        if ct is None and self.start is None:
+            return "idle"
+        if self.start is None:
+            return "paused"
+        rate = self.effective_rate()
+        if ct is not None and ((rate > 0 and ct >= self.end) or (rate < 0 and ct <= 0)):
+            return "finished"
+        return "running"
+
+    def apply_pending_rate(self):
+        if self.pending_rate is not None:
+            self.rate, self.pending_rate = self.pending_rate, None
+
+    def update_finished(self, did_seek, pending_task=False):
+        """'Update an animation's finished state'."""
+        if did_seek:
+            unconstrained = self.current()
+        else:
+            unconstrained = None if self.start is None else (self.clock - self.start) * self.rate
+        if unconstrained is not None and self.start is not None and not pending_task:
+            if self.rate > 0 and unconstrained >= self.end:
+                self.hold = unconstrained if did_seek else (
+                    self.end if self.previous is None else max(self.previous, self.end))
+            elif self.rate < 0 and unconstrained <= 0:
+                self.hold = unconstrained if did_seek else (0.0 if self.previous is None else min(self.previous, 0.0))
+            elif self.rate != 0:
+                if did_seek and self.hold is not None:
+                    self.start = self.clock - self.hold / self.rate
+                self.hold = None
+        self.previous = self.current()
+
+    def play(self):
+        """'Play an animation' with auto-rewind; the pending play task runs at once."""
+        ct, rate, seek = self.current(), self.effective_rate(), None
+        if rate >= 0 and (ct is None or ct < 0 or ct >= self.end):
+            seek = 0.0
+        elif rate < 0 and (ct is None or ct <= 0 or ct > self.end):
+            if self.end == math.inf:
+                raise ChoreoError("KF_E_INVALID_STATE", "infinite end")
+            seek = self.end
+        if seek is None and self.start is None and ct is None:
+            seek = 0.0
+        if seek is not None:
+            self.hold = seek
+        if self.hold is not None:
+            self.start = None
+        if self.hold is None and seek is None and self.pending_rate is None:
+            return
+        self.update_finished(False, pending_task=True)
+        ready = self.clock
+        if self.hold is not None:
+            self.apply_pending_rate()
+            self.start = ready if self.rate == 0 else ready - self.hold / self.rate
+            if self.rate != 0:
+                self.hold = None
+        elif self.start is not None and self.pending_rate is not None:
+            match = (ready - self.start) * self.rate
+            self.apply_pending_rate()
+            if self.rate == 0:
+                self.hold = match
+            self.start = ready if self.rate == 0 else ready - match / self.rate
+        self.update_finished(False)
+
+    def pause(self):
+        if self.state() == "paused":
+            return
+        seek = None
+        if self.current() is None:
+            if self.rate >= 0:
+                seek = 0.0
+            elif self.end == math.inf:
+                raise ChoreoError("KF_E_INVALID_STATE", "infinite end")
+            else:
+                seek = self.end
+        if seek is not None:
+            self.hold = seek
+        self.update_finished(False, pending_task=True)
+        if self.start is not None and self.hold is None:
+            self.hold = (self.clock - self.start) * self.rate
+        self.apply_pending_rate()
+        self.start = None
+        self.update_finished(False)
+
+    def reverse(self):
+        original = self.pending_rate
+        self.pending_rate = -self.effective_rate()
+        try:
+            self.play()
+        except ChoreoError:
+            self.pending_rate = original
+            raise
+
+    def silently_set(self, seek):
+        if self.hold is not None or self.start is None or self.rate == 0:
+            self.hold = seek
+        else:
+            self.start = self.clock - seek / self.rate
+        self.previous = None
+
+    def seek(self, t):
+        if math.isnan(t):
+            raise ChoreoError("KF_E_INVALID_VALUE", "current_time")
+        self.silently_set(t)
+        self.update_finished(True)
+
+    def set_rate(self, r):
+        if not math.isfinite(r):
+            raise ChoreoError("KF_E_INVALID_VALUE", "playback_rate")
+        self.pending_rate = None
+        previous = self.current()
+        self.rate = r
+        if previous is not None:
+            self.seek(previous)
+
+    def finish(self):
+        rate = self.effective_rate()
+        if rate == 0 or (rate > 0 and self.end == math.inf):
+            raise ChoreoError("KF_E_INVALID_STATE", "finish")
+        self.apply_pending_rate()
+        limit = self.end if self.rate > 0 else 0.0
+        self.silently_set(limit)
+        if self.start is None:
+            self.start = self.clock - limit / self.rate
+        self.update_finished(True)
+
+    def cancel(self):
+        self.hold = None
+        self.start = None
+
+    def move_clock(self, now):
+        if not math.isfinite(now):
+            raise ChoreoError("KF_E_INVALID_VALUE", "clock")
+        before_state, before = self.state(), self.current()
+        start, rate = self.start, self.rate
+        self.clock = now
+        self.update_finished(False)
+        events, self.queue = self.queue, []
+        if before_state == "running" and start is not None and rate != 0:
+            after = self.current()
+            if rate > 0:
+                crossed = [(b, k) for b, k in self.boundaries if before < b <= after]
+            else:
+                crossed = [(b, k - 1) for b, k in reversed(self.boundaries) if after < b <= before]
+            events += [["iteration", num(start + b / rate), k] for b, k in crossed]
+            if self.state() == "finished":
+                limit = self.end if rate > 0 else 0.0
+                events.append(["finished", num(start + limit / rate), None])
+        return events
+
+    def control(self, op, arg=None):
+        """A control with the contract's events: the play-state changes it
+        causes (started for running, paused, finished, cancelled for idle),
+        'reversed' first for reverse(); queued at the clock time of the call."""
+        before = self.state()
+        getattr(self, op)() if arg is None else getattr(self, op)(arg)
+        after = self.state()
+        events = [["reversed", num(self.clock), None]] if op == "reverse" else []
+        if after != before:
+            name = {"running": "started", "paused": "paused", "finished": "finished", "idle": "cancelled"}[after]
+            events.append([name, num(self.clock), None])
+        self.queue += events
+
+
+def player_boundaries(duration, timing):
+    """The node's internal iteration boundaries in its local time: (time, the
+    current iteration from that time on going forwards)."""
+    spec = choreo_timing(timing, "clip")
+    props = web_animations_properties(spec)
+    assert props["iteration_start"] == 0 and props["end_delay"] >= 0
+    c = computed_timing(spec, 0.0, duration)
+    d, n = c["iteration_duration"], props["iterations"]
+    out, k = [], 1
+    while k < n and d > 0 and k <= 1000:
+        b = props["delay"] + k * d
+        assert computed_timing(spec, b, duration)["current_iteration"] == k
+        out.append((b, k))
+        k += 1
+    return out, c["end_time"]
+
+
+def player_run(node, steps):
+    boundaries, end = player_boundaries(node["duration"], node.get("timing", {}))
+    anim = WebAnimation(end, boundaries)
+    out = []
+    for step in steps:
+        op = step["op"]
+        if op == "tick":
+            events = anim.move_clock(float(step["now"]))
+        elif op == "advance":
+            events = anim.move_clock(anim.clock + float(step["dt"]))
+        else:
+            arg = {"seek": step.get("time"), "rate": step.get("rate")}.get(op)
+            anim.control({"rate": "set_rate"}.get(op, op), None if arg is None else timing_number(arg))
+            events = []
+        ct = anim.current()
+        out.append({**step, "expect": {"current_time": None if ct is None else num(ct), "play_state": anim.state(),
+                                       "playback_rate": num(anim.rate), "events": events}})
+    return anim, out
+
+
+def player_doc():
+    doc = Doc(
+        "The player (razzle.Player, Player, kf_player_*): Web Animations Level 1's Animation procedures (play "
+        "with auto-rewind, pause, reverse, finish, cancel, set the current time, set the playback rate, update "
+        "the finished state) driven by a caller-owned clock, with the contract's events.",
+        {
+            "player": "Make a clip of natural duration `node.duration` (an animator keyed from 0 to it) with "
+            "`node.timing` (Python keyword names), a player on it (clock 0, rate 1, idle), then run `steps` in "
+            "order: tick(now), advance(dt), play(), pause(), reverse(), finish(), cancel(), current_time = "
+            "`time` (seek), playback_rate = `rate`. After each step compare `expect`: current_time (null when "
+            "unresolved), play_state, playback_rate and events - what tick/advance returned, [name, clock time, "
+            "iteration or null] in order; controls return nothing, their events come with the next tick/advance.",
+            "events": "started / paused / finished / cancelled: a control's play-state change to running / "
+            "paused / finished / idle, at the clock time of the call (reverse() queues 'reversed' first). During "
+            "a tick or advance of a running player: 'iteration' for each internal iteration boundary the current "
+            "time crosses (with the clock time it is crossed and the new current iteration: k going forwards at "
+            "boundary k, k - 1 going backwards), then 'finished' with the clock time the current time reached the "
+            "end (or 0). Seeks, rewinds and finish() report no iteration events.",
+            "rejections": "Run `steps`, then try `op`: it fails with `status`, and `expect` (the state after the "
+            "steps) still holds.",
+            "tolerance": "`tolerance` applies to current_time and event times (all steps use binary fractions, so "
+            "the doubles are exact in the derivation).",
+            "derive": "Numbers from Tests/vectors/derive.py's WebAnimation, the spec's procedures re-implemented "
+            "from https://drafts.csswg.org/web-animations-1/#animations with every pending task run at once; "
+            "never razzle.",
+        },
+    )
+
+    def group(gid, comment, duration, timing, steps):
+        node = {"duration": duration, "timing": timing}
+        _, out = player_run(node, steps)
+        for step in out:
+            step["tcId"] = doc.tc()
+        doc.group(id=gid, comment=comment, node=node, tolerance=CHOREO_TOLERANCE, steps=out)
+        return [s["expect"] for s in out]
+
+    play, pause, reverse, finish, cancel = ({"op": o} for o in ("play", "pause", "reverse", "finish", "cancel"))
+
+    def adv(dt):
+        return {"op": "advance", "dt": dt}
+
+    def tick(now):
+        return {"op": "tick", "now": now}
+
+    def seek(t):
+        return {"op": "seek", "time": t}
+
+    def rate(r):
+        return {"op": "rate", "rate": r}
+
+    e = group("play-three-iterations", "Play a 1 s clip with 3 iterations: started at the clock time of play(), "
+              "iteration 1 and 2 exactly when the current time reaches 1 and 2 (an advance ending on a boundary "
+              "reports it), finished at 3 where the current time stops (hold time = end).", 1, {"iterations": 3},
+              [play, adv(0.5), adv(0.5), adv(0.75), adv(0.75), adv(1), adv(1)])
+    assert e[1]["events"] == [["started", 0, None]] and e[2]["events"] == [["iteration", 1, 1]]
+    assert e[5]["events"] == [["finished", 3, None]] and e[5]["current_time"] == 3
+    e = group("advance-across-boundaries", "One tick across several iteration boundaries reports each, in order, "
+              "at the clock time it was crossed (the player started at clock 2); a tick past the end reports the "
+              "last boundary and then finished at start + end.", 0.5, {"iterations": 5, "fill": "forwards"},
+              [tick(2), play, tick(3.6), tick(10), adv(1)])
+    assert e[2]["events"] == [["started", 2, None], ["iteration", 2.5, 1], ["iteration", 3, 2],
+                              ["iteration", 3.5, 3]]
+    assert e[3]["events"] == [["iteration", 4, 4], ["finished", 4.5, None]]
+    e = group("pause-resume", "pause() holds the current time; advancing a paused player changes nothing; play() "
+              "resumes from there (start time = clock - hold time), finished at the clock time the current time "
+              "reaches the end.", 2, {},
+              [play, adv(0.5), pause, adv(1), play, adv(0.25), adv(2), adv(1)])
+    assert e[3]["events"] == [["paused", 0.5, None]] and e[5]["events"] == [["started", 1.5, None]]
+    assert e[6]["events"] == [["finished", 3, None]]
+    e = group("reverse-to-zero", "reverse() mid-way negates the rate and runs back from the current time (its "
+              "start time realigned), crossing iteration boundary 1 going backwards (now iteration 0), finished "
+              "at 0; play() at 0 with rate -1 rewinds to the end.", 1, {"iterations": 2},
+              [play, adv(1.5), reverse, adv(0.25), adv(0.5), adv(1), play, adv(0.5)])
+    assert e[3]["events"] == [["reversed", 1.5, None]] and e[4]["events"] == [["iteration", 2, 0]]
+    assert e[5]["events"] == [["finished", 3, None]] and e[6]["current_time"] == 2
+    e = group("scrub-paused", "pause() from idle holds 0; setting the current time while paused stays paused at "
+              "the new time, even past the end (paused wins over finished); play() from past the end rewinds to "
+              "0.", 1, {},
+              [pause, seek(0.75), adv(1), seek(1.5), play, adv(0.25)])
+    assert e[2]["events"] == [["paused", 0, None]] and e[3]["play_state"] == "paused"
+    assert e[5]["current_time"] == 0.25
+    e = group("scrub-running", "Setting the current time while running runs on from there (start time = clock - "
+              "t / rate). Seeking past the end (did seek) holds the seek time itself, 2, not the end, and the "
+              "player is finished (a finished event at the seek's clock time); seeking a finished player back "
+              "into range makes it run again (update the finished state with did seek clears the hold time), "
+              "reported as started.", 1, {},
+              [play, adv(0.25), seek(0.5), adv(0.25), seek(0.125), adv(0.5), seek(2), adv(0.5), seek(0.5),
+               adv(0.25)])
+    assert e[3]["current_time"] == 0.75 and e[6]["current_time"] == 2 and e[6]["play_state"] == "finished"
+    assert e[7]["events"] == [["finished", 1, None]] and e[8]["play_state"] == "running"
+    assert e[9]["events"] == [["started", 1.5, None]] and e[9]["current_time"] == 0.75
+    e = group("rate-2", "playback_rate = 2 keeps the current time and doubles its speed: iteration boundaries and "
+              "the end are reached at clock start + b / 2.", 1, {"iterations": 3},
+              [play, adv(0.25), rate(2), adv(0.5), adv(0.5), adv(1)])
+    assert e[3]["current_time"] == 1.25 and e[3]["events"] == [["iteration", 0.625, 1]]
+    assert e[5]["events"] == [["finished", 1.625, None]]
+    e = group("rate-minus-1", "playback_rate = -1 while running keeps the current time and runs backwards (no "
+              "reversed event: that is reverse()'s), finished at 0.", 1, {"iterations": 2},
+              [play, adv(1.5), rate(-1), adv(0.75), adv(1), adv(1)])
+    assert e[3]["events"] == [["iteration", 2, 0]] and e[4]["events"] == [["finished", 3, None]]
+    e = group("rate-negative-on-finished", "Setting a negative rate on a player finished at its end sets the "
+              "current time to the end again with did seek: no longer finished (rate < 0 and current time > 0), "
+              "so it runs backwards from the end at once - reported as started.", 1, {},
+              [play, adv(2), rate(-0.5), adv(1), adv(1.5)])
+    assert e[2]["play_state"] == "running" and e[3]["events"] == [["started", 2, None]]
+    assert e[3]["current_time"] == 0.5 and e[4]["events"] == [["finished", 4, None]]
+    e = group("finish-control", "finish() jumps to the end (finished at the clock time of the call, no iteration "
+              "events); play() after it rewinds to 0.", 1, {"iterations": 3},
+              [play, adv(0.5), finish, adv(0.5), play, adv(0.5)])
+    assert e[2]["current_time"] == 3 and e[3]["events"] == [["finished", 0.5, None]]
+    assert e[5]["events"] == [["started", 1, None]] and e[5]["current_time"] == 0.5
+    e = group("finish-negative-rate", "finish() with a negative rate jumps to 0; from paused too.", 2, {},
+              [play, adv(1), rate(-1), pause, finish, adv(1)])
+    assert e[4]["current_time"] == 0 and e[5]["events"] == [["paused", 1, None], ["finished", 1, None]]
+    e = group("cancel-then-play", "cancel() makes the player idle (no current time); play() restarts at 0.", 1,
+              {"iterations": 2}, [play, adv(1.25), cancel, adv(0.5), play, adv(0.25)])
+    assert e[2]["current_time"] is None and e[3]["events"] == [["cancelled", 1.25, None]]
+    assert e[5]["current_time"] == 0.25 and e[5]["events"] == [["started", 1.75, None]]
+    e = group("play-after-finished", "play() on a finished player rewinds to 0 (auto-rewind: current time >= end).",
+              1, {}, [play, adv(5), play, adv(0.5)])
+    assert e[1]["events"] == [["started", 0, None], ["finished", 1, None]] and e[2]["current_time"] == 0
+    e = group("play-while-running", "play() on a running player changes nothing and reports nothing.", 1, {},
+              [play, adv(0.25), play, adv(0.25)])
+    assert e[3]["events"] == [] and e[3]["current_time"] == 0.5
+    e = group("reverse-from-idle", "reverse() on an idle player: rate -1, then play() rewinds to the end (current "
+              "time unresolved, rate < 0) and runs backwards.", 2, {},
+              [reverse, adv(0.5), adv(2)])
+    assert e[0]["current_time"] == 2 and e[1]["events"] == [["reversed", 0, None], ["started", 0, None]]
+    assert e[2]["events"] == [["finished", 2, None]]
+    e = group("reverse-finished", "reverse() on a player finished at its end runs it backwards from the end "
+              "(current time = end is not <= 0, no rewind); then reverse() again mid-way runs forwards.", 1,
+              {"iterations": 2}, [play, adv(3), reverse, adv(1.25), reverse, adv(0.5)])
+    assert e[3]["events"] == [["reversed", 3, None], ["started", 3, None], ["iteration", 4, 0]]
+    assert e[5]["events"] == [["reversed", 4.25, None], ["iteration", 4.5, 1]]
+    e = group("delay-and-iterations", "A node with delay 0.5 and 2 iterations of 1 s: its end is 2.5 and its "
+              "iteration boundary at local time 1.5.", 1, {"delay": 0.5, "iterations": 2, "fill": "both"},
+              [play, adv(1), adv(1), adv(1)])
+    assert e[2]["events"] == [["iteration", 1.5, 1]] and e[3]["events"] == [["finished", 2.5, None]]
+
+    def reject(rid, comment, duration, timing, steps, op, status):
+        node = {"duration": duration, "timing": timing}
+        anim, out = player_run(node, steps)
+        before = (anim.current(), anim.state(), anim.rate)
+        try:
+            arg = {"seek": op.get("time"), "rate": op.get("rate")}.get(op["op"])
+            if op["op"] in ("tick", "advance"):
+                anim.move_clock(timing_number(op.get("now", op.get("dt"))))
+            else:
+                anim.control({"rate": "set_rate"}.get(op["op"], op["op"]), None if arg is None else timing_number(arg))
+        except ChoreoError as err:
+            assert err.status == status, (rid, err.status)
+        else:
+            raise AssertionError(rid)
+        assert (anim.current(), anim.state(), anim.rate) == before
+        ct = anim.current()
+        doc.rejection(id=rid, comment=comment, node=node, steps=steps, op=op, status=status,
+                      expect={"current_time": None if ct is None else num(ct), "play_state": anim.state(),
+                              "playback_rate": num(anim.rate)})
+
+    reject("finish-infinite-end", "finish() with an infinite end (iterations inf) is KF_E_INVALID_STATE (Web "
+           "Animations throws InvalidStateError; the contract).", 1, {"iterations": "inf"}, [play, adv(0.5)],
+           finish, "KF_E_INVALID_STATE")
+    reject("finish-zero-rate", "finish() with playback rate 0 is KF_E_INVALID_STATE.", 1, {}, [play, rate(0)],
+           finish, "KF_E_INVALID_STATE")
+    reject("reverse-infinite-end-idle", "reverse() on an idle player with an infinite end: play() with a negative "
+           "rate cannot rewind to the end (Web Animations throws InvalidStateError and restores the rate).", 1,
+           {"iterations": "inf"}, [], reverse, "KF_E_INVALID_STATE")
+    reject("play-negative-rate-infinite-end", "play() with rate -1 from idle and an infinite end: "
+           "InvalidStateError in Web Animations.", 1, {"iterations": "inf"}, [rate(-1)], play,
+           "KF_E_INVALID_STATE")
+    reject("pause-negative-rate-infinite-end", "pause() from idle with rate -1 and an infinite end would hold the "
+           "end: InvalidStateError in Web Animations.", 1, {"iterations": "inf"}, [rate(-1)], pause,
+           "KF_E_INVALID_STATE")
+    reject("seek-nan", "A NaN current time is KF_E_INVALID_VALUE (every input is untrusted).", 1, {},
+           [play, adv(0.25)], seek("nan"), "KF_E_INVALID_VALUE")
+    reject("rate-nan", "A NaN playback rate is KF_E_INVALID_VALUE.", 1, {}, [play], rate("nan"),
+           "KF_E_INVALID_VALUE")
+    reject("advance-nan", "A NaN advance is KF_E_INVALID_VALUE.", 1, {}, [play], adv("nan"), "KF_E_INVALID_VALUE")
+    return doc
 
 
 if __name__ == "__main__":

@@ -8,8 +8,12 @@ extension Node {
   /// - Throws: ``RazzleError`` `.kindMismatch` when two clips animate one
   ///   pair with different kinds, or `add` a kind that is not blended
   ///   channel by channel; `.emptyTrack` for a track without keyframes.
-  public func layout() throws(RazzleError) -> (columns: [NodeColumn], width: Int) {
-    try withPlan { (plan) throws(RazzleError) in (plan.columns, plan.width) }
+  public func layout() throws(RazzleError) -> (
+    columns: [NodeColumn], width: Int, generation: UInt64
+  ) {
+    try withPlan { (plan) throws(RazzleError) in
+      (plan.columns, plan.width, plan.layoutGeneration)
+    }
   }
 
   /// Samples the node at every local time into a row-major matrix: row j
@@ -25,7 +29,8 @@ extension Node {
   ///   - out: At least `times.count × width` doubles.
   ///   - direction: The direction time runs in (a player running at a
   ///     negative rate passes `backwards`).
-  /// - Returns: The number of columns per row.
+  /// - Returns: The number of columns per row and the layout generation
+  ///   (see ``layout()``).
   /// - Throws: ``RazzleError`` as ``layout()``, and `.bufferTooSmall`
   ///   (nothing written).
   /// - Complexity: O(times × (nodes + samples)).
@@ -33,8 +38,8 @@ extension Node {
   public func sample(
     times: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>,
     direction: AnimationDirection = .forwards
-  ) throws(RazzleError) -> Int {
-    try withPlan { (plan) throws(RazzleError) -> Int in
+  ) throws(RazzleError) -> (width: Int, generation: UInt64) {
+    try withPlan { (plan) throws(RazzleError) -> (width: Int, generation: UInt64) in
       let width = plan.width
       let (needed, overflow) = times.count.multipliedReportingOverflow(by: width)
       guard !overflow, out.count >= needed else {
@@ -44,7 +49,7 @@ extension Node {
         )
       }
       guard let base = out.baseAddress, let queries = times.baseAddress, width > 0 else {
-        return width
+        return (width, plan.layoutGeneration)
       }
       let block = Swift.max(
         1,
@@ -61,7 +66,7 @@ extension Node {
           row += n
         }
       }
-      return width
+      return (width, plan.layoutGeneration)
     }
   }
 
@@ -102,7 +107,11 @@ extension Node {
         plan = cached
       } else {
         plan = try unlockedPlan(animators: animators)
-        planLock.withWriteLock { cachedPlan = plan }
+        planLock.withWriteLock {
+          if let last = cachedPlan, last.columns != plan.columns { layoutGeneration &+= 1 }
+          plan.layoutGeneration = layoutGeneration
+          cachedPlan = plan
+        }
       }
       return try body(plan)
     }

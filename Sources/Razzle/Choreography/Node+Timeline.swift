@@ -86,6 +86,25 @@ extension Node {
     }
   }
 
+  /// The time of the label `name`.
+  ///
+  /// - Throws: ``RazzleError`` `.invalidValue` if this node is not a
+  ///   timeline, `.notFound` for an unknown label (with the closest one).
+  public func labelTime(_ name: String) throws(RazzleError) -> Double {
+    try Choreography.lock.withReadLock { () throws(RazzleError) -> Double in
+      guard case .timeline(let timeline) = content else {
+        throw RazzleError(.invalidValue, "only a timeline has labels (this node is a \(kindName))")
+      }
+      guard let time = timeline.labels[name] else {
+        throw RazzleError(
+          .notFound,
+          "no label \"\(name)\" in the timeline\(NameSuggestion.hint(for: name, among: timeline.labelOrder))"
+        )
+      }
+      return time
+    }
+  }
+
   /// A timeline's labels with their times, in the order they were first
   /// added; empty for another kind of node.
   public var labels: [(name: String, time: Double)] {

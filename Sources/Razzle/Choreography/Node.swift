@@ -37,6 +37,10 @@ public final class Node: @unchecked Sendable {
   /// `planLock`).
   var cachedPlan: Plan?
   let planLock = ReadWriteLock()
+  /// Guarded by `planLock`: bumped whenever a new plan's columns differ
+  /// from the last one's, so a caller can tell a layout it read still
+  /// holds.
+  var layoutGeneration: UInt64 = 1
 
   init(_ content: Content, timing: Timing) {
     self.content = content
@@ -44,8 +48,13 @@ public final class Node: @unchecked Sendable {
   }
 
   /// What kind of node this is.
-  public enum Kind: String, Sendable, Hashable, CaseIterable {
+  public enum Kind: String, Sendable, Hashable, CaseIterable, PinnedCode {
     case clip, timeline, stagger
+
+    public static var noun: String { "node kind" }
+    public var name: String { rawValue }
+    /// `KF_NODE_*` order.
+    public static let pinned: [Kind] = [.clip, .timeline, .stagger]
   }
 
   /// Whether this node is a clip, a timeline or a stagger.
@@ -122,6 +131,17 @@ public final class Node: @unchecked Sendable {
 
   /// The node's end time: max(delay + active duration + end delay, 0).
   public var endTime: Double { Choreography.lock.withReadLock { unlockedEndTime() } }
+
+  /// The natural duration, active duration and end time, read together.
+  public var durations: (natural: Double, active: Double, end: Double) {
+    Choreography.lock.withReadLock {
+      let natural = unlockedNaturalDuration()
+      return (
+        natural, timingValue.activeDuration(intrinsicDuration: natural),
+        timingValue.endTime(intrinsicDuration: natural)
+      )
+    }
+  }
 
   /// The node's active duration (its timing's, with the natural duration
   /// for `auto`).

@@ -29,6 +29,8 @@ final class Plan: @unchecked Sendable {
   let maximumFanOut: Int
   /// The widest template or track a merge needs scratch for, in doubles.
   let maximumScratchWidth: Int
+  /// The node's layout generation for these columns (set when cached).
+  var layoutGeneration: UInt64 = 0
 
   init(
     treeGeneration: UInt64, animators: [Animator], edits: [UInt64], columns: [NodeColumn],

@@ -24,7 +24,6 @@ public final class Player: @unchecked Sendable {
   private var previousCurrentTime: Double?
   private var events: [PlayerEvent] = []
   private var stopped = false
-  private var finishedReported = false
   private var pausesOnCompletionValue = false
   private var scrubsLinearlyValue = true
   /// UIViewPropertyAnimator's timing curve over the fraction complete, and
@@ -85,6 +84,27 @@ public final class Player: @unchecked Sendable {
     set { lock.withWriteLock { scrubsLinearlyValue = newValue } }
   }
 
+  /// Everything a caller reads about the player, read together.
+  public struct State: Sendable, Hashable {
+    public let playState: PlayState
+    public let clockTime: Double
+    public let currentTime: Double?
+    public let rate: Double
+    public let fractionComplete: Double
+    public let pausesOnCompletion: Bool
+    public let scrubsLinearly: Bool
+  }
+
+  /// The player's state, read together.
+  public var state: State {
+    lock.withReadLock {
+      State(
+        playState: unlockedPlayState, clockTime: clock, currentTime: unlockedCurrentTime,
+        rate: rate, fractionComplete: unlockedFraction(unlockedCurrentTime ?? 0, end: node.endTime),
+        pausesOnCompletion: pausesOnCompletionValue, scrubsLinearly: scrubsLinearlyValue)
+    }
+  }
+
   private var unlockedCurrentTime: Double? {
     if let holdTime { return holdTime }
     guard let startTime else { return nil }
@@ -112,10 +132,8 @@ public final class Player: @unchecked Sendable {
   /// - Throws: ``RazzleError`` `.invalidValue` for a NaN or infinite time.
   @discardableResult
   public func tick(_ now: Double) throws(RazzleError) -> [PlayerEvent] {
-    guard now.isFinite else {
-      throw RazzleError(.invalidValue, "the clock time must be finite, got \(now)")
-    }
-    return lock.withWriteLock { unlockedMove(to: now) }
+    try move(to: now)
+    return takeEvents(limit: Int.max).events
   }
 
   /// Moves the clock by `dt` (negative allowed) and returns what happened
@@ -125,32 +143,87 @@ public final class Player: @unchecked Sendable {
   ///   or one that takes the clock out of the finite numbers.
   @discardableResult
   public func advance(by dt: Double) throws(RazzleError) -> [PlayerEvent] {
-    try lock.withWriteLock { () throws(RazzleError) -> [PlayerEvent] in
+    try move(by: dt)
+    return takeEvents(limit: Int.max).events
+  }
+
+  /// Moves the clock to `now`, queueing what happens (``takeEvents(limit:)``
+  /// reports it).
+  ///
+  /// - Throws: ``RazzleError`` `.invalidValue` for a NaN or infinite time.
+  public func move(to now: Double) throws(RazzleError) {
+    guard now.isFinite else {
+      throw RazzleError(.invalidValue, "the clock time must be finite, got \(now)")
+    }
+    lock.withWriteLock { unlockedMove(to: now) }
+  }
+
+  /// Moves the clock by `dt`, queueing what happens.
+  ///
+  /// - Throws: ``RazzleError`` `.invalidValue` for a step that is not
+  ///   finite or takes the clock out of the finite numbers.
+  public func move(by dt: Double) throws(RazzleError) {
+    try lock.withWriteLock { () throws(RazzleError) in
       let now = clock + dt
       guard dt.isFinite && now.isFinite else {
         throw RazzleError(.invalidValue, "the clock step must be finite, got \(dt)")
       }
-      return unlockedMove(to: now)
+      unlockedMove(to: now)
     }
   }
 
-  private func unlockedMove(to now: Double) -> [PlayerEvent] {
+  /// The oldest `limit` queued events, removed from the queue, and whether
+  /// more are queued.
+  public func takeEvents(limit: Int) -> (events: [PlayerEvent], more: Bool) {
+    lock.withWriteLock {
+      let n = Swift.min(Swift.max(limit, 0), events.count)
+      let taken = Array(events[0..<n])
+      events.removeFirst(n)
+      return (taken, !events.isEmpty)
+    }
+  }
+
+  private func unlockedMove(to now: Double) {
+    let old = unlockedPlayState
     let before = unlockedCurrentTime
-    let wasRunning = startTime != nil && holdTime == nil
+    let runningStart = holdTime == nil ? startTime : nil
     clock = now
-    if wasRunning, let before, let after = unlockedCurrentTime {
-      iterationEvents(from: before, to: after)
+    if let start = runningStart, let before, let after = unlockedCurrentTime {
+      iterationEvents(from: before, to: after, start: start)
     }
     updateFinishedState(didSeek: false)
-    let report = events
-    events = []
-    return report
+    var at = clock
+    if let start = runningStart, unlockedPlayState == .finished, rate != 0 {
+      // The clock time at which the current time reached its limit.
+      at = Swift.min(clock, start + (rate > 0 ? node.endTime : 0) / rate)
+      if pausesOnCompletionValue {
+        holdTime = unlockedCurrentTime
+        startTime = nil
+      }
+    }
+    report(from: old, at: at)
+  }
+
+  /// Queues the event for a change of play state from `old`: `started`,
+  /// `paused`, `finished` or `cancelled` for running, paused, finished or
+  /// idle.
+  private func report(from old: PlayState, at time: Double) {
+    let new = unlockedPlayState
+    guard new != old else { return }
+    let kind: PlayerEvent.Kind
+    switch new {
+    case .running: kind = .started
+    case .paused: kind = .paused
+    case .finished: kind = .finished
+    case .idle: kind = .cancelled
+    }
+    events.append(PlayerEvent(kind, at: time))
   }
 
   /// Queues an event for each iteration boundary the current time crossed
   /// running from `from` to `to` (clamped to the active interval).
-  private func iterationEvents(from: Double, to: Double) {
-    guard let start = startTime, rate != 0 else { return }
+  private func iterationEvents(from: Double, to: Double, start: Double) {
+    guard rate != 0 else { return }
     let end = node.endTime
     let clamped = rate > 0 ? Swift.min(to, end) : Swift.max(to, 0)
     let direction: AnimationDirection = rate < 0 ? .backwards : .forwards
@@ -174,22 +247,29 @@ public final class Player: @unchecked Sendable {
 
   // MARK: - Controls
 
+  /// Runs a control holding the lock, then reports the play state it
+  /// changed to.
+  private func control<R>(_ body: () throws(RazzleError) -> R) throws(RazzleError) -> R {
+    try lock.withWriteLock { () throws(RazzleError) -> R in
+      let old = unlockedPlayState
+      let result = try body()
+      report(from: old, at: clock)
+      return result
+    }
+  }
+
   /// Plays: from idle, finished, or outside [0, end], rewinds first (to 0;
   /// to the end when the rate is negative), then runs from the current
   /// time.
   ///
   /// - Throws: ``RazzleError`` `.invalidState` to rewind to an infinite end.
   public func play() throws(RazzleError) {
-    try lock.withWriteLock { () throws(RazzleError) in try unlockedPlay() }
+    try control { () throws(RazzleError) in try unlockedPlay() }
   }
 
   private func unlockedPlay() throws(RazzleError) {
     let end = node.endTime
-    let current = unlockedCurrentTime
-    let wasRunning = unlockedPlayState == .running
-    if stopped {
-      stopped = false
-    }
+    let current = stopped ? nil : unlockedCurrentTime
     if rate > 0 && (current == nil || current! < 0 || current! >= end) {
       holdTime = 0
     } else if rate < 0 && (current == nil || current! <= 0 || current! > end) {
@@ -200,12 +280,11 @@ public final class Player: @unchecked Sendable {
     } else if rate == 0 && current == nil {
       holdTime = 0
     }
+    stopped = false
     if let hold = holdTime {
       startTime = rate == 0 ? clock : clock - hold / rate
       if rate != 0 { holdTime = nil }
     }
-    finishedReported = false
-    if !wasRunning { events.append(PlayerEvent(.started, at: clock)) }
     updateFinishedState(didSeek: false)
   }
 
@@ -215,10 +294,9 @@ public final class Player: @unchecked Sendable {
   /// - Throws: ``RazzleError`` `.invalidState` to pause an idle player at
   ///   a negative rate on an infinite end.
   public func pause() throws(RazzleError) {
-    try lock.withWriteLock { () throws(RazzleError) in
-      guard unlockedPlayState != .paused || stopped else { return }
-      stopped = false
-      if let current = unlockedCurrentTime {
+    try control { () throws(RazzleError) in
+      guard startTime != nil || holdTime == nil || stopped else { return }
+      if let current = stopped ? nil : unlockedCurrentTime {
         holdTime = current
       } else if rate >= 0 {
         holdTime = 0
@@ -230,31 +308,30 @@ public final class Player: @unchecked Sendable {
         holdTime = end
       }
       startTime = nil
-      events.append(PlayerEvent(.paused, at: clock))
-      updateFinishedState(didSeek: false)
+      stopped = false
     }
   }
 
-  /// Reverses: negates the rate and plays.
+  /// Reverses: negates the rate and plays (a `reversed` event, then
+  /// `started` if it was not running).
   ///
-  /// - Throws: ``RazzleError`` as ``play()``; the rate is unchanged then.
+  /// - Throws: ``RazzleError`` as ``play()``; nothing changes then.
   public func reverse() throws(RazzleError) {
-    try lock.withWriteLock { () throws(RazzleError) in
-      let current = unlockedCurrentTime
-      rate = -rate
-      if let current, startTime != nil {
-        // Keep the current time across the change of rate.
-        startTime = rate == 0 ? clock : clock - current / rate
+    try control { () throws(RazzleError) in
+      let saved = (startTime, holdTime, rate, previousCurrentTime)
+      if let current = unlockedCurrentTime {
+        rate = -rate
+        unlockedSilentlySetCurrentTime(current)
+      } else {
+        rate = -rate
       }
-      events.append(PlayerEvent(.reversed, at: clock))
       do throws(RazzleError) {
         try unlockedPlay()
       } catch {
-        events.removeLast()
-        rate = -rate
-        if let current, startTime != nil { startTime = clock - current / rate }
+        (startTime, holdTime, rate, previousCurrentTime) = saved
         throw error
       }
+      events.append(PlayerEvent(.reversed, at: clock))
     }
   }
 
@@ -263,7 +340,7 @@ public final class Player: @unchecked Sendable {
   /// - Throws: ``RazzleError`` `.invalidState` at rate 0, or at a positive
   ///   rate on a node that never ends.
   public func finish() throws(RazzleError) {
-    try lock.withWriteLock { () throws(RazzleError) in
+    try control { () throws(RazzleError) in
       let end = node.endTime
       guard rate != 0 else {
         throw RazzleError(.invalidState, "cannot finish at playback rate 0")
@@ -272,24 +349,21 @@ public final class Player: @unchecked Sendable {
         throw RazzleError(.invalidState, "cannot finish: the node never ends")
       }
       let limit = rate > 0 ? end : 0
+      stopped = false
       unlockedSilentlySetCurrentTime(limit)
       if startTime == nil { startTime = clock - limit / rate }
       holdTime = limit
-      stopped = false
       updateFinishedState(didSeek: true)
     }
   }
 
   /// Cancels: idle, no effect, a `cancelled` event.
   public func cancel() {
-    lock.withWriteLock {
-      guard unlockedPlayState != .idle else { return }
+    try? control { () throws(RazzleError) in
       startTime = nil
       holdTime = nil
       stopped = false
-      finishedReported = false
       previousCurrentTime = nil
-      events.append(PlayerEvent(.cancelled, at: clock))
     }
   }
 
@@ -301,30 +375,29 @@ public final class Player: @unchecked Sendable {
     guard time.isFinite else {
       throw RazzleError(.invalidValue, "the current time must be finite, got \(time)")
     }
-    lock.withWriteLock {
+    try control { () throws(RazzleError) in
+      stopped = false
       unlockedSilentlySetCurrentTime(time)
-      if stopped {
-        stopped = false
-      }
       updateFinishedState(didSeek: true)
     }
   }
 
   /// UIKit's `fractionComplete` setter: seeks to `fraction × end`.
   ///
-  /// - Throws: ``RazzleError`` `.invalidValue` for a NaN fraction, or an
-  ///   end that is infinite.
+  /// - Throws: ``RazzleError`` `.invalidValue` for a fraction that is not
+  ///   finite, `.invalidState` for a node that never ends.
   public func setFractionComplete(_ fraction: Double) throws(RazzleError) {
-    let end = node.endTime
     guard fraction.isFinite else {
       throw RazzleError(.invalidValue, "fraction_complete must be finite, got \(fraction)")
     }
+    let end = node.endTime
     guard end.isFinite else {
       throw RazzleError(.invalidState, "fraction_complete of a node that never ends")
     }
     try setCurrentTime(fraction * end)
   }
 
+  /// Web Animations' "silently set the current time".
   private func unlockedSilentlySetCurrentTime(_ time: Double) {
     if holdTime != nil || startTime == nil || rate == 0 {
       holdTime = time
@@ -334,20 +407,21 @@ public final class Player: @unchecked Sendable {
     previousCurrentTime = nil
   }
 
-  /// Sets the playback rate, keeping the current time.
+  /// Sets the playback rate, keeping the current time (Web Animations'
+  /// `playbackRate` setter).
   ///
   /// - Throws: ``RazzleError`` `.invalidValue` for a NaN or infinite rate.
   public func setPlaybackRate(_ newRate: Double) throws(RazzleError) {
     guard newRate.isFinite else {
       throw RazzleError(.invalidValue, "the playback rate must be finite, got \(newRate)")
     }
-    lock.withWriteLock {
-      let current = unlockedCurrentTime
-      let flips = (newRate < 0) != (rate < 0)
+    try control { () throws(RazzleError) in
+      let current = stopped ? nil : unlockedCurrentTime
       rate = newRate
-      if let current { unlockedSilentlySetCurrentTime(current) }
-      if flips { events.append(PlayerEvent(.reversed, at: clock)) }
-      updateFinishedState(didSeek: false)
+      if let current {
+        unlockedSilentlySetCurrentTime(current)
+        updateFinishedState(didSeek: true)
+      }
     }
   }
 
@@ -358,10 +432,18 @@ public final class Player: @unchecked Sendable {
   }
 
   /// UIKit's `isReversed` setter: runs the other way from the current
-  /// time, without rewinding.
+  /// time, without rewinding (a `reversed` event when it changes).
   public func setReversed(_ reversed: Bool) {
-    guard reversed != isReversed else { return }
-    try? setPlaybackRate(-playbackRate)
+    try? control { () throws(RazzleError) in
+      guard reversed != (rate < 0) else { return }
+      let current = stopped ? nil : unlockedCurrentTime
+      rate = -rate
+      if let current {
+        unlockedSilentlySetCurrentTime(current)
+        updateFinishedState(didSeek: true)
+      }
+      events.append(PlayerEvent(.reversed, at: clock))
+    }
   }
 
   /// UIKit's `continueAnimation(withTimingParameters:durationFactor:)`: runs
@@ -380,37 +462,43 @@ public final class Player: @unchecked Sendable {
       throw RazzleError(
         .invalidValue, "duration_factor must be finite and > 0, got \(durationFactor)")
     }
-    try lock.withWriteLock { () throws(RazzleError) in
+    try control { () throws(RazzleError) in
       let end = node.endTime
+      let current = stopped ? nil : unlockedCurrentTime
       if let easing {
         curve = easing
-        curveFrom = unlockedFraction(unlockedCurrentTime ?? 0, end: end)
+        curveFrom = unlockedFraction(current ?? 0, end: end)
       }
-      let current = unlockedCurrentTime
       rate /= durationFactor
       if let current { unlockedSilentlySetCurrentTime(current) }
       try unlockedPlay()
     }
   }
 
-  /// UIKit's `stopAnimation(false)` then `finishAnimation(at:)`: the player
-  /// stops at the start, the end or where it is, and reports `finished`;
-  /// the node's values stay those of that position.
-  public enum StopPosition: String, Sendable, CaseIterable {
+  /// Where ``stop(at:)`` leaves the player (UIKit's
+  /// `UIViewAnimatingPosition`).
+  public enum StopPosition: String, Sendable, CaseIterable, PinnedCode {
     case start, end, current
+
+    public static var noun: String { "stop position" }
+    public var name: String { rawValue }
+    /// `KF_STOP_AT_*` order.
+    public static let pinned: [StopPosition] = [.start, .end, .current]
   }
 
-  /// Stops at `position` (see ``StopPosition``).
+  /// UIKit's `stopAnimation(false)` then `finishAnimation(at:)`: the player
+  /// stops at the start, the end or where it is and is finished there (a
+  /// `finished` event); the node's values stay those of that position.
   ///
   /// - Throws: ``RazzleError`` `.invalidState` to stop at the end of a node
   ///   that never ends.
   public func stop(at position: StopPosition) throws(RazzleError) {
-    try lock.withWriteLock { () throws(RazzleError) in
-      let end = node.endTime
+    try control { () throws(RazzleError) in
       let time: Double
       switch position {
       case .start: time = 0
       case .end:
+        let end = node.endTime
         guard end.isFinite else {
           throw RazzleError(.invalidState, "cannot stop at the end: the node never ends")
         }
@@ -420,12 +508,11 @@ public final class Player: @unchecked Sendable {
       holdTime = time
       startTime = nil
       stopped = true
-      finishedReported = true
-      events.append(PlayerEvent(.finished, at: clock))
     }
   }
 
-  /// Web Animations' "update an animation's finished state", headless.
+  /// Web Animations' "update an animation's finished state", headless (no
+  /// events: the callers report the change of play state).
   private func updateFinishedState(didSeek: Bool) {
     let end = node.endTime
     if let start = startTime {
@@ -435,29 +522,11 @@ public final class Player: @unchecked Sendable {
       } else if rate < 0 && unconstrained <= 0 {
         holdTime = didSeek ? unconstrained : Swift.min(previousCurrentTime ?? 0, 0)
       } else if rate != 0, let hold = holdTime {
-        startTime = clock - hold / rate
+        if didSeek { startTime = clock - hold / rate }
         holdTime = nil
       }
     }
     previousCurrentTime = unlockedCurrentTime
-    let finished = unlockedPlayState == .finished
-    if finished && !finishedReported {
-      finishedReported = true
-      // When the current time reached its limit.
-      var at = clock
-      if let start = startTime, rate != 0, !didSeek {
-        at = Swift.min(clock, start + (rate > 0 ? end : 0) / rate)
-      }
-      if pausesOnCompletionValue {
-        holdTime = rate > 0 ? end : 0
-        startTime = nil
-        events.append(PlayerEvent(.paused, at: at))
-      } else {
-        events.append(PlayerEvent(.finished, at: at))
-      }
-    } else if !finished {
-      finishedReported = false
-    }
   }
 
   // MARK: - Sampling
@@ -525,18 +594,19 @@ public final class Player: @unchecked Sendable {
   /// The node sampled at many clock times (a video is one call): rows as
   /// ``Node/sample(times:into:direction:)``.
   ///
-  /// - Returns: The number of columns.
+  /// - Returns: The number of columns and the layout generation.
   /// - Throws: ``RazzleError`` as ``Node/sample(times:into:direction:)``.
   @discardableResult
   public func sample(
     clockTimes: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>
-  ) throws(RazzleError) -> Int {
+  ) throws(RazzleError) -> (width: Int, generation: UInt64) {
     var local = [Double](repeating: .nan, count: clockTimes.count)
     try local.withUnsafeMutableBufferPointer { (l) throws(RazzleError) in
       try localTimes(at: clockTimes, into: l)
     }
     let backwards = isReversed
-    return try local.withUnsafeBufferPointer { (l) throws(RazzleError) -> Int in
+    return try local.withUnsafeBufferPointer {
+      (l) throws(RazzleError) -> (width: Int, generation: UInt64) in
       try node.sample(times: l, into: out, direction: backwards ? .backwards : .forwards)
     }
   }

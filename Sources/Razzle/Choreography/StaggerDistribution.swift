@@ -26,9 +26,15 @@ public struct StaggerDistribution: Sendable, Hashable {
     case point(x: Double, y: Double)
   }
 
-  /// An axis distances are measured along.
+  /// Which way distances are measured: Euclidean, or along one axis.
   public enum Axis: String, Sendable, Hashable, CaseIterable {
-    case x, y
+    case both, x, y
+  }
+
+  /// An origin's name, as the C API and Python spell it (`"start"`,
+  /// `"center"`, …, `"index"`, `"point"`).
+  public enum OriginKind: String, Sendable, Hashable, CaseIterable {
+    case start, center, end, edges, random, index, point
   }
 
   /// How the spread is given.
@@ -43,7 +49,7 @@ public struct StaggerDistribution: Sendable, Hashable {
   public let origin: Origin
   /// A grid of rows × columns (row-major), or nil for one row.
   public let grid: (rows: Int, columns: Int)?
-  public let axis: Axis?
+  public let axis: Axis
   /// An easing over the normalized distance.
   public let ease: Easing?
   /// AnimationKit's `maxAnimationCount`: offsets capped at `each ·
@@ -65,8 +71,8 @@ public struct StaggerDistribution: Sendable, Hashable {
   ///   an origin point outside [0, 1]², a negative index, or `maxCount`
   ///   with `amount`.
   public init(
-    _ spread: Spread = .each(0.05), from origin: Origin = .start,
-    grid: (rows: Int, columns: Int)? = nil, axis: Axis? = nil, ease: Easing? = nil,
+    _ spread: Spread = .each(0.05), from origin: Origin = .index(0),
+    grid: (rows: Int, columns: Int)? = nil, axis: Axis = .both, ease: Easing? = nil,
     maxCount: Int? = nil
   ) throws(RazzleError) {
     switch spread {
@@ -121,6 +127,41 @@ public struct StaggerDistribution: Sendable, Hashable {
     hasher.combine(maxCount)
   }
 
+  /// The origin's name.
+  public var originKind: OriginKind {
+    switch origin {
+    case .start: return .start
+    case .center: return .center
+    case .end: return .end
+    case .edges: return .edges
+    case .random: return .random
+    case .index: return .index
+    case .point: return .point
+    }
+  }
+
+  /// The origin a kind and its parameters name.
+  ///
+  /// - Parameters:
+  ///   - kind: The origin's kind.
+  ///   - index: The item, for `index`.
+  ///   - x: The grid point's x ratio, for `point`.
+  ///   - y: The grid point's y ratio, for `point`.
+  ///   - seed: The shuffle's seed, for `random`.
+  public static func origin(
+    _ kind: OriginKind, index: Int = 0, x: Double = 0, y: Double = 0, seed: UInt64 = 0
+  ) -> Origin {
+    switch kind {
+    case .start: return .start
+    case .center: return .center
+    case .end: return .end
+    case .edges: return .edges
+    case .random: return .random(seed: seed)
+    case .index: return .index(index)
+    case .point: return .point(x: x, y: y)
+    }
+  }
+
   /// Whether nothing animates (AnimationKit's `maxAnimationCount` ≤ 0).
   public var animatesNothing: Bool { (maxCount ?? 1) <= 0 }
 
@@ -156,7 +197,7 @@ public struct StaggerDistribution: Sendable, Hashable {
       let y = oy - Double(j / wrap)
       let d: Double
       switch axis {
-      case nil: d = (x * x + y * y).squareRoot()
+      case .both: d = (x * x + y * y).squareRoot()
       case .x: d = abs(x)
       case .y: d = abs(y)
       }
@@ -183,7 +224,7 @@ public struct StaggerDistribution: Sendable, Hashable {
         s = Double(n - 1)
       } else {
         switch axis {
-        case nil: s = Swift.max(Double(wrap), Double(n) / Double(wrap))
+        case .both: s = Swift.max(Double(wrap), Double(n) / Double(wrap))
         case .y: s = Double(n) / Double(wrap)
         case .x: s = Double(wrap)
         }
@@ -225,4 +266,18 @@ struct SplitMix64 {
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
     return z ^ (z >> 31)
   }
+}
+
+extension StaggerDistribution.Axis: PinnedCode {
+  public static var noun: String { "stagger axis" }
+  public var name: String { rawValue }
+  /// `KF_STAGGER_AXIS_*` order.
+  public static let pinned: [Self] = [.both, .x, .y]
+}
+
+extension StaggerDistribution.OriginKind: PinnedCode {
+  public static var noun: String { "stagger origin" }
+  public var name: String { rawValue }
+  /// `KF_STAGGER_FROM_*` order.
+  public static let pinned: [Self] = [.start, .center, .end, .edges, .random, .index, .point]
 }

@@ -55,6 +55,7 @@ public struct PropertyRule: Sendable, Hashable {
     "textColor": Entry(kind: .color, range: .any),
     "translation": Entry(kind: .point, range: .any),
     "position": Entry(kind: .point, range: .any),
+    "center": Entry(kind: .point, range: .any),
     "size": Entry(kind: .size, range: .any),
     "frame": Entry(kind: .rect, range: .any),
     "hidden": Entry(kind: .bool, range: .any),

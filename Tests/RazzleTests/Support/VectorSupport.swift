@@ -8,10 +8,13 @@ enum Vectors {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("vectors")
 
-  /// The names of every vector file, sorted.
-  static func files() throws -> [String] {
+  /// The names of the vector files whose schema starts with `schema`,
+  /// sorted: the generic track, easing and timing files by default,
+  /// `razzle-choreography/` for the timing-tree and player files.
+  static func files(schema: String = "razzle-vectors/") throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: directory.path)
       .filter { $0.hasSuffix(".json") }.sorted()
+      .filter { ((try? load($0))?["schema"] as? String)?.hasPrefix(schema) ?? false }
   }
 
   /// The parsed JSON document `name`: objects as `[String: Any]`, arrays as

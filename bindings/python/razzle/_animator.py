@@ -25,7 +25,7 @@ _T = TypeVar("_T")
 ScalarProperty = Literal[
     "alpha", "strokeStart", "strokeEnd", "pathPosition", "scale", "cornerRadius", "rotation", "constraintConstant"
 ]
-PointProperty = Literal["translation", "position"]
+PointProperty = Literal["translation", "position", "center"]
 ColorProperty = Literal["backgroundColor", "fillColor", "strokeColor", "textColor"]
 
 
@@ -206,7 +206,7 @@ class Animator(HandleOwner):
         strokeStart, strokeEnd, pathPosition are scalars in [0, 1]; scale
         and cornerRadius scalars >= 0; rotation (degrees) and
         constraintConstant scalars; backgroundColor, fillColor, strokeColor,
-        textColor colors; translation, position points; size a size; frame
+        textColor colors; translation, position, center points; size a size; frame
         a rect; hidden a bool; transform and transform3d transforms. Any
         other name is a scalar unless `kind` says otherwise: "scalar",
         "point", "size", "rect", "vector" (with `channels`), "color",
