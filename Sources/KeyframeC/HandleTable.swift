@@ -17,11 +17,15 @@ final class HandleTable: @unchecked Sendable {
   enum Tag: UInt, CaseIterable {
     case animator = 0xA
     case track = 0xC
+    case paging = 0x5
+    case pageTracker = 0x6
 
     var name: String {
       switch self {
       case .animator: return "animator"
       case .track: return "track"
+      case .paging: return "paging"
+      case .pageTracker: return "page tracker"
       }
     }
   }

@@ -252,6 +252,28 @@ public final class PagingLayout: @unchecked Sendable {
     return track
   }
 
+  /// Stops keeping `target`: removes it from the layout and its tracks from
+  /// the animator (Track objects held elsewhere stay usable).
+  ///
+  /// - Throws: ``RazzleError`` `.notFound` if the layout does not keep it.
+  public func unkeep(target: String) throws(RazzleError) {
+    let removed = try animator.lock.withWriteLock { () throws(RazzleError) -> Kept in
+      guard let i = kept.firstIndex(where: { $0.target == target }) else {
+        throw RazzleError(.notFound, "the layout does not keep \(target)")
+      }
+      return kept.remove(at: i)
+    }
+    let property = removed.attribute.name
+    if animator.track(target: target, property: property) === removed.track {
+      try? animator.removeTrack(target: target, property: property)
+    }
+    if let offsets = removed.offsets,
+      animator.track(target: target, property: property + "Offset") === offsets
+    {
+      try? animator.removeTrack(target: target, property: property + "Offset")
+    }
+  }
+
   /// The number of kept views.
   public var keptCount: Int { animator.lock.withReadLock { kept.count } }
 
