@@ -30,7 +30,8 @@ func checkTrackOptions(_ version: UInt32) throws(RazzleError) {
 
 /// The bytes of a version 1 `kf_track_options`: the fields up to `after`
 /// (its size, padding included, is where version 2's first field starts).
-let trackOptionsVersion1Size = MemoryLayout<kf_track_options>.offset(of: \.relative_to)!
+let trackOptionsVersion1Size =
+  MemoryLayout<kf_track_options>.offset(of: \.relative_to) ?? MemoryLayout<kf_track_options>.size
 
 /// The caller's `kf_track_options`, read as far as its version has fields
 /// (the later ones take their defaults).
