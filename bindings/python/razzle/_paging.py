@@ -40,10 +40,11 @@ def _doubles(values: Sequence[float], what: str) -> "ctypes.Array[c_double]":
 
 
 class PageChange(NamedTuple):
-    """One change of the current page: the position `index` of the offset
-    that made it among those fed, and the pages `from_page` and `to_page`."""
+    """One change of the current page: the position `offset_index` of the
+    offset that made it among those fed, and the pages `from_page` and
+    `to_page`."""
 
-    index: int
+    offset_index: int
     from_page: int
     to_page: int
 
@@ -160,8 +161,9 @@ class Paging(HandleOwner):
         """
         if (on_page is None) == (on_pages is None):
             raise InvalidTypeError("give exactly one of on_page= and on_pages=")
-        pages = _doubles([on_page] if on_page is not None else on_pages, "pages")  # type: ignore[list-item,arg-type]
-        n = 1 if on_page is not None else len(on_pages)  # type: ignore[arg-type]
+        listed: Sequence[float] = [on_page] if on_page is not None else (on_pages or [])
+        pages = _doubles(listed, "pages")
+        n = len(listed)
         times = None if at_times is None else _doubles(at_times, "times")
         shifts = None if offsets is None else _doubles(offsets, "offsets")
         for what, given in (("times", at_times), ("offsets", offsets)):
