@@ -43,6 +43,7 @@ DEPS_STAMP   := $(STAMPS)/test-deps
 C_BUILD      := Tests/c/build
 C_TEST       := $(C_BUILD)/vectors_test
 C_API_TEST   := $(C_BUILD)/api_test
+C_PAGING_TEST := $(C_BUILD)/paging_test
 VECTORS      := $(wildcard Tests/vectors/*.json)
 
 .PHONY: all build python venv test-deps demo test swift-test c-test memcheck python-test typecheck bench format lint clean
@@ -122,21 +123,31 @@ $(C_API_TEST): Tests/c/api_test.c Tests/c/check.h include/keyframe.h $(LIB)
 	@$(CC) -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -pedantic -Iinclude -o $@ $< \
 		-L.build/release -lkeyframe -Wl,-rpath,$(abspath .build/release) -lm
 
-c-test: $(C_TEST) $(C_API_TEST)
+# Variables and paging: their own C program.
+$(C_PAGING_TEST): Tests/c/paging_test.c Tests/c/check.h include/keyframe.h $(LIB)
+	@echo "cc -Wall -Werror Tests/c/paging_test.c"
+	@mkdir -p $(C_BUILD)
+	@$(CC) -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -pedantic -Iinclude -o $@ $< \
+		-L.build/release -lkeyframe -Wl,-rpath,$(abspath .build/release) -lm
+
+c-test: $(C_TEST) $(C_API_TEST) $(C_PAGING_TEST)
 	@echo "C vector program"
 	@$(C_TEST) > $(C_BUILD)/samples.txt; status=$$?; tail -n 1 $(C_BUILD)/samples.txt; exit $$status
 	@echo "C API program"
 	@$(C_API_TEST)
+	@echo "C paging program"
+	@$(C_PAGING_TEST)
 
 # Both C programs under valgrind: no invalid access, no leak. "Possibly
 # lost" blocks are the Swift runtime's metadata caches, not the library's.
 VALGRIND := valgrind -q --error-exitcode=9 --leak-check=full \
 	--errors-for-leak-kinds=definite --show-possibly-lost=no
 
-memcheck: $(C_TEST) $(C_API_TEST)
+memcheck: $(C_TEST) $(C_API_TEST) $(C_PAGING_TEST)
 	@echo "valgrind: C programs"
 	@$(VALGRIND) $(C_TEST) > /dev/null
 	@$(VALGRIND) $(C_API_TEST) > /dev/null
+	@$(VALGRIND) $(C_PAGING_TEST) > /dev/null
 
 python-test: python test-deps $(C_TEST)
 	@echo "pytest"

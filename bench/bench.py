@@ -1327,6 +1327,62 @@ def parse_args(argv=None):
     return cfg, selected, args
 
 
+# ---------------------------------------------------------------------------
+# Case 21: a paging layout's frame (variables and relative tracks)
+
+N_PAGED_VIEWS = 200
+
+
+@case(21, f"paging layout, {N_PAGED_VIEWS} views x 1 frame", Target("<=", 20.0, "us"))
+def case_paging_frame(cfg, row):
+    """RazzleDazzle's keepView for 200 views (every fourth still across two
+    pages, JazzHands' offsets on every tenth) on 8 pages of 375; one frame
+    is paging.positions(pageOffset): each x is (o + page(t)) * W +
+    constant + offsets(t), the width read from the animator's variable."""
+    if not hasattr(razzle, "Paging"):
+        row.na = "this razzle has no Paging"
+        return
+    rng = np.random.default_rng(cfg.seed + 21)
+    row.peer = "Python loop (formula)"
+    width, t = 375.0, 2.6
+    offsets_of = {"left": 0.0, "centerX": 0.5, "right": 1.0}
+    paging = razzle.Paging(pages=8, page_width=width)
+    specs = []
+    for i in range(N_PAGED_VIEWS):
+        attribute = ("left", "centerX", "right")[i % 3]
+        page = float(rng.integers(0, 7))
+        if i % 4 == 0:
+            pages, times = [page, page + 1], [page, page + 1]
+        else:
+            pages, times = [page], [page]
+        extra = (10.0, [0.0, 20.0]) if i % 10 == 0 and len(pages) == 2 else (0.0, None)
+        paging.keep(f"view{i}", on_pages=pages, attribute=attribute, constant=extra[0], offsets=extra[1])
+        specs.append((offsets_of[attribute], pages, times, extra))
+
+    def python_frame():
+        out = []
+        for o, pages, times, (constant, offs) in specs:
+            page = float(np.interp(t, times, pages))
+            shift = float(np.interp(t, times, offs)) if offs is not None else 0.0
+            out.append((o + page) * width + constant + shift)
+        return out
+
+    check_close(row, paging.positions(t), python_frame(), rtol=1e-12, atol=1e-9)
+    t_razzle = best_of(lambda: paging.positions(t), cfg)
+    t_frame = best_of(lambda: paging.animator.sample([t]), cfg)
+    t_python = best_of(python_frame, cfg)
+    paging.close()
+    paging.animator.close()
+    row.razzle_rate, row.peer_rate = N_PAGED_VIEWS / t_razzle, N_PAGED_VIEWS / t_python
+    row.measured = t_razzle * 1e6
+    row.measured_text = f"{row.measured:.1f} us/frame"
+    row.notes.append(
+        f"per frame: paging.positions(t) {t_razzle * 1e6:.1f} us; the same animator's "
+        f"anim.sample([t]) ({len(specs)} relative tracks + offsets tracks) {t_frame * 1e6:.1f} us; "
+        f"Python loop {t_python * 1e6:.1f} us"
+    )
+
+
 def main(argv=None):
     cfg, selected, args = parse_args(argv)
     import_razzle(args.in_tree)

@@ -10,6 +10,7 @@
  *   Guides/Kinds.md          value kinds and the properties that imply them
  *   Guides/Interpolation.md  the interpolation modes
  *   Guides/Timing.md         the timing model (Web Animations Level 1)
+ *   Guides/Layout.md         variables, relative tracks, paging
  *
  * Model
  *   An animator holds tracks, at most one per (target, property). A track
@@ -265,11 +266,17 @@ typedef struct kf_track_options {
   int32_t premultiplied;               /* non-zero: a color track blends premultiplied */
   kf_extrapolation before;             /* before the first keyframe */
   kf_extrapolation after;              /* after the last keyframe */
+  /* Version 2 (a version 1 struct ends above and is still read): */
+  const char *relative_to;             /* NULL: a plain track; else the name of an animator
+                                          variable (kf_animator_set_variable): the track
+                                          samples as value(t) * variable + constant */
+  double constant;                     /* added after the multiplication; finite */
 } kf_track_options;
 
-#define KF_TRACK_OPTIONS_VERSION 1
-#define KF_TRACK_OPTIONS_INIT \
-  { KF_TRACK_OPTIONS_VERSION, NULL, 0, NULL, 0, KF_EXTRAPOLATION_HOLD, KF_EXTRAPOLATION_HOLD }
+#define KF_TRACK_OPTIONS_VERSION 2
+#define KF_TRACK_OPTIONS_INIT                                                              \
+  { KF_TRACK_OPTIONS_VERSION, NULL, 0, NULL, 0, KF_EXTRAPOLATION_HOLD, KF_EXTRAPOLATION_HOLD, \
+    NULL, 0 }
 
 /* Fills *options with the defaults (as KF_TRACK_OPTIONS_INIT), for
  * bindings that cannot use the macro. Errors: KF_E_NULL. */
@@ -289,7 +296,17 @@ kf_status kf_track_options_init(kf_track_options *options);
  * that contradicts the property, color options for another kind, an
  * extrapolation the kind does not support), KF_E_WRONG_SIZE (vector
  * channels out of range), KF_E_INVALID_VALUE (unknown options version or
- * extrapolation value). */
+ * extrapolation value).
+ * A relative track (options->relative_to, version 2) samples as
+ * value(t) * variable + constant in every channel, everywhere: kf_track_sample
+ * and _many, kf_animator_sample_many, kf_animator_transform_many; its
+ * velocity is velocity(t) * variable. Its keyframes hold the multipliers
+ * (RazzleDazzle's ConstraintMultiplierAnimation; pages for a paging layout).
+ * The variable need not be set yet: sampling while it is unset is
+ * KF_E_NOT_FOUND, naming the track and the variable. It needs a kind that
+ * blends per channel and a property without a bounded range (not "alpha").
+ * Errors for it: KF_E_INVALID_NAME (bad variable name), KF_E_INVALID_VALUE
+ * (constant not finite), KF_E_KIND_MISMATCH (kind or property). */
 kf_status kf_animator_add_track(kf_animator *animator, const char *target, const char *property,
                                 const kf_track_options *options, kf_track **out_track);
 
@@ -392,7 +409,10 @@ const char *kf_track_property(const kf_track *track);
  * (whose version field the caller sets, as KF_TRACK_OPTIONS_INIT does):
  * kind and color_space are static names (color_space NULL for a track that
  * is not a color), channels is the track's channel count for every kind, and
- * before / after its current extrapolation.
+ * before / after its current extrapolation. Version 2 also receives
+ * relative_to (NULL for a plain track; owned by the track handle, valid
+ * while the caller holds it, as kf_track_target) and constant; a version 1
+ * struct is written only up to `after`.
  * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_VALUE (unknown
  * options version). */
 kf_status kf_track_get_options(const kf_track *track, kf_track_options *out_options);
@@ -545,6 +565,199 @@ kf_status kf_track_hide_at(kf_track *track, double time);
 /* The opposite of kf_track_hide_at: hidden up to and at `time`, visible
  * after. */
 kf_status kf_track_show_at(kf_track *track, double time);
+
+/* ---------------------------------------------------------------------------
+ * Variables (Guides/Layout.md): named numbers an animator holds, which
+ * relative tracks (kf_track_options.relative_to) multiply when they sample.
+ * A name is 1 to 255 ASCII letters, digits, '_' and '.', not starting with a
+ * digit or '.' ("pageWidth", "header.midX"). Setting a variable changes
+ * every dependent value at the next sample; no keyframe changes. A sample,
+ * a frame or a matrix sees a variable entirely before or after a change.
+ * kf_animator_copy copies the variables.
+ */
+
+/* Sets variable `name` to `value`, creating it if needed.
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_NAME (bad name, not
+ * UTF-8), KF_E_INVALID_VALUE (NaN or infinite). */
+kf_status kf_animator_set_variable(kf_animator *animator, const char *name, double value);
+
+/* The value of variable `name` in *out_value.
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_NAME,
+ * KF_E_NOT_FOUND (not set). */
+kf_status kf_animator_get_variable(const kf_animator *animator, const char *name,
+                                   double *out_value);
+
+/* Unsets variable `name`. Tracks relative to it stay; sampling them is
+ * KF_E_NOT_FOUND until it is set again.
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_NAME,
+ * KF_E_NOT_FOUND (not set). */
+kf_status kf_animator_remove_variable(kf_animator *animator, const char *name);
+
+/* The number of set variables in *out_count.
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE. */
+kf_status kf_animator_variable_count(const kf_animator *animator, size_t *out_count);
+
+/* Every set variable, sorted by name (byte order), in one consistent read:
+ * the names into out_names as "name\0name\0..." (names_capacity bytes) and
+ * the values into out_values (capacity doubles). *out_count and
+ * *out_names_length (either may be NULL) receive the variable count and
+ * the bytes the names need, also on KF_E_BUFFER_TOO_SMALL, so a caller can
+ * size its buffers and retry.
+ * Errors: KF_E_NULL (a NULL buffer with a non-zero capacity),
+ * KF_E_INVALID_HANDLE, KF_E_BUFFER_TOO_SMALL. */
+kf_status kf_animator_list_variables(const kf_animator *animator, char *out_names,
+                                     size_t names_capacity, double *out_values, size_t capacity,
+                                     size_t *out_count, size_t *out_names_length);
+
+/* ---------------------------------------------------------------------------
+ * Paging (Guides/Layout.md): RazzleDazzle's AnimatedPagingScrollViewController
+ * and JazzHands' paging constraints, headless. A kf_paging is a layout of
+ * page_count pages of width W on an animator; it owns the animator variable
+ * that holds W and keeps views on pages with tracks relative to it, so a
+ * new W (a rotation) moves every kept view at the next sample.
+ *
+ * The time of a paging layout is the PAGE OFFSET, content offset / W (what
+ * RazzleDazzle's controller passes to animator.animate): keyframe times are
+ * pages. kf_paging_page_offset converts a scroll position.
+ *
+ * For attribute offset o (left 0, centerX 0.5, right 1):
+ *   kept on page p:                  x = (p + o) * W
+ *   kept on pages p_i at times t_i:  x(t) = (o + page(t)) * W + constant + offset(t)
+ * with page(t) the linear interpolation of the p_i over the t_i (held
+ * outside them) and offset(t) JazzHands' offsets keyed at the same times.
+ * Fractional, negative and over-scroll pages are allowed.
+ *
+ * A layout handle holds its animator: releasing the animator's handle
+ * leaves the layout working. A tracker holds its layout likewise.
+ */
+typedef struct kf_paging kf_paging;
+typedef struct kf_page_tracker kf_page_tracker;
+
+/* The horizontal attribute a view is kept by. */
+typedef int32_t kf_page_attribute;
+enum {
+  KF_PAGE_ATTRIBUTE_LEFT = 0,     /* "left": offset 0 */
+  KF_PAGE_ATTRIBUTE_CENTER_X = 1, /* "centerX": offset 0.5 */
+  KF_PAGE_ATTRIBUTE_RIGHT = 2     /* "right": offset 1 */
+};
+
+/* The name of an attribute; NULL for a value this library does not define.
+ * Static. */
+const char *kf_page_attribute_name(kf_page_attribute attribute);
+
+/* The attribute called `name` in *out_attribute.
+ * Errors: KF_E_NULL, KF_E_INVALID_NAME. */
+kf_status kf_page_attribute_from_name(const char *name, kf_page_attribute *out_attribute);
+
+/* Creates a layout of page_count (>= 1) pages of width page_width (finite,
+ * > 0) on `animator` in *out_paging, and sets the animator variable
+ * `variable` (NULL: "pageWidth") to the width.
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_OUT_OF_RANGE (no pages),
+ * KF_E_INVALID_VALUE (width), KF_E_INVALID_NAME (variable name). */
+kf_status kf_paging_create(kf_animator *animator, size_t page_count, double page_width,
+                           const char *variable, kf_paging **out_paging);
+
+/* Releases the caller's reference; the tracks it made stay on the
+ * animator. NULL, or an already released handle, is a no-op. */
+void kf_paging_release(kf_paging *paging);
+
+/* Sets W (finite, > 0): the layout's variable. Errors: KF_E_INVALID_HANDLE,
+ * KF_E_INVALID_VALUE. */
+kf_status kf_paging_set_page_width(kf_paging *paging, double page_width);
+
+/* W, the page count, and the content width page_count * W.
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_NOT_FOUND (the width
+ * variable was removed from the animator). */
+kf_status kf_paging_page_width(const kf_paging *paging, double *out_page_width);
+kf_status kf_paging_page_count(const kf_paging *paging, size_t *out_page_count);
+kf_status kf_paging_content_width(const kf_paging *paging, double *out_content_width);
+
+/* The page offset content_offset / W (the layout's time) in
+ * *out_page_offset. Errors: KF_E_NULL, KF_E_INVALID_HANDLE,
+ * KF_E_INVALID_VALUE (offset not finite), KF_E_NOT_FOUND. */
+kf_status kf_paging_page_offset(const kf_paging *paging, double content_offset,
+                                double *out_page_offset);
+
+/* The current page of a scroll position in *out_page: floor(content_offset
+ * / W + 0.5) clamped to 0 ... page_count - 1.
+ * Errors: as kf_paging_page_offset. */
+kf_status kf_paging_current_page(const kf_paging *paging, double content_offset,
+                                 size_t *out_page);
+
+/* Keeps `target` on pages[0 ... count - 1] (count >= 1; one page keeps it
+ * there at every time) at times[i] (NULL: the pages themselves; distinct),
+ * by `attribute`, with JazzHands' initial `constant` (0 for RazzleDazzle)
+ * and offsets[i] (NULL: none), all finite. Adds the animator track
+ * (target, attribute name), relative to the width variable with
+ * `constant`, keyed at the times with the values pages[i] + o, and with
+ * offsets a plain track (target, attribute name + "Offset") keyed at the
+ * same times; both hold their ends. out_track (may be NULL) receives a new
+ * reference to the first. A target is kept once per layout.
+ * Errors: KF_E_NULL (target, pages), KF_E_INVALID_HANDLE, KF_E_WRONG_SIZE
+ * (count 0), KF_E_INVALID_VALUE (a non-finite number, a time given twice,
+ * an undefined attribute), KF_E_INVALID_NAME (target not UTF-8),
+ * KF_E_DUPLICATE (the layout keeps the target, or the animator has one of
+ * the tracks). Nothing is added on error. */
+kf_status kf_paging_keep(kf_paging *paging, const char *target, kf_page_attribute attribute,
+                         const double *pages, const double *times, size_t count,
+                         double constant, const double *offsets, kf_track **out_track);
+
+/* Stops keeping `target`: the layout forgets it and its tracks leave the
+ * animator (track handles to them stay valid). Later views move up one
+ * column in kf_paging_positions.
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_NAME,
+ * KF_E_NOT_FOUND (not kept). */
+kf_status kf_paging_unkeep(kf_paging *paging, const char *target);
+
+/* The number of kept views in *out_count. Errors: KF_E_NULL,
+ * KF_E_INVALID_HANDLE. */
+kf_status kf_paging_kept_count(const kf_paging *paging, size_t *out_count);
+
+/* The x of every kept view, in the order they were kept (offsets
+ * included), at each of `count` page offsets: row j of out_positions
+ * (capacity doubles; needs count * kept views) holds the views at
+ * page_offsets[j]. One consistent frame, under the animator's lock.
+ * `page_offsets` may be NULL when count is 0.
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_BUFFER_TOO_SMALL,
+ * KF_E_NOT_FOUND (the width variable was removed). */
+kf_status kf_paging_positions(const kf_paging *paging, const double *page_offsets, size_t count,
+                              double *out_positions, size_t capacity);
+
+/* One change of the current page. */
+typedef struct kf_page_change {
+  size_t index;     /* the position, in the fed offsets, of the offset that changed it */
+  size_t from_page; /* the page before */
+  size_t to_page;   /* the page after */
+} kf_page_change;
+
+/* Creates a page tracker on `paging` that starts on initial_page (< the
+ * page count) in *out_tracker: feed it successive content offsets, get
+ * the page changes since the last feed.
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_OUT_OF_RANGE. */
+kf_status kf_page_tracker_create(kf_paging *paging, size_t initial_page,
+                                 kf_page_tracker **out_tracker);
+
+/* Releases the caller's reference. NULL, or an already released handle, is
+ * a no-op. */
+void kf_page_tracker_release(kf_page_tracker *tracker);
+
+/* The page after the last offset fed, in *out_page.
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE. */
+kf_status kf_page_tracker_page(const kf_page_tracker *tracker, size_t *out_page);
+
+/* Feeds content_offsets[0 ... count - 1] in order (kf_paging_current_page
+ * of each, at the width when fed) and writes the page changes they make,
+ * in order, into out_changes (capacity entries; may be NULL with capacity
+ * 0). *out_count (may be NULL) receives the number of changes, also on
+ * KF_E_BUFFER_TOO_SMALL, when the tracker has not moved: retry the same
+ * offsets with a larger buffer. Feeds from several threads are serialized.
+ * `content_offsets` may be NULL when count is 0.
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_VALUE (an offset
+ * not finite), KF_E_BUFFER_TOO_SMALL, KF_E_NOT_FOUND. The tracker is
+ * unchanged on error. */
+kf_status kf_page_tracker_feed(kf_page_tracker *tracker, const double *content_offsets,
+                               size_t count, kf_page_change *out_changes, size_t capacity,
+                               size_t *out_count);
 
 /* ---------------------------------------------------------------------------
  * Easings and springs as standalone curves.

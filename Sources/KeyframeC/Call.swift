@@ -60,16 +60,20 @@ final class TrackReference {
   let track: Track
   let target: UnsafeMutablePointer<CChar>?
   let property: UnsafeMutablePointer<CChar>?
+  /// The variable a relative track multiplies by, or nil.
+  let relativeTo: UnsafeMutablePointer<CChar>?
 
   init(_ track: Track) {
     self.track = track
     self.target = strdup(track.target)
     self.property = strdup(track.property)
+    self.relativeTo = track.relation.map { strdup($0.variable) } ?? nil
   }
 
   deinit {
     free(target)
     free(property)
+    free(relativeTo)
   }
 }
 

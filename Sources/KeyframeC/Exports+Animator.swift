@@ -33,7 +33,7 @@ public func kf_track_options_init(_ out: UnsafeMutablePointer<kf_track_options>?
     try required(out, "options").pointee = kf_track_options(
       version: UInt32(KF_TRACK_OPTIONS_VERSION), kind: nil, channels: 0, color_space: nil,
       premultiplied: 0, before: kf_extrapolation(KF_EXTRAPOLATION_HOLD),
-      after: kf_extrapolation(KF_EXTRAPOLATION_HOLD))
+      after: kf_extrapolation(KF_EXTRAPOLATION_HOLD), relative_to: nil, constant: 0)
   }
 }
 

@@ -31,15 +31,16 @@ public func kf_track_get_options(
   _ handle: OpaquePointer?, _ out: UnsafeMutablePointer<kf_track_options>?
 ) -> kf_status {
   call("kf_track_get_options") { () throws(RazzleError) in
-    let track = try track(handle)
+    let reference = try trackReference(handle)
     let out = try required(out, "out_options")
-    try checkTrackOptions(out.pointee.version)
-    let options = TrackOptions(of: track)
-    out.pointee = kf_track_options(
-      version: UInt32(KF_TRACK_OPTIONS_VERSION), kind: options.kind.map(StaticName.pointer),
-      channels: options.channels, color_space: options.colorSpace.map(StaticName.pointer),
-      premultiplied: options.premultiplied ? 1 : 0, before: options.before.code,
-      after: options.after.code)
+    let options = TrackOptions(of: reference.track)
+    try writeTrackOptions(
+      kf_track_options(
+        version: UInt32(KF_TRACK_OPTIONS_VERSION), kind: options.kind.map(StaticName.pointer),
+        channels: options.channels, color_space: options.colorSpace.map(StaticName.pointer),
+        premultiplied: options.premultiplied ? 1 : 0, before: options.before.code,
+        after: options.after.code, relative_to: UnsafePointer(reference.relativeTo),
+        constant: options.constant), to: out)
   }
 }
 

@@ -17,14 +17,18 @@ final class HandleTable: @unchecked Sendable {
   enum Tag: UInt, CaseIterable {
     case animator = 0xA
     case track = 0xC
+    case paging = 0x5
+    case pageTracker = 0x6
     case node = 0x3
-    case player = 0x5
-    case relativeKeyframes = 0x6
+    case player = 0x7
+    case relativeKeyframes = 0x9
 
     var name: String {
       switch self {
       case .animator: return "animator"
       case .track: return "track"
+      case .paging: return "paging"
+      case .pageTracker: return "page tracker"
       case .node: return "node"
       case .player: return "player"
       case .relativeKeyframes: return "relative keyframes"

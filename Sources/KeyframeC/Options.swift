@@ -21,10 +21,51 @@ func checkVersion(
   }
 }
 
-/// Checks a `kf_track_options` version.
+/// Checks a `kf_track_options` version: 1 (the fields up to `after`) or 2.
 func checkTrackOptions(_ version: UInt32) throws(RazzleError) {
+  if version == 1 { return }
   try checkVersion(
     version, KF_TRACK_OPTIONS_VERSION, "kf_track_options", initializer: "KF_TRACK_OPTIONS_INIT")
+}
+
+/// The bytes of a version 1 `kf_track_options`: the fields up to `after`
+/// (its size, padding included, is where version 2's first field starts).
+let trackOptionsVersion1Size =
+  MemoryLayout<kf_track_options>.offset(of: \.relative_to) ?? MemoryLayout<kf_track_options>.size
+
+/// The caller's `kf_track_options`, read as far as its version has fields
+/// (the later ones take their defaults).
+func readTrackOptions(_ pointer: UnsafePointer<kf_track_options>) throws(RazzleError)
+  -> kf_track_options
+{
+  let version = UnsafeRawPointer(pointer).load(as: UInt32.self)
+  try checkTrackOptions(version)
+  if version != 1 { return pointer.pointee }
+  var options = kf_track_options()
+  withUnsafeMutableBytes(of: &options) {
+    $0.copyMemory(
+      from: UnsafeRawBufferPointer(start: pointer, count: trackOptionsVersion1Size))
+  }
+  return options
+}
+
+/// Writes `options` to the caller's struct, as far as its version has
+/// fields.
+func writeTrackOptions(
+  _ options: kf_track_options, to pointer: UnsafeMutablePointer<kf_track_options>
+) throws(RazzleError) {
+  let version = UnsafeRawPointer(pointer).load(as: UInt32.self)
+  try checkTrackOptions(version)
+  var written = options
+  written.version = version
+  if version != 1 {
+    pointer.pointee = written
+    return
+  }
+  withUnsafeBytes(of: &written) {
+    UnsafeMutableRawPointer(pointer).copyMemory(
+      from: $0.baseAddress.unsafelyUnwrapped, byteCount: trackOptionsVersion1Size)
+  }
 }
 
 /// Checks a `kf_keyframe_options` version.
@@ -36,13 +77,14 @@ func checkKeyframeOptions(_ version: UInt32) throws(RazzleError) {
 
 /// The core's track options from a `kf_track_options` (NULL: the defaults).
 func trackOptions(_ pointer: UnsafePointer<kf_track_options>?) throws(RazzleError) -> TrackOptions {
-  guard let c = pointer?.pointee else { return TrackOptions() }
-  try checkTrackOptions(c.version)
+  guard let pointer else { return TrackOptions() }
+  let c = try readTrackOptions(pointer)
   return TrackOptions(
     kind: try optionalString(c.kind, "kind"), channels: c.channels,
     colorSpace: try optionalString(c.color_space, "color_space"),
     premultiplied: c.premultiplied != 0, before: try Extrapolation(code: c.before),
-    after: try Extrapolation(code: c.after))
+    after: try Extrapolation(code: c.after),
+    relativeTo: try optionalString(c.relative_to, "relative_to"), constant: c.constant)
 }
 
 /// The core's keyframe style from a `kf_keyframe_options` (NULL: plain).

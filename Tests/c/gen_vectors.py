@@ -13,7 +13,9 @@ import sys
 STYLE_FIELDS = ("interpolation", "left", "right", "tension", "continuity", "bias")
 KIND_FIELDS = ("kind", "channels", "color_space", "premultiplied")
 GROUP_TYPES = {"track": "GROUP_TRACK", "easing": "GROUP_EASING", "hide": "GROUP_HIDE", "compose": "GROUP_COMPOSE",
-               "color_convert": "GROUP_CONVERT", "timing": "GROUP_TIMING"}
+               "color_convert": "GROUP_CONVERT", "timing": "GROUP_TIMING",
+               # Variables and paging (paging.json).
+               "relative": "GROUP_RELATIVE", "paging": "GROUP_PAGING", "page": "GROUP_PAGE"}
 #: The computed values of a timing test, in vector_timing_test.expected order.
 TIMING_VALUES = ("iteration_duration", "active_duration", "end_time", "active_time", "overall_progress",
                  "simple_iteration_progress", "current_iteration", "directed_progress", "transformed_progress")
@@ -118,6 +120,9 @@ def tests(prefix, group, out):
         elif "coordinates" in t:
             doubles(f"{prefix}_i{j}", [*t["coordinates"], t["alpha"]], out)
             inputs, input_count, from_space = f"{prefix}_i{j}", 4, 1
+        elif "variable" in t or "page_width" in t:  # relative and paging groups
+            doubles(f"{prefix}_i{j}", [t.get("variable", t.get("page_width"))], out)
+            inputs, input_count = f"{prefix}_i{j}", 1
         scalar_input = t.get("progress" if group["type"] == "easing" else "time", 0)
         rows.append(
             f"{{{t['tcId']}, {number(scalar_input)}, {prefix}_e{j}, {len(expected)}, {velocity}, {velocity_count}, "
@@ -154,6 +159,27 @@ def timing_tests(prefix, group, out):
         rows.append(f"{{{t['tcId']}, {number(t['time'])}, {string(t['expected']['phase'])}, {{{expected}}}}}")
     out.append(f"static const vector_timing_test {prefix}_timing_tests[] = {{{', '.join(rows)}}};")
     return f"{prefix}_timing_tests", len(rows)
+
+
+def layout(prefix, group, out):
+    """The vector_layout of a relative, paging or page group."""
+    rows = []
+    for i, keep in enumerate(group.get("keeps", [])):
+        arrays = {}
+        for field in ("pages", "times", "offsets"):
+            if field in keep:
+                doubles(f"{prefix}_keep{i}_{field}", keep[field], out)
+                arrays[field] = f"{prefix}_keep{i}_{field}"
+        rows.append(f"{{{string(keep['target'])}, {string(keep['attribute'])}, {arrays['pages']}, "
+                    f"{arrays.get('times', 'NULL')}, {arrays.get('offsets', 'NULL')}, {len(keep['pages'])}, "
+                    f"{number(keep.get('constant', 0))}}}")
+    keeps = "NULL"
+    if rows:
+        out.append(f"static const vector_keep {prefix}_keeps[] = {{{', '.join(rows)}}};")
+        keeps = f"{prefix}_keeps"
+    out.append(f"static const vector_layout {prefix}_layout = {{{string(group.get('relative_to'))}, "
+               f"{number(group.get('constant', 0))}, {group.get('pages', 0)}, "
+               f"{number(group.get('page_width', 0))}, {keeps}, {len(rows)}}};")
 
 
 def main(target, sources):
@@ -199,6 +225,13 @@ def main(target, sources):
                 fields["tracks"], fields["track_count"] = f"g{n}_tracks", str(len(rows))
             if kind == "color_convert":
                 fields["space"] = string(g["space"])
+            if kind in ("relative", "paging", "page"):
+                fields["layout"] = f"&g{n}_layout"
+                layout(f"g{n}", g, out)
+                if kind == "relative":
+                    fields["track"] = track_spec(g)
+                    keyframes(f"g{n}", g["keyframes"], out)
+                    fields["keyframes"], fields["keyframe_count"] = f"g{n}_keys", str(len(g["keyframes"]))
             if kind == "timing":
                 out.append(f"static const vector_timing g{n}_timing = "
                            f"{timing_spec(g['timing'], g.get('intrinsic_duration', 0), g.get('animation_direction'))};")

@@ -66,7 +66,29 @@ typedef struct {
   size_t keyframe_count;
 } vector_compose_track;
 
-enum { GROUP_TRACK, GROUP_EASING, GROUP_HIDE, GROUP_COMPOSE, GROUP_CONVERT, GROUP_TIMING };
+enum { GROUP_TRACK, GROUP_EASING, GROUP_HIDE, GROUP_COMPOSE, GROUP_CONVERT, GROUP_TIMING,
+       GROUP_RELATIVE, GROUP_PAGING, GROUP_PAGE };
+
+/* A view a paging group keeps (kf_paging_keep's arguments). */
+typedef struct {
+  const char *target;
+  const char *attribute;
+  const double *pages;
+  const double *times;   /* NULL: the pages */
+  const double *offsets; /* NULL: none */
+  size_t count;
+  double constant;
+} vector_keep;
+
+/* What relative, paging and page groups need beyond a track spec. */
+typedef struct {
+  const char *relative_to; /* relative groups */
+  double constant;
+  size_t pages; /* paging and page groups */
+  double page_width;
+  const vector_keep *keeps;
+  size_t keep_count;
+} vector_layout;
 
 /* A timing group's `timing` as kf_timing_options fields, with direction and
  * fill as names (NULL: the default) for kf_*_from_name, and how to compute
@@ -111,6 +133,7 @@ typedef struct {
   const char *space; /* color_convert groups */
   const vector_timing *timing; /* timing groups */
   const vector_timing_test *timing_tests;
+  const vector_layout *layout; /* relative, paging and page groups */
   const vector_test *tests;
   size_t test_count;
   double tolerance;
@@ -529,6 +552,86 @@ static void run_timing_rejections(void) {
   }
 }
 
+/* -- Variables and paging (paging.json) ---------------------------------- */
+
+/* A relative group: a track relative to a variable, the variable set per
+ * test (test->inputs[0]), then kf_track_sample and kf_track_velocity. */
+static void run_relative_group(const vector_group *group) {
+  kf_animator *animator = NULL;
+  kf_track *track = NULL;
+  kf_track_options options = KF_TRACK_OPTIONS_INIT;
+  options.relative_to = group->layout->relative_to;
+  options.constant = group->layout->constant;
+  CHECK(kf_animator_create(&animator) == KF_OK &&
+            kf_animator_add_track(animator, "view", group->track.property, &options, &track) ==
+                KF_OK,
+        "group %s/%s: create", group->file, group->id);
+  for (size_t i = 0; i < group->keyframe_count; i++) {
+    CHECK(set_keyframe(track, &group->keyframes[i]) == KF_OK, "group %s/%s: keyframe %zu",
+          group->file, group->id, i);
+  }
+  for (size_t i = 0; i < group->test_count; i++) {
+    const vector_test *test = &group->tests[i];
+    double value = 0, velocity = 0, batch = 0;
+    CHECK(kf_animator_set_variable(animator, group->layout->relative_to, test->inputs[0]) == KF_OK,
+          "%s tcId %d: set_variable", group->file, test->tc_id);
+    CHECK(kf_track_sample(track, test->input, &value, 1) == KF_OK &&
+              kf_track_velocity(track, test->input, &velocity, 1) == KF_OK &&
+              kf_animator_sample_many(animator, &test->input, 1, &batch, 1, NULL, NULL) == KF_OK,
+          "%s tcId %d: sampling failed", group->file, test->tc_id);
+    CHECK(same_bits(batch, value), "%s tcId %d: the matrix gives %a, the track %a", group->file,
+          test->tc_id, batch, value);
+    check_result(group, test, &value, 1);
+    print_line("velocity", group->file, test->tc_id, &velocity, 1);
+    CHECK(test->velocity == NULL || matches(velocity, test->velocity[0], group->velocity_tolerance),
+          "%s tcId %d: velocity %.17g", group->file, test->tc_id, velocity);
+  }
+  kf_track_release(track);
+  kf_animator_release(animator);
+}
+
+/* A paging group (kf_paging_keep, kf_paging_positions with the width set
+ * per test) or a page group (kf_paging_page_offset, kf_paging_current_page). */
+static void run_paging_group(const vector_group *group) {
+  const vector_layout *layout = group->layout;
+  kf_animator *animator = NULL;
+  kf_paging *paging = NULL;
+  CHECK(kf_animator_create(&animator) == KF_OK &&
+            kf_paging_create(animator, layout->pages, layout->page_width, NULL, &paging) == KF_OK,
+        "group %s/%s: create", group->file, group->id);
+  for (size_t k = 0; k < layout->keep_count; k++) {
+    const vector_keep *keep = &layout->keeps[k];
+    kf_page_attribute attribute = 0;
+    CHECK(kf_page_attribute_from_name(keep->attribute, &attribute) == KF_OK &&
+              kf_paging_keep(paging, keep->target, attribute, keep->pages, keep->times,
+                             keep->count, keep->constant, keep->offsets, NULL) == KF_OK,
+          "group %s/%s: keep %s: %s", group->file, group->id, keep->target, kf_last_error());
+  }
+  for (size_t i = 0; i < group->test_count; i++) {
+    const vector_test *test = &group->tests[i];
+    double out[16] = {0};
+    if (group->type == GROUP_PAGE) {
+      size_t page = 0;
+      CHECK(kf_paging_page_offset(paging, test->input, &out[0]) == KF_OK &&
+                kf_paging_current_page(paging, test->input, &page) == KF_OK,
+            "%s tcId %d: page calls failed", group->file, test->tc_id);
+      out[1] = (double)page;
+      check_result(group, test, out, 2);
+      continue;
+    }
+    if (test->input_count == 1) {
+      CHECK(kf_paging_set_page_width(paging, test->inputs[0]) == KF_OK, "%s tcId %d: width",
+            group->file, test->tc_id);
+    }
+    CHECK(layout->keep_count <= 16 &&
+              kf_paging_positions(paging, &test->input, 1, out, 16) == KF_OK,
+          "%s tcId %d: kf_paging_positions: %s", group->file, test->tc_id, kf_last_error());
+    check_result(group, test, out, layout->keep_count);
+  }
+  kf_paging_release(paging);
+  kf_animator_release(animator);
+}
+
 static void run_groups(void) {
   for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++) {
     switch (groups[g].type) {
@@ -536,6 +639,9 @@ static void run_groups(void) {
     case GROUP_COMPOSE: run_compose_group(&groups[g]); break;
     case GROUP_CONVERT: run_convert_group(&groups[g]); break;
     case GROUP_TIMING: run_timing_group(&groups[g]); break;
+    case GROUP_RELATIVE: run_relative_group(&groups[g]); break;
+    case GROUP_PAGING:
+    case GROUP_PAGE: run_paging_group(&groups[g]); break;
     default: run_track_group(&groups[g]); break;
     }
   }

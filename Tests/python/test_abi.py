@@ -74,6 +74,17 @@ C_TO_CTYPES = {
     "kf_timing_options *": {POINTER(_ffi.TimingOptions)},
     "const kf_timing_options *": {POINTER(_ffi.TimingOptions)},
     "kf_computed_timing *": {POINTER(_ffi.ComputedTimingStruct)},
+    # Variables and paging.
+    "const kf_paging *": {_ffi.PagingHandle},
+    "kf_paging *": {_ffi.PagingHandle},
+    "kf_paging * *": {POINTER(_ffi.PagingHandle)},
+    "const kf_page_tracker *": {_ffi.PageTrackerHandle},
+    "kf_page_tracker *": {_ffi.PageTrackerHandle},
+    "kf_page_tracker * *": {POINTER(_ffi.PageTrackerHandle)},
+    "kf_page_attribute": {c_int32},
+    "kf_page_attribute *": {POINTER(c_int32)},
+    "kf_page_change *": {c_void_p},
+    "double *": {c_void_p, POINTER(c_double)},
 }
 
 

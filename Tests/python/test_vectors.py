@@ -176,6 +176,75 @@ def timing_values(computed):
     ]
 
 
+# -- variables and paging (paging.json) ---------------------------------------
+
+LAYOUT_TYPES = ("relative", "paging", "page")
+
+
+def layout_results(group):
+    """[(test, values, velocities or None)] of a relative, paging or page
+    group, through single calls, each checked against the batch call."""
+    results = []
+    if group["type"] == "relative":
+        with razzle.Animator() as animator:
+            track = animator.add_track("view", group["property"], relative_to=group["relative_to"],
+                                       constant=vector_number(group["constant"]))
+            for k in group["keyframes"]:
+                set_keyframe(track, k)
+            for test in group["tests"]:
+                animator.variables[group["relative_to"]] = vector_number(test["variable"])
+                t = vector_number(test["time"])
+                value, rate = sample(track, t), velocity(track, t)
+                assert [bits(v) for v in track.sample(np.array([t, t]))] == [bits(value[0])] * 2
+                assert [bits(v) for v in animator.sample(np.array([t]))[0]] == [bits(value[0])]
+                results.append((test, value, rate))
+        return results
+    paging = razzle.Paging(pages=group["pages"], page_width=vector_number(group["page_width"]))
+    try:
+        if group["type"] == "page":
+            for test in group["tests"]:
+                x = vector_number(test["time"])
+                results.append((test, [paging.page_offset(x), float(paging.current_page(x))], None))
+            return results
+        for keep in group["keeps"]:
+            numbers = {field: [vector_number(x) for x in keep[field]] for field in ("times", "offsets") if field in keep}
+            paging.keep(keep["target"], on_pages=[vector_number(x) for x in keep["pages"]],
+                        at_times=numbers.get("times"), attribute=keep["attribute"],
+                        constant=vector_number(keep.get("constant", 0)), offsets=numbers.get("offsets"))
+        for test in group["tests"]:
+            if "page_width" in test:
+                paging.page_width = vector_number(test["page_width"])
+            t = vector_number(test["time"])
+            single = paging.positions(t).tolist()
+            assert [bits(v) for v in paging.positions(np.array([t]))[0]] == [bits(v) for v in single]
+            results.append((test, single, None))
+        return results
+    finally:
+        paging.close()
+        paging.animator.close()
+
+
+def check_layout_group(g):
+    """The fields a relative, paging or page group must have."""
+    assert all("time" in t and isinstance(t["expected"], list) for t in g["tests"]), g["id"]
+    if g["type"] == "relative":
+        assert g["relative_to"] and all("variable" in t and len(t["expected"]) == 1 for t in g["tests"])
+        for k in g["keyframes"]:
+            check_keyframe(k, V2_KEYFRAME_KEYS)
+        return
+    assert isinstance(g["pages"], int) and g["pages"] >= 1
+    if g["type"] == "page":
+        assert all(len(t["expected"]) == 2 for t in g["tests"])
+        return
+    assert g["keeps"]
+    for keep in g["keeps"]:
+        assert set(keep) <= {"target", "attribute", "pages", "times", "offsets", "constant"}, keep
+        assert keep["attribute"] in ("left", "centerX", "right") and keep["pages"]
+        for field in ("times", "offsets"):
+            assert len(keep.get(field, keep["pages"])) == len(keep["pages"]), (g["id"], keep)
+    assert all(len(t["expected"]) == len(g["keeps"]) for t in g["tests"])
+
+
 def python_results():
     """{(file, tcId): [float, ...]} for every vector's result (sample,
     composed transform, converted color) and for its velocity (track and
@@ -199,6 +268,11 @@ def python_results():
             for test in group["tests"]:
                 samples[name, test["tcId"]] = timing_values(
                     timing.compute(vector_number(test["time"]), intrinsic, direction))
+        elif group["type"] in LAYOUT_TYPES:
+            for test, value, rate in layout_results(group):
+                samples[name, test["tcId"]] = value
+                if rate is not None:
+                    velocities[name, test["tcId"]] = rate
         elif group["type"] in ("track", "hide"):
             with razzle.Animator() as animator:
                 track = build_track(animator, group)
@@ -271,6 +345,15 @@ def test_group(item):
         return
     if group["type"] == "timing":
         check_timing_group(group, tolerance, failures)
+        settle(name, group, failures)
+        return
+    if group["type"] in LAYOUT_TYPES:
+        velocity_tolerance = group.get("velocity_tolerance", tolerance)
+        for test, value, rate in layout_results(group):
+            compare(failures, test["tcId"], "value", value, listed(test["expected"]), tolerance)
+            if "expected_velocity" in test:
+                compare(failures, test["tcId"], "velocity", rate, listed(test["expected_velocity"]),
+                        velocity_tolerance)
         settle(name, group, failures)
         return
     assert group["type"] in ("track", "hide"), f"unknown group type {group['type']!r}"
@@ -439,6 +522,10 @@ V2_TYPE_KEYS = {
     "color_convert": {"id", "comment", "type", "space", "tolerance", "tests"},
     "timing": {"id", "comment", "type", "timing", "intrinsic_duration", "animation_direction", "tolerance",
                "durations", "tests"},
+    "relative": {"id", "comment", "type", "property", "keyframes", "relative_to", "constant", "tolerance",
+                 "velocity_tolerance", "tests"},
+    "paging": {"id", "comment", "type", "pages", "page_width", "keeps", "tolerance", "tests"},
+    "page": {"id", "comment", "type", "pages", "page_width", "tolerance", "tests"},
 }
 V1_KEYFRAME_KEYS = {"time", "value", "easing"}
 V2_KEYFRAME_KEYS = V1_KEYFRAME_KEYS | set(STYLE_FIELDS)
@@ -449,6 +536,9 @@ V2_TEST_KEYS = {
     "compose": {"tcId", "time", "expected", "comment"},
     "color_convert": {"tcId", "rgba", "coordinates", "alpha", "expected", "comment"},
     "timing": {"tcId", "time", "expected", "comment"},
+    "relative": {"tcId", "time", "variable", "expected", "expected_velocity", "comment"},
+    "paging": {"tcId", "time", "page_width", "expected", "comment"},
+    "page": {"tcId", "time", "expected", "comment"},
 }
 V2_TEST_KEYS["hide"] = V2_TEST_KEYS["track"]
 REJECTION_KEYS = {"tcId", "id", "comment", "property", "keyframes", "set", "status", "message_contains"}
@@ -529,6 +619,9 @@ def test_vector_file_is_well_formed(name):
             assert "expected" in t and isinstance(t["expected"], shape)
         if g["type"] == "easing":
             assert all("progress" in t for t in g["tests"])
+            continue
+        if g["type"] in LAYOUT_TYPES:
+            check_layout_group(g)
             continue
         if g["type"] == "compose":
             assert g["target"] is not None and all(len(t["expected"]) == 6 and "time" in t for t in g["tests"])

@@ -2618,6 +2618,7 @@ def main():
     for doc, name in ((choreography_doc(), "choreography.json"), (player_doc(), "player.json")):
         doc.doc["schema"] = "razzle-choreography/1"
         doc.write(name)
+    paging_doc().write("paging.json")
 
 
 # ---------------------------------------------------------------------------
@@ -4026,3 +4027,161 @@ def player_doc():
 
 if __name__ == "__main__":
     main()
+
+
+# ---------------------------------------------------------------------------
+# paging.json: variables, relative tracks (RazzleDazzle's
+# ConstraintMultiplierAnimation) and paging layouts (RazzleDazzle's
+# AnimatedPagingScrollViewController, JazzHands' paging constraints), from
+# the formulas in exact rational arithmetic.
+
+PAGE_ATTRIBUTE_OFFSETS = {"left": F(0), "centerX": F(1, 2), "right": F(1)}
+
+
+def lerp_held(times, values, t):
+    """The linear interpolation of values over (sorted) times at t, holding
+    the end values outside them; and its right-hand slope (0 where held)."""
+    pairs = sorted(zip(map(F, times), map(F, values)))
+    t = F(t)
+    if len(pairs) == 1 or t < pairs[0][0]:
+        return pairs[0][1], F(0)
+    if t >= pairs[-1][0]:
+        return pairs[-1][1], F(0)
+    for (t0, v0), (t1, v1) in zip(pairs, pairs[1:]):
+        if t0 <= t < t1:
+            slope = (v1 - v0) / (t1 - t0)
+            return v0 + (t - t0) * slope, slope
+    raise AssertionError("unreachable")
+
+
+def kept_x(keep, width, t):
+    """x of a kept view: (o + page(t)) * W + constant + offsets(t)."""
+    times = keep.get("times", keep["pages"])
+    page, _ = lerp_held(times, keep["pages"], t)
+    offset = lerp_held(times, keep["offsets"], t)[0] if "offsets" in keep else F(0)
+    return (PAGE_ATTRIBUTE_OFFSETS[keep["attribute"]] + page) * F(width) + F(keep.get("constant", 0)) + offset
+
+
+def paging_doc():
+    doc = Doc(
+        "Variables, tracks relative to a variable, and paging layouts: expected values from the formulas "
+        "(Guides/Layout.md) in exact rational arithmetic (Tests/vectors/derive.py), never from razzle.",
+        {
+            "relative": "value(t) * variable + constant; the velocity is the keyframes' slope times the variable",
+            "paging": "x = (o + page(t)) * W + constant + offsets(t), o = 0 / 0.5 / 1 for left / centerX / right; "
+            "page(t) and offsets(t) linear between their keyframes, held outside; time = page offset",
+            "page": "page offset = content offset / W; current page = floor(page offset + 1/2) clamped to "
+            "0 ... pages - 1",
+        },
+    )
+
+    def relative_group(gid, comment, keyframes, variable, constant, rows, easing=None):
+        times = [k[0] for k in keyframes]
+        values = [k[1] for k in keyframes]
+        tests = []
+        for t, w in rows:
+            if easing is None:
+                m, slope = lerp_held(times, values, t)
+            else:  # easeInQuad on the one segment: e = p^2, de/dt = 2p / dt
+                (t0, v0), (t1, v1) = [(F(a), F(b)) for a, b in keyframes]
+                p = min(max((F(t) - t0) / (t1 - t0), F(0)), F(1))
+                m = v0 + (v1 - v0) * p * p
+                slope = (v1 - v0) * 2 * p / (t1 - t0) if t0 <= F(t) < t1 else F(0)
+            tests.append({"tcId": doc.tc(), "time": num(t), "variable": num(w),
+                          "expected": [num(m * F(w) + F(constant))], "expected_velocity": [num(slope * F(w))]})
+        frames = [{"time": num(t), "value": [num(v)]} for t, v in keyframes]
+        if easing is not None:
+            frames[0]["easing"] = easing
+        doc.group(id=gid, comment=comment, type="relative", property="constant", keyframes=frames,
+                  relative_to=variable, constant=num(constant), tolerance=1e-9, velocity_tolerance=1e-9, tests=tests)
+
+    relative_group(
+        "multiplier-width", "ConstraintMultiplierAnimation: constant = multiplier(t) * ref.width + constant, "
+        "multiplier keyed 0 -> 0.5 at times 0 -> 1, constant 10; ref.width 200, then 300 (no keyframe edited)",
+        [(0, 0), (1, F(1, 2))], "ref.width", 10,
+        [(0, 200), (F(1, 4), 200), (F(1, 2), 200), (1, 200), (2, 200), (F(1, 2), 300), (-1, 300)])
+    relative_group(
+        "multiplier-midx-three-keys", "multiplier(t) * ref.midX + constant with multipliers 1, -1, 2 at "
+        "times 0, 2, 3 and constant -4.5; ref.midX 150, 187.5 and -20",
+        [(0, 1), (2, -1), (3, 2)], "ref.midX", F(-9, 2),
+        [(0, 150), (1, 150), (F(5, 2), 150), (3, 150), (F(1, 3), F(375, 2)), (F(11, 4), -20), (4, -20)])
+    relative_group(
+        "multiplier-eased", "an eased multiplier (easeInQuad, e = p^2) times ref.height: 0 -> 1 over "
+        "times 10 -> 20, constant 0; ref.height 400 then 812",
+        [(10, 0), (20, 1)], "ref.height", 0,
+        [(10, 400), (15, 400), (F(35, 2), 400), (20, 400), (15, 812), (F(25, 2), 812)], easing="easeInQuad")
+    relative_group(
+        "page-scale", "the paging scale x = page(t) * pageWidth: pages 0, 1, 3 at page offsets 0, 1, 2 with "
+        "pageWidth 375, then 667 (rotation)",
+        [(0, 0), (1, 1), (2, 3)], "pageWidth", 0,
+        [(F(1, 2), 375), (F(3, 2), 375), (2, 375), (F(1, 2), 667), (F(3, 2), 667), (3, 667)])
+
+    def paging_group(gid, comment, pages, width, keeps, rows):
+        tests = []
+        for t, w in rows:
+            test = {"tcId": doc.tc(), "time": num(t)}
+            if w is not None:
+                test["page_width"] = num(w)
+                width = w
+            test["expected"] = [num(kept_x(k, width, t)) for k in keeps]
+            tests.append(test)
+        listed_keeps = []
+        for k in keeps:
+            entry = {"target": k["target"], "attribute": k["attribute"], "pages": [num(p) for p in k["pages"]]}
+            for field in ("times", "offsets"):
+                if field in k:
+                    entry[field] = [num(x) for x in k[field]]
+            if "constant" in k:
+                entry["constant"] = num(k["constant"])
+            listed_keeps.append(entry)
+        doc.group(id=gid, comment=comment, type="paging", pages=pages, page_width=num(rows[0][1] or width),
+                  keeps=listed_keeps, tolerance=1e-9, tests=tests)
+
+    razzle_dazzle = [
+        {"target": "center", "attribute": "centerX", "pages": [1]},
+        {"target": "left", "attribute": "left", "pages": [1]},
+        {"target": "right", "attribute": "right", "pages": [1]},
+        {"target": "still", "attribute": "centerX", "pages": [1, 2]},
+    ]
+    paging_group(
+        "razzle-dazzle-intro", "RazzleDazzle's README layout, W = 375, 4 pages: on page 1 centerX 562.5, left 375, "
+        "right 750 at any page offset; on pages [1, 2] at page offsets 0, 1.5, 3: 562.5, 750, 937.5; then "
+        "W = 667 (rotation) and every value follows with no keyframe edited",
+        4, 375, razzle_dazzle,
+        [(0, 375), (1, None), (F(3, 2), None), (2, None), (3, None), (0, 667), (F(3, 2), None), (3, None)])
+    paging_group(
+        "jazz-hands-offsets", "JazzHands' IFTTTScrollViewPageConstraintAnimation: initial constant 10 and "
+        "offsets [0, 20] keyed at the pages' times [1, 2]; at 1.5: 750 + 10 + 10 = 770; W 375 then 320",
+        4, 375, [{"target": "j", "attribute": "centerX", "pages": [1, 2], "constant": 10, "offsets": [0, 20]}],
+        [(F(3, 2), 375), (1, None), (2, None), (0, None), (4, None), (F(3, 2), 320), (F(5, 4), None)])
+    paging_group(
+        "fractional-negative-overscroll", "fractional pages (1.25, RazzleDazzle's README), a negative page "
+        "(-1, over-scroll at the start) and pages past the last one (3.5 of 4), with explicit times that are "
+        "not the pages; W 414",
+        4, 414, [
+            {"target": "quarter", "attribute": "centerX", "pages": [F(5, 4)]},
+            {"target": "negative", "attribute": "left", "pages": [-1, 0], "times": [-1, 0]},
+            {"target": "beyond", "attribute": "right", "pages": [2, F(7, 2)], "times": [F(1, 2), F(5, 2)]},
+            {"target": "slow", "attribute": "left", "pages": [0, 1, 1], "times": [0, 2, 3]},
+        ],
+        [(-2, 414), (-1, None), (-F(1, 2), None), (0, None), (F(1, 2), None), (F(3, 2), None),
+         (F(5, 2), None), (3, None), (5, None), (F(3, 2), 768)])
+
+    def page_group(gid, comment, pages, width, offsets):
+        tests = []
+        for x in offsets:
+            p = F(x) / F(width)
+            current = min(max(math.floor(p + F(1, 2)), 0), pages - 1)
+            tests.append({"tcId": doc.tc(), "time": num(x), "expected": [num(p), current]})
+        doc.group(id=gid, comment=comment, type="page", pages=pages, page_width=num(width), tolerance=0,
+                  tests=tests)
+
+    page_group(
+        "current-page-375", "page offset = contentOffset.x / 375 and the current page floor(p + 1/2) clamped "
+        "to 0 ... 3: halves round up, over-scroll clamps",
+        4, 375, [0, 100, F(375, 2) - 1, F(375, 2), 375, 562.5, 600, 1125, 1500, 2000, -50, -400])
+    page_group(
+        "current-page-667", "the same at W = 667 (rotation) with 3 pages",
+        3, 667, [0, 333, 333.5, 334, 667, 1000, 1001, 1334, 5000, -1])
+    return doc
+

@@ -24,12 +24,21 @@ final class FrameCache: @unchecked Sendable {
     var track: Int
   }
 
+  /// A relative track's columns and relation (see ``TrackRelation``).
+  struct Relative {
+    var column: Int
+    var channels: Int
+    var relation: BoundRelation
+  }
+
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
   /// The domain's edit count this cache was built at.
   private var builtAt = UInt64.max
   let times = StableBuffer<Double>()
   let values = StableBuffer<Double>()
   private(set) var entries: [Entry] = []
+  /// The relative tracks, applied after the entries.
+  private(set) var relatives: [Relative] = []
 
   init() {
     mutex = .allocate(capacity: 1)
@@ -58,9 +67,13 @@ final class FrameCache: @unchecked Sendable {
     times.replaceAll(with: [])
     values.replaceAll(with: [])
     entries.removeAll(keepingCapacity: true)
+    relatives.removeAll(keepingCapacity: true)
     var column = 0
     for (i, track) in tracks.enumerated() {
       guard let sampler = track.sampler else { continue }
+      if let bound = track.bound {
+        relatives.append(Relative(column: column, channels: sampler.channels, relation: bound))
+      }
       if sampler.channels == 1 && sampler.allPlain && sampler.usesSegmentKernel {
         entries.append(Entry(offset: times.count, count: sampler.count, column: column, track: -1))
         times.insert(

@@ -12,7 +12,9 @@ extension Animator {
   ///
   /// - Throws: ``RazzleError`` `.bufferTooSmall` if `out` holds fewer than
   ///   `times.count × columns` doubles, `.emptyTrack` naming the first track
-  ///   without keyframes. Nothing is written then.
+  ///   without keyframes, `.notFound` naming the first relative track whose
+  ///   variable is not set. Nothing is written then. Relative tracks'
+  ///   columns hold `value · variable + constant` (``TrackRelation``).
   /// - Returns: The number of columns and the layout generation.
   /// - Complexity: O(m × (log n + channels)) per track for m times.
   public func sample(
@@ -29,6 +31,7 @@ extension Animator {
         var columns = 0
         for i in tracks.indices {
           guard tracks[i].sampler != nil else { throw tracks[i].emptyError }
+          if let bound = tracks[i].bound { _ = try tracks[i].relationFactor(unlocked: bound) }
           columns &+= tracks[i].channels
         }
         let (needed, overflow) = times.count.multipliedReportingOverflow(by: columns)
@@ -50,8 +53,13 @@ extension Animator {
           var column = 0
           for i in tracks.indices {
             let sampler = tracks[i].sampler.unsafelyUnwrapped
-            sampler.sampleBatch(
-              chunk, into: base + (range.lowerBound &* columns &+ column), stride: columns)
+            let start = base + (range.lowerBound &* columns &+ column)
+            sampler.sampleBatch(chunk, into: start, stride: columns)
+            if let bound = tracks[i].bound {
+              bound.apply(
+                factor: domain.variables.values[bound.slot], derivative: false, to: start,
+                count: range.count, channels: sampler.channels, stride: columns)
+            }
             column &+= sampler.channels
           }
         }
@@ -62,7 +70,8 @@ extension Animator {
 
   /// One frame (a single time) of every track: plain scalar tracks from the
   /// frame cache's contiguous buffers, the others through their kernels.
-  /// Call with the domain's read lock held.
+  /// Call with the domain's read lock held, after checking that every
+  /// relative track's variable is set.
   func sampleFrame(
     _ tracks: UnsafeBufferPointer<Track>, _ t: Double, into out: UnsafeMutablePointer<Double>
   ) {
@@ -80,6 +89,18 @@ extension Animator {
               UnsafeBufferPointer(start: $0, count: 1), into: out + entry.column,
               stride: sampler.channels)
           }
+        }
+      }
+      // Relative tracks: a post-multiply of their columns, after the loop
+      // above, which plain tracks run through untouched.
+      let relatives = frameCache.relatives
+      if !relatives.isEmpty {
+        let variables = domain.variables
+        for relative in relatives {
+          relative.relation.apply(
+            factor: variables.values[relative.relation.slot], derivative: false,
+            to: out + relative.column, count: 1, channels: relative.channels,
+            stride: relative.channels)
         }
       }
     }

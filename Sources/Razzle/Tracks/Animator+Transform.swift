@@ -20,13 +20,16 @@ extension Animator {
   ///
   /// - Throws: ``RazzleError`` `.notFound` if the target has none of the
   ///   three tracks, `.emptyTrack` if one has no keyframes, `.kindMismatch`
-  ///   if one has an unexpected kind, `.bufferTooSmall` if `out` is short.
-  ///   Nothing is written then.
+  ///   if one has an unexpected kind, `.bufferTooSmall` if `out` is short,
+  ///   `.notFound` if one is relative to a variable that is not set.
+  ///   Nothing is written then. A relative track contributes
+  ///   `value · variable + constant` (``TrackRelation``).
   public func transform(
     target: String, times: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>
   ) throws(RazzleError) {
     try lock.withReadLock { () throws(RazzleError) in
-      func sampler(_ property: String, _ kind: ValueKind) throws(RazzleError) -> KeyframeSampler? {
+      typealias Source = (sampler: KeyframeSampler, relation: BoundRelation?, factor: Double)
+      func sampler(_ property: String, _ kind: ValueKind) throws(RazzleError) -> Source? {
         guard let track = track(unlocked: Key(target: target, property: property)) else {
           return nil
         }
@@ -35,7 +38,20 @@ extension Animator {
             .kindMismatch, "\(target).\(property) is a \(track.kind.name) track, not \(kind.name)")
         }
         guard let sampler = track.sampler else { throw track.emptyError }
-        return sampler
+        guard let bound = track.bound else { return (sampler, nil, 1) }
+        return (sampler, bound, try track.relationFactor(unlocked: bound))
+      }
+      /// Samples `source` at `time` into `out` (its channels), relation
+      /// applied.
+      func read(
+        _ source: Source?, _ time: UnsafeBufferPointer<Double>, _ out: UnsafeMutablePointer<Double>
+      ) {
+        guard let source else { return }
+        let channels = source.sampler.channels
+        source.sampler.sampleBatch(time, into: out, stride: channels)
+        source.relation?.apply(
+          factor: source.factor, derivative: false, to: out, count: 1, channels: channels,
+          stride: channels)
       }
       let scale = try sampler("scale", .scalar)
       let rotation = try sampler("rotation", .scalar)
@@ -60,12 +76,10 @@ extension Animator {
       for (j, t) in times.enumerated() {
         withUnsafePointer(to: t) { time in
           let one = UnsafeBufferPointer(start: time, count: 1)
-          withUnsafeMutablePointer(to: &s) { scale?.sampleBatch(one, into: $0, stride: 1) }
-          withUnsafeMutablePointer(to: &degrees) { rotation?.sampleBatch(one, into: $0, stride: 1) }
+          withUnsafeMutablePointer(to: &s) { read(scale, one, $0) }
+          withUnsafeMutablePointer(to: &degrees) { read(rotation, one, $0) }
           withUnsafeMutablePointer(to: &shift) {
-            $0.withMemoryRebound(to: Double.self, capacity: 2) {
-              translation?.sampleBatch(one, into: $0, stride: 2)
-            }
+            $0.withMemoryRebound(to: Double.self, capacity: 2) { read(translation, one, $0) }
           }
         }
         let (sine, cosine) = sinCos(degrees: -degrees)

@@ -77,14 +77,26 @@ public final class Animator: @unchecked Sendable {
   /// their extrapolation.
   ///
   /// - Throws: ``RazzleError`` as ``addTrack(target:property:kind:)``, and
-  ///   whatever resolving the options or setting the extrapolation throws;
-  ///   nothing is added then.
+  ///   whatever resolving the options or setting the extrapolation throws,
+  ///   and for a relative track (``TrackOptions/relativeTo``) `.invalidName`
+  ///   for a bad variable name, `.invalidValue` for a non-finite constant,
+  ///   `.kindMismatch` for a kind not blended per channel or a property with
+  ///   a bounded range; nothing is added then. The variable need not be set
+  ///   yet: sampling the track while it is unset is `.notFound`.
   @discardableResult
   public func addTrack(target: String, property: String, options: TrackOptions)
     throws(RazzleError) -> Track
   {
     let kind = try options.resolveKind(for: property)
-    let track = try Track(target: target, property: property, kind: kind, domain: domain)
+    var bound: BoundRelation?
+    if let relation = try options.relation() {
+      // The slot is made now (unset, so nothing a caller can see changes if
+      // the add fails) and never moves, so the track can keep its index.
+      let slot = lock.withWriteLock { domain.variables.slot(for: relation.variable) }
+      bound = BoundRelation(relation, slot: slot)
+    }
+    let track = try Track(
+      target: target, property: property, kind: kind, domain: domain, bound: bound)
     try track.setExtrapolation(before: options.before, after: options.after)
     return try add(track)
   }
@@ -137,7 +149,8 @@ public final class Animator: @unchecked Sendable {
   ///
   /// - Returns: Each track's key and value, in the order the tracks were added.
   /// - Throws: ``RazzleError`` `.emptyTrack` naming the first track that has no
-  ///   keyframes.
+  ///   keyframes, `.notFound` naming the first relative track whose variable
+  ///   is not set.
   ///
   /// The whole frame is read under the animator's one lock, so it is
   /// consistent: it is one row of ``sample(times:into:)``.
@@ -147,6 +160,7 @@ public final class Animator: @unchecked Sendable {
       var columns = 0
       for track in ordered {
         guard track.sampler != nil else { throw track.emptyError }
+        if let bound = track.bound { _ = try track.relationFactor(unlocked: bound) }
         columns += track.channels
       }
       var row = [Double](repeating: 0, count: columns)
@@ -168,7 +182,8 @@ public final class Animator: @unchecked Sendable {
   }
 
   /// An independent deep copy: the same tracks in the same order, with their
-  /// keyframes, styles and extrapolations, sharing no storage or lock.
+  /// keyframes, styles, extrapolations and relations, and the same
+  /// variables, sharing no storage or lock.
   ///
   /// - Complexity: O(total keyframes).
   public func copy() -> Animator {
@@ -178,6 +193,9 @@ public final class Animator: @unchecked Sendable {
       // again (a nested read lock waits behind a queued writer, who waits
       // for this one).
       copy.ordered = ordered.map { $0.copy(lockedIn: copy.domain) }
+      // The whole table, slots included: the copied tracks keep their slot
+      // numbers.
+      copy.domain.variables = domain.variables
       // New storage rather than a share of `positions` (see `layout`).
       copy.positions = Dictionary(
         uniqueKeysWithValues: copy.ordered.enumerated().map {

@@ -11,6 +11,9 @@ final class EditDomain: @unchecked Sendable {
   @usableFromInline let lock = ReadWriteLock()
   /// Guarded by `lock`: the number of edits so far.
   @usableFromInline var edits: UInt64 = 0
+  /// Guarded by `lock`: the animator's variables (a standalone track's
+  /// domain has none), read by relative tracks when they sample.
+  @usableFromInline var variables = VariableTable()
 
   init() {}
 }

@@ -21,6 +21,13 @@ public final class Track: @unchecked Sendable {
   public let kind: ValueKind
   /// The values the property accepts.
   public let rule: PropertyRule
+  /// The relation to an animator variable, bound to its slot, or nil for a
+  /// plain track (set when the track is made, never changed).
+  @usableFromInline let bound: BoundRelation?
+
+  /// The variable the track's values are relative to and the constant
+  /// added, or nil for a plain track (see ``TrackRelation``).
+  public var relation: TrackRelation? { bound?.relation }
 
   /// Guards `storage` and `sampler`. A track created by an ``Animator``
   /// shares the animator's lock, so the animator can sample all its tracks
@@ -57,8 +64,16 @@ public final class Track: @unchecked Sendable {
     try self.init(target: target, property: property, kind: kind, domain: EditDomain())
   }
 
-  /// Creates an empty track in `domain` (its animator's, or its own).
-  init(target: String, property: String, kind: ValueKind?, domain: EditDomain) throws(RazzleError) {
+  /// Creates an empty track in `domain` (its animator's, or its own),
+  /// relative to the variable in `bound`'s slot if given.
+  ///
+  /// A relative track needs a kind blended per channel (the factor and the
+  /// constant apply to every channel) and a property without a bounded
+  /// range (the product would leave it).
+  init(
+    target: String, property: String, kind: ValueKind?, domain: EditDomain,
+    bound: BoundRelation? = nil
+  ) throws(RazzleError) {
     guard !property.isEmpty else { throw RazzleError(.invalidName, "property name is empty") }
     let implied = PropertyRule.impliedKind(of: property)
     let resolved = kind ?? implied ?? .scalar
@@ -67,12 +82,29 @@ public final class Track: @unchecked Sendable {
         .kindMismatch, "\(property) is a \(implied.name) property, not \(resolved.name)")
     }
     try resolved.checkWellFormed()
+    let rule = PropertyRule(property: property, kind: resolved)
+    if let bound {
+      guard resolved.isPerChannel else {
+        throw RazzleError(
+          .kindMismatch,
+          "\(property): a track relative to a variable needs a per-channel kind (\(ValueKind.perChannelNames)), not \(resolved.name)"
+        )
+      }
+      guard rule.range == .any else {
+        let (lower, upper) = rule.range.bounds
+        throw RazzleError(
+          .kindMismatch,
+          "\(property) takes values in [\(lower), \(upper)]; a track relative to \"\(bound.relation.variable)\" would leave that range"
+        )
+      }
+    }
     self.target = target
     self.property = property
     self.kind = resolved
-    self.rule = PropertyRule(property: property, kind: resolved)
+    self.rule = rule
     self.storage = KeyframeStorage(kind: resolved)
     self.domain = domain
+    self.bound = bound
   }
 
   /// An empty track with `other`'s names and kind, in `domain`.
@@ -83,6 +115,7 @@ public final class Track: @unchecked Sendable {
     self.rule = other.rule
     self.storage = KeyframeStorage(kind: other.kind)
     self.domain = domain
+    self.bound = other.bound
   }
 
   /// Runs an edit of `storage` under the write lock and, if it succeeds,
@@ -443,7 +476,7 @@ public final class Track: @unchecked Sendable {
   public func velocity(
     times: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>
   ) throws(RazzleError) {
-    try withSampler(times, out) { $0.velocityAll(times, into: $1) }
+    try withSampler(times, out, derivative: true) { $0.velocityAll(times, into: $1) }
   }
 
   /// d value / d time at `time`, as ``channels`` doubles.
@@ -452,18 +485,45 @@ public final class Track: @unchecked Sendable {
   }
 
   /// Runs `body` with the published sampler and the output's base address,
-  /// under the read lock, after checking the output's size.
+  /// under the read lock, after checking the output's size; then applies the
+  /// track's relation, if it has one, to what `body` wrote (`derivative`:
+  /// without the constant).
   @inlinable
   func withSampler(
     _ times: UnsafeBufferPointer<Double>, _ out: UnsafeMutableBufferPointer<Double>,
+    derivative: Bool = false,
     _ body: (KeyframeSampler, UnsafeMutablePointer<Double>) -> Void
   ) throws(RazzleError) {
     try checkCapacity(out.count, times.count)
     try lock.withReadLock { () throws(RazzleError) in
       guard let sampler else { throw emptyError }
+      guard let bound else {
+        guard let base = out.baseAddress else { return }
+        body(sampler, base)
+        return
+      }
+      let factor = try relationFactor(unlocked: bound)
       guard let base = out.baseAddress else { return }
       body(sampler, base)
+      bound.apply(
+        factor: factor, derivative: derivative, to: base, count: times.count,
+        channels: channels, stride: channels)
     }
+  }
+
+  /// The value of the variable `bound` names; call with the lock held.
+  ///
+  /// - Throws: ``RazzleError`` `.notFound` naming the track and the variable
+  ///   when the variable is not set.
+  @usableFromInline
+  func relationFactor(unlocked bound: BoundRelation) throws(RazzleError) -> Double {
+    guard let value = domain.variables.value(at: bound.slot) else {
+      throw RazzleError(
+        .notFound,
+        "\(target.isEmpty ? "" : target + ".")\(property) is relative to the variable \"\(bound.relation.variable)\", which is not set"
+      )
+    }
+    return value
   }
 
   /// A batch call at the one time `time`, into a new array.

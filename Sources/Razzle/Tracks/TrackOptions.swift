@@ -1,5 +1,5 @@
 /// How a new track is made: its value kind, spelled as the C API and Python
-/// spell it, and its extrapolation.
+/// spell it, its extrapolation, and the variable it is relative to.
 ///
 /// The options name a kind rather than hold a ``ValueKind`` so that every
 /// front end (the C API, a scene file) resolves names by the same rule,
@@ -18,12 +18,19 @@ public struct TrackOptions: Sendable, Hashable {
   public var before: Extrapolation
   /// What the track does after its last keyframe.
   public var after: Extrapolation
+  /// The animator variable the track's values multiply, or nil for a plain
+  /// track (see ``TrackRelation``).
+  public var relativeTo: String?
+  /// What a relative track adds after multiplying (ignored without
+  /// ``relativeTo``).
+  public var constant: Double
 
   /// Creates options; the defaults make the property's own kind with `hold`
-  /// at both ends.
+  /// at both ends, not relative to any variable.
   public init(
     kind: String? = nil, channels: Int = 0, colorSpace: String? = nil,
-    premultiplied: Bool = false, before: Extrapolation = .hold, after: Extrapolation = .hold
+    premultiplied: Bool = false, before: Extrapolation = .hold, after: Extrapolation = .hold,
+    relativeTo: String? = nil, constant: Double = 0
   ) {
     self.kind = kind
     self.channels = channels
@@ -31,6 +38,23 @@ public struct TrackOptions: Sendable, Hashable {
     self.premultiplied = premultiplied
     self.before = before
     self.after = after
+    self.relativeTo = relativeTo
+    self.constant = constant
+  }
+
+  /// The relation these options ask for, or nil.
+  ///
+  /// - Throws: ``RazzleError`` `.invalidName` for a bad variable name,
+  ///   `.invalidValue` for a constant that is not finite (also without a
+  ///   variable: a NaN is refused wherever it is given).
+  public func relation() throws(RazzleError) -> TrackRelation? {
+    guard constant.isFinite else {
+      throw RazzleError(.invalidValue, "constant must be finite, got \(constant)")
+    }
+    guard let relativeTo else { return nil }
+    let relation = TrackRelation(variable: relativeTo, constant: constant)
+    try relation.validate()
+    return relation
   }
 
   /// The options as they resolved for `track`: its kind's name, its channel
@@ -46,7 +70,8 @@ public struct TrackOptions: Sendable, Hashable {
     }
     self.init(
       kind: track.kind.name, channels: track.channels, colorSpace: space,
-      premultiplied: premultiplied, before: modes.before, after: modes.after)
+      premultiplied: premultiplied, before: modes.before, after: modes.after,
+      relativeTo: track.relation?.variable, constant: track.relation?.constant ?? 0)
   }
 
   /// Whether the options say anything about color.

@@ -107,15 +107,30 @@ final class HeaderConstantsTests: XCTestCase {
     XCTAssertNoThrow(try Easing(parsing: "easeOutBack(1000000)"))
   }
 
+  func testPageAttributeCodesAreTheHeaders() throws {
+    let attributes: [(PageAttribute, Int)] = [
+      (.left, KF_PAGE_ATTRIBUTE_LEFT), (.centerX, KF_PAGE_ATTRIBUTE_CENTER_X),
+      (.right, KF_PAGE_ATTRIBUTE_RIGHT),
+    ]
+    XCTAssertEqual(attributes.count, PageAttribute.allCases.count)
+    for (value, code) in attributes {
+      XCTAssertEqual(Int(value.code), code)
+      XCTAssertEqual(try PageAttribute(code: Int32(code)), value)
+    }
+    XCTAssertThrowsError(try PageAttribute(code: 3))
+  }
+
   func testOptionsInitializersMatchTheDefaults() {
     // The macros' values, as a C caller gets them.
     let track = kf_track_options(
       version: UInt32(KF_TRACK_OPTIONS_VERSION), kind: nil, channels: 0, color_space: nil,
       premultiplied: 0, before: kf_extrapolation(KF_EXTRAPOLATION_HOLD),
-      after: kf_extrapolation(KF_EXTRAPOLATION_HOLD))
+      after: kf_extrapolation(KF_EXTRAPOLATION_HOLD), relative_to: nil, constant: 0)
     let defaults = TrackOptions()
     XCTAssertEqual(track.before, defaults.before.code)
     XCTAssertEqual(track.after, defaults.after.code)
+    XCTAssertNil(defaults.relativeTo)
+    XCTAssertEqual(track.constant, defaults.constant)
     XCTAssertEqual(Int32(KF_INTERPOLATION_LINEAR), KeyframeStyle.plain.interpolation.code)
   }
 }

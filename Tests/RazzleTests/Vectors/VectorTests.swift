@@ -7,6 +7,7 @@ final class VectorTests: XCTestCase {
     let files = try Vectors.files()
     for name in [
       "foundation.json", "easing.json", "interpolation.json", "kinds.json", "timing.json",
+      "paging.json",
     ] {
       XCTAssertTrue(files.contains(name), "\(name) is missing")
     }
@@ -27,6 +28,7 @@ final class VectorTests: XCTestCase {
         case "compose": checked += try runComposeGroup(group, report: &report)
         case "color_convert": checked += try runConvertGroup(group, report: &report)
         case "timing": checked += try runTimingGroup(group, report: &report)
+        case "relative", "paging", "page": checked += try runLayoutGroup(group, report: &report)
         default: XCTFail("unknown group type in \(id)")
         }
         for check in ["value", "velocity"] {
@@ -307,5 +309,70 @@ final class VectorTests: XCTestCase {
       }
     }
     XCTAssertGreaterThan(checked, 100)
+  }
+}
+
+// MARK: - Variables and paging (paging.json)
+
+extension VectorTests {
+  /// A relative, paging or page group (Tests/vectors/README.md); returns
+  /// the number of tests.
+  private func runLayoutGroup(_ group: [String: Any], report: inout Report) throws -> Int {
+    let tolerance = Vectors.number(group["tolerance"])
+    let tests = try XCTUnwrap(group["tests"] as? [[String: Any]])
+    let animator = Animator()
+    if group["type"] as? String == "relative" {
+      let variable = try XCTUnwrap(group["relative_to"] as? String)
+      let track = try animator.addTrack(
+        target: "view", property: try XCTUnwrap(group["property"] as? String),
+        options: TrackOptions(relativeTo: variable, constant: Vectors.number(group["constant"])))
+      for k in try XCTUnwrap(group["keyframes"] as? [[String: Any]]) {
+        try Vectors.set(k, on: track)
+      }
+      let velocityTolerance = group["velocity_tolerance"].map { Vectors.number($0) } ?? tolerance
+      for test in tests {
+        try animator.setVariable(variable, to: Vectors.number(test["variable"]))
+        let t = Vectors.number(test["time"])
+        let value = try track.sample(at: t)
+        report.check(
+          "value", value, Vectors.list(test["expected"]), tolerance: tolerance,
+          "tcId \(test["tcId"] ?? "?")")
+        report.check(
+          "velocity", try track.velocity(at: t), Vectors.list(test["expected_velocity"]),
+          tolerance: velocityTolerance, "tcId \(test["tcId"] ?? "?") velocity")
+        // The frame path (the animator's cache) gives the same double.
+        XCTAssertEqual(try animator.animate(t).first?.value, value)
+      }
+      return tests.count
+    }
+    let layout = try PagingLayout(
+      animator: animator, pageCount: try XCTUnwrap(group["pages"] as? Int),
+      pageWidth: Vectors.number(group["page_width"]))
+    if group["type"] as? String == "page" {
+      for test in tests {
+        let x = Vectors.number(test["time"])
+        let page = try layout.currentPage(contentOffset: x)
+        report.check(
+          "value", [try layout.pageOffset(contentOffset: x), Double(page)],
+          Vectors.list(test["expected"]), tolerance: tolerance, "tcId \(test["tcId"] ?? "?")")
+      }
+      return tests.count
+    }
+    for keep in try XCTUnwrap(group["keeps"] as? [[String: Any]]) {
+      try layout.keep(
+        target: try XCTUnwrap(keep["target"] as? String), pages: Vectors.numbers(keep["pages"]),
+        times: keep["times"].map(Vectors.numbers),
+        attribute: try PageAttribute(named: try XCTUnwrap(keep["attribute"] as? String)),
+        constant: keep["constant"].map { Vectors.number($0) } ?? 0,
+        offsets: keep["offsets"].map(Vectors.numbers))
+    }
+    for test in tests {
+      if let width = test["page_width"] { try layout.setPageWidth(Vectors.number(width)) }
+      let t = Vectors.number(test["time"])
+      report.check(
+        "value", try layout.positions(pageOffset: t), Vectors.list(test["expected"]),
+        tolerance: tolerance, "tcId \(test["tcId"] ?? "?") at \(t)")
+    }
+    return tests.count
   }
 }

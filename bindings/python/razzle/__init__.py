@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import _ffi
-from ._animator import Animator, Column, Layout
+from ._animator import Animator, Column, Layout, Variables
 from ._easing import Easing, EasingLike, Spring, cubic_bezier, easing, linear_stops, spring, steps
 from ._errors import (
     BufferTooSmallError,
@@ -37,6 +37,7 @@ from ._errors import (
     WrongSizeError,
 )
 from ._inputs import count as _count
+from ._paging import PageChange, PageTracker, Paging
 from ._timing import ComputedTiming, Timing
 from ._track import Keyframe, Track
 from ._types import FloatArray, Times, ValueLike
@@ -91,6 +92,10 @@ __all__ = [
     "Animator",
     "Column",
     "Layout",
+    "Variables",
+    "Paging",
+    "PageTracker",
+    "PageChange",
     "thread_count",
     "colors_to_space",
     "colors_from_space",

@@ -4,7 +4,21 @@ from __future__ import annotations
 
 import ctypes
 from ctypes import byref, c_double, c_size_t, c_uint64
-from typing import Any, Dict, Iterator, List, Literal, NamedTuple, Optional, Sequence, Tuple, TypeVar, Union, overload
+from typing import (
+    Any,
+    Dict,
+    Iterator,
+    List,
+    Literal,
+    MutableMapping,
+    NamedTuple,
+    Optional,
+    Sequence,
+    Tuple,
+    TypeVar,
+    Union,
+    overload,
+)
 
 import numpy as np
 
@@ -188,6 +202,8 @@ class Animator(HandleOwner):
         channels: Optional[int] = None,
         color_space: Optional[str] = None,
         premultiplied: bool = False,
+        relative_to: Optional[str] = None,
+        constant: float = 0.0,
     ) -> Track[Any]: ...
 
     def add_track(
@@ -199,6 +215,8 @@ class Animator(HandleOwner):
         channels: Optional[int] = None,
         color_space: Optional[str] = None,
         premultiplied: bool = False,
+        relative_to: Optional[str] = None,
+        constant: float = 0.0,
     ) -> Track[Any]:
         """Creates an empty track for `property` of `target`.
 
@@ -217,13 +235,30 @@ class Animator(HandleOwner):
         track already, InvalidNameError for an empty name or one with a NUL
         character or a lone surrogate.
 
+        `relative_to="pageWidth"` makes a track relative to an animator
+        variable (`anim.variables`): it samples as value(t) * variable +
+        `constant` in every sampling call (velocity: velocity(t) *
+        variable), so setting the variable moves it without editing a
+        keyframe. The variable may be set later; sampling while it is unset
+        raises NotFoundError naming the track and the variable. It needs a
+        kind blended per channel and a property without a bounded range
+        (not "alpha": KindMismatchError). Guides/Layout.md has the rules.
+
         For typing, a literal known name or kind gives a precise track type
         (`Track[float]`, `Track[Color]`, …); names known only at run time give
         `Track[Any]`.
         """
         handle = _ffi.TrackHandle()
         names = (self._h, _name(target, "target"), _name(property, "property"))
-        if kind is None and channels is None and color_space is None and not premultiplied:
+        plain_constant = constant.__class__ is float and constant == 0.0
+        if (
+            kind is None
+            and channels is None
+            and color_space is None
+            and not premultiplied
+            and relative_to is None
+            and plain_constant
+        ):
             lib.kf_animator_add_track(*names, None, byref(handle))
             return Track(handle)
         if not isinstance(premultiplied, (bool, np.bool_)):
@@ -236,6 +271,8 @@ class Animator(HandleOwner):
             channels=0 if channels is None else count(channels, "channels"),
             color_space=None if color_space is None else text(color_space, "color space", InvalidNameError),
             premultiplied=1 if premultiplied else 0,
+            relative_to=None if relative_to is None else text(relative_to, "variable name", InvalidNameError),
+            constant=real(constant, "constant"),
         )
         lib.kf_animator_add_track(*names, byref(options), byref(handle))
         return Track(handle)
@@ -340,6 +377,20 @@ class Animator(HandleOwner):
 
     def __iter__(self) -> Iterator[Tuple[str, str]]:
         return iter(self.keys())
+
+    # -- variables -----------------------------------------------------------
+
+    @property
+    def variables(self) -> Variables:
+        """The animator's variables as a mutable mapping of name to float:
+        `anim.variables["pageWidth"] = 375`, `del anim.variables["w"]`,
+        `dict(anim.variables)`. Tracks made with `relative_to=name` follow a
+        change at their next sample. Names are ASCII letters, digits, _ and
+        ., not starting with a digit or . (InvalidNameError otherwise);
+        values are finite (InvalidValueError). A missing name is a
+        NotFoundError (a KeyError). Iteration is in name order, over one
+        consistent snapshot."""
+        return Variables(self)
 
     # -- copies --------------------------------------------------------------
 
@@ -476,6 +527,72 @@ class Animator(HandleOwner):
         return {
             (c.target, c.property): from_channels(c.kind, row[c.start : c.start + c.channels]) for c in layout
         }
+
+
+class Variables(MutableMapping[str, float]):
+    """`Animator.variables`: a live view of an animator's named numbers."""
+
+    __slots__ = ("_animator",)
+
+    def __init__(self, animator: Animator) -> None:
+        self._animator = animator
+
+    def __getitem__(self, name: str) -> float:
+        value = c_double()
+        lib.kf_animator_get_variable(self._animator._h, _name(name, "variable name"), byref(value))
+        return value.value
+
+    def __setitem__(self, name: str, value: float) -> None:
+        lib.kf_animator_set_variable(self._animator._h, _name(name, "variable name"), real(value, "variable value"))
+
+    def __delitem__(self, name: str) -> None:
+        lib.kf_animator_remove_variable(self._animator._h, _name(name, "variable name"))
+
+    def __len__(self) -> int:
+        total = c_size_t()
+        lib.kf_animator_variable_count(self._animator._h, byref(total))
+        return total.value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.snapshot())
+
+    def __contains__(self, name: object) -> bool:
+        if not isinstance(name, str):
+            return False
+        try:
+            self[name]
+        except (NotFoundError, InvalidNameError):
+            return False
+        return True
+
+    def snapshot(self) -> Dict[str, float]:
+        """Every variable and its value, read in one library call (one
+        consistent state even while other threads set them), in name
+        order."""
+        handle = self._animator._h
+        count, names_length = c_size_t(), c_size_t()
+        capacity, names_capacity = 0, 0
+        while True:
+            values = (c_double * max(capacity, 1))()
+            names = ctypes.create_string_buffer(max(names_capacity, 1))
+            try:
+                lib.kf_animator_list_variables(
+                    handle,
+                    names,
+                    names_capacity,
+                    ctypes.addressof(values),
+                    capacity,
+                    byref(count),
+                    byref(names_length),
+                )
+                break
+            except BufferTooSmallError:
+                capacity, names_capacity = count.value, names_length.value
+        parts = names.raw[: names_length.value].split(b"\0")
+        return {parts[i].decode(): values[i] for i in range(count.value)}
+
+    def __repr__(self) -> str:
+        return f"Variables({self.snapshot()!r})"
 
 
 def _key(key: object) -> Tuple[str, str]:

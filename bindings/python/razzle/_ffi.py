@@ -38,6 +38,18 @@ AnimatorHandle = POINTER(_Animator)
 TrackHandle = POINTER(_Track)
 
 
+class _Paging(ctypes.Structure):
+    """Opaque `kf_paging`."""
+
+
+class _PageTracker(ctypes.Structure):
+    """Opaque `kf_page_tracker`."""
+
+
+PagingHandle = POINTER(_Paging)
+PageTrackerHandle = POINTER(_PageTracker)
+
+
 class Status:
     """Marks a `kf_status` return: an int32 checked by `_check`."""
 
@@ -80,6 +92,9 @@ class TrackOptions(ctypes.Structure):
         ("premultiplied", c_int32),
         ("before", c_int32),
         ("after", c_int32),
+        # Version 2.
+        ("relative_to", c_char_p),
+        ("constant", c_double),
     ]
 
 
@@ -97,6 +112,12 @@ class KeyframeOptions(ctypes.Structure):
         ("right_handle", c_void_p),
         ("handle_count", c_size_t),
     ]
+
+
+class PageChangeStruct(ctypes.Structure):
+    """`kf_page_change`."""
+
+    _fields_ = [("index", c_size_t), ("from_page", c_size_t), ("to_page", c_size_t)]
 
 
 class ColumnInfo(ctypes.Structure):
@@ -162,7 +183,7 @@ class ComputedTimingStruct(ctypes.Structure):
 
 
 #: The options structs' versions (KF_*_OPTIONS_VERSION).
-TRACK_OPTIONS_VERSION = 1
+TRACK_OPTIONS_VERSION = 2
 KEYFRAME_OPTIONS_VERSION = 1
 TIMING_OPTIONS_VERSION = 1
 #: KF_COMPUTED_TIMING_VERSION.
@@ -258,6 +279,43 @@ SIGNATURES = (
     Function("kf_track_velocity_many", Status, (TrackHandle, _doubles, c_size_t, _doubles, c_size_t)),
     Function("kf_track_hide_at", Status, (TrackHandle, c_double)),
     Function("kf_track_show_at", Status, (TrackHandle, c_double)),
+    # Variables.
+    Function("kf_animator_set_variable", Status, (AnimatorHandle, c_char_p, c_double)),
+    Function("kf_animator_get_variable", Status, (AnimatorHandle, c_char_p, POINTER(c_double))),
+    Function("kf_animator_remove_variable", Status, (AnimatorHandle, c_char_p)),
+    Function("kf_animator_variable_count", Status, (AnimatorHandle, _size_out)),
+    Function(
+        "kf_animator_list_variables",
+        Status,
+        (AnimatorHandle, c_void_p, c_size_t, _doubles, c_size_t, _size_out, _size_out),
+    ),
+    # Paging.
+    Function("kf_page_attribute_name", c_char_p, (c_int32,)),
+    Function("kf_page_attribute_from_name", Status, (c_char_p, POINTER(c_int32))),
+    Function("kf_paging_create", Status, (AnimatorHandle, c_size_t, c_double, c_char_p, POINTER(PagingHandle))),
+    Function("kf_paging_release", None, (PagingHandle,)),
+    Function("kf_paging_set_page_width", Status, (PagingHandle, c_double)),
+    Function("kf_paging_page_width", Status, (PagingHandle, POINTER(c_double))),
+    Function("kf_paging_page_count", Status, (PagingHandle, _size_out)),
+    Function("kf_paging_content_width", Status, (PagingHandle, POINTER(c_double))),
+    Function("kf_paging_page_offset", Status, (PagingHandle, c_double, POINTER(c_double))),
+    Function("kf_paging_current_page", Status, (PagingHandle, c_double, _size_out)),
+    Function(
+        "kf_paging_keep",
+        Status,
+        (PagingHandle, c_char_p, c_int32, _doubles, _doubles, c_size_t, c_double, _doubles, POINTER(TrackHandle)),
+    ),
+    Function("kf_paging_unkeep", Status, (PagingHandle, c_char_p)),
+    Function("kf_paging_kept_count", Status, (PagingHandle, _size_out)),
+    Function("kf_paging_positions", Status, (PagingHandle, _doubles, c_size_t, _doubles, c_size_t)),
+    Function("kf_page_tracker_create", Status, (PagingHandle, c_size_t, POINTER(PageTrackerHandle))),
+    Function("kf_page_tracker_release", None, (PageTrackerHandle,)),
+    Function("kf_page_tracker_page", Status, (PageTrackerHandle, _size_out)),
+    Function(
+        "kf_page_tracker_feed",
+        Status,
+        (PageTrackerHandle, _doubles, c_size_t, c_void_p, c_size_t, _size_out),
+    ),
     # Easings and springs.
     Function("kf_easing_sample", Status, (c_char_p, _doubles, c_size_t, _doubles, _doubles, c_size_t)),
     Function("kf_easing_canonical", Status, (c_char_p, c_void_p, c_size_t, _size_out)),

@@ -143,6 +143,16 @@ class Track(HandleOwner, Generic[V_co]):
             raise KindMismatchError(f"{self.property} is a {self.kind} track, not a color", None)
         return self._color_space
 
+    @builtins.property
+    def relative_to(self) -> Optional[Tuple[str, float]]:
+        """(variable, constant) of a track made with `relative_to=` (it
+        samples as value * variable + constant), or None for a plain
+        track."""
+        options = _options(self._h)
+        if options.relative_to is None:
+            return None
+        return (options.relative_to.decode(), options.constant)
+
     def hide_at(self, time: float) -> None:
         """On a bool ("hidden") track: visible up to and at `time`, hidden
         at every later time (RazzleDazzle's hideAt, without an epsilon: the
