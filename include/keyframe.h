@@ -1020,13 +1020,13 @@ enum {
 /* Where a stagger's distribution starts from (GSAP's `from`). */
 typedef int32_t kf_stagger_from;
 enum {
-  KF_STAGGER_FROM_START = 0,  /* "start": item 0 */
+  KF_STAGGER_FROM_START = 0,  /* "start": ratio 0 (origin half a cell before item 0) */
   KF_STAGGER_FROM_CENTER = 1, /* "center" */
   KF_STAGGER_FROM_END = 2,    /* "end" */
   KF_STAGGER_FROM_EDGES = 3,  /* "edges": both ends inwards */
   KF_STAGGER_FROM_RANDOM = 4, /* "random": distances shuffled by `seed` */
-  KF_STAGGER_FROM_INDEX = 5,  /* "index": item `from_index` */
-  KF_STAGGER_FROM_POINT = 6   /* "point": (from_x, from_y) in [0, 1]^2 of the grid */
+  KF_STAGGER_FROM_INDEX = 5,  /* "index": item `origin_index` */
+  KF_STAGGER_FROM_POINT = 6   /* "point": (origin_x, origin_y) in [0, 1]^2 of the grid */
 };
 
 /* The axis a stagger measures distances along. */
@@ -1163,9 +1163,10 @@ typedef struct kf_stagger_options {
   uint32_t version;      /* KF_STAGGER_OPTIONS_VERSION */
   double each;           /* per unit of distance, finite, >= 0 (used when amount is NaN) */
   double amount;         /* the whole spread, finite; NaN: use `each` */
-  kf_stagger_from from;  /* KF_STAGGER_FROM_START by default */
-  int64_t from_index;    /* for KF_STAGGER_FROM_INDEX, >= 0 */
-  double from_x, from_y; /* for KF_STAGGER_FROM_POINT, in [0, 1] */
+  kf_stagger_from origin;     /* where it starts from (GSAP's `from`); KF_STAGGER_FROM_INDEX
+                                 with origin_index 0 by default, as GSAP */
+  int64_t origin_index;       /* for KF_STAGGER_FROM_INDEX, >= 0 */
+  double origin_x, origin_y;  /* for KF_STAGGER_FROM_POINT, in [0, 1] */
   uint64_t seed;         /* for KF_STAGGER_FROM_RANDOM */
   int32_t grid_rows;     /* 0 and 0: no grid (one row); else both >= 1 */
   int32_t grid_columns;
@@ -1178,7 +1179,7 @@ typedef struct kf_stagger_options {
 #define KF_STAGGER_OPTIONS_VERSION 1
 #define KF_STAGGER_NO_MAX_COUNT INT64_MIN
 #define KF_STAGGER_OPTIONS_INIT                                                            \
-  { KF_STAGGER_OPTIONS_VERSION, 0.05, NAN, KF_STAGGER_FROM_START, 0, 0, 0, 0, 0, 0,        \
+  { KF_STAGGER_OPTIONS_VERSION, 0.05, NAN, KF_STAGGER_FROM_INDEX, 0, 0, 0, 0, 0, 0,        \
     KF_STAGGER_AXIS_BOTH, NULL, KF_STAGGER_NO_MAX_COUNT }
 
 /* Fills *options with the defaults (as KF_STAGGER_OPTIONS_INIT). Errors:
@@ -1190,7 +1191,7 @@ kf_status kf_stagger_options_init(kf_stagger_options *options);
  * item i starts at its offset. An item's pairs are the template tracks'
  * with the target renamed: an empty track target becomes the item's, a
  * track target "icon" becomes "item.icon". `options` NULL: the defaults
- * (each 0.05 from the start); `timing` NULL: the defaults.
+ * (each 0.05 from item 0); `timing` NULL: the defaults.
  * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_VALUE (no targets;
  * a template that is not a clip or has a parent; options out of range;
  * max_count with amount), KF_E_INVALID_NAME (an empty target, an undefined

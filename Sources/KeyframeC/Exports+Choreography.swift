@@ -113,7 +113,8 @@ extension kf_stagger_options {
   static var defaults: kf_stagger_options {
     kf_stagger_options(
       version: UInt32(KF_STAGGER_OPTIONS_VERSION), each: 0.05, amount: .nan,
-      from: kf_stagger_from(KF_STAGGER_FROM_START), from_index: 0, from_x: 0, from_y: 0, seed: 0,
+      origin: kf_stagger_from(KF_STAGGER_FROM_INDEX), origin_index: 0, origin_x: 0, origin_y: 0,
+      seed: 0,
       grid_rows: 0, grid_columns: 0, axis: kf_stagger_axis(KF_STAGGER_AXIS_BOTH), ease: nil,
       max_count: Int64.min)
   }
@@ -128,12 +129,13 @@ private func distribution(_ pointer: UnsafePointer<kf_stagger_options>?) throws(
   try checkVersion(
     c.version, KF_STAGGER_OPTIONS_VERSION, "kf_stagger_options",
     initializer: "KF_STAGGER_OPTIONS_INIT")
-  guard c.from_index >= 0 && c.from_index <= Int64(Int32.max) else {
-    throw RazzleError(.invalidValue, "from_index must lie in 0 ... 2^31 - 1, got \(c.from_index)")
+  guard c.origin_index >= 0 && c.origin_index <= Int64(Int32.max) else {
+    throw RazzleError(
+      .invalidValue, "origin_index must lie in 0 ... 2^31 - 1, got \(c.origin_index)")
   }
   let origin = StaggerDistribution.origin(
-    try StaggerDistribution.OriginKind(code: c.from), index: Int(c.from_index), x: c.from_x,
-    y: c.from_y, seed: c.seed)
+    try StaggerDistribution.OriginKind(code: c.origin), index: Int(c.origin_index),
+    x: c.origin_x, y: c.origin_y, seed: c.seed)
   guard (c.grid_rows == 0) == (c.grid_columns == 0) else {
     throw RazzleError(
       .invalidValue, "grid_rows and grid_columns are both 0 (no grid) or both >= 1")

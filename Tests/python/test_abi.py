@@ -176,6 +176,9 @@ def test_struct_layouts_match_the_header(tmp_path):
         "kf_spring": _ffi.SpringParameters,
         "kf_timing_options": _ffi.TimingOptions,
         "kf_computed_timing": _ffi.ComputedTimingStruct,
+        "kf_stagger_options": _ffi.StaggerOptions,
+        "kf_event": _ffi.EventStruct,
+        "kf_player_state": _ffi.PlayerStateStruct,
     }
     lines = ["#include <stddef.h>", "#include <stdio.h>", '#include "keyframe.h"', "int main(void) {"]
     for c_name, mirror in structs.items():

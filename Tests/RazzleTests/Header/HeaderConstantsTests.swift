@@ -13,7 +13,7 @@ final class HeaderConstantsTests: XCTestCase {
       (.emptyTrack, KF_E_EMPTY_TRACK), (.notFound, KF_E_NOT_FOUND),
       (.duplicate, KF_E_DUPLICATE), (.invalidName, KF_E_INVALID_NAME),
       (.outOfRange, KF_E_OUT_OF_RANGE), (.kindMismatch, KF_E_KIND_MISMATCH),
-      (.stale, KF_E_STALE),
+      (.stale, KF_E_STALE), (.invalidState, KF_E_INVALID_STATE),
     ]
     XCTAssertEqual(header.count, RazzleError.Kind.allCases.count)
     for (kind, code) in header { XCTAssertEqual(Int(kind.rawValue), code, "\(kind)") }
@@ -132,5 +132,62 @@ final class HeaderConstantsTests: XCTestCase {
     XCTAssertNil(defaults.relativeTo)
     XCTAssertEqual(track.constant, defaults.constant)
     XCTAssertEqual(Int32(KF_INTERPOLATION_LINEAR), KeyframeStyle.plain.interpolation.code)
+  }
+
+  /// `pinned` of `T` against the header's codes for it, in order.
+  func check<T: PinnedCode>(_ type: T.Type, _ codes: [(T, Int)]) throws {
+    XCTAssertEqual(codes.count, T.allCases.count, "\(T.self)")
+    for (value, code) in codes {
+      XCTAssertEqual(Int(value.code), code, "\(value)")
+      XCTAssertEqual(try T(code: Int32(code)), value)
+    }
+    XCTAssertThrowsError(try T(code: Int32(codes.count)))
+  }
+
+  func testChoreographyEnumCodesAreTheHeaders() throws {
+    try check(Composite.self, [(.replace, KF_COMPOSITE_REPLACE), (.add, KF_COMPOSITE_ADD)])
+    try check(
+      Node.Kind.self,
+      [(.clip, KF_NODE_CLIP), (.timeline, KF_NODE_TIMELINE), (.stagger, KF_NODE_STAGGER)])
+    try check(
+      StaggerDistribution.OriginKind.self,
+      [
+        (.start, KF_STAGGER_FROM_START), (.center, KF_STAGGER_FROM_CENTER),
+        (.end, KF_STAGGER_FROM_END), (.edges, KF_STAGGER_FROM_EDGES),
+        (.random, KF_STAGGER_FROM_RANDOM), (.index, KF_STAGGER_FROM_INDEX),
+        (.point, KF_STAGGER_FROM_POINT),
+      ])
+    try check(
+      StaggerDistribution.Axis.self,
+      [(.both, KF_STAGGER_AXIS_BOTH), (.x, KF_STAGGER_AXIS_X), (.y, KF_STAGGER_AXIS_Y)])
+    try check(
+      StaggerPreset.self,
+      [
+        (.default, KF_STAGGER_PRESET_DEFAULT), (.grid, KF_STAGGER_PRESET_GRID),
+        (.list, KF_STAGGER_PRESET_LIST),
+      ])
+    try check(
+      KeyframeCalculationMode.self,
+      [
+        (.linear, KF_CALCULATION_LINEAR), (.discrete, KF_CALCULATION_DISCRETE),
+        (.paced, KF_CALCULATION_PACED), (.cubic, KF_CALCULATION_CUBIC),
+        (.cubicPaced, KF_CALCULATION_CUBIC_PACED),
+      ])
+    try check(
+      PlayState.self,
+      [
+        (.idle, KF_PLAY_STATE_IDLE), (.running, KF_PLAY_STATE_RUNNING),
+        (.paused, KF_PLAY_STATE_PAUSED), (.finished, KF_PLAY_STATE_FINISHED),
+      ])
+    try check(
+      PlayerEvent.Kind.self,
+      [
+        (.started, KF_EVENT_STARTED), (.iteration, KF_EVENT_ITERATION),
+        (.paused, KF_EVENT_PAUSED), (.reversed, KF_EVENT_REVERSED),
+        (.finished, KF_EVENT_FINISHED), (.cancelled, KF_EVENT_CANCELLED),
+      ])
+    try check(
+      Player.StopPosition.self,
+      [(.start, KF_STOP_AT_START), (.end, KF_STOP_AT_END), (.current, KF_STOP_AT_CURRENT)])
   }
 }

@@ -18,6 +18,7 @@ from typing import Any
 
 from . import _ffi
 from ._animator import Animator, Column, Layout, Variables
+from ._choreography import Clip, Node, Stagger, Timeline, keyframe_animation
 from ._easing import Easing, EasingLike, Spring, cubic_bezier, easing, linear_stops, spring, steps
 from ._errors import (
     BufferTooSmallError,
@@ -38,6 +39,7 @@ from ._errors import (
 )
 from ._inputs import count as _count
 from ._paging import PageChange, PageTracker, Paging
+from ._player import Player, PlayerEvent
 from ._timing import ComputedTiming, Timing
 from ._track import Keyframe, Track
 from ._types import FloatArray, Times, ValueLike
@@ -105,6 +107,13 @@ __all__ = [
     "Keyframe",
     "Timing",
     "ComputedTiming",
+    "Node",
+    "Clip",
+    "Timeline",
+    "Stagger",
+    "keyframe_animation",
+    "Player",
+    "PlayerEvent",
     "Easing",
     "Spring",
     "easing",

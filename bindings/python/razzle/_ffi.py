@@ -10,7 +10,7 @@ from __future__ import annotations
 import ctypes
 import os
 from collections import namedtuple
-from ctypes import POINTER, c_char_p, c_double, c_int32, c_size_t, c_uint32, c_uint64, c_void_p
+from ctypes import POINTER, c_char_p, c_double, c_int32, c_int64, c_size_t, c_uint32, c_uint64, c_void_p
 from pathlib import Path
 from typing import Any, Tuple
 
@@ -48,6 +48,23 @@ class _PageTracker(ctypes.Structure):
 
 PagingHandle = POINTER(_Paging)
 PageTrackerHandle = POINTER(_PageTracker)
+
+
+class _Node(ctypes.Structure):
+    """Opaque `kf_node`."""
+
+
+class _Player(ctypes.Structure):
+    """Opaque `kf_player`."""
+
+
+class _RelativeKeyframes(ctypes.Structure):
+    """Opaque `kf_relative_keyframes`."""
+
+
+NodeHandle = POINTER(_Node)
+PlayerHandle = POINTER(_Player)
+RelativeKeyframesHandle = POINTER(_RelativeKeyframes)
 
 
 class Status:
@@ -182,6 +199,49 @@ class ComputedTimingStruct(ctypes.Structure):
     ]
 
 
+class StaggerOptions(ctypes.Structure):
+    """`kf_stagger_options`."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("each", c_double),
+        ("amount", c_double),
+        ("origin", c_int32),
+        ("origin_index", c_int64),
+        ("origin_x", c_double),
+        ("origin_y", c_double),
+        ("seed", c_uint64),
+        ("grid_rows", c_int32),
+        ("grid_columns", c_int32),
+        ("axis", c_int32),
+        ("ease", c_char_p),
+        ("max_count", c_int64),
+    ]
+
+
+class EventStruct(ctypes.Structure):
+    """`kf_event`."""
+
+    _fields_ = [("kind", c_int32), ("clock_time", c_double), ("iteration", c_double)]
+
+
+class PlayerStateStruct(ctypes.Structure):
+    """`kf_player_state`."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("play_state", c_int32),
+        ("clock_time", c_double),
+        ("current_time", c_double),
+        ("playback_rate", c_double),
+        ("fraction_complete", c_double),
+        ("pauses_on_completion", c_int32),
+        ("scrubs_linearly", c_int32),
+    ]
+
+
+#: KF_PLAYER_STATE_VERSION.
+PLAYER_STATE_VERSION = 1
 #: The options structs' versions (KF_*_OPTIONS_VERSION).
 TRACK_OPTIONS_VERSION = 2
 KEYFRAME_OPTIONS_VERSION = 1
@@ -193,6 +253,19 @@ DURATION_AUTO = float("-inf")
 #: KF_EXTRAPOLATION_UNCHANGED.
 EXTRAPOLATION_UNCHANGED = -1
 
+
+#: The choreography enums with kf_*_name and kf_*_from_name.
+_CHOREOGRAPHY_ENUMS = (
+    "composite",
+    "node_kind",
+    "stagger_from",
+    "stagger_axis",
+    "stagger_preset",
+    "calculation_mode",
+    "play_state",
+    "event_kind",
+    "stop_position",
+)
 
 SIGNATURES = (
     Function("kf_version_number", c_int32, ()),
@@ -347,6 +420,81 @@ SIGNATURES = (
         "kf_timing_progress_many",
         Status,
         (POINTER(TimingOptions), _doubles, c_size_t, c_double, c_int32, _doubles, _doubles, c_size_t),
+    ),
+    # Choreography.
+    *(Function(f"kf_{e}_name", c_char_p, (c_int32,)) for e in _CHOREOGRAPHY_ENUMS),
+    *(Function(f"kf_{e}_from_name", Status, (c_char_p, POINTER(c_int32))) for e in _CHOREOGRAPHY_ENUMS),
+    Function("kf_clip_new", Status, (AnimatorHandle, _doubles, POINTER(TimingOptions), c_int32, POINTER(NodeHandle))),
+    Function("kf_timeline_new", Status, (POINTER(TimingOptions), POINTER(NodeHandle))),
+    Function("kf_timeline_add", Status, (NodeHandle, NodeHandle, c_char_p, POINTER(c_double))),
+    Function("kf_timeline_add_label", Status, (NodeHandle, c_char_p, c_char_p, POINTER(c_double))),
+    Function("kf_timeline_label_time", Status, (NodeHandle, c_char_p, POINTER(c_double))),
+    Function("kf_timeline_child_count", Status, (NodeHandle, _size_out)),
+    Function("kf_timeline_child_at", Status, (NodeHandle, c_size_t, POINTER(NodeHandle), POINTER(c_double))),
+    Function("kf_stagger_options_init", Status, (POINTER(StaggerOptions),)),
+    Function(
+        "kf_stagger_new",
+        Status,
+        (NodeHandle, POINTER(c_char_p), c_size_t, POINTER(StaggerOptions), POINTER(TimingOptions), POINTER(NodeHandle)),
+    ),
+    Function("kf_stagger_preset_new", Status, (c_int32, POINTER(c_char_p), c_size_t, POINTER(NodeHandle))),
+    Function("kf_stagger_offsets", Status, (NodeHandle, _doubles, c_size_t, _size_out)),
+    Function("kf_relative_keyframes_new", Status, (c_double, c_double, c_int32, POINTER(RelativeKeyframesHandle))),
+    Function("kf_relative_keyframes_release", None, (RelativeKeyframesHandle,)),
+    Function(
+        "kf_relative_keyframes_set_start",
+        Status,
+        (RelativeKeyframesHandle, c_char_p, c_char_p, POINTER(TrackOptions), _doubles, c_size_t),
+    ),
+    Function(
+        "kf_relative_keyframes_add_block",
+        Status,
+        (
+            RelativeKeyframesHandle,
+            c_double,
+            c_double,
+            POINTER(c_char_p),
+            POINTER(c_char_p),
+            _doubles,
+            POINTER(c_size_t),
+            c_size_t,
+        ),
+    ),
+    Function("kf_relative_keyframes_make_clip", Status, (RelativeKeyframesHandle, POINTER(NodeHandle))),
+    Function("kf_node_release", None, (NodeHandle,)),
+    Function("kf_node_kind_of", Status, (NodeHandle, POINTER(c_int32))),
+    Function("kf_node_set_timing", Status, (NodeHandle, POINTER(TimingOptions))),
+    Function("kf_node_durations", Status, (NodeHandle, POINTER(c_double), POINTER(c_double), POINTER(c_double))),
+    Function("kf_node_compute", Status, (NodeHandle, c_double, c_int32, POINTER(ComputedTimingStruct))),
+    Function(
+        "kf_node_get_layout",
+        Status,
+        (NodeHandle, c_void_p, c_size_t, c_void_p, c_size_t, _size_out, _size_out, _size_out, POINTER(c_uint64)),
+    ),
+    Function(
+        "kf_node_sample_many",
+        Status,
+        (NodeHandle, _doubles, c_size_t, c_int32, _doubles, c_size_t, _size_out, POINTER(c_uint64)),
+    ),
+    Function("kf_player_new", Status, (NodeHandle, c_char_p, POINTER(PlayerHandle))),
+    Function("kf_player_release", None, (PlayerHandle,)),
+    Function("kf_player_tick", Status, (PlayerHandle, c_double, c_void_p, c_size_t, _size_out, POINTER(c_int32))),
+    Function("kf_player_advance", Status, (PlayerHandle, c_double, c_void_p, c_size_t, _size_out, POINTER(c_int32))),
+    *(Function(f"kf_player_{c}", Status, (PlayerHandle,)) for c in ("play", "pause", "reverse", "finish", "cancel")),
+    Function("kf_player_set_current_time", Status, (PlayerHandle, c_double)),
+    Function("kf_player_set_playback_rate", Status, (PlayerHandle, c_double)),
+    Function("kf_player_set_fraction_complete", Status, (PlayerHandle, c_double)),
+    Function("kf_player_set_reversed", Status, (PlayerHandle, c_int32)),
+    Function("kf_player_set_pauses_on_completion", Status, (PlayerHandle, c_int32)),
+    Function("kf_player_set_scrubs_linearly", Status, (PlayerHandle, c_int32)),
+    Function("kf_player_continue", Status, (PlayerHandle, c_char_p, c_double)),
+    Function("kf_player_stop", Status, (PlayerHandle, c_int32)),
+    Function("kf_player_get_state", Status, (PlayerHandle, POINTER(PlayerStateStruct))),
+    Function("kf_player_local_times", Status, (PlayerHandle, _doubles, c_size_t, _doubles, c_size_t)),
+    Function(
+        "kf_player_sample_many",
+        Status,
+        (PlayerHandle, _doubles, c_size_t, _doubles, c_size_t, _size_out, POINTER(c_uint64)),
     ),
     # Value helpers.
     Function("kf_color_parse", Status, (c_char_p, _doubles)),

@@ -1,0 +1,602 @@
+"""Choreography (Guides/Choreography.md): `razzle.Clip`, `razzle.Timeline`,
+`razzle.Stagger` and `razzle.keyframe_animation` — animators placed in
+time, a timing tree. The library builds, validates and samples the tree;
+this module only marshals."""
+
+from __future__ import annotations
+
+import ctypes
+import math
+from ctypes import byref, c_char_p, c_double, c_size_t, c_uint64
+from typing import Any, Dict, Iterator, List, Literal, Mapping, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from . import _ffi
+from ._animator import Animator, Column, Layout
+from ._easing import Easing, EasingLike
+from ._errors import BufferTooSmallError, InvalidNameError, InvalidTypeError, RazzleError
+from ._handle import HandleOwner
+from ._inputs import describe, real, text, times as _times
+from ._timing import ComputedTiming, Timing, _animation_direction, _resolved
+from ._track import _address, _check_out, _code, _names
+from ._types import FloatArray, Times
+from ._values import KIND_TYPES, from_channels, to_channels
+
+lib = _ffi.lib
+
+__all__ = ["Node", "Clip", "Timeline", "Stagger", "keyframe_animation"]
+
+COMPOSITES = _names(lib.kf_composite_name)
+NODE_KINDS = _names(lib.kf_node_kind_name)
+STAGGER_FROM = _names(lib.kf_stagger_from_name)
+STAGGER_AXES = _names(lib.kf_stagger_axis_name)
+STAGGER_PRESETS = _names(lib.kf_stagger_preset_name)
+CALCULATION_MODES = _names(lib.kf_calculation_mode_name)
+PHASES = _names(lib.kf_phase_name)
+
+_sample = _ffi.unchecked("kf_node_sample_many")
+
+Placement = Union[None, str, float]
+TimingKeywords = Any
+
+#: {record type: kind name}: a value's kind when it is one of this
+#: package's value types.
+_TYPE_KINDS = {cls: kind for kind, cls in KIND_TYPES.items()}
+
+
+def _timing(timing: Optional[Timing], keywords: Dict[str, Any]) -> Optional[Timing]:
+    """A node's timing: `timing`, or one made from Timing's keywords."""
+    if timing is not None and keywords:
+        raise InvalidTypeError("give timing= or timing keywords (delay=, duration=, ...), not both")
+    if timing is not None and not isinstance(timing, Timing):
+        raise InvalidTypeError(f"timing must be a razzle.Timing, not {describe(timing)}")
+    return timing if timing is not None else (Timing(**keywords) if keywords else None)
+
+
+def _options(timing: Optional[Timing]) -> Any:
+    return None if timing is None else byref(timing._options)
+
+
+def _position(at: Placement) -> Optional[bytes]:
+    """A position for the library: None (the end), GSAP's position text, or
+    a number (an absolute time)."""
+    if at is None:
+        return None
+    if isinstance(at, str):
+        return text(at, "position")
+    return repr(real(at, "position")).encode()
+
+
+class Node(HandleOwner):
+    """A node of a timing tree: a `Clip`, a `Timeline` or a `Stagger`.
+
+    Every node has a `timing` (a razzle.Timing; fill "auto" is "none" for a
+    clip, "both" for a timeline or a stagger). Sampling a node gives the
+    values of every (target, property) its clips animate — the last clip in
+    tree order that has an effect wins (composite "add" adds) — and NaN
+    (None in `node(t)`) where none has. Nodes are thread-safe."""
+
+    __slots__ = ("_timing_value", "_layout_cache")
+    _kind = "node"
+    _pickle_message = "cannot pickle a razzle node: it owns a library handle"
+
+    def __init__(self, handle: Any, timing: Optional[Timing] = None) -> None:
+        super().__init__(handle, lib.kf_node_release)
+        self._timing_value = timing
+        self._layout_cache: Optional[Layout] = None
+
+    @staticmethod
+    def _wrap(handle: Any) -> Node:
+        """The right Python class for a node handle the library gave."""
+        kind = ctypes.c_int32()
+        lib.kf_node_kind_of(handle, byref(kind))
+        cls = {"clip": Clip, "timeline": Timeline, "stagger": Stagger}[NODE_KINDS[kind.value]]
+        node = cls.__new__(cls)
+        Node.__init__(node, handle)
+        return node
+
+    # -- timing ---------------------------------------------------------------
+
+    @property
+    def timing(self) -> Timing:
+        """The node's timing (settable)."""
+        return self._timing_value if self._timing_value is not None else Timing()
+
+    @timing.setter
+    def timing(self, value: Timing) -> None:
+        if not isinstance(value, Timing):
+            raise InvalidTypeError(f"timing must be a razzle.Timing, not {describe(value)}")
+        lib.kf_node_set_timing(self._h, byref(value._options))
+        self._timing_value = value
+
+    def _durations(self) -> Tuple[float, float, float]:
+        natural, active, end = c_double(), c_double(), c_double()
+        lib.kf_node_durations(self._h, byref(natural), byref(active), byref(end))
+        return natural.value, active.value, end.value
+
+    @property
+    def natural_duration(self) -> float:
+        """What duration "auto" stands for: a clip's span length, a
+        timeline's latest child end, a stagger's last item end."""
+        return self._durations()[0]
+
+    @property
+    def active_duration(self) -> float:
+        """The timing's active duration, with the natural duration for "auto"."""
+        return self._durations()[1]
+
+    @property
+    def end_time(self) -> float:
+        """max(delay + active duration + end delay, 0)."""
+        return self._durations()[2]
+
+    @property
+    def kind(self) -> str:
+        """"clip", "timeline" or "stagger"."""
+        kind = ctypes.c_int32()
+        lib.kf_node_kind_of(self._h, byref(kind))
+        return NODE_KINDS[kind.value]
+
+    def compute(self, t: float, animation_direction: Literal["forwards", "backwards"] = "forwards") -> ComputedTiming:
+        """The node's computed timing at local time `t` (its natural
+        duration for "auto")."""
+        out = _ffi.ComputedTimingStruct(version=_ffi.COMPUTED_TIMING_VERSION)
+        lib.kf_node_compute(self._h, real(t, "time"), _animation_direction(animation_direction), byref(out))
+        return ComputedTiming(
+            PHASES[out.phase],
+            _resolved(out.local_time),
+            out.iteration_duration,
+            out.active_duration,
+            out.end_time,
+            _resolved(out.active_time),
+            _resolved(out.overall_progress),
+            _resolved(out.simple_iteration_progress),
+            _resolved(out.current_iteration),
+            _resolved(out.directed_progress),
+            _resolved(out.transformed_progress),
+        )
+
+    # -- sampling -------------------------------------------------------------
+
+    @property
+    def layout(self) -> Layout:
+        """The columns of `sample`'s matrix: a razzle.Layout of
+        razzle.Column(target, property, kind, start, channels), one per
+        (target, property) in tree order; `.columns` is the row width."""
+        handle = self._h
+        pairs, names_length, width, generation = c_size_t(), c_size_t(), c_size_t(), c_uint64()
+        capacity, names_capacity = 0, 0
+        cached = self._layout_cache
+        if cached is not None:
+            capacity, names_capacity = len(cached), sum(len(c.target) + len(c.property) + 2 for c in cached) * 4
+        while True:
+            columns = (_ffi.ColumnInfo * max(capacity, 1))()
+            names = ctypes.create_string_buffer(max(names_capacity, 1))
+            try:
+                lib.kf_node_get_layout(
+                    handle,
+                    ctypes.addressof(columns),
+                    capacity,
+                    names,
+                    names_capacity,
+                    byref(pairs),
+                    byref(names_length),
+                    byref(width),
+                    byref(generation),
+                )
+                break
+            except BufferTooSmallError:
+                capacity, names_capacity = pairs.value, names_length.value
+        if cached is not None and cached.generation == generation.value and len(cached) == pairs.value:
+            return cached
+        parts = names.raw[: names_length.value].split(b"\0")
+        result = [
+            Column(parts[2 * i].decode(), parts[2 * i + 1].decode(), c.kind.decode(), c.start, c.channels)
+            for i, c in enumerate(columns[: pairs.value])
+        ]
+        self._layout_cache = Layout(result, width.value, generation.value)
+        return self._layout_cache
+
+    def sample(
+        self,
+        times: Union[float, Times],
+        out: Optional[FloatArray] = None,
+        *,
+        animation_direction: Literal["forwards", "backwards"] = "forwards",
+    ) -> FloatArray:
+        """Every (target, property) at every local time, as one float64 array
+        of shape `times.shape + (columns,)` (`layout` says which columns are
+        whose), NaN where no clip has an effect: the times are mapped down
+        the tree and each clip's animator is sampled in one batch. `out`: a
+        C-contiguous float64 array with room for times.size x columns."""
+        handle = self._h
+        array = _times(times)
+        direction = _animation_direction(animation_direction)
+        width, generation = c_size_t(), c_uint64()
+        if out is not None:
+            _check_out(out, 0)
+            status = _sample(handle, _address(array), array.size, direction, _address(out), out.size, byref(width), None)
+            if status:
+                raise _ffi.error(status)
+            return out
+        for _ in range(64):
+            layout = self.layout
+            result = np.empty(array.shape + (layout.columns,), dtype=np.float64)
+            status = _sample(
+                handle, _address(array), array.size, direction, _address(result), result.size, byref(width), byref(generation)
+            )
+            if status == _ffi.STATUS_CODES["KF_E_BUFFER_TOO_SMALL"][0]:
+                continue  # the layout grew since it was read: read it again
+            if status:
+                raise _ffi.error(status)
+            if generation.value == layout.generation:
+                return result
+        raise RazzleError("the node's layout kept changing during sampling")
+
+    def sample_frames(self, times: Union[float, Times]) -> Dict[Tuple[str, str], FloatArray]:
+        """{(target, property): array} at every time: views into one
+        `sample` matrix (shape `times.shape` for one-channel values,
+        `times.shape + (channels,)` otherwise)."""
+        matrix = self.sample(times)
+        layout = self.layout
+        result = {}
+        for column in layout:
+            block = matrix[..., column.start : column.start + column.channels]
+            result[column.target, column.property] = block[..., 0] if column.channels == 1 else block
+        return result
+
+    def __call__(self, t: float) -> Dict[Tuple[str, str], Any]:
+        """{(target, property): value} at local time `t`, each value as a
+        track sample gives it (a float, a razzle.Point, ...), None where no
+        clip has an effect."""
+        row = self.sample(np.array([real(t, "time")]))[0].tolist()
+        layout = self.layout
+        values: Dict[Tuple[str, str], Any] = {}
+        for c in layout:
+            channels = row[c.start : c.start + c.channels]
+            values[c.target, c.property] = (
+                None if all(math.isnan(x) for x in channels) else from_channels(c.kind, channels)
+            )
+        return values
+
+    def __repr__(self) -> str:
+        if self.closed:
+            return f"<razzle.{type(self).__name__} (closed)>"
+        return f"<razzle.{type(self).__name__} end_time={self.end_time:g}>"
+
+
+class Clip(Node):
+    """An animator placed in time: one iteration covers `span` of the
+    animator's own time (default: its first to last keyframe time, read
+    when sampled), so an animator keyed in scroll points or frames plays in
+    seconds when the timing has a duration:
+
+    >>> clip = razzle.Clip(anim, duration=0.5, fill="forwards")  # anim keyed 30..60
+
+    The clip samples the animator at span[0] + p * (span[1] - span[0]) for
+    its transformed progress p. `composite="add"` adds its values to what
+    earlier clips give the same (target, property). The animator is shared,
+    not copied. Timing keywords (delay=, duration=, iterations=, ...) or
+    `timing=` a razzle.Timing."""
+
+    __slots__ = ()
+    _kind = "clip"
+
+    def __init__(
+        self,
+        animator: Animator,
+        span: Optional[Tuple[float, float]] = None,
+        *,
+        timing: Optional[Timing] = None,
+        composite: Literal["replace", "add"] = "replace",
+        **timing_keywords: TimingKeywords,
+    ) -> None:
+        if not isinstance(animator, Animator):
+            raise InvalidTypeError(f"a clip plays a razzle.Animator, not {describe(animator)}")
+        resolved = _timing(timing, timing_keywords)
+        span_buffer = None
+        if span is not None:
+            try:
+                start, end = span
+            except (TypeError, ValueError):
+                raise InvalidTypeError(f"span must be (start, end), not {describe(span)}") from None
+            span_buffer = (c_double * 2)(real(start, "span start"), real(end, "span end"))
+        code = _code(composite, "composite", COMPOSITES, lib.kf_composite_from_name)
+        handle = _ffi.NodeHandle()
+        lib.kf_clip_new(animator._h, span_buffer, _options(resolved), code, byref(handle))
+        super().__init__(handle, resolved)
+
+
+class Timeline(Node):
+    """Children at start times (a group): each child sees the timeline's
+    inner time minus its start. `add(node, at=...)` places a node with
+    GSAP's position parameter — omitted: the timeline's end (a sequence);
+    2.5: that time; "+=0.2"/"-=0.2": the end plus/minus; "<", "<0.1": the
+    previous child's start (plus 0.1); ">", ">0.1": its end; "intro",
+    "intro+=0.5": a label.
+
+    >>> tl = razzle.Timeline()
+    >>> tl.add(fade)
+    0.0
+    >>> tl.add(slide, at="<0.1")
+    0.1
+
+    Timing keywords or `timing=` apply to the timeline as a whole (it
+    repeats, reverses or eases its children together)."""
+
+    __slots__ = ()
+    _kind = "timeline"
+
+    def __init__(self, *, timing: Optional[Timing] = None, **timing_keywords: TimingKeywords) -> None:
+        resolved = _timing(timing, timing_keywords)
+        handle = _ffi.NodeHandle()
+        lib.kf_timeline_new(_options(resolved), byref(handle))
+        super().__init__(handle, resolved)
+
+    def add(self, node: Node, at: Placement = None) -> float:
+        """Adds `node` (which must have no parent) at `at`; returns its start
+        time. InvalidValueError for a node in a tree already or a cycle,
+        NotFoundError for an unknown label."""
+        if not isinstance(node, Node):
+            raise InvalidTypeError(f"a timeline holds razzle nodes, not {describe(node)}")
+        start = c_double()
+        lib.kf_timeline_add(self._h, node._h, _position(at), byref(start))
+        return start.value
+
+    def add_label(self, name: str, at: Placement = None) -> float:
+        """Adds (or moves) label `name` at `at`; returns its time."""
+        time = c_double()
+        lib.kf_timeline_add_label(self._h, _encoded(name, "label name"), _position(at), byref(time))
+        return time.value
+
+    def label_time(self, name: str) -> float:
+        """The time of label `name` (NotFoundError with the closest label)."""
+        time = c_double()
+        lib.kf_timeline_label_time(self._h, _encoded(name, "label name"), byref(time))
+        return time.value
+
+    @property
+    def children(self) -> List[Tuple[Node, float]]:
+        """(node, start time) for each child, in the order they were added."""
+        count = c_size_t()
+        lib.kf_timeline_child_count(self._h, byref(count))
+        result = []
+        for i in range(count.value):
+            handle, start = _ffi.NodeHandle(), c_double()
+            lib.kf_timeline_child_at(self._h, i, byref(handle), byref(start))
+            result.append((Node._wrap(handle), start.value))
+        return result
+
+    def __len__(self) -> int:
+        count = c_size_t()
+        lib.kf_timeline_child_count(self._h, byref(count))
+        return count.value
+
+    def __iter__(self) -> Iterator[Node]:
+        return iter([node for node, _ in self.children])
+
+
+def _encoded(value: object, what: str) -> bytes:
+    return text(value, what, InvalidNameError)
+
+
+def _targets(targets: Sequence[str]) -> Tuple[Any, int]:
+    if isinstance(targets, (str, bytes)):
+        raise InvalidTypeError("targets must be a sequence of names, not one string")
+    encoded = [_encoded(t, "target") for t in targets]
+    array = (c_char_p * max(len(encoded), 1))(*encoded)
+    return array, len(encoded)
+
+
+class Stagger(Node):
+    """One template clip played for many targets, item i starting offsets[i]
+    later (GSAP's stagger distribution; AnimationKit's max_count):
+
+    - `each` (per unit of distance; default 0.05) or `amount` (the whole
+      spread);
+    - `from_`: 0 or an index (GSAP's default), "start", "center", "end",
+      "edges", "random" (shuffled by `seed`), or a grid point (fx, fy);
+    - `grid=(rows, cols)` and `axis` ("x" or "y") measure distances on a
+      grid; `ease` eases the normalized distance;
+    - `max_count` (AnimationKit's maxAnimationCount): offsets capped at
+      each * max_count; <= 0: nothing animates, every item shows its end
+      values.
+
+    An item's pairs are the template's tracks' with the target renamed: an
+    empty track target becomes the item's name, "icon" becomes
+    "item.icon". `Stagger.preset("grid", targets)` is AnimationKit's."""
+
+    __slots__ = ()
+    _kind = "stagger"
+
+    def __init__(
+        self,
+        template: Clip,
+        targets: Sequence[str],
+        *,
+        each: Optional[float] = None,
+        amount: Optional[float] = None,
+        from_: Union[int, str, Tuple[float, float]] = 0,
+        grid: Optional[Tuple[int, int]] = None,
+        axis: Optional[Literal["x", "y"]] = None,
+        ease: EasingLike = None,
+        seed: int = 0,
+        max_count: Optional[int] = None,
+        timing: Optional[Timing] = None,
+        **timing_keywords: TimingKeywords,
+    ) -> None:
+        if not isinstance(template, Clip):
+            raise InvalidTypeError(f"a stagger's template is a razzle.Clip, not {describe(template)}")
+        if each is not None and amount is not None:
+            raise InvalidTypeError("give each or amount, not both")
+        resolved = _timing(timing, timing_keywords)
+        options = _ffi.StaggerOptions()
+        lib.kf_stagger_options_init(byref(options))
+        if each is not None:
+            options.each = real(each, "each")
+        if amount is not None:
+            options.amount = real(amount, "amount")
+        if isinstance(from_, str):
+            options.origin = _code(from_, "from", STAGGER_FROM, lib.kf_stagger_from_from_name)
+        elif isinstance(from_, tuple):
+            options.origin = STAGGER_FROM.index("point")
+            options.origin_x, options.origin_y = (real(x, "from point") for x in from_)
+        elif isinstance(from_, int) and not isinstance(from_, bool):
+            options.origin = STAGGER_FROM.index("index")
+            options.origin_index = from_
+        else:
+            raise InvalidTypeError(f"from_ must be an index, a name or a point (fx, fy), not {describe(from_)}")
+        if grid is not None:
+            try:
+                options.grid_rows, options.grid_columns = (int(x) for x in grid)
+            except (TypeError, ValueError):
+                raise InvalidTypeError(f"grid must be (rows, cols), not {describe(grid)}") from None
+        if axis is not None:
+            options.axis = _code(axis, "axis", STAGGER_AXES, lib.kf_stagger_axis_from_name)
+        easing = None if ease is None else Easing(ease)
+        if easing is not None:
+            options.ease = easing._encoded
+        if not isinstance(seed, int) or seed < 0 or seed >= 2**64:
+            raise InvalidTypeError(f"seed must be an int in [0, 2**64), not {describe(seed)}")
+        options.seed = seed
+        if max_count is not None:
+            if not isinstance(max_count, int) or isinstance(max_count, bool):
+                raise InvalidTypeError(f"max_count must be an int, not {describe(max_count)}")
+            options.max_count = max(min(max_count, 2**62), -(2**62))
+        names, count = _targets(targets)
+        handle = _ffi.NodeHandle()
+        lib.kf_stagger_new(template._h, names, count, byref(options), _options(resolved), byref(handle))
+        super().__init__(handle, resolved)
+
+    @classmethod
+    def preset(cls, name: Literal["default", "grid", "list"], targets: Sequence[str]) -> Stagger:
+        """AnimationKit's preset `name` over `targets`: six tracks opacity,
+        offsetX, offsetY, rotation (degrees), scale and blur from the
+        preset's from to its to values with the spring bouncy(duration:
+        0.4), each 0.05, max_count 20, items showing their from values
+        before they start."""
+        code = _code(name, "stagger preset", STAGGER_PRESETS, lib.kf_stagger_preset_from_name)
+        names, count = _targets(targets)
+        handle = _ffi.NodeHandle()
+        lib.kf_stagger_preset_new(code, names, count, byref(handle))
+        node = cls.__new__(cls)
+        Node.__init__(node, handle)
+        return node
+
+    @property
+    def offsets(self) -> FloatArray:
+        """Each item's start offset, in target order."""
+        count = c_size_t()
+        try:
+            lib.kf_stagger_offsets(self._h, None, 0, byref(count))
+        except BufferTooSmallError:
+            pass
+        out = np.empty(count.value, dtype=np.float64)
+        lib.kf_stagger_offsets(self._h, _address(out), out.size, byref(count))
+        return out
+
+
+def _value_kind(value: object) -> Optional[str]:
+    """The kind a value's Python type names (a razzle.Point is a point, a
+    string a color), or None for plain numbers (the property's own kind)."""
+    if isinstance(value, str):
+        return "color"
+    return _TYPE_KINDS.get(type(value))
+
+
+def keyframe_animation(
+    duration: float,
+    *,
+    start: Mapping[str, Mapping[str, Any]],
+    blocks: Sequence[Tuple[float, float, Mapping[str, Mapping[str, Any]]]],
+    delay: float = 0.0,
+    calculation_mode: Literal["linear", "discrete", "paced", "cubic", "cubicPaced"] = "linear",
+) -> Clip:
+    """UIKit's `UIView.animateKeyframes(withDuration:delay:...)` as a clip:
+    each block `(relative_start, relative_duration, {target: {property:
+    value}})` sets values over fractions of `duration`; `start` gives each
+    animated property its value before the animation (the view's current
+    value). A property runs from its value before the block to the block's
+    value and holds between blocks. The clip has the delay, the duration and
+    fill "both".
+
+    >>> plane = razzle.keyframe_animation(1.5, start={"plane": {"alpha": 1}},
+    ...     blocks=[(0.25, 0.25, {"plane": {"alpha": 0}}), (0.55, 0.45, {"plane": {"alpha": 1}})])
+
+    Calculation modes map onto razzle's interpolation (Guides/Choreography.md):
+    linear, discrete (hold), paced, cubic (Catmull-Rom), cubicPaced."""
+    mode = _code(calculation_mode, "calculation mode", CALCULATION_MODES, lib.kf_calculation_mode_from_name)
+    builder = _ffi.RelativeKeyframesHandle()
+    lib.kf_relative_keyframes_new(real(duration, "duration"), real(delay, "delay"), mode, byref(builder))
+    try:
+        kinds: Dict[Tuple[str, str], str] = {}
+        for target, properties in _mapping(start, "start").items():
+            for prop, value in _mapping(properties, f"start[{target!r}]").items():
+                kind = _value_kind(value)
+                options = None
+                if kind is not None:
+                    options = _ffi.TrackOptions()
+                    lib.kf_track_options_init(byref(options))
+                    options.kind = kind.encode()
+                channels = to_channels(kind or _default_kind(prop), value)
+                buffer = (c_double * max(len(channels), 1))(*channels)
+                lib.kf_relative_keyframes_set_start(
+                    builder,
+                    _encoded(target, "target"),
+                    _encoded(prop, "property"),
+                    None if options is None else byref(options),
+                    buffer,
+                    len(channels),
+                )
+                kinds[target, prop] = kind or _default_kind(prop)
+        for block in blocks:
+            try:
+                rel_start, rel_duration, values = block
+            except (TypeError, ValueError):
+                raise InvalidTypeError(
+                    f"a block is (relative_start, relative_duration, {{target: {{property: value}}}}), not {describe(block)}"
+                ) from None
+            targets: List[bytes] = []
+            props: List[bytes] = []
+            flat: List[float] = []
+            offsets = [0]
+            for target, properties in _mapping(values, "a block's values").items():
+                for prop, value in _mapping(properties, f"values[{target!r}]").items():
+                    channels = to_channels(kinds.get((target, prop), _value_kind(value) or "scalar"), value)
+                    targets.append(_encoded(target, "target"))
+                    props.append(_encoded(prop, "property"))
+                    flat.extend(channels)
+                    offsets.append(len(flat))
+            n = len(targets)
+            lib.kf_relative_keyframes_add_block(
+                builder,
+                real(rel_start, "relative start"),
+                real(rel_duration, "relative duration"),
+                (c_char_p * max(n, 1))(*targets),
+                (c_char_p * max(n, 1))(*props),
+                (c_double * max(len(flat), 1))(*flat),
+                (c_size_t * (n + 1))(*offsets),
+                n,
+            )
+        handle = _ffi.NodeHandle()
+        lib.kf_relative_keyframes_make_clip(builder, byref(handle))
+    finally:
+        lib.kf_relative_keyframes_release(builder)
+    clip = Clip.__new__(Clip)
+    Node.__init__(clip, handle, Timing(delay=delay, duration=duration, fill="both"))
+    return clip
+
+
+def _mapping(value: object, what: str) -> Mapping[Any, Any]:
+    if not isinstance(value, Mapping):
+        raise InvalidTypeError(f"{what} must be a mapping, not {describe(value)}")
+    return value
+
+
+def _default_kind(prop: str) -> str:
+    """The kind the library gives `prop` when none is named."""
+    kind = c_char_p()
+    lo, hi = c_double(), c_double()
+    lib.kf_property_info(_encoded(prop, "property"), byref(kind), byref(lo), byref(hi))
+    return kind.value.decode() if kind.value else "scalar"

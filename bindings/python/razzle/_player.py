@@ -1,0 +1,275 @@
+"""`razzle.Player`: a node driven by a clock the caller owns — Web
+Animations' Animation with UIViewPropertyAnimator's controls
+(Guides/Choreography.md, "The player"). The library keeps the state; this
+module only marshals."""
+
+from __future__ import annotations
+
+import math
+from ctypes import byref, c_int32, c_size_t, c_uint64
+from typing import Any, Dict, List, Literal, NamedTuple, Optional, Tuple, Union
+
+import numpy as np
+
+from . import _ffi
+from ._choreography import Node
+from ._easing import Easing, EasingLike
+from ._errors import InvalidTypeError, RazzleError
+from ._handle import HandleOwner
+from ._inputs import describe, real, times as _times
+from ._track import _address, _check_out, _names
+from ._types import FloatArray, Times
+from ._values import from_channels
+
+lib = _ffi.lib
+
+__all__ = ["Player", "PlayerEvent"]
+
+PLAY_STATES = _names(lib.kf_play_state_name)
+EVENT_KINDS = _names(lib.kf_event_kind_name)
+STOP_POSITIONS = _names(lib.kf_stop_position_name)
+
+_EVENT_BATCH = 64
+
+
+class PlayerEvent(NamedTuple):
+    """Something that happened: `kind` ("started", "iteration", "paused",
+    "reversed", "finished", "cancelled"), the clock time it happened at,
+    and for "iteration" the new iteration."""
+
+    kind: str
+    clock_time: float
+    iteration: Optional[float] = None
+
+
+class Player(HandleOwner):
+    """Drives a node from a clock you own: `tick(now)` sets the clock,
+    `advance(dt)` moves it; each returns what happened since the last call
+    as a list of `PlayerEvent`s. No threads, no timers.
+
+    >>> player = razzle.Player(timeline)
+    >>> player.play()
+    >>> player.advance(0.5)
+    [PlayerEvent(kind='started', clock_time=0.0, iteration=None)]
+    >>> player.values()[("plane", "alpha")]
+
+    Controls as Web Animations and UIKit name them: play, pause, reverse,
+    finish, cancel, `current_time` (settable: scrub), `playback_rate`,
+    `fraction_complete` (settable), `is_reversed`, `pauses_on_completion`,
+    `scrubs_linearly`, `continue_animation(easing=, duration_factor=)`,
+    `stop(finish_at="start" | "end" | "current")`. `curve` is
+    UIViewPropertyAnimator's timing curve over the fraction complete."""
+
+    __slots__ = ("_node",)
+    _kind = "player"
+    _pickle_message = "cannot pickle a razzle.Player: it owns a library handle"
+
+    def __init__(self, node: Node, curve: EasingLike = None) -> None:
+        if not isinstance(node, Node):
+            raise InvalidTypeError(f"a player drives a razzle node, not {describe(node)}")
+        easing = None if curve is None else Easing(curve)
+        handle = _ffi.PlayerHandle()
+        lib.kf_player_new(node._h, None if easing is None else easing._encoded, byref(handle))
+        super().__init__(handle, lib.kf_player_release)
+        self._node = node
+
+    @property
+    def node(self) -> Node:
+        """The node played."""
+        return self._node
+
+    # -- the clock --------------------------------------------------------------
+
+    def _report(self, move: Any, value: float) -> List[PlayerEvent]:
+        events = (_ffi.EventStruct * _EVENT_BATCH)()
+        count, more = c_size_t(), c_int32()
+        move(self._h, value, events, _EVENT_BATCH, byref(count), byref(more))
+        result = [self._event(events[i]) for i in range(count.value)]
+        while more.value:
+            lib.kf_player_advance(self._h, 0.0, events, _EVENT_BATCH, byref(count), byref(more))
+            result += [self._event(events[i]) for i in range(count.value)]
+        return result
+
+    @staticmethod
+    def _event(e: Any) -> PlayerEvent:
+        return PlayerEvent(EVENT_KINDS[e.kind], e.clock_time, None if math.isnan(e.iteration) else e.iteration)
+
+    def tick(self, now: float) -> List[PlayerEvent]:
+        """Moves the clock to `now`; returns what happened since the last
+        report, in order."""
+        return self._report(lib.kf_player_tick, real(now, "now"))
+
+    def advance(self, dt: float) -> List[PlayerEvent]:
+        """Moves the clock by `dt`; returns what happened since the last
+        report, in order."""
+        return self._report(lib.kf_player_advance, real(dt, "dt"))
+
+    # -- controls ---------------------------------------------------------------
+
+    def play(self) -> None:
+        """Plays (rewinding first from idle, finished or out of range)."""
+        lib.kf_player_play(self._h)
+
+    def pause(self) -> None:
+        """Holds the current time."""
+        lib.kf_player_pause(self._h)
+
+    def reverse(self) -> None:
+        """Negates the playback rate and plays."""
+        lib.kf_player_reverse(self._h)
+
+    def finish(self) -> None:
+        """Jumps to the end (0 at a negative rate); InvalidStateError for a
+        node that never ends or rate 0."""
+        lib.kf_player_finish(self._h)
+
+    def cancel(self) -> None:
+        """Idle: no current time, no effect."""
+        lib.kf_player_cancel(self._h)
+
+    def stop(self, finish_at: Literal["start", "end", "current"] = "current") -> None:
+        """UIKit's stopAnimation + finishAnimation(at:): finished at the
+        start, the end or where it is; the values stay there."""
+        if finish_at not in STOP_POSITIONS:
+            code = c_int32()
+            lib.kf_stop_position_from_name(str(finish_at).encode(), byref(code))
+        lib.kf_player_stop(self._h, STOP_POSITIONS.index(finish_at))
+
+    def continue_animation(self, easing: EasingLike = None, duration_factor: float = 1.0) -> None:
+        """UIKit's continueAnimation(withTimingParameters:durationFactor:):
+        runs on from the current fraction with `easing` over what remains and
+        the remaining duration scaled by `duration_factor`."""
+        curve = None if easing is None else Easing(easing)
+        lib.kf_player_continue(
+            self._h, None if curve is None else curve._encoded, real(duration_factor, "duration_factor")
+        )
+
+    def update_playback_rate(self, rate: float) -> None:
+        """Web Animations' updatePlaybackRate(): the same as setting
+        `playback_rate` (a headless player has no pending task)."""
+        self.playback_rate = rate
+
+    # -- state ------------------------------------------------------------------
+
+    def _state(self) -> Any:
+        state = _ffi.PlayerStateStruct(version=_ffi.PLAYER_STATE_VERSION)
+        lib.kf_player_get_state(self._h, byref(state))
+        return state
+
+    @property
+    def play_state(self) -> str:
+        """"idle", "running", "paused" or "finished"."""
+        return PLAY_STATES[self._state().play_state]
+
+    @property
+    def clock_time(self) -> float:
+        """The clock: the last tick, plus every advance since."""
+        return float(self._state().clock_time)
+
+    @property
+    def current_time(self) -> Optional[float]:
+        """The node's local time (None when idle); settable (a scrub)."""
+        value = self._state().current_time
+        return None if math.isnan(value) else float(value)
+
+    @current_time.setter
+    def current_time(self, time: float) -> None:
+        lib.kf_player_set_current_time(self._h, real(time, "current_time"))
+
+    @property
+    def playback_rate(self) -> float:
+        """The playback rate (settable; keeps the current time)."""
+        return float(self._state().playback_rate)
+
+    @playback_rate.setter
+    def playback_rate(self, rate: float) -> None:
+        lib.kf_player_set_playback_rate(self._h, real(rate, "playback_rate"))
+
+    @property
+    def fraction_complete(self) -> float:
+        """current time / end (settable: a scrub)."""
+        return float(self._state().fraction_complete)
+
+    @fraction_complete.setter
+    def fraction_complete(self, fraction: float) -> None:
+        lib.kf_player_set_fraction_complete(self._h, real(fraction, "fraction_complete"))
+
+    @property
+    def is_reversed(self) -> bool:
+        """Whether the rate is negative (settable: runs the other way from
+        where it is)."""
+        return bool(self._state().playback_rate < 0)
+
+    @is_reversed.setter
+    def is_reversed(self, reversed: bool) -> None:
+        lib.kf_player_set_reversed(self._h, int(bool(reversed)))
+
+    @property
+    def pauses_on_completion(self) -> bool:
+        """Reaching the end pauses there instead of finishing."""
+        return bool(self._state().pauses_on_completion)
+
+    @pauses_on_completion.setter
+    def pauses_on_completion(self, value: bool) -> None:
+        lib.kf_player_set_pauses_on_completion(self._h, int(bool(value)))
+
+    @property
+    def scrubs_linearly(self) -> bool:
+        """While paused, the node is sampled at the current time itself,
+        without the player's curve (UIKit's default: True)."""
+        return bool(self._state().scrubs_linearly)
+
+    @scrubs_linearly.setter
+    def scrubs_linearly(self, value: bool) -> None:
+        lib.kf_player_set_scrubs_linearly(self._h, int(bool(value)))
+
+    # -- sampling ---------------------------------------------------------------
+
+    def local_times(self, clock_times: Union[float, Times]) -> FloatArray:
+        """The node's local times at `clock_times` as the player would run
+        through them without further controls (held while paused, clamped
+        at the end, NaN when idle)."""
+        array = _times(clock_times)
+        out = np.empty(array.shape, dtype=np.float64)
+        lib.kf_player_local_times(self._h, _address(array), array.size, _address(out), out.size)
+        return out
+
+    def sample(self, clock_times: Union[float, Times], out: Optional[FloatArray] = None) -> FloatArray:
+        """The node at many clock times in one call (a video): the matrix of
+        `Node.sample`, one row per clock time."""
+        array = _times(clock_times)
+        width, generation = c_size_t(), c_uint64()
+        if out is not None:
+            _check_out(out, 0)
+            lib.kf_player_sample_many(self._h, _address(array), array.size, _address(out), out.size, byref(width), None)
+            return out
+        for _ in range(64):
+            layout = self._node.layout
+            result = np.empty(array.shape + (layout.columns,), dtype=np.float64)
+            try:
+                lib.kf_player_sample_many(
+                    self._h, _address(array), array.size, _address(result), result.size, byref(width), byref(generation)
+                )
+            except _ffi._errors.BufferTooSmallError:
+                continue
+            if generation.value == layout.generation:
+                return result
+        raise RazzleError("the node's layout kept changing during sampling")
+
+    def values(self) -> Dict[Tuple[str, str], Any]:
+        """{(target, property): value} now, None where nothing has an effect."""
+        row = self.sample(np.array([self.clock_time]))[0].tolist()
+        values: Dict[Tuple[str, str], Any] = {}
+        for c in self._node.layout:
+            channels = row[c.start : c.start + c.channels]
+            values[c.target, c.property] = (
+                None if all(math.isnan(x) for x in channels) else from_channels(c.kind, channels)
+            )
+        return values
+
+    def __repr__(self) -> str:
+        if self.closed:
+            return "<razzle.Player (closed)>"
+        state = self._state()
+        current = "None" if math.isnan(state.current_time) else f"{state.current_time:g}"
+        return f"<razzle.Player {PLAY_STATES[state.play_state]} current_time={current} rate={state.playback_rate:g}>"
