@@ -1208,6 +1208,11 @@ kf_status kf_stagger_new(kf_node *template_clip, const char *const *targets, siz
 kf_status kf_stagger_preset_new(kf_stagger_preset preset, const char *const *targets,
                                 size_t count, kf_node **out_node);
 
+/* The template clip of AnimationKit's preset `preset` (a new node without
+ * a parent, for kf_stagger_new with other options).
+ * Errors: KF_E_NULL, KF_E_INVALID_VALUE (an undefined preset). */
+kf_status kf_stagger_preset_template(kf_stagger_preset preset, kf_node **out_clip);
+
 /* A stagger's item offsets into out_offsets (capacity doubles) and their
  * count into *out_count (also on KF_E_BUFFER_TOO_SMALL; 0 for another
  * node). Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_BUFFER_TOO_SMALL. */

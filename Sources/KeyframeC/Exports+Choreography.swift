@@ -197,6 +197,16 @@ public func kf_stagger_preset_new(
   }
 }
 
+@_cdecl("kf_stagger_preset_template")
+public func kf_stagger_preset_template(
+  _ preset: kf_stagger_preset, _ out: UnsafeMutablePointer<OpaquePointer?>?
+) -> kf_status {
+  call("kf_stagger_preset_template") { () throws(RazzleError) in
+    let out = try required(out, "out_clip")
+    try issue(try StaggerPreset(code: preset).template(), out)
+  }
+}
+
 @_cdecl("kf_stagger_offsets")
 public func kf_stagger_offsets(
   _ stagger: OpaquePointer?, _ outOffsets: UnsafeMutablePointer<Double>?, _ capacity: Int,

@@ -20,8 +20,8 @@ final class HandleTable: @unchecked Sendable {
     case paging = 0x5
     case pageTracker = 0x6
     case node = 0x3
-    case player = 0x7
-    case relativeKeyframes = 0x9
+    case player = 0x9
+    case relativeKeyframes = 0xB
 
     var name: String {
       switch self {

@@ -394,7 +394,7 @@ class Stagger(Node):
     later (GSAP's stagger distribution; AnimationKit's max_count):
 
     - `each` (per unit of distance; default 0.05) or `amount` (the whole
-      spread);
+      spread, which wins when both are given, as in GSAP);
     - `from_`: 0 or an index (GSAP's default), "start", "center", "end",
       "edges", "random" (shuffled by `seed`), or a grid point (fx, fy);
     - `grid=(rows, cols)` and `axis` ("x" or "y") measure distances on a
@@ -428,8 +428,6 @@ class Stagger(Node):
     ) -> None:
         if not isinstance(template, Clip):
             raise InvalidTypeError(f"a stagger's template is a razzle.Clip, not {describe(template)}")
-        if each is not None and amount is not None:
-            raise InvalidTypeError("give each or amount, not both")
         resolved = _timing(timing, timing_keywords)
         options = _ffi.StaggerOptions()
         lib.kf_stagger_options_init(byref(options))
@@ -470,19 +468,27 @@ class Stagger(Node):
         super().__init__(handle, resolved)
 
     @classmethod
-    def preset(cls, name: Literal["default", "grid", "list"], targets: Sequence[str]) -> Stagger:
+    def preset(
+        cls,
+        name: Literal["default", "grid", "list"],
+        targets: Sequence[str],
+        *,
+        each: float = 0.05,
+        max_count: Optional[int] = 20,
+        **distribution: Any,
+    ) -> Stagger:
         """AnimationKit's preset `name` over `targets`: six tracks opacity,
         offsetX, offsetY, rotation (degrees), scale and blur from the
         preset's from to its to values with the spring bouncy(duration:
-        0.4), each 0.05, max_count 20, items showing their from values
-        before they start."""
+        0.4), items showing their from values before they start; AnimationKit's
+        `each` 0.05 and `max_count` 20 unless given (and any other
+        distribution keyword of `Stagger`)."""
         code = _code(name, "stagger preset", STAGGER_PRESETS, lib.kf_stagger_preset_from_name)
-        names, count = _targets(targets)
         handle = _ffi.NodeHandle()
-        lib.kf_stagger_preset_new(code, names, count, byref(handle))
-        node = cls.__new__(cls)
-        Node.__init__(node, handle)
-        return node
+        lib.kf_stagger_preset_template(code, byref(handle))
+        template = Clip.__new__(Clip)
+        Node.__init__(template, handle)
+        return cls(template, targets, each=each, max_count=max_count, **distribution)
 
     @property
     def offsets(self) -> FloatArray:

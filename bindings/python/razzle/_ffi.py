@@ -438,6 +438,7 @@ SIGNATURES = (
         (NodeHandle, POINTER(c_char_p), c_size_t, POINTER(StaggerOptions), POINTER(TimingOptions), POINTER(NodeHandle)),
     ),
     Function("kf_stagger_preset_new", Status, (c_int32, POINTER(c_char_p), c_size_t, POINTER(NodeHandle))),
+    Function("kf_stagger_preset_template", Status, (c_int32, POINTER(NodeHandle))),
     Function("kf_stagger_offsets", Status, (NodeHandle, _doubles, c_size_t, _size_out)),
     Function("kf_relative_keyframes_new", Status, (c_double, c_double, c_int32, POINTER(RelativeKeyframesHandle))),
     Function("kf_relative_keyframes_release", None, (RelativeKeyframesHandle,)),
