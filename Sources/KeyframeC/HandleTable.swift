@@ -17,11 +17,13 @@ final class HandleTable: @unchecked Sendable {
   enum Tag: UInt, CaseIterable {
     case animator = 0xA
     case track = 0xC
+    case path = 0x7
 
     var name: String {
       switch self {
       case .animator: return "animator"
       case .track: return "track"
+      case .path: return "path"
       }
     }
   }

@@ -129,10 +129,12 @@ struct ArcLengthTable: Sendable {
   func locate(_ s: Double, in segments: UnsafeBufferPointer<PathSegment>) -> (Int, Double) {
     let k = piece(containing: s)
     let piece = pieces.withUnsafeBufferPointer { $0[k] }
-    let r = s - starts.withUnsafeBufferPointer { $0[k] }
+    let (start, next) = starts.withUnsafeBufferPointer { ($0[k], $0[k + 1]) }
+    let r = s - start
     let h = piece.t1 - piece.t0
-    let u = min(1, max(0, r / piece.length))
+    let u = s >= next ? 1 : min(1, max(0, r / piece.length))
     if piece.uniform { return (piece.segment, piece.t0 + u * h) }
+    if u == 0 || u == 1 { return (piece.segment, u == 0 ? piece.t0 : piece.t1) }
     let segment = segments[piece.segment]
     // Cubic Hermite inverse: t(u) with dt/du = length / speed at the ends.
     var t = piece.t0 + u * h

@@ -35,8 +35,8 @@ public struct EllipticalArc: Sendable, Hashable {
   /// endpoints give nil too: the caller omits the segment (F.6.2).
   ///
   /// - Parameters:
-  ///   - from: the current point.
-  ///   - to: the arc's end point.
+  ///   - p1: the current point.
+  ///   - p2: the arc's end point.
   ///   - rx: the x radius (its absolute value is used, F.6.6 step 1).
   ///   - ry: the y radius.
   ///   - rotation: φ in degrees.

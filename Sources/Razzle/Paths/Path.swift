@@ -67,6 +67,7 @@ public struct Path: Sendable {
       let w = f - f.rounded(.down)
       return w * total
     }
+    guard f == f else { return .nan }
     return min(1, max(0, f)) * total
   }
 

@@ -32,6 +32,9 @@ public struct PathSegment: Sendable, Hashable {
   @usableFromInline let d: PathPoint
   @usableFromInline let end: PathPoint
   @usableFromInline let arc: EllipticalArc?
+  /// d point / dt at t = 1 from the control points (exactly zero when the
+  /// last control point is the end point).
+  @usableFromInline let endDerivative: PathPoint
 
   /// A segment of `shape`.
   init(_ shape: Shape, closes: Bool = false, startsSubpath: Bool = false) {
@@ -56,6 +59,12 @@ public struct PathSegment: Sendable, Hashable {
     }
     self.kind = arc == nil ? 0 : 1
     self.arc = arc
+    switch shape {
+    case .line(let p0, let p1): endDerivative = p1 - p0
+    case .quadratic(_, let p1, let p2): endDerivative = 2 * (p2 - p1)
+    case .cubic(_, _, let p2, let p3): endDerivative = 3 * (p3 - p2)
+    case .arc: endDerivative = .zero
+    }
   }
 
   /// The segment's start point.
@@ -111,7 +120,14 @@ public struct PathSegment: Sendable, Hashable {
   /// chord if all vanish.
   @inlinable
   func tangent(_ t: Double) -> PathPoint {
-    let first = derivative(t)
+    let first: PathPoint
+    if kind == 0 && (t == 0 || t == 1) {
+      // Exactly, from the control points: the power form's rounding would
+      // give a tiny vector in any direction where the derivative is zero.
+      first = t == 0 ? (c.x == 0 && c.y == 0 ? .zero : c) : endDerivative
+    } else {
+      first = derivative(t)
+    }
     if first.x != 0 || first.y != 0 || kind == 1 { return first }
     let sign: Double = t < 0.5 ? 1 : -1
     let second = PathPoint(6 * a.x * t + 2 * b.x, 6 * a.y * t + 2 * b.y)
