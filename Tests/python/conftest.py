@@ -23,9 +23,14 @@ def load_vectors(name="foundation.json"):
     return json.loads((VECTORS / name).read_text())
 
 
+#: Vector files of schema razzle-path-vectors/1, run by test_paths.py and
+#: test_masks.py rather than by the track runners.
+PATH_VECTOR_FILES = ("paths.json", "masks.json")
+
+
 def vector_files():
-    """The names of every vector file in Tests/vectors, sorted."""
-    return sorted(p.name for p in VECTORS.glob("*.json"))
+    """The names of every track vector file in Tests/vectors, sorted."""
+    return sorted(p.name for p in VECTORS.glob("*.json") if p.name not in PATH_VECTOR_FILES)
 
 
 @pytest.fixture(scope="session")
@@ -39,7 +44,7 @@ def c_program(tmp_path_factory):
 
     work = tmp_path_factory.mktemp("c")
     inc = work / "vectors.inc"
-    vectors = sorted(str(p) for p in VECTORS.glob("*.json"))
+    vectors = sorted(str(VECTORS / name) for name in vector_files())
     subprocess.run(["python3", str(REPO / "Tests/c/gen_vectors.py"), str(inc), *vectors], check=True)
     # The program asks for the library's soname (libkeyframe.so.0.2): a link
     # by that name beside it leads to the package's copy.

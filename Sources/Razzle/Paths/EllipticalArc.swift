@@ -62,11 +62,10 @@ public struct EllipticalArc: Sendable, Hashable {
       rx *= k
       ry *= k
     }
-    let rx2 = rx * rx
-    let ry2 = ry * ry
-    let numerator = rx2 * ry2 - rx2 * y1 * y1 - ry2 * x1 * x1
-    let denominator = rx2 * y1 * y1 + ry2 * x1 * x1
-    var k = (max(0, numerator) / denominator).squareRoot()
+    // F.6.5.2's radicand (rx²ry² − rx²y1'² − ry²x1'²) / (rx²y1'² + ry²x1'²)
+    // is 1/Λ − 1: written so, it is exactly 0 for scaled radii instead of a
+    // rounding error whose square root would move the center by 1e-8.
+    var k = lambda >= 1 ? 0 : (1 / lambda - 1).squareRoot()
     if largeArc == sweep { k = -k }
     let cx1 = k * rx * y1 / ry
     let cy1 = -k * ry * x1 / rx

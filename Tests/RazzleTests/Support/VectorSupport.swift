@@ -8,11 +8,15 @@ enum Vectors {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("vectors")
 
-  /// The names of every vector file, sorted.
+  /// The names of every track vector file (schema `razzle-vectors/…`),
+  /// sorted; the path and mask files have their own runner.
   static func files() throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: directory.path)
-      .filter { $0.hasSuffix(".json") }.sorted()
+      .filter { $0.hasSuffix(".json") && !pathFiles.contains($0) }.sorted()
   }
+
+  /// The files of schema `razzle-path-vectors/1` (`PathVectorTests`).
+  static let pathFiles: Set<String> = ["paths.json", "masks.json"]
 
   /// The parsed JSON document `name`: objects as `[String: Any]`, arrays as
   /// `[Any]`, numbers as `Int` or `Double`.
