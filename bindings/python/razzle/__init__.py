@@ -36,6 +36,7 @@ from ._errors import (
     WrongSizeError,
 )
 from ._inputs import count as _count
+from ._paths import Mask, Path, RotateLike
 from ._timing import ComputedTiming, Timing
 from ._track import Keyframe, Track
 from ._types import FloatArray, Times, ValueLike
@@ -130,5 +131,8 @@ __all__ = [
     "Color",
     "Transform",
     "Transform3D",
+    "Path",
+    "Mask",
+    "RotateLike",
     "__version__",
 ]
