@@ -834,9 +834,10 @@ kf_status kf_transform3d_make(const double *translation, const double *scale,
  * is Z or z) wraps fractions outside [0, 1] (f - floor(f), so 1 is 0
  * again, as CSS offset-distance does); an open one clamps them to [0, 1].
  * NaN gives NaN, and so do +-INFINITY on a closed path. At a joint a query
- * sees the later segment (at f = 1 of an open path, the last). Lengths,
- * points and angles are accurate to about 1e-13 of the length (arcs are
- * evaluated exactly, not approximated by Beziers). Angles are degrees,
+ * sees the later segment (at f = 1 of an open path, the last). Lengths
+ * are accurate to about 1e-15 and points to better than 1e-10 of the
+ * length (the vectors check 1e-9; arcs are evaluated exactly, not
+ * approximated by Beziers). Angles are degrees,
  * atan2(dy, dx) of the direction of travel in path coordinates (y down:
  * clockwise on screen), in (-180, 180]. A path of length 0 gives its first
  * point and a tangent angle of 0 everywhere.

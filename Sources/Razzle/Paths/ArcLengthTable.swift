@@ -1,6 +1,6 @@
 // Arc length of a path: each segment is cut into pieces on which the
 // eight-point Gauss–Legendre rule agrees with itself on the two halves to
-// 1e-15 of the segment's length (adaptive subdivision, at least 16 pieces per
+// 1e-15 of the segment's length (adaptive subdivision, at least 32 pieces per
 // curved segment), and the table keeps each piece's cumulative length. An
 // arc-length query finds its piece by binary search, guesses t by the cubic
 // Hermite inverse of s(t) over the piece (dt/ds = 1/speed at both ends),
@@ -34,7 +34,7 @@ struct ArcLengthTable: Sendable {
   var firstPiece: [Int] = []
 
   /// The pieces most curved segments get before adaptive refinement.
-  static let minimumPieces = 16
+  static let minimumPieces = 32
   /// How deep refinement goes (2⁻³⁰ of a segment).
   static let maximumDepth = 30
 
@@ -158,13 +158,34 @@ struct ArcLengthTable: Sendable {
       if f > 0 { hi = t } else { lo = t }
       let v = segment.speed(t)
       var next = t - f / v
-      if !(next > lo && next < hi) { next = 0.5 * (lo + hi) }
-      let step = abs(next - t)
+      let newton = next > lo && next < hi
+      if !newton { next = 0.5 * (lo + hi) }
       t = next
-      // Newton converges quadratically: a step this small leaves an error
-      // far below the tolerance, so it is taken without another integral.
-      if step <= 1e-7 * h || hi - lo <= 1e-16 { break }
+      // Newton converges quadratically: from a residual below 1e-6 of the
+      // piece the step leaves about (1e-6)² of it, so it is taken without
+      // another integral.
+      if (newton && abs(f) <= 1e-6 * piece.length) || hi - lo <= 1e-16 { break }
     }
     return (piece.segment, t)
+  }
+}
+
+/// The table of a path, built on first use (parsing alone does not pay for
+/// it) by whichever thread asks first; then shared, read-only.
+final class LazyArcLengthTable: @unchecked Sendable {
+  private let lock = ReadWriteLock()
+  private var built: ArcLengthTable?
+  private let segments: [PathSegment]
+
+  init(_ segments: [PathSegment]) { self.segments = segments }
+
+  var table: ArcLengthTable {
+    if let built = lock.withReadLock({ built }) { return built }
+    return lock.withWriteLock {
+      if let built { return built }
+      let table = ArcLengthTable(segments)
+      built = table
+      return table
+    }
   }
 }

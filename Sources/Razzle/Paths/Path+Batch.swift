@@ -24,13 +24,14 @@ extension Path {
     let base = fractions.baseAddress.unsafelyUnwrapped
     let xyBase = xy?.baseAddress
     let angleBase = angles?.baseAddress
+    let table = self.table
     Parallel.forEachChunk(n) { range in
       var scratch = (0.0, 0.0)
       withUnsafeMutablePointer(to: &scratch) {
         $0.withMemoryRebound(to: Double.self, capacity: 2) { tmp in
           for i in range {
             let out = xyBase.map { $0 + 2 * i } ?? tmp
-            evaluate(base[i], rotation: rotation, xy: out, angle: angleBase.map { $0 + i })
+            evaluate(base[i], table, rotation: rotation, xy: out, angle: angleBase.map { $0 + i })
           }
         }
       }
@@ -52,11 +53,12 @@ extension Path {
     }
     try checkCapacity(xy.count, 2 * count, "points")
     let (a, b) = trimRange(start, end)
+    let table = self.table
     for i in 0..<count {
       let f = count == 1 ? a : a + (b - a) * Double(i) / Double(count - 1)
       // The range is already resolved: wrap only past 1 on closed paths.
       evaluate(
-        isClosed && f >= 1 && b > 1 ? f - 1 : f, rotation: .auto,
+        isClosed && f >= 1 && b > 1 ? f - 1 : f, table, rotation: .auto,
         xy: xy.baseAddress.unsafelyUnwrapped + 2 * i, angle: nil)
       if isClosed && i == count - 1 && count > 1 && b - a >= 1 {
         // The whole closed path: the last point is the first.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// One drawn piece of a path: a line, a quadratic or cubic Bézier curve or
 /// an elliptical arc, parameterized by t in [0, 1].
 ///
@@ -106,8 +112,12 @@ public struct PathSegment: Sendable, Hashable {
   @inlinable @inline(__always)
   func speed(_ t: Double) -> Double {
     if kind == 1, let arc {
-      let v = arc.derivative(angle: arc.startAngle + t * arc.sweepAngle)
-      return abs(arc.sweepAngle) * v.length
+      // The rotation does not change the speed: |Δθ| √(rx² sin²θ + ry² cos²θ),
+      // with sin²θ = (1 − cos 2θ) / 2, one cosine.
+      let c2 = cos(2 * (arc.startAngle + t * arc.sweepAngle))
+      let rx2 = arc.rx * arc.rx
+      let ry2 = arc.ry * arc.ry
+      return abs(arc.sweepAngle) * (0.5 * (rx2 + ry2) - 0.5 * (rx2 - ry2) * c2).squareRoot()
     }
     let x = (3 * a.x * t + 2 * b.x) * t + c.x
     let y = (3 * a.y * t + 2 * b.y) * t + c.y
