@@ -100,7 +100,7 @@ $(DEPS_STAMP): Makefile | $(VENV_PYTHON)
 demo: python
 	@$(VENV_PYTHON) -m razzle demo
 
-test: lint swift-test c-test c-stress memcheck fuzz-replay python-test
+test: lint swift-test c-test c-paths-test c-stress memcheck memcheck-paths fuzz-replay python-test
 
 swift-test:
 	@echo "swift test"
@@ -137,6 +137,30 @@ c-test: $(C_TEST) $(C_API_TEST) $(C_PAGING_TEST)
 	@$(C_API_TEST)
 	@echo "C paging program"
 	@$(C_PAGING_TEST)
+
+# Paths and masks (Tests/c/paths_test.c): paths.json and masks.json, fed
+# by their own generator (their schema is not the track runners'), and the
+# ABI's refusals of untrusted input; also under valgrind.
+C_PATHS_TEST := $(C_BUILD)/paths_test
+
+.PHONY: c-paths-test memcheck-paths
+
+$(C_BUILD)/path_vectors.inc: Tests/c/gen_path_vectors.py Tests/vectors/paths.json Tests/vectors/masks.json
+	@mkdir -p $(C_BUILD)
+	@$(PYTHON) Tests/c/gen_path_vectors.py $@ Tests/vectors/paths.json Tests/vectors/masks.json
+
+$(C_PATHS_TEST): Tests/c/paths_test.c Tests/c/check.h $(C_BUILD)/path_vectors.inc include/keyframe.h $(LIB)
+	@echo "cc -Wall -Werror Tests/c/paths_test.c"
+	@$(CC) -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -pedantic -Iinclude -I$(C_BUILD) -o $@ $< \
+		-L.build/release -lkeyframe -Wl,-rpath,$(abspath .build/release) -lm
+
+c-paths-test: $(C_PATHS_TEST)
+	@echo "C paths program"
+	@$(C_PATHS_TEST)
+
+memcheck-paths: $(C_PATHS_TEST)
+	@echo "valgrind: C paths program"
+	@$(VALGRIND) $(C_PATHS_TEST) > /dev/null
 
 # Both C programs under valgrind: no invalid access, no leak. "Possibly
 # lost" blocks are the Swift runtime's metadata caches, not the library's.

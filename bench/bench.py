@@ -1160,6 +1160,133 @@ def case_memory(cfg, row):
 
 
 # ---------------------------------------------------------------------------
+# Cases 30-32: paths (issue 10 section 4). The path has 8 cubic segments and
+# 2 elliptical arcs (Tests/vectors/paths.json's "bench-8-cubics-2-arcs").
+
+BENCH_PATH = (
+    "M0 0 C20 40 60 40 80 0 S140 -40 160 0 C180 30 200 60 240 40 S300 -20 320 20 "
+    "C330 60 360 80 380 40 S420 0 440 30 C450 60 480 60 500 30 S540 -10 560 20 A40 30 20 0 1 620 60 "
+    "A25 25 0 1 0 660 20"
+)
+#: Fractions svgpathtools measures (its ilength is a pure-Python root find).
+SVGPATHTOOLS_SAMPLE = 2000
+
+
+def _svgpathtools(cfg):
+    """svgpathtools, a bench-only optional dependency (installed on demand
+    like pytweening; never a test dependency)."""
+    try:
+        import svgpathtools
+    except ImportError:
+        if not cfg.install:
+            raise
+        print("bench: svgpathtools is missing; pip install svgpathtools", flush=True)
+        subprocess.run(
+            [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "svgpathtools"],
+            check=True,
+        )
+        import svgpathtools
+    return svgpathtools
+
+
+@case(30, "path points+angles, 8 cubics + 2 arcs", Target(">=", 100.0, "x"))
+def case_path_points(cfg, row):
+    svgpathtools = _svgpathtools(cfg)
+    rng = np.random.default_rng(cfg.seed + 30)
+    n = 1_000_000 if not cfg.quick else 200_000
+    fractions = rng.uniform(0, 1, n)
+    sample = fractions[:SVGPATHTOOLS_SAMPLE]
+    peer_path = svgpathtools.parse_path(BENCH_PATH)
+    total = peer_path.length(error=1e-12)
+    s_tol = 1e-9 * total  # the accuracy razzle promises (1e-9 of the length)
+
+    def peer():
+        return [peer_path.point(peer_path.ilength(f * total, s_tol=s_tol, error=1e-12)) for f in sample]
+
+    row.peer = f"svgpathtools {svgpathtools.__version__ if hasattr(svgpathtools, '__version__') else ''} ilength+point".replace("  ", " ")
+    path = razzle.Path(BENCH_PATH)
+    got = path.points(sample)
+    expected = np.array([(z.real, z.imag) for z in peer()])
+    check_close(row, got, expected, rtol=0, atol=1e-6 * total)
+    t_peer = best_of(peer, cfg, number=1, repeat=3)
+    xy = np.empty((n, 2))
+    angles = np.empty(n)
+    handle = path._h
+    point_many = razzle._ffi.lib.kf_path_point_many
+
+    def run():
+        point_many(handle, fractions.ctypes.data, n, 0, 0.0, xy.ctypes.data, angles.ctypes.data, n)
+
+    t_razzle = best_of(run, cfg)
+    set_pair(row, n / t_razzle, SVGPATHTOOLS_SAMPLE / t_peer)
+    row.notes.append(
+        f"razzle: {n} fractions per call, points and angles; svgpathtools: {SVGPATHTOOLS_SAMPLE} of the same "
+        f"fractions, points only, s_tol = 1e-9 x length"
+    )
+    single = single_thread_note(run, n, cfg, t_peer * n / SVGPATHTOOLS_SAMPLE)
+    if single:
+        row.notes.append(single)
+
+
+@case(31, "path points+angles, 1 thread (us/point)", Target("<=", 0.05, "us"))
+def case_path_points_per_core(cfg, row):
+    rng = np.random.default_rng(cfg.seed + 31)
+    n = 1_000_000 if not cfg.quick else 200_000
+    fractions = rng.uniform(0, 1, n)
+    path = razzle.Path(BENCH_PATH)
+    xy = np.empty((n, 2))
+    angles = np.empty(n)
+    handle = path._h
+    point_many = razzle._ffi.lib.kf_path_point_many
+    row.peer = "(target: >= 20 M points/s per core)"
+    row.check = "none: razzle alone"
+
+    def run():
+        point_many(handle, fractions.ctypes.data, n, 0, 0.0, xy.ctypes.data, angles.ctypes.data, n)
+
+    with razzle_threads(1):
+        seconds = best_of(run, cfg)
+    row.razzle_rate = n / seconds
+    row.measured = seconds / n * 1e6
+    row.measured_text = f"{row.measured:.4f} us ({n / seconds / 1e6:.1f} M points/s)"
+
+
+@case(32, "parse a 100 kB path", Target("<=", 5000.0, "us"))
+def case_path_parse(cfg, row):
+    pieces = []
+    rng = np.random.default_rng(cfg.seed + 32)
+    size = 0
+    while size < 100_000:
+        x, y = rng.uniform(-500, 500, 2)
+        piece = (
+            f"C{x:.3f} {y:.3f} {x + 10.5:.3f} {y - 3.25:.3f} {x + 20:.3f} {y:.3f} "
+            f"s1.5.5 2-1 q3 4 5 6 t7 8 a5 3 30 0 1 9 10 l-1.5-2.5 "
+        )
+        pieces.append(piece)
+        size += len(piece)
+    data = "M0 0 " + "".join(pieces)
+    encoded = data.encode()
+    row.peer = "svgpathtools parse_path"
+    row.check = f"none: {len(encoded)} bytes, the same text"
+    handle = razzle._ffi.PathHandle()
+    parse, release = razzle._ffi.lib.kf_path_parse, razzle._ffi.lib.kf_path_release
+
+    def run():
+        parse(encoded, ctypes.byref(handle), None)
+        release(handle)
+
+    seconds = best_of(run, cfg, repeat=5)
+    try:
+        svgpathtools = _svgpathtools(cfg)
+        t_peer = best_of(lambda: svgpathtools.parse_path(data), cfg, number=1, repeat=3)
+        row.razzle_rate, row.peer_rate = 1 / seconds, 1 / t_peer
+    except ImportError:
+        row.razzle_rate = 1 / seconds
+    row.measured = seconds * 1e6
+    row.measured_text = f"{row.measured:.0f} us (parse; the arc-length table is built on first query)"
+
+
+# ---------------------------------------------------------------------------
 # Machine description and the table
 
 

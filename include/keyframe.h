@@ -11,6 +11,8 @@
  *   Guides/Interpolation.md  the interpolation modes
  *   Guides/Timing.md         the timing model (Web Animations Level 1)
  *   Guides/Layout.md         variables, relative tracks, paging
+ *   Guides/Paths.md          paths, motion along them, trimming, masks
+ *   Guides/Choreography.md   clips, timelines, staggers, relative keyframes, the player
  *
  * Model
  *   An animator holds tracks, at most one per (target, property). A track
@@ -1441,6 +1443,172 @@ kf_status kf_transform_make(double tx, double ty, double sx, double sy, double a
  * rotation. Errors: KF_E_NULL, KF_E_INVALID_VALUE. */
 kf_status kf_transform3d_make(const double *translation, const double *scale,
                               const double *rotation, double m34, double *out_transform);
+
+/* ---------------------------------------------------------------------------
+ * Paths (Guides/Paths.md): SVG path data, motion along a path (CSS Motion
+ * Path's offset-distance and offset-rotate, RazzleDazzle's
+ * PathPositionAnimation), stroke trimming (strokeStart / strokeEnd, Lottie's
+ * trim paths) and spatial interpolation of points.
+ *
+ * A path is immutable once made, so every function here may be called on
+ * one path from any number of threads. Positions along a path are
+ * arc-length fractions f: the point at arc length f * length along the
+ * drawn segments (movetos add no length). A closed path (its last command
+ * is Z or z) wraps fractions outside [0, 1] (f - floor(f), so 1 is 0
+ * again, as CSS offset-distance does); an open one clamps them to [0, 1].
+ * NaN gives NaN, and so do +-INFINITY on a closed path. At a joint a query
+ * sees the later segment (at f = 1 of an open path, the last). Lengths
+ * are accurate to about 1e-15 and points to better than 1e-10 of the
+ * length (the vectors check 1e-9; arcs are evaluated exactly, not
+ * approximated by Beziers). Angles are degrees,
+ * atan2(dy, dx) of the direction of travel in path coordinates (y down:
+ * clockwise on screen), in (-180, 180]. A path of length 0 gives its first
+ * point and a tangent angle of 0 everywhere.
+ */
+typedef struct kf_path kf_path;
+
+/* How a point moving along a path is rotated (CSS offset-rotate). */
+typedef int32_t kf_rotate;
+enum {
+  KF_ROTATE_AUTO = 0,    /* "auto": the tangent's angle + angle (CSS "auto <angle>") */
+  KF_ROTATE_REVERSE = 1, /* "reverse": the tangent's angle + 180 + angle */
+  KF_ROTATE_FIXED = 2    /* "fixed": angle itself, whatever the path does (CSS "<angle>") */
+};
+
+/* The name of a kf_rotate value; NULL for a value this library does not
+ * define. Static. */
+const char *kf_rotate_name(kf_rotate rotate);
+
+/* The kf_rotate value called `name` in *out_rotate.
+ * Errors: KF_E_NULL, KF_E_INVALID_NAME (the message suggests the closest
+ * name). */
+kf_status kf_rotate_from_name(const char *name, kf_rotate *out_rotate);
+
+/* Parses SVG path data (SVG 1.1 section 8.3: M L H V C S Q T A Z, absolute
+ * and relative, implicit repeats, compact numbers such as "M1.5.5" and
+ * flags such as "a1 1 0 00 1 1"; arcs as Appendix F.6 converts them, radii
+ * too small scaled up, a zero radius a line, identical end points no
+ * segment) into a new path in *out_path. The whole text must be valid
+ * path data: on the first error nothing is made, the message gives the byte
+ * offset and the reason, and *out_error_offset (may be NULL) receives the
+ * offset (the one output written on an error).
+ * Errors: KF_E_NULL, KF_E_INVALID_NAME (not UTF-8), KF_E_INVALID_VALUE
+ * (a syntax error, a number out of the double range, empty data),
+ * KF_E_OUT_OF_RANGE (too many live handles). */
+kf_status kf_path_parse(const char *data, kf_path **out_path, size_t *out_error_offset);
+
+/* A path through `count` points points[2 i], points[2 i + 1] (spatial
+ * interpolation, as After Effects and Lottie move positions): segment i is
+ * the cubic Bezier from point i to point i + 1 with control points
+ * point i + out_tangents[i] and point i + 1 + in_tangents[i + 1] (offsets,
+ * Lottie's "to" and "ti"; two doubles each, `count` of them, NULL for
+ * zeros); a segment with two zero tangents is a line. The path is open;
+ * its arc-length fractions traverse the route at constant speed.
+ * Errors: KF_E_NULL, KF_E_WRONG_SIZE (count 0 or too large),
+ * KF_E_INVALID_VALUE (a non-finite number), KF_E_OUT_OF_RANGE. */
+kf_status kf_path_from_points(const double *points, const double *in_tangents,
+                              const double *out_tangents, size_t count, kf_path **out_path);
+
+/* Releases a path. NULL, or an already released handle, is a no-op. */
+void kf_path_release(kf_path *path);
+
+/* The total arc length of the drawn segments in *out_length.
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE. */
+kf_status kf_path_length(const kf_path *path, double *out_length);
+
+/* 1 in *out_closed if the path's last command is a closepath, else 0.
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE. */
+kf_status kf_path_is_closed(const kf_path *path, int32_t *out_closed);
+
+/* The tight bounding box of the drawn geometry (end points and the curves'
+ * extremes, not their control points) as out_rect[0..3] = (x, y, width,
+ * height); a path without segments gives the zero-size box at its first
+ * moveto. Errors: KF_E_NULL, KF_E_INVALID_HANDLE. */
+kf_status kf_path_bounds(const kf_path *path, double *out_rect);
+
+/* The point and/or the rotation at each of `count` arc-length fractions:
+ * out_xy[2 i], out_xy[2 i + 1] and out_angles[i] (either may be NULL, not
+ * both; each has room for `capacity` results, so out_xy holds 2 * capacity
+ * doubles; capacity >= count). The angle follows `rotate` with `angle`
+ * degrees (finite; see kf_rotate); KF_ROTATE_AUTO with 0 is the tangent's
+ * angle. Large batches are split across threads (kf_thread_count) with
+ * identical results. `fractions` may be NULL when count is 0.
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_VALUE (an undefined
+ * rotate value, a non-finite angle), KF_E_WRONG_SIZE (count too large),
+ * KF_E_BUFFER_TOO_SMALL. */
+kf_status kf_path_point_many(const kf_path *path, const double *fractions, size_t count,
+                             kf_rotate rotate, double angle, double *out_xy, double *out_angles,
+                             size_t capacity);
+
+/* The path as SVG path data in absolute commands (M L Q C A Z), numbers in
+ * their shortest round-trip form, as text (see Conventions): parsing it
+ * gives the same path. Errors: KF_E_NULL, KF_E_INVALID_HANDLE,
+ * KF_E_BUFFER_TOO_SMALL. */
+kf_status kf_path_data(const kf_path *path, char *out_text, size_t capacity, size_t *out_length);
+
+/* The sub-path between arc-length fractions `start` and `end` (finite), as
+ * path data text (see Conventions): exact slices of the segments, a moveto
+ * wherever pieces do not join. An open path clamps both to [0, 1] and an
+ * end at or before the start gives a lone moveto at the start's point
+ * ("M x y"). A closed path takes the length min(end - start, 1) from
+ * start wrapped into [0, 1), running on past its end from its start (a
+ * trim offset), and end - start >= 1 gives the whole path; an end at or
+ * before the start gives the lone moveto. The result is open except for a
+ * whole closed path. Errors: KF_E_NULL, KF_E_INVALID_HANDLE,
+ * KF_E_INVALID_VALUE, KF_E_BUFFER_TOO_SMALL. */
+kf_status kf_path_trim(const kf_path *path, double start, double end, char *out_text,
+                       size_t capacity, size_t *out_length);
+
+/* The same sub-path as `count` points evenly spaced in arc length from
+ * start to end, both included (one point: the start's), into
+ * out_xy[2 i], out_xy[2 i + 1] (room for `capacity` points, >= count).
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_VALUE,
+ * KF_E_WRONG_SIZE, KF_E_BUFFER_TOO_SMALL. */
+kf_status kf_path_trim_points(const kf_path *path, double start, double end, size_t count,
+                              double *out_xy, size_t capacity);
+
+/* ---------------------------------------------------------------------------
+ * Masks (JazzHands' mask animations): the geometry of a view's mask at a
+ * progress v. For a view of width w and height h the mask is a rectangle
+ * (x, y, width, height) and, for the circles, a radius:
+ *   top     (0, 0, w, h v)             bottom (0, h - h v, w, h v)
+ *   left    (0, 0, w v, h)             right  (w - w v, 0, w v, h)
+ *   circle  radius r = min(w, h) / 2 * v, the square around the center
+ *   bounds  radius r = sqrt((w/2)^2 + (h/2)^2) * v, likewise
+ * (the circles' rectangle is (w/2 - r, h/2 - r, 2 r, 2 r); the reveals'
+ * radius is 0). v below 0 counts as 0; above 1 the mask grows past the
+ * view (an overshooting easing); NaN gives NaN. A mask track is a progress
+ * track sampled in one batch, then this call.
+ */
+typedef int32_t kf_mask;
+enum {
+  KF_MASK_TOP = 0,    /* "top": revealed from the top edge down */
+  KF_MASK_LEFT = 1,   /* "left" */
+  KF_MASK_BOTTOM = 2, /* "bottom" */
+  KF_MASK_RIGHT = 3,  /* "right" */
+  KF_MASK_CIRCLE = 4, /* "circle": from the center to the inscribed circle */
+  KF_MASK_BOUNDS = 5  /* "bounds": from the center to the circle through the corners */
+};
+
+/* The name of a kf_mask value; NULL for a value this library does not
+ * define. Static. */
+const char *kf_mask_name(kf_mask mask);
+
+/* The kf_mask value called `name` in *out_mask.
+ * Errors: KF_E_NULL, KF_E_INVALID_NAME (the message suggests the closest
+ * name). */
+kf_status kf_mask_from_name(const char *name, kf_mask *out_mask);
+
+/* The mask `kind` of a view of width x height (finite, >= 0) at each of
+ * `count` progress values: the rectangle into out_rects[4 i ... 4 i + 3]
+ * and the radius into out_radii[i] (either may be NULL, not both; room for
+ * `capacity` results each, >= count). `progress` may be NULL when count
+ * is 0. Errors: KF_E_NULL, KF_E_INVALID_VALUE (an undefined kind, a size
+ * that is not finite or negative), KF_E_WRONG_SIZE,
+ * KF_E_BUFFER_TOO_SMALL. */
+kf_status kf_mask_geometry_many(kf_mask kind, double width, double height,
+                                const double *progress, size_t count, double *out_rects,
+                                double *out_radii, size_t capacity);
 
 #ifdef __cplusplus
 }

@@ -22,6 +22,7 @@ final class HandleTable: @unchecked Sendable {
     case node = 0x3
     case player = 0x9
     case relativeKeyframes = 0xB
+    case path = 0x7
 
     var name: String {
       switch self {
@@ -32,6 +33,7 @@ final class HandleTable: @unchecked Sendable {
       case .node: return "node"
       case .player: return "player"
       case .relativeKeyframes: return "relative keyframes"
+      case .path: return "path"
       }
     }
   }

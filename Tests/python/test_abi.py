@@ -87,6 +87,17 @@ C_TO_CTYPES = {
     "double *": {c_void_p, POINTER(c_double)},
 }
 
+# Paths and masks.
+C_TO_CTYPES.update({
+    "kf_path *": {_ffi.PathHandle},
+    "const kf_path *": {_ffi.PathHandle},
+    "kf_path * *": {POINTER(_ffi.PathHandle)},
+    "kf_rotate": {c_int32},
+    "kf_rotate *": {POINTER(c_int32)},
+    "kf_mask": {c_int32},
+    "kf_mask *": {POINTER(c_int32)},
+})
+
 
 def test_header_parses_to_the_known_api():
     functions = header_functions()

@@ -2619,6 +2619,7 @@ def main():
         doc.doc["schema"] = "razzle-choreography/1"
         doc.write(name)
     paging_doc().write("paging.json")
+    write_path_docs()
 
 
 # ---------------------------------------------------------------------------
@@ -4182,6 +4183,447 @@ def paging_doc():
         "current-page-667", "the same at W = 667 (rotation) with 3 pages",
         3, 667, [0, 333, 333.5, 334, 667, 1000, 1001, 1334, 5000, -1])
     return doc
+
+
+
+# ---------------------------------------------------------------------------
+# paths.json and masks.json: SVG paths measured by an independent
+# integration. The path data is read by a small reader written here from the
+# SVG 1.1 grammar, arcs are converted with SVG 1.1 F.6.5 / F.6.6 as the
+# appendix writes them, and every arc length is scipy.integrate.quad of the
+# speed |B'(t)|; positions at a length are found with scipy.optimize.brentq
+# on that integral. Nothing here shares code with razzle.
+
+PATH_DOC = {
+    "schema": "razzle-path-vectors/1",
+    "description": "SVG paths (length, bounds, points and angles at arc-length fractions, trims) and parser errors",
+}
+
+
+def svg_tokens(data):
+    """Commands and numbers of path data (valid input only), with arc flags
+    read as single characters, as the grammar says."""
+    import re
+
+    number = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+    i, out, command, argument = 0, [], None, 0
+    arity = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7, "Z": 0}
+    while i < len(data):
+        c = data[i]
+        if c in " \t\r\n\f,":
+            i += 1
+        elif c.upper() in arity:
+            out.append(c)
+            command, argument = c.upper(), 0
+            i += 1
+        elif command == "A" and argument % 7 in (3, 4):
+            out.append(float(c))
+            argument += 1
+            i += 1
+        else:
+            m = number.match(data, i)
+            out.append(float(m.group()))
+            argument += 1
+            i = m.end()
+    return out
+
+
+def svg_arc_center(p1, p2, rx, ry, phi_degrees, large, sweep):
+    """F.6.5 with F.6.6's corrections, in mpmath at 50 digits (so the
+    radicand of scaled-up radii is 0 to 50 digits, not a rounding error
+    whose square root moves the center): (center, rx, ry, phi, theta1,
+    dtheta) as floats."""
+    rx, ry = abs(mpf(rx)), abs(mpf(ry))
+    phi = mpmath.radians(mpf(phi_degrees) % 360)
+    c, s = mpmath.cos(phi), mpmath.sin(phi)
+    dx, dy = (mpf(p1[0]) - mpf(p2[0])) / 2, (mpf(p1[1]) - mpf(p2[1])) / 2
+    x1, y1 = c * dx + s * dy, -s * dx + c * dy
+    lam = x1 * x1 / (rx * rx) + y1 * y1 / (ry * ry)
+    if lam > 1:
+        rx, ry = mpmath.sqrt(lam) * rx, mpmath.sqrt(lam) * ry
+    num = rx * rx * ry * ry - rx * rx * y1 * y1 - ry * ry * x1 * x1
+    den = rx * rx * y1 * y1 + ry * ry * x1 * x1
+    k = mpmath.sqrt(max(mpf(0), num / den)) * (-1 if large == sweep else 1)
+    cx1, cy1 = k * rx * y1 / ry, -k * ry * x1 / rx
+    center = (c * cx1 - s * cy1 + (mpf(p1[0]) + mpf(p2[0])) / 2, s * cx1 + c * cy1 + (mpf(p1[1]) + mpf(p2[1])) / 2)
+
+    def angle(u, v):
+        sign = -1 if u[0] * v[1] - u[1] * v[0] < 0 else 1
+        dot = (u[0] * v[0] + u[1] * v[1]) / (mpmath.hypot(*u) * mpmath.hypot(*v))
+        return sign * mpmath.acos(max(mpf(-1), min(mpf(1), dot)))
+
+    theta1 = angle((1, 0), ((x1 - cx1) / rx, (y1 - cy1) / ry))
+    dtheta = angle(((x1 - cx1) / rx, (y1 - cy1) / ry), ((-x1 - cx1) / rx, (-y1 - cy1) / ry))
+    dtheta = mpmath.fmod(dtheta, 2 * mpmath.pi)
+    if not sweep and dtheta > 0:
+        dtheta -= 2 * mpmath.pi
+    if sweep and dtheta < 0:
+        dtheta += 2 * mpmath.pi
+    return (float(center[0]), float(center[1])), float(rx), float(ry), float(phi), float(theta1), float(dtheta)
+
+
+def svg_segments(data):
+    """The drawn segments as (point(t), derivative(t), kind) and whether the
+    last command is Z."""
+    tokens = svg_tokens(data)
+    segments, i = [], 0
+    cur = start = (0.0, 0.0)
+    last_cubic = last_quad = None
+    command = None
+
+    def bezier(points):
+        n = len(points) - 1
+
+        def point(t):
+            ps = list(points)
+            for r in range(n):
+                ps = [((1 - t) * a[0] + t * b[0], (1 - t) * a[1] + t * b[1]) for a, b in zip(ps, ps[1:])]
+            return ps[0]
+
+        def derivative(t):
+            ds = [(n * (b[0] - a[0]), n * (b[1] - a[1])) for a, b in zip(points, points[1:])]
+            if n == 1:
+                return ds[0]
+            for r in range(n - 1):
+                ds = [((1 - t) * a[0] + t * b[0], (1 - t) * a[1] + t * b[1]) for a, b in zip(ds, ds[1:])]
+            return ds[0]
+
+        return point, derivative
+
+    closed = False
+    while i < len(tokens):
+        if isinstance(tokens[i], str):
+            command = tokens[i]
+            i += 1
+            first = True
+        rel = command.islower()
+        up = command.upper()
+        closed = up == "Z"
+
+        def take(k):
+            nonlocal i
+            values = tokens[i:i + k]
+            i += k
+            return values
+
+        def absolute(x, y):
+            return (cur[0] + x, cur[1] + y) if rel else (x, y)
+
+        cubic = quad = None
+        if up == "Z":
+            p, d = bezier([cur, start])
+            segments.append((p, d, "line", (cur, start)))
+            cur = start
+            last_cubic = last_quad = None
+            continue
+        if up == "M":
+            x, y = take(2)
+            p = absolute(x, y)
+            if first:
+                cur = start = p
+            else:
+                segments.append(bezier([cur, p]) + ("line", (cur, p)))
+                cur = p
+        elif up in "LHV":
+            if up == "L":
+                p = absolute(*take(2))
+            elif up == "H":
+                (x,) = take(1)
+                p = (cur[0] + x if rel else x, cur[1])
+            else:
+                (y,) = take(1)
+                p = (cur[0], cur[1] + y if rel else y)
+            segments.append(bezier([cur, p]) + ("line", (cur, p)))
+            cur = p
+        elif up in "CS":
+            if up == "C":
+                c1 = absolute(*take(2))
+            else:
+                c1 = (2 * cur[0] - last_cubic[0], 2 * cur[1] - last_cubic[1]) if last_cubic else cur
+            c2 = absolute(*take(2))
+            p = absolute(*take(2))
+            segments.append(bezier([cur, c1, c2, p]) + ("cubic", (cur, c1, c2, p)))
+            cur, cubic = p, c2
+        elif up in "QT":
+            if up == "Q":
+                c = absolute(*take(2))
+            else:
+                c = (2 * cur[0] - last_quad[0], 2 * cur[1] - last_quad[1]) if last_quad else cur
+            p = absolute(*take(2))
+            segments.append(bezier([cur, c, p]) + ("quadratic", (cur, c, p)))
+            cur, quad = p, c
+        else:
+            rx, ry, phi, large, sweep, x, y = take(7)
+            p = absolute(x, y)
+            if p != cur:
+                if rx == 0 or ry == 0:
+                    segments.append(bezier([cur, p]) + ("line", (cur, p)))
+                else:
+                    (cx, cy), rx, ry, ph, t1, dt = svg_arc_center(cur, p, rx, ry, phi, large, sweep)
+                    cp, sp = math.cos(ph), math.sin(ph)
+
+                    def point(t, cx=cx, cy=cy, rx=rx, ry=ry, cp=cp, sp=sp, t1=t1, dt=dt):
+                        th = t1 + t * dt
+                        return (cx + rx * cp * math.cos(th) - ry * sp * math.sin(th),
+                                cy + rx * sp * math.cos(th) + ry * cp * math.sin(th))
+
+                    def derivative(t, rx=rx, ry=ry, cp=cp, sp=sp, t1=t1, dt=dt):
+                        th = t1 + t * dt
+                        return (dt * (-rx * cp * math.sin(th) - ry * sp * math.cos(th)),
+                                dt * (-rx * sp * math.sin(th) + ry * cp * math.cos(th)))
+
+                    segments.append((point, derivative, "arc", None))
+            cur = p
+        last_cubic, last_quad = cubic, quad
+        first = False
+    return segments, closed
+
+
+class OraclePath:
+    """Length and arc-length positions by quad + brentq."""
+
+    def __init__(self, data):
+        from scipy.integrate import quad
+
+        self.segments, self.closed = svg_segments(data)
+        self.lengths = []
+        for point, derivative, kind, _ in self.segments:
+            speed = lambda t, d=derivative: math.hypot(*d(t))
+            self.lengths.append(quad(speed, 0, 1, epsabs=1e-14, epsrel=1e-14, limit=500)[0])
+        self.length = sum(self.lengths)
+        self.quad = quad
+
+    def locate(self, f):
+        from scipy.optimize import brentq
+
+        f = f - math.floor(f) if self.closed else min(1.0, max(0.0, f))
+        s = f * self.length
+        acc = 0.0
+        live = [k for k, l in enumerate(self.lengths) if l > 0]
+        if f == 1:
+            return live[-1], 1.0
+        for k in live:
+            if s < acc + self.lengths[k] or k == live[-1]:
+                r = s - acc
+                point, derivative = self.segments[k][:2]
+                speed = lambda t: math.hypot(*derivative(t))
+                if r <= 0:
+                    return k, 0.0
+                if r >= self.lengths[k]:
+                    return k, 1.0
+                g = lambda t: self.quad(speed, 0, t, epsabs=1e-15, epsrel=1e-15, limit=500)[0] - r
+                return k, brentq(g, 0, 1, xtol=1e-16, rtol=8.9e-16, maxiter=200)
+            acc += self.lengths[k]
+        raise AssertionError("no segment")
+
+    def point(self, f):
+        k, t = self.locate(f)
+        return self.segments[k][0](t)
+
+    def angle(self, f):
+        k, t = self.locate(f)
+        point, derivative = self.segments[k][:2]
+        d = derivative(t)
+        controls = self.segments[k][3]
+        if (d == (0.0, 0.0) or d == (0, 0)) and controls and t in (0.0, 1.0):
+            # SVG 2's path directionality: towards the first control point
+            # that differs from the end point (from the last, arriving).
+            ps = list(controls) if t == 0 else list(reversed(controls))
+            q = next(p for p in ps[1:] if p != ps[0])
+            d = (q[0] - ps[0][0], q[1] - ps[0][1]) if t == 0 else (ps[0][0] - q[0], ps[0][1] - q[1])
+        return math.degrees(math.atan2(d[1], d[0]))
+
+    def bounds(self):
+        xs, ys = [], []
+        for point, derivative, kind, _ in self.segments:
+            ts = np.linspace(0, 1, 20001)
+            for t in ts:
+                x, y = point(float(t))
+                xs.append(x)
+                ys.append(y)
+        return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+
+
+def rotate_rule(angle, mode, offset):
+    """CSS offset-rotate: auto/reverse normalized into (-180, 180]."""
+    if mode == "fixed":
+        return offset
+    a = angle + offset + (180 if mode == "reverse" else 0)
+    a = math.fmod(a, 360)
+    if a > 180:
+        a -= 360
+    elif a <= -180:
+        a += 360
+    return a
+
+
+PATH_CASES = [
+    ("every-command-absolute", "M10 20 L50 20 H80 V60 C90 80 110 80 120 60 S150 40 160 60 Q170 80 190 70 T220 70 "
+     "A30 20 30 0 1 260 90 Z", "every command in absolute form, closed: fractions past 1 and below 0 wrap"),
+    ("every-command-relative", "m10 20 l40 0 h30 v40 c10 20 30 20 40 0 s30 -20 40 0 q10 20 30 10 t30 0 "
+     "a30 20 30 0 1 40 20 z", "the same geometry in relative form"),
+    ("compact-syntax", "M1.5.5L3-1.5l.5.5e1a1 1 0 00 2 2", "numbers run together (1.5.5 is 1.5 then .5), an "
+     "exponent, compact arc flags; the arc's radii are too small and are scaled up (F.6.6)"),
+    ("arc-rotated-small-radii", "M0 0 A1 2 45 1 1 40 30", "an arc whose radii are scaled up, rotated 45 degrees"),
+    ("arc-large-rotated", "M0 0 A50 20 -30 1 0 60 -10 a20 35 100 0 0 -30 40", "large and small arcs, negative "
+     "and > 90 degree rotations"),
+    ("smooth-chains", "M0 0 C20 -30 40 30 60 0 S100 30 120 0 140 -30 160 0 Q180 30 200 0 T240 0 280 0",
+     "S and T with implicit repeats: reflected control points"),
+    ("bench-8-cubics-2-arcs", "M0 0 C20 40 60 40 80 0 S140 -40 160 0 C180 30 200 60 240 40 S300 -20 320 20 "
+     "C330 60 360 80 380 40 S420 0 440 30 C450 60 480 60 500 30 S540 -10 560 20 A40 30 20 0 1 620 60 "
+     "A25 25 0 1 0 660 20", "the benchmark's path: 8 cubic segments and 2 arcs, open (fractions clamp)"),
+    ("subpaths", "M0 0 L10 0 M20 0 L30 0 L30 10", "movetos add no length"),
+    ("control-on-end", "M0 0 C0 0 10 10 20 0 C30 -10 40 0 40 0", "control points on their end points: the "
+     "tangent at the ends is the direction the curve leaves or arrives in"),
+]
+
+PATH_FRACTIONS = [0, 0.03125, 0.1, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.7, 0.75, 0.8, 0.9, 0.99, 1]
+
+
+def paths_doc():
+    doc = dict(PATH_DOC)
+    doc["notes"] = {
+        "source": f"{SCIPY}: scipy.integrate.quad of |B'(t)| (epsabs 1e-14) and scipy.optimize.brentq on it; the "
+                  "path reader and the F.6.5 arc conversion re-typed in derive.py from SVG 1.1; bounds from a "
+                  "20001-point sampling of each segment (tolerance 1e-6)",
+        "tolerance": "positions: 1e-9 of the path's length; angles (degrees): 1e-6",
+    }
+    groups, tc = [], 1
+    for gid, data, comment in PATH_CASES:
+        oracle = OraclePath(data)
+        fractions = list(PATH_FRACTIONS)
+        fractions += [-0.25, 1.5, 2.125, -1] if oracle.closed else [-0.5, 2]
+        tests = []
+        for f in fractions:
+            x, y = oracle.point(f)
+            tests.append({"tcId": tc, "fraction": num(f), "expected": [num(x), num(y)],
+                          "expected_angle": num(oracle.angle(f))})
+            tc += 1
+        bx, by, bw, bh = oracle.bounds()
+        groups.append({"id": gid, "comment": comment, "type": "path", "data": data, "closed": oracle.closed,
+                       "length": num(oracle.length), "bounds": [num(bx), num(by), num(bw), num(bh)],
+                       "bounds_tolerance": 1e-6, "tolerance": num(1e-9 * max(1.0, oracle.length)),
+                       "angle_tolerance": 1e-6, "tests": tests})
+    # Rotation modes on one path.
+    data = PATH_CASES[0][1]
+    oracle = OraclePath(data)
+    for mode, offset in [("reverse", 0), ("auto", 90), ("reverse", -45), ("fixed", 30)]:
+        tests = []
+        for f in [0.1, 0.45, 0.8]:
+            x, y = oracle.point(f)
+            tests.append({"tcId": tc, "fraction": num(f), "expected": [num(x), num(y)],
+                          "expected_angle": num(rotate_rule(oracle.angle(f), mode, offset))})
+            tc += 1
+        groups.append({"id": f"rotate-{mode}-{offset}", "comment": "CSS offset-rotate: reverse adds 180, auto "
+                       "<angle> adds the angle, both normalized into (-180, 180]; a fixed angle is itself",
+                       "type": "path", "data": data, "closed": oracle.closed, "rotate": mode,
+                       "rotate_angle": offset, "length": num(oracle.length),
+                       "tolerance": num(1e-9 * oracle.length), "angle_tolerance": 1e-6, "tests": tests})
+    # Trims: the sub-path's length and points are the original's.
+    for gid, data, start, end in [
+        ("trim-closed", PATH_CASES[0][1], 0.1, 0.6),
+        ("trim-closed-wrapping", PATH_CASES[0][1], 0.8, 1.3),
+        ("trim-open", PATH_CASES[6][1], 0.25, 0.75),
+        ("trim-open-clamped", PATH_CASES[6][1], -0.5, 0.4),
+        ("trim-arcs", PATH_CASES[4][1], 0.3, 0.9),
+    ]:
+        oracle = OraclePath(data)
+        if oracle.closed:
+            a = start - math.floor(start)
+            b = a + min(1, max(0, end - start))
+        else:
+            a = min(1, max(0, start))
+            b = max(a, min(1, end))
+        tests = []
+        for g in [0, 0.2, 0.5, 0.8, 1]:
+            x, y = oracle.point(a + (b - a) * g if a + (b - a) * g < 1 or not oracle.closed else a + (b - a) * g - 1)
+            tests.append({"tcId": tc, "fraction": num(g), "expected": [num(x), num(y)]})
+            tc += 1
+        groups.append({"id": gid, "comment": "strokeStart/strokeEnd: the trimmed path, parsed back, has length "
+                       "(end - start) x length and its fraction g is the original's start + g (end - start) "
+                       "(wrapped past 1 on a closed path)", "type": "trim", "data": data, "start": num(start),
+                       "end": num(end), "length": num((b - a) * oracle.length),
+                       "tolerance": num(1e-9 * oracle.length), "tests": tests})
+    doc["groups"] = groups
+    rejections = []
+    for rid, data, offset, reason in [
+        ("empty", "", 0, "empty"),
+        ("blank", "  \n", 3, "empty"),
+        ("no-moveto", "L1 1", 0, "moveto"),
+        ("missing-coordinate", "M1 1 L", 6, "expected an x coordinate"),
+        ("missing-y", "M1 1 L2", 7, "expected a y coordinate"),
+        ("unknown-command", "M1 1 X2 2", 5, "unknown command 'X'"),
+        ("trailing-comma", "M0 0 L1 1,", 10, "after ','"),
+        ("double-comma", "M0,,0", 3, "expected a y coordinate"),
+        ("bad-flag", "M0 0 A1 1 0 2 0 1 1", 12, "large-arc flag"),
+        ("bad-sweep-flag", "M0 0 a1 1 0 0.5 1 1", 13, "sweep flag"),
+        ("number-after-close", "M0 0 L1 0 Z 1", 12, "closepath takes no numbers"),
+        ("exponent-without-digits", "M1e 1", 2, "exponent"),
+        ("out-of-range", "M1e999 0", 1, "out of range"),
+        ("lone-sign", "M0 0 L- 1", 6, "expected an x coordinate"),
+        ("arc-missing-point", "M0 0 A5 5 0 1 1", 15, "expected an x coordinate"),
+    ]:
+        rejections.append({"tcId": tc, "id": rid, "data": data, "status": "KF_E_INVALID_VALUE",
+                           "offset": offset, "message_contains": reason})
+        tc += 1
+    doc["rejections"] = rejections
+    return doc
+
+
+def masks_doc():
+    doc = {"schema": "razzle-path-vectors/1",
+           "description": "JazzHands' mask geometry: reveals from an edge and circles from the center",
+           "notes": {"source": "hand-worked from the rules in issue 10 and JazzHands' mask animations, in exact "
+                               "fractions"}}
+    groups, tc = [], 1
+
+    def geometry(kind, w, h, v):
+        v = max(F(0), v)
+        if kind == "top":
+            return [0, 0, w, h * v], 0
+        if kind == "left":
+            return [0, 0, w * v, h], 0
+        if kind == "bottom":
+            return [0, h - h * v, w, h * v], 0
+        if kind == "right":
+            return [w - w * v, 0, w * v, h], 0
+        if kind == "circle":
+            r = min(w, h) / 2 * v
+        else:
+            q = lambda x: mpf(x.numerator) / x.denominator
+            r = mpmath.sqrt((q(w) / 2) ** 2 + (q(h) / 2) ** 2) * q(v)
+            w, h = q(w), q(h)
+        return [w / 2 - r, h / 2 - r, 2 * r, 2 * r], r
+
+    for kind in ["top", "left", "bottom", "right", "circle", "bounds"]:
+        for w, h in [(F(300), F(400)), (F(375), F(667))]:
+            tests = []
+            for v in ["0", "0.25", "0.5", "1", "1.25", "-0.5"]:
+                rect, r = geometry(kind, w, h, F(v))
+                tests.append({"tcId": tc, "progress": num(F(v)), "expected": [num(x) for x in rect],
+                              "expected_radius": num(r)})
+                tc += 1
+            groups.append({"id": f"{kind}-{w}x{h}", "comment": "issue 10: 300 x 400 at 0.5 gives circle radius "
+                           "75 and bounds 125; bottom at 0.25 gives (0, 300, 300, 100). Below 0 counts as 0.",
+                           "type": "mask", "mask": kind, "width": num(w), "height": num(h), "tolerance": 1e-12,
+                           "tests": tests})
+    doc["groups"] = groups
+    doc["rejections"] = [
+        {"tcId": tc, "id": "misspelt", "mask": "botom", "width": 1, "height": 1, "status": "KF_E_INVALID_NAME",
+         "message_contains": "did you mean \"bottom\""},
+        {"tcId": tc + 1, "id": "negative-width", "mask": "top", "width": -1, "height": 1,
+         "status": "KF_E_INVALID_VALUE"},
+        {"tcId": tc + 2, "id": "nan-height", "mask": "circle", "width": 1, "height": "nan",
+         "status": "KF_E_INVALID_VALUE"},
+        {"tcId": tc + 3, "id": "infinite-width", "mask": "bounds", "width": "inf", "height": 1,
+         "status": "KF_E_INVALID_VALUE"},
+    ]
+    return doc
+
+
+def write_path_docs():
+    (HERE / "paths.json").write_text(dumps(paths_doc()) + "\n")
+    (HERE / "masks.json").write_text(dumps(masks_doc()) + "\n")
 
 
 if __name__ == "__main__":

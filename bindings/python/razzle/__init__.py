@@ -40,6 +40,7 @@ from ._errors import (
 from ._inputs import count as _count
 from ._paging import PageChange, PageTracker, Paging
 from ._player import Player, PlayerEvent
+from ._paths import Mask, Path, RotateLike
 from ._timing import ComputedTiming, Timing
 from ._track import Keyframe, Track
 from ._types import FloatArray, Times, ValueLike
@@ -146,5 +147,8 @@ __all__ = [
     "Color",
     "Transform",
     "Transform3D",
+    "Path",
+    "Mask",
+    "RotateLike",
     "__version__",
 ]

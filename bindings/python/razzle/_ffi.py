@@ -67,6 +67,13 @@ PlayerHandle = POINTER(_Player)
 RelativeKeyframesHandle = POINTER(_RelativeKeyframes)
 
 
+class _Path(ctypes.Structure):
+    """Opaque `kf_path`."""
+
+
+PathHandle = POINTER(_Path)
+
+
 class Status:
     """Marks a `kf_status` return: an int32 checked by `_check`."""
 
@@ -504,6 +511,31 @@ SIGNATURES = (
     Function("kf_color_gamut_map", Status, (_doubles, c_size_t, _doubles)),
     Function("kf_transform_make", Status, (c_double, c_double, c_double, c_double, c_double, _doubles)),
     Function("kf_transform3d_make", Status, (_doubles, _doubles, _doubles, c_double, _doubles)),
+    # Paths.
+    Function("kf_rotate_name", c_char_p, (c_int32,)),
+    Function("kf_rotate_from_name", Status, (c_char_p, POINTER(c_int32))),
+    Function("kf_path_parse", Status, (c_char_p, POINTER(PathHandle), _size_out)),
+    Function("kf_path_from_points", Status, (_doubles, _doubles, _doubles, c_size_t, POINTER(PathHandle))),
+    Function("kf_path_release", None, (PathHandle,)),
+    Function("kf_path_length", Status, (PathHandle, POINTER(c_double))),
+    Function("kf_path_is_closed", Status, (PathHandle, POINTER(c_int32))),
+    Function("kf_path_bounds", Status, (PathHandle, _doubles)),
+    Function(
+        "kf_path_point_many",
+        Status,
+        (PathHandle, _doubles, c_size_t, c_int32, c_double, _doubles, _doubles, c_size_t),
+    ),
+    Function("kf_path_data", Status, (PathHandle, c_void_p, c_size_t, _size_out)),
+    Function("kf_path_trim", Status, (PathHandle, c_double, c_double, c_void_p, c_size_t, _size_out)),
+    Function("kf_path_trim_points", Status, (PathHandle, c_double, c_double, c_size_t, _doubles, c_size_t)),
+    # Masks.
+    Function("kf_mask_name", c_char_p, (c_int32,)),
+    Function("kf_mask_from_name", Status, (c_char_p, POINTER(c_int32))),
+    Function(
+        "kf_mask_geometry_many",
+        Status,
+        (c_int32, c_double, c_double, _doubles, c_size_t, _doubles, _doubles, c_size_t),
+    ),
 )
 
 

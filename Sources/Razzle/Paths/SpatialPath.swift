@@ -1,0 +1,92 @@
+// Spatial interpolation of point tracks, as After Effects and Lottie do it
+// for positions: keyframed points joined by cubic curves in space, each
+// keyframe with an in and an out tangent, and the route traversed by arc
+// length, so that the timing (how progress runs) and the route (where the
+// point goes) are separate.
+
+/// A route through keyframed points: segment i is the cubic Bézier from
+/// point i to point i + 1 with control points `points[i] + outTangents[i]`
+/// and `points[i + 1] + inTangents[i + 1]` (Lottie's `to` and `ti`, offsets
+/// from their point); a segment whose two tangents are zero is a straight
+/// line.
+public struct SpatialPath: Sendable {
+  /// The route as a path (open; one subpath), for every path query.
+  public let path: Path
+
+  /// The route through `points`.
+  ///
+  /// - Parameters:
+  ///   - points: the keyframes' points, at least one.
+  ///   - inTangents: each point's in tangent (the first is unused), or nil
+  ///     for zeros.
+  ///   - outTangents: each point's out tangent (the last is unused), or
+  ///     nil for zeros.
+  /// - Throws: ``RazzleError`` `.wrongSize` for no points or tangents of
+  ///   another count, `.invalidValue` for a non-finite coordinate.
+  public init(points: [PathPoint], inTangents: [PathPoint]?, outTangents: [PathPoint]?)
+    throws(RazzleError)
+  {
+    guard !points.isEmpty else { throw RazzleError(.wrongSize, "a spatial path needs a point") }
+    for (name, list) in [("in tangents", inTangents), ("out tangents", outTangents)] {
+      if let list, list.count != points.count {
+        throw RazzleError(
+          .wrongSize, "\(list.count) \(name) for \(points.count) points")
+      }
+    }
+    for (name, list) in [
+      ("points", points), ("in tangents", inTangents ?? []), ("out tangents", outTangents ?? []),
+    ] {
+      for (i, p) in list.enumerated() where !(p.x.isFinite && p.y.isFinite) {
+        throw RazzleError(.invalidValue, "\(name)[\(i)] must be finite, got (\(p.x), \(p.y))")
+      }
+    }
+    var segments: [PathSegment] = []
+    for i in 0..<(points.count - 1) {
+      let out = outTangents?[i] ?? .zero
+      let into = inTangents?[i + 1] ?? .zero
+      let p0 = points[i]
+      let p3 = points[i + 1]
+      let shape: PathSegment.Shape =
+        out == .zero && into == .zero
+        ? .line(p0, p3) : .cubic(p0, p0 + out, p3 + into, p3)
+      segments.append(PathSegment(shape, startsSubpath: i == 0))
+    }
+    path = Path(segments: segments, moves: [points[0]], closed: false)
+  }
+
+  /// The number of keyframe segments (points − 1).
+  public var segmentCount: Int { path.segments.count }
+
+  /// The point at keyframe progress `v` = i + u: a fraction u of segment
+  /// i's own arc length (what a track's segment i gives at eased progress
+  /// u). v is clamped to [0, segmentCount]; NaN gives NaN.
+  public func point(keyframeProgress v: Double) -> PathPoint {
+    guard v == v else { return PathPoint(.nan, .nan) }
+    let n = segmentCount
+    guard n > 0 else { return path.moves[0] }
+    let clamped = min(Double(n), max(0, v))
+    let i = min(n - 1, Int(clamped))
+    let u = clamped - Double(i)
+    let length = path.table.segmentLengths[i]
+    let segment = path.segments[i]
+    guard length > 0 else { return u < 1 ? segment.start : segment.endPoint }
+    let s = path.table.segmentStarts[i] + u * length
+    let (index, t) = path.locate(distance: min(s, path.length))
+    return path.segments[index].point(t)
+  }
+
+  /// ``point(keyframeProgress:)`` for many values into `xy` (2 per value).
+  ///
+  /// - Throws: ``RazzleError`` `.bufferTooSmall`.
+  public func points(
+    keyframeProgress values: UnsafeBufferPointer<Double>,
+    into xy: UnsafeMutableBufferPointer<Double>
+  ) throws(RazzleError) {
+    try checkCapacity(xy.count, 2 * values.count, "points")
+    for (i, v) in values.enumerated() {
+      let p = point(keyframeProgress: v)
+      xy[2 * i] = p.x
+      xy[2 * i + 1] = p.y
+    }
+  }
+}
