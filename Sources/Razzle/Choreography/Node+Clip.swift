@@ -11,6 +11,7 @@ struct ClipContent {
   ///
   /// - Parameter animatorsLocked: Whether the caller holds the animator's
   ///   lock (which must not be taken again).
+  /// - Returns: The span's start and end.
   func resolvedSpan(animatorsLocked: Bool) -> (start: Double, end: Double) {
     if let span { return span }
     let read = animatorsLocked ? animator.unlockedKeyframeSpan : animator.keyframeSpan
@@ -37,6 +38,7 @@ extension Node {
   ///     sampled.
   ///   - timing: The clip's timing; `fill: auto` is `none` for a clip.
   ///   - composite: How its values combine with earlier clips'.
+  /// - Returns: The clip, without a parent.
   /// - Throws: ``RazzleError`` `.invalidValue` for a span that is not
   ///   finite or runs backwards.
   public static func clip(

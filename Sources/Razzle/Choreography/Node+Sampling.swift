@@ -105,8 +105,11 @@ extension Node {
       let plan: Plan
       if let cached, cached.isCurrent(animators) {
         plan = cached
+        // Variables change without an edit: check them each call.
+        try plan.checkVariables()
       } else {
         plan = try unlockedPlan(animators: animators)
+        try plan.checkVariables()
         planLock.withWriteLock {
           if let last = cachedPlan, last.columns != plan.columns { layoutGeneration &+= 1 }
           plan.layoutGeneration = layoutGeneration
@@ -266,6 +269,7 @@ struct NodeSampler {
       t.track.sampler.unsafelyUnwrapped.sampleBatch(
         UnsafeBufferPointer(start: animatorTimes, count: rows), into: rowValues + t.column,
         stride: width)
+      t.applyRelation(to: rowValues + t.column, count: rows, stride: width)
     }
     // Each item's values from its offset's rows.
     let stride = plan.width
@@ -304,10 +308,12 @@ struct NodeSampler {
         // The first writer of these columns: every row, NaN where there is
         // no effect (a sampler gives NaN at a NaN time).
         sampler.sampleBatch(query, into: out + t.column, stride: stride)
+        t.applyRelation(to: out + t.column, count: n, stride: stride)
         continue
       }
       let scratch = values.baseAddress.unsafelyUnwrapped
       sampler.sampleBatch(query, into: scratch, stride: t.channels)
+      t.applyRelation(to: scratch, count: n, stride: t.channels)
       let add = clip.composite == .add
       for j in 0..<n where !times[j].isNaN {
         let target = out + (j &* stride &+ t.column)

@@ -21,7 +21,7 @@ struct StaggerContent {
     distinctOffsets = distinct
     var position: [Double: Int] = [:]
     for (i, x) in distinct.enumerated() { position[x] = i }
-    offsetIndex = offsets.map { position[$0]! }
+    offsetIndex = offsets.map { position[$0] ?? 0 }
     maximumOffset = distinct.last ?? 0
   }
 }
@@ -40,6 +40,7 @@ extension Node {
   ///   - targets: The items' target names, at least one, each non-empty.
   ///   - distribution: How the offsets are spread.
   ///   - timing: The stagger's own timing.
+  /// - Returns: The stagger, the template's parent.
   /// - Throws: ``RazzleError`` `.invalidValue` for no targets, a template
   ///   that is not a clip or has a parent; `.invalidName` for an empty
   ///   target name.

@@ -13,6 +13,7 @@ extension Node {
   ///
   /// - Parameter timing: The timeline's timing; `duration` `auto` is its
   ///   natural duration, the latest end of its children.
+  /// - Returns: An empty timeline.
   public static func timeline(timing: Timing = .default) -> Node {
     Node(.timeline(TimelineContent()), timing: timing)
   }

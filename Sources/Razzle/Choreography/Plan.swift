@@ -47,6 +47,20 @@ final class Plan: @unchecked Sendable {
     self.maximumScratchWidth = maximumScratchWidth
   }
 
+  /// Every relative track under the tree (Guides/Layout.md).
+  var relativeTracks: [Track] = []
+
+  /// Checks that every relative track's variable is set. Call holding the
+  /// animators' locks.
+  ///
+  /// - Throws: ``RazzleError`` `.notFound` naming the first track whose
+  ///   variable is not set.
+  func checkVariables() throws(RazzleError) {
+    for track in relativeTracks {
+      if let bound = track.bound { _ = try track.relationFactor(unlocked: bound) }
+    }
+  }
+
   /// Whether the plan still describes the tree: no tree edit and no edit
   /// of its animators since it was made. Call holding the choreography
   /// lock and every animator's lock.
@@ -92,6 +106,17 @@ struct PlanTrack {
   /// template's own row).
   let column: Int
   let channels: Int
+
+  /// Rewrites a relative track's `count` values at `out` as value ×
+  /// variable + constant (Guides/Layout.md); nothing for a plain track.
+  /// Call with the animator's lock held, after ``Plan/checkVariables()``.
+  @inline(__always)
+  func applyRelation(to out: UnsafeMutablePointer<Double>, count: Int, stride: Int) {
+    guard let bound = track.bound else { return }
+    bound.apply(
+      factor: track.domain.variables.values[bound.slot], derivative: false, to: out,
+      count: count, channels: channels, stride: stride)
+  }
 }
 
 /// A clip's tracks and the map from its progress to its animator's time.
@@ -129,11 +154,13 @@ extension Node {
   func unlockedPlan(animators: [Animator]) throws(RazzleError) -> Plan {
     var builder = PlanBuilder()
     let root = try builder.node(self, start: 0, depth: 0)
-    return Plan(
+    let plan = Plan(
       treeGeneration: Choreography.generation, animators: animators,
       edits: animators.map { $0.domain.edits }, columns: builder.columns, width: builder.width,
       root: root, depth: builder.depth, maximumFanOut: builder.fanOut,
       maximumScratchWidth: builder.scratchWidth)
+    plan.relativeTracks = builder.relativeTracks
+    return plan
   }
 
   /// The animators under this node, each once, in the order their locks
@@ -158,6 +185,7 @@ private struct PlanBuilder {
   var depth = 0
   var fanOut = 1
   var scratchWidth = 1
+  var relativeTracks: [Track] = []
 
   /// The column of `key` (new or existing) and whether it is new.
   mutating func column(_ key: Animator.Key, kind: ValueKind, composite: Composite)
@@ -220,6 +248,7 @@ private struct PlanBuilder {
     var templateColumn = 0
     for track in clip.animator.ordered {
       guard track.sampler != nil else { throw track.emptyError }
+      if track.bound != nil { relativeTracks.append(track) }
       if rename == nil {
         let (column, isNew) = try column(
           Animator.Key(target: track.target, property: track.property), kind: track.kind,

@@ -270,9 +270,9 @@ public final class Player: @unchecked Sendable {
   private func unlockedPlay() throws(RazzleError) {
     let end = node.endTime
     let current = stopped ? nil : unlockedCurrentTime
-    if rate > 0 && (current == nil || current! < 0 || current! >= end) {
+    if rate > 0 && (current.map { $0 < 0 || $0 >= end } ?? true) {
       holdTime = 0
-    } else if rate < 0 && (current == nil || current! <= 0 || current! > end) {
+    } else if rate < 0 && (current.map { $0 <= 0 || $0 > end } ?? true) {
       guard end.isFinite else {
         throw RazzleError(.invalidState, "cannot rewind to the end: the node never ends")
       }

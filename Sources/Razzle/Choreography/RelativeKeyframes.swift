@@ -85,6 +85,9 @@ public struct RelativeKeyframes: Sendable {
   /// reads it from the view).
   ///
   /// - Parameters:
+  ///   - target: The target's name.
+  ///   - property: The property's name.
+  ///   - value: Its value before the animation.
   ///   - kind: The track's kind; nil for the property's default kind.
   /// - Throws: ``RazzleError`` `.duplicate` for a pair given twice,
   ///   `.invalidName`, `.wrongSize` or `.invalidValue` as a track would
@@ -172,13 +175,16 @@ public struct RelativeKeyframes: Sendable {
       var values: [[Double]] = [start.value]
       switch mode {
       case .linear, .discrete, .cubic:
+        var lastTime = 0.0
+        var lastValue = start.value
         for (begin, end, value) in own {
-          if begin > times.last! {
+          if begin > lastTime {
             times.append(begin)
-            values.append(values.last!)
+            values.append(lastValue)
           }
           times.append(end)
           values.append(value)
+          (lastTime, lastValue) = (end, value)
         }
         let interpolation: Interpolation =
           mode == .discrete ? .hold : mode == .cubic ? .smooth : .linear
@@ -187,7 +193,7 @@ public struct RelativeKeyframes: Sendable {
             time: times[i], value: values[i], style: KeyframeStyle(interpolation: interpolation))
         }
       case .paced, .cubicPaced:
-        for (_, _, value) in own where value != values.last! { values.append(value) }
+        for (_, _, value) in own where value != values[values.count - 1] { values.append(value) }
         let n = values.count
         times = (0..<n).map { n == 1 ? 0 : duration * Double($0) / Double(n - 1) }
         let interpolation: Interpolation

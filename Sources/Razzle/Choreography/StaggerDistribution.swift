@@ -148,6 +148,7 @@ public struct StaggerDistribution: Sendable, Hashable {
   ///   - x: The grid point's x ratio, for `point`.
   ///   - y: The grid point's y ratio, for `point`.
   ///   - seed: The shuffle's seed, for `random`.
+  /// - Returns: The origin.
   public static func origin(
     _ kind: OriginKind, index: Int = 0, x: Double = 0, y: Double = 0, seed: UInt64 = 0
   ) -> Origin {

@@ -10,9 +10,8 @@
 public enum StaggerPreset: String, Sendable, Hashable, CaseIterable {
   case `default`, grid, list
 
-  /// The six properties, in AnimationKit's modifier order (inner to
-  /// outer: opacity, blur, offset, scale, rotation) is not the column
-  /// order; the columns follow this list.
+  /// The six properties, in column order (AnimationKit applies them inner
+  /// to outer as opacity, blur, offset, scale, rotation).
   public static let properties = ["opacity", "offsetX", "offsetY", "rotation", "scale", "blur"]
 
   /// Each property's (from, to), in ``properties`` order.
@@ -25,21 +24,25 @@ public enum StaggerPreset: String, Sendable, Hashable, CaseIterable {
   }
 
   /// AnimationKit's animation: `.bouncy(duration: 0.4)`.
-  public static func defaultSpring() -> Spring {
+  public static let defaultSpring: Spring = {
     // Valid by construction: a positive duration and SwiftUI's bounce.
-    try! Spring.bouncy(duration: 0.4)
-  }
+    guard let spring = try? Spring.bouncy(duration: 0.4) else {
+      preconditionFailure("bouncy(duration: 0.4) is a valid spring")
+    }
+    return spring
+  }()
 
   /// The preset's template clip: one track per property, keyed at 0 (from)
   /// and at the spring's settling duration (to) with the spring as easing,
   /// so the value at t seconds after the item starts is
   /// `from + (to − from)·x(t)`; fill `both`.
   ///
-  /// - Parameter spring: The animation (default: ``defaultSpring()``).
+  /// - Parameter spring: The animation (default: ``defaultSpring``).
+  /// - Returns: A clip without a parent.
   /// - Throws: ``RazzleError`` `.invalidValue` for a spring that never
   ///   settles.
   public func template(spring: Spring? = nil) throws(RazzleError) -> Node {
-    let spring = spring ?? Self.defaultSpring()
+    let spring = spring ?? Self.defaultSpring
     let settle = spring.settlingDuration
     guard settle.isFinite && settle > 0 else {
       throw RazzleError(.invalidValue, "a stagger preset's spring must settle")
@@ -56,6 +59,7 @@ public enum StaggerPreset: String, Sendable, Hashable, CaseIterable {
   /// The preset as a stagger over `targets`: AnimationKit's `each` 0.05 and
   /// `maxAnimationCount` 20 unless given.
   ///
+  /// - Returns: The stagger.
   /// - Throws: ``RazzleError`` as ``Node/stagger(_:targets:distribution:timing:)``.
   public func stagger(
     targets: [String], each: Double = 0.05, maxCount: Int? = 20, spring: Spring? = nil

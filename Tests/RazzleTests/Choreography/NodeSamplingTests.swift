@@ -130,4 +130,23 @@ final class NodeSamplingTests: XCTestCase {
     XCTAssertEqual(events.first?.kind, .reversed)
     XCTAssertEqual(player.currentTime, 2.5)
   }
+
+  func testClipsSeeVariablesAtEachSample() throws {
+    // A paging-style track: page 1.5 × pageWidth; a rotation changes the
+    // width and the clip follows without an edit.
+    let a = Animator()
+    try a.setVariable("pageWidth", to: 375)
+    let x = try a.addTrack(
+      target: "v", property: "x", options: TrackOptions(relativeTo: "pageWidth", constant: 10))
+    try x.setKeyframe(time: 0, value: [1])
+    try x.setKeyframe(time: 1, value: [2])
+    let clip = try Node.clip(a, timing: Timing(fill: .both))
+    XCTAssertEqual(try sample(clip, [0.5])[0], [1.5 * 375 + 10])
+    try a.setVariable("pageWidth", to: 667)
+    XCTAssertEqual(try sample(clip, [0.5])[0], [1.5 * 667 + 10])
+    try a.removeVariable(named: "pageWidth")
+    XCTAssertThrowsError(try sample(clip, [0.5])) { error in
+      XCTAssertEqual((error as? RazzleError)?.kind, .notFound)
+    }
+  }
 }

@@ -193,7 +193,7 @@ final class ChoreographyVectorTests: XCTestCase {
       case "preset":
         let count = try XCTUnwrap(g["count"] as? Int)
         let preset = try StaggerPreset(named: try XCTUnwrap(g["preset"] as? String))
-        let spring = StaggerPreset.defaultSpring()
+        let spring = StaggerPreset.defaultSpring
         XCTAssertEqual(spring.stiffness, Vectors.number(g["stiffness"]), accuracy: 1e-9, id)
         XCTAssertEqual(spring.damping, Vectors.number(g["damping"]), accuracy: 1e-9, id)
         let node = try preset.stagger(
