@@ -68,7 +68,7 @@ $(LIB): $(SWIFT_INPUTS)
 	@# builds with the same flags, so neither relinks the other's build.
 	@$(SWIFT) build -c release -Xswiftc -static-stdlib --disable-local-rpath --manifest-cache none \
 		--product keyframe --quiet
-	@# The soname link beside it (libkeyframe.so.0.2 -> libkeyframe.so): a
+	@# The soname link beside it (libkeyframe.so.0.3 -> libkeyframe.so): a
 	@# program linked against the build tree asks for the soname.
 	@soname=$$($(call soname_of,$@)) && test -n "$$soname" && ln -sfn libkeyframe.so $(@D)/$$soname
 	@touch $@
@@ -100,7 +100,7 @@ $(DEPS_STAMP): Makefile | $(VENV_PYTHON)
 demo: python
 	@$(VENV_PYTHON) -m razzle demo
 
-test: lint swift-test c-test c-paths-test c-stress memcheck memcheck-paths fuzz-replay python-test
+test: lint swift-test c-test c-paths-test c-choreography-test c-stress memcheck memcheck-paths memcheck-choreography fuzz-replay python-test
 
 swift-test:
 	@echo "swift test"
@@ -161,6 +161,30 @@ c-paths-test: $(C_PATHS_TEST)
 memcheck-paths: $(C_PATHS_TEST)
 	@echo "valgrind: C paths program"
 	@$(VALGRIND) $(C_PATHS_TEST) > /dev/null
+
+# Choreography (Tests/c/choreography_test.c): choreography.json and
+# player.json through their own generator (schema razzle-choreography/1),
+# and the ABI's refusals for nodes and players; also under valgrind.
+C_CHOREOGRAPHY_TEST := $(C_BUILD)/choreography_test
+
+.PHONY: c-choreography-test memcheck-choreography
+
+$(C_BUILD)/choreography.inc: Tests/c/gen_choreography.py Tests/vectors/choreography.json Tests/vectors/player.json
+	@mkdir -p $(C_BUILD)
+	@$(PYTHON) Tests/c/gen_choreography.py $@ Tests/vectors/choreography.json Tests/vectors/player.json
+
+$(C_CHOREOGRAPHY_TEST): Tests/c/choreography_test.c Tests/c/check.h $(C_BUILD)/choreography.inc include/keyframe.h $(LIB)
+	@echo "cc -Wall -Werror Tests/c/choreography_test.c"
+	@$(CC) -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -pedantic -Iinclude -I$(C_BUILD) -o $@ $< \
+		-L.build/release -lkeyframe -Wl,-rpath,$(abspath .build/release) -lm
+
+c-choreography-test: $(C_CHOREOGRAPHY_TEST)
+	@echo "C choreography program"
+	@$(C_CHOREOGRAPHY_TEST)
+
+memcheck-choreography: $(C_CHOREOGRAPHY_TEST)
+	@echo "valgrind: C choreography program"
+	@$(VALGRIND) $(C_CHOREOGRAPHY_TEST) > /dev/null
 
 # Both C programs under valgrind: no invalid access, no leak. "Possibly
 # lost" blocks are the Swift runtime's metadata caches, not the library's.

@@ -30,8 +30,8 @@ func headerVersion(_ part: String) -> Int {
 /// From 1.0 on, libraries of one major version are ABI compatible, so the
 /// soname carries the major version (`libkeyframe.so.1`). Before 1.0 a minor
 /// version may break the ABI (0.2 did), so the soname carries the minor
-/// version too (`libkeyframe.so.0.2`): a program built against 0.2 never
-/// loads a 0.3, and the two can be installed side by side.
+/// version too (`libkeyframe.so.0.3`): a program built against 0.3 never
+/// loads a 0.4, and the two can be installed side by side.
 let soname =
   headerVersion("MAJOR") >= 1
   ? "libkeyframe.so.\(headerVersion("MAJOR"))"
@@ -74,7 +74,7 @@ let package = Package(
       linkerSettings: [
         // Export only the `kf_*` API: the version script hides every Swift
         // symbol of the core and of the statically linked standard library,
-        // and puts the API in one version node (`KEYFRAME_0.2`), so a
+        // and puts the API in one version node (`KEYFRAME_0.3`), so a
         // program records the node it needs and a library without it is
         // refused at load time with the node's name, not called blindly.
         // `-soname`: see `soname` above; `make install` adds the links

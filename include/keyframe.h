@@ -75,10 +75,10 @@ extern "C" {
 #endif
 
 #define KF_VERSION_MAJOR 0
-#define KF_VERSION_MINOR 2
+#define KF_VERSION_MINOR 3
 #define KF_VERSION_PATCH 0
 #define KF_VERSION_NUMBER (KF_VERSION_MAJOR * 10000 + KF_VERSION_MINOR * 100 + KF_VERSION_PATCH)
-#define KF_VERSION_STRING "0.2.0"
+#define KF_VERSION_STRING "0.3.0"
 
 /* True when the header is at least version MAJOR.MINOR.PATCH. */
 #define KF_AT_LEAST_VERSION(major, minor, patch) \

@@ -45,7 +45,7 @@ def c_program(tmp_path_factory):
     inc = work / "vectors.inc"
     vectors = sorted(str(VECTORS / name) for name in vector_files())
     subprocess.run(["python3", str(REPO / "Tests/c/gen_vectors.py"), str(inc), *vectors], check=True)
-    # The program asks for the library's soname (libkeyframe.so.0.2): a link
+    # The program asks for the library's soname (libkeyframe.so.0.3): a link
     # by that name beside it leads to the package's copy.
     library = Path(razzle.library_path)
     (work / elf_soname(library)).symlink_to(library)

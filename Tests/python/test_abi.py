@@ -87,6 +87,31 @@ C_TO_CTYPES = {
     "double *": {c_void_p, POINTER(c_double)},
 }
 
+# Choreography.
+C_TO_CTYPES.update({
+    **{f"{t}": {c_int32} for t in ("kf_composite", "kf_node_kind", "kf_stagger_from", "kf_stagger_axis",
+                                   "kf_stagger_preset", "kf_calculation_mode", "kf_play_state", "kf_event_kind",
+                                   "kf_stop_position")},
+    **{f"{t} *": {POINTER(c_int32)} for t in ("kf_composite", "kf_node_kind", "kf_stagger_from", "kf_stagger_axis",
+                                              "kf_stagger_preset", "kf_calculation_mode", "kf_play_state",
+                                              "kf_event_kind", "kf_stop_position")},
+    "kf_node *": {_ffi.NodeHandle},
+    "const kf_node *": {_ffi.NodeHandle},
+    "kf_node * *": {POINTER(_ffi.NodeHandle)},
+    "kf_player *": {_ffi.PlayerHandle},
+    "const kf_player *": {_ffi.PlayerHandle},
+    "kf_player * *": {POINTER(_ffi.PlayerHandle)},
+    "kf_relative_keyframes *": {_ffi.RelativeKeyframesHandle},
+    "const kf_relative_keyframes *": {_ffi.RelativeKeyframesHandle},
+    "kf_relative_keyframes * *": {POINTER(_ffi.RelativeKeyframesHandle)},
+    "const kf_stagger_options *": {POINTER(_ffi.StaggerOptions)},
+    "kf_stagger_options *": {POINTER(_ffi.StaggerOptions)},
+    "kf_event *": {c_void_p},
+    "kf_player_state *": {POINTER(_ffi.PlayerStateStruct)},
+    "const char * const *": {POINTER(c_char_p)},
+    "const size_t *": {POINTER(c_size_t)},
+})
+
 # Paths and masks.
 C_TO_CTYPES.update({
     "kf_path *": {_ffi.PathHandle},
@@ -241,4 +266,4 @@ def test_the_kinds_guide_lists_what_the_library_says():
             _ffi.lib.kf_property_info(prop.encode(), ctypes.byref(found), None, None)
             assert found.value is not None and found.value.decode() == kind, (prop, kind)
             checked += 1
-    assert checked == 19
+    assert checked == 20

@@ -148,11 +148,11 @@ def test_the_readme_example_builds_through_pkg_config(staged, client):
 
 
 def test_a_library_without_the_version_node_is_refused_by_name(client, tmp_path):
-    # Another series' library under the same file name (say a 0.3 where a
-    # 0.2 was): the loader refuses it and names the node, instead of letting
-    # the program call functions whose signatures changed.
-    (tmp_path / "other.c").write_text("int kf_version_number(void) { return 300; }\n")
-    (tmp_path / "other.map").write_text("KEYFRAME_0.3 { global: kf_*; local: *; };\n")
+    # Another series' library under the same file name (say a 0.99 where
+    # this series was): the loader refuses it and names the node, instead of
+    # letting the program call functions whose signatures changed.
+    (tmp_path / "other.c").write_text("int kf_version_number(void) { return 9900; }\n")
+    (tmp_path / "other.map").write_text("KEYFRAME_0.99 { global: kf_*; local: *; };\n")
     subprocess.run(
         ["cc", "-shared", "-fPIC", f"-Wl,-soname,{expected_soname()}", "-Wl,--version-script,other.map",
          "-o", expected_soname(), "other.c"],

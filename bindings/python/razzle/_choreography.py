@@ -91,8 +91,9 @@ class Node(HandleOwner):
         """The right Python class for a node handle the library gave."""
         kind = ctypes.c_int32()
         lib.kf_node_kind_of(handle, byref(kind))
-        cls = {"clip": Clip, "timeline": Timeline, "stagger": Stagger}[NODE_KINDS[kind.value]]
-        node = cls.__new__(cls)
+        classes: Dict[str, type[Node]] = {"clip": Clip, "timeline": Timeline, "stagger": Stagger}
+        cls = classes[NODE_KINDS[kind.value]]
+        node: Node = cls.__new__(cls)
         Node.__init__(node, handle)
         return node
 

@@ -14,7 +14,7 @@ import numpy as np
 from . import _ffi
 from ._choreography import Node
 from ._easing import Easing, EasingLike
-from ._errors import InvalidTypeError, RazzleError
+from ._errors import BufferTooSmallError, InvalidTypeError, RazzleError
 from ._handle import HandleOwner
 from ._inputs import describe, real, times as _times
 from ._track import _address, _check_out, _names
@@ -159,7 +159,7 @@ class Player(HandleOwner):
     @property
     def play_state(self) -> str:
         """"idle", "running", "paused" or "finished"."""
-        return PLAY_STATES[self._state().play_state]
+        return PLAY_STATES[int(self._state().play_state)]
 
     @property
     def clock_time(self) -> float:
@@ -250,7 +250,7 @@ class Player(HandleOwner):
                 lib.kf_player_sample_many(
                     self._h, _address(array), array.size, _address(result), result.size, byref(width), byref(generation)
                 )
-            except _ffi._errors.BufferTooSmallError:
+            except BufferTooSmallError:
                 continue
             if generation.value == layout.generation:
                 return result
