@@ -1510,6 +1510,146 @@ def case_paging_frame(cfg, row):
     )
 
 
+# ---------------------------------------------------------------------------
+# Cases 40-42: choreography (Guides/Choreography.md)
+
+N_STAGGER_ITEMS = 10_000
+#: AnimationKit's grid preset: (from, to) for opacity, offsetX, offsetY,
+#: rotation, scale, blur.
+GRID_PRESET = [(0, 1), (0, 0), (100, 0), (0, 0), (1.3, 1), (8, 0)]
+
+
+def numpy_stagger_frame(t, n, each=0.05, max_count=20, stiffness=(2 * np.pi / 0.4) ** 2,
+                        damping=4 * np.pi * 0.7 / 0.4, settle=None):
+    """AnimationKit's grid stagger at time t with numpy's vectorized
+    formulas: item starts each * min(i, max_count), SwiftUI's spring step
+    response, from values before the start, to values once settled."""
+    starts = each * np.minimum(np.arange(n), max_count)
+    local = t - starts
+    omega = np.sqrt(stiffness)
+    zeta = damping / (2 * omega)
+    wd = omega * np.sqrt(1 - zeta * zeta)
+    s = np.clip(local, 0, None)
+    x = 1 - np.exp(-zeta * omega * s) * (np.cos(wd * s) + zeta * omega / wd * np.sin(wd * s))
+    x = np.where(local < 0, 0.0, x)
+    if settle is not None:
+        x = np.where(local >= settle, 1.0, x)
+    out = np.empty((n, 6))
+    for k, (a, b) in enumerate(GRID_PRESET):
+        out[:, k] = a + (b - a) * x
+    return out.reshape(1, -1)
+
+
+@case(40, "stagger 10,000 x 6 props, 1 frame", Target("<=", 100, "us"))
+def case_stagger_frame(cfg, row):
+    """AnimationKit's grid preset over 10,000 targets (each 0.05 s, at most
+    20 apart), one frame from Python into a reused buffer; the peer is the
+    same frame with numpy's vectorized formulas. The issue's targets: <= 100
+    us and >= 10x numpy."""
+    if not hasattr(razzle, "Stagger"):
+        row.na = "this razzle has no Stagger"
+        return
+    row.peer = "numpy formulas (vectorized)"
+    n, t = N_STAGGER_ITEMS, 0.37
+    grid = razzle.Stagger.preset("grid", [f"item{i}" for i in range(n)])
+    times = np.array([t])
+    frame = np.empty((1, grid.layout.columns))
+    grid.sample(times, out=frame)
+    check_close(row, frame, numpy_stagger_frame(t, n), rtol=0, atol=1e-9)
+    t_razzle = best_of(lambda: grid.sample(times, out=frame), cfg)
+    t_numpy = best_of(lambda: numpy_stagger_frame(t, n), cfg)
+    grid.close()
+    row.razzle_rate, row.peer_rate = 6 * n / t_razzle, 6 * n / t_numpy
+    row.measured = t_razzle * 1e6
+    row.measured_text = f"{row.measured:.1f} us/frame"
+    ratio = t_numpy / t_razzle
+    row.notes.append(
+        f"per frame: stagger.sample([t], out=) {t_razzle * 1e6:.1f} us, numpy {t_numpy * 1e6:.1f} us: "
+        f"{ratio:.1f}x (target >= 10x: {'PASS' if ratio >= 10 else 'MISS'}). Rates are property-samples/s; "
+        f"the 10,000 items share 21 distinct start times, sampled once each"
+    )
+
+
+N_TIMELINE_CLIPS = 1000
+
+
+@case(41, "timeline of 1,000 clips, 1e5 times", Target(">=", 0.5, "x"))
+def case_timeline_batch(cfg, row):
+    """1,000 clips of one 16-keyframe track each in a timeline (all at 0,
+    fill both, so the timeline's time is each animator's), sampled at 1e5
+    times in one call, against the same 1,000 tracks in one animator
+    sampled directly: the cost of the tree."""
+    if not hasattr(razzle, "Timeline"):
+        row.na = "this razzle has no Timeline"
+        return
+    rng = np.random.default_rng(cfg.seed + 41)
+    row.peer = "the same tracks, anim.sample"
+    n = min(cfg.n, 100_000)
+    times = np.sort(rng.uniform(0, 1, n))
+    direct = razzle.Animator()
+    timeline = razzle.Timeline()
+    for i in range(N_TIMELINE_CLIPS):
+        xp = np.sort(rng.uniform(0, 1, 16))
+        xp[0], xp[-1] = 0.0, 1.0
+        fp = rng.normal(size=16)
+        make_track(direct, f"node{i}", xp, fp)
+        own = razzle.Animator()
+        make_track(own, f"node{i}", xp, fp)
+        timeline.add(razzle.Clip(own, span=(0.0, 1.0), fill="both"), at=0)
+    out_tree = np.empty((n, N_TIMELINE_CLIPS))
+    out_direct = np.empty((n, N_TIMELINE_CLIPS))
+    timeline.sample(times, out=out_tree)
+    direct.sample(times, out=out_direct)
+    check_close(row, out_tree, out_direct, rtol=0, atol=0)
+    t_tree = best_of(lambda: timeline.sample(times, out=out_tree), cfg, number=1)
+    t_direct = best_of(lambda: direct.sample(times, out=out_direct), cfg, number=1)
+    timeline.close()
+    direct.close()
+    samples = n * N_TIMELINE_CLIPS
+    set_pair(row, samples / t_tree, samples / t_direct)
+    row.notes.append(
+        f"{n} times x {N_TIMELINE_CLIPS} clips: timeline {t_tree * 1e3:.1f} ms, direct {t_direct * 1e3:.1f} ms "
+        f"(both on {razzle.thread_count()} threads)"
+    )
+
+
+@case(42, "player.advance + 1 frame, 100 tracks", Target("<=", 1.5, "x"))
+def case_player_frame(cfg, row):
+    """A player on a clip of a 100-track animator: player.advance(1/60) then
+    the frame at the new clock time into a reused buffer, against the frame
+    alone (anim.sample([t], out=)); the measured value is their time ratio."""
+    if not hasattr(razzle, "Player"):
+        row.na = "this razzle has no Player"
+        return
+    rng = np.random.default_rng(cfg.seed + 42)
+    row.peer = "the frame alone (anim.sample)"
+    anim = razzle.Animator()
+    for i in range(100):
+        xp = np.sort(rng.uniform(0, 10, 16))
+        make_track(anim, f"node{i}", xp, rng.normal(size=16))
+    clip = razzle.Clip(anim, duration=1e9, fill="both")
+    player = razzle.Player(clip)
+    player.play()
+    frame = np.empty((1, 100))
+    clock = np.array([0.0])
+
+    def advance_and_frame():
+        player.advance(1 / 60)
+        clock[0] += 1 / 60
+        player.sample(clock, out=frame)
+
+    times = np.array([3.3])
+    t_player = best_of(advance_and_frame, cfg)
+    t_frame = best_of(lambda: anim.sample(times, out=frame), cfg)
+    player.close()
+    clip.close()
+    anim.close()
+    row.razzle_rate, row.peer_rate = 1 / t_player, 1 / t_frame
+    row.measured = t_player / t_frame
+    row.measured_text = f"{row.measured:.2f}x the frame"
+    row.notes.append(f"advance + frame {t_player * 1e6:.1f} us; frame alone {t_frame * 1e6:.1f} us")
+
+
 def main(argv=None):
     cfg, selected, args = parse_args(argv)
     import_razzle(args.in_tree)
