@@ -87,6 +87,9 @@ final class PlanNode: @unchecked Sendable {
   /// The node's timing with time running forwards and backwards.
   let forwards: ResolvedTiming
   let backwards: ResolvedTiming
+  /// The timing's numbers when it is one plain forward iteration (the
+  /// sampler's fast path), else nil.
+  let simple: SimpleTiming?
   /// The node's start time in its parent (0 for a root or a template).
   let start: Double
   let body: Body
@@ -94,8 +97,39 @@ final class PlanNode: @unchecked Sendable {
   init(forwards: ResolvedTiming, backwards: ResolvedTiming, start: Double, body: Body) {
     self.forwards = forwards
     self.backwards = backwards
+    self.simple = SimpleTiming(forwards)
     self.start = start
     self.body = body
+  }
+}
+
+/// A timing of one forward, linear iteration that starts at or after 0 and
+/// does not end early: its progress is `(t − delay) / d` in the active
+/// interval and its fills' 0 and 1 outside, which ``NodeSampler`` computes
+/// without the general procedure (with the same results, bit for bit).
+struct SimpleTiming {
+  let delay: Double
+  let duration: Double
+  /// The phase boundaries (``ResolvedTiming``'s).
+  let before: Double
+  let after: Double
+  let fillsBackwards: Bool
+  let fillsForwards: Bool
+  /// The progress after the active interval (1).
+  let endProgress: Double
+
+  init?(_ t: ResolvedTiming) {
+    guard t.iterations == 1, t.iterationStart == 0, t.direction == .normal,
+      case .identity = t.form, t.iterationDuration.isFinite, t.iterationDuration > 0,
+      t.delay >= 0, t.endTime >= t.delay + t.activeDuration
+    else { return nil }
+    delay = t.delay
+    duration = t.iterationDuration
+    before = t.beforeActiveBoundary
+    after = t.activeAfterBoundary
+    fillsBackwards = t.fillsBackwards
+    fillsForwards = t.fillsForwards
+    endProgress = 1
   }
 }
 
@@ -121,6 +155,11 @@ struct PlanTrack {
 
 /// A clip's tracks and the map from its progress to its animator's time.
 struct PlanClip {
+  let animator: Animator
+  /// The first column, when the clip writes a run of columns of its own
+  /// first, in its animator's order (its one-row fast path: the animator's
+  /// frame); else nil.
+  let contiguousBase: Int?
   let spanStart: Double
   let spanLength: Double
   let composite: Composite
@@ -146,6 +185,13 @@ struct PlanStagger {
   /// AnimationKit's `maxAnimationCount` ≤ 0: every item shows the animator
   /// at this time whenever the stagger has an effect.
   let fixedAnimatorTime: Double?
+  /// The first column, when every item writes its own run of columns
+  /// first, item after item in the template's order (the copy's fast
+  /// path); else nil.
+  let contiguousBase: Int?
+  /// Runs of consecutive items that share a distinct offset: (first item,
+  /// count, offset index).
+  let runs: [(first: Int, count: Int, offset: Int)]
 }
 
 extension Node {
@@ -262,9 +308,16 @@ private struct PlanBuilder {
       }
       templateColumn += track.channels
     }
+    var contiguous: Int? = nil
+    if rename == nil, let first = tracks.first, direct.allSatisfy({ $0 }),
+      zip(tracks, tracks.dropFirst()).allSatisfy({ $1.column == $0.column + $0.channels })
+    {
+      contiguous = first.column
+    }
     return PlanClip(
-      spanStart: span.start, spanLength: span.end - span.start, composite: clip.composite,
-      tracks: tracks, direct: direct, width: templateColumn)
+      animator: clip.animator, contiguousBase: contiguous, spanStart: span.start,
+      spanLength: span.end - span.start, composite: clip.composite, tracks: tracks,
+      direct: direct, width: templateColumn)
   }
 
   mutating func stagger(_ stagger: StaggerContent, depth level: Int) throws(RazzleError)
@@ -313,9 +366,36 @@ private struct PlanBuilder {
       let p = s.transformedProgress
       fixed = clip.spanStart + (p.isNaN ? 1 : p) * clip.spanLength
     }
+    // Contiguous: item i's track k at base + i·width + (k's column in the
+    // template row), every one new.
+    var contiguous: Int? = nil
+    if let base = columns.first, direct.allSatisfy({ $0 }) {
+      var ok = true
+      var slot = 0
+      for item in 0..<stagger.targets.count where ok {
+        for t in clip.tracks {
+          if columns[slot] != base + item * clip.width + t.column { ok = false }
+          slot += 1
+        }
+      }
+      if ok { contiguous = base }
+    }
     return PlanStagger(
       template: templateNode, distinctOffsets: stagger.distinctOffsets,
       offsetIndex: stagger.offsetIndex, columns: columns, direct: direct,
-      fixedAnimatorTime: fixed)
+      fixedAnimatorTime: fixed, contiguousBase: contiguous, runs: Self.runs(stagger.offsetIndex))
+  }
+
+  /// Runs of equal consecutive values of `indices`.
+  static func runs(_ indices: [Int]) -> [(first: Int, count: Int, offset: Int)] {
+    var runs: [(first: Int, count: Int, offset: Int)] = []
+    for (i, k) in indices.enumerated() {
+      if let last = runs.last, last.offset == k, last.first + last.count == i {
+        runs[runs.count - 1].count += 1
+      } else {
+        runs.append((i, 1, k))
+      }
+    }
+    return runs
   }
 }

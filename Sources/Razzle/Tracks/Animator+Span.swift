@@ -21,3 +21,11 @@ extension Animator {
   /// whenever anything that sampling reads changes.
   var editCount: UInt64 { lock.withReadLock { domain.edits } }
 }
+
+extension Animator {
+  /// Runs `body` over the tracks in order. Call with the animator's lock
+  /// held (``sampleFrame(_:_:into:)`` reads them so).
+  func withOrderedTracks<R>(_ body: (UnsafeBufferPointer<Track>) -> R) -> R {
+    ordered.withUnsafeBufferPointer(body)
+  }
+}

@@ -77,7 +77,7 @@ class Node(HandleOwner):
     tree order that has an effect wins (composite "add" adds) — and NaN
     (None in `node(t)`) where none has. Nodes are thread-safe."""
 
-    __slots__ = ("_timing_value", "_layout_cache")
+    __slots__ = ("_timing_value", "_layout_cache", "_buffers")
     _kind = "node"
     _pickle_message = "cannot pickle a razzle node: it owns a library handle"
 
@@ -85,6 +85,7 @@ class Node(HandleOwner):
         super().__init__(handle, lib.kf_node_release)
         self._timing_value = timing
         self._layout_cache: Optional[Layout] = None
+        self._buffers = BufferAddresses()
 
     @staticmethod
     def _wrap(handle: Any) -> Node:
@@ -212,15 +213,16 @@ class Node(HandleOwner):
         the tree and each clip's animator is sampled in one batch. `out`: a
         C-contiguous float64 array with room for times.size x columns."""
         handle = self._h
-        array = _times(times)
-        direction = _animation_direction(animation_direction)
-        width, generation = c_size_t(), c_uint64()
+        direction = 0 if animation_direction == "forwards" else _animation_direction(animation_direction)
         if out is not None:
-            _check_out(out, 0)
-            status = _sample(handle, _address(array), array.size, direction, _address(out), out.size, byref(width), None)
+            # A frame loop reuses its arrays: their addresses are looked up once.
+            array, times_address, out_address = self._buffers.addresses(times, out)
+            status = _sample(handle, times_address, array.size, direction, out_address, out.size, None, None)
             if status:
                 raise _ffi.error(status)
             return out
+        array = _times(times)
+        width, generation = c_size_t(), c_uint64()
         for _ in range(64):
             layout = self.layout
             result = np.empty(array.shape + (layout.columns,), dtype=np.float64)
@@ -502,6 +504,38 @@ class Stagger(Node):
         out = np.empty(count.value, dtype=np.float64)
         lib.kf_stagger_offsets(self._h, _address(out), out.size, byref(count))
         return out
+
+
+class BufferAddresses:
+    """The addresses of the times and output arrays of the last `out=`
+    call, kept with the arrays themselves: a frame loop that passes the same
+    arrays again skips two `__array_interface__` lookups. A numpy array's
+    data never moves while a reference to it is held (resizing in place
+    needs it to be the only one), and the checks that a new array needs
+    (dtype, contiguity) are redone for any other object."""
+
+    __slots__ = ("_times", "_out", "_times_address", "_out_address")
+
+    def __init__(self) -> None:
+        self._times: Any = None
+        self._out: Any = None
+        self._times_address = 0
+        self._out_address = 0
+
+    def addresses(self, times: object, out: FloatArray) -> Tuple[Any, int, int]:
+        if times is not self._times or not (isinstance(times, np.ndarray) and times.dtype is _FLOAT64):
+            array = _times(times)
+            self._times, self._times_address = (times, _address(array)) if array is times else (None, 0)
+            times_address = _address(array)
+        else:
+            array, times_address = times, self._times_address
+        if out is not self._out or out.dtype is not _FLOAT64 or not out.flags.writeable:
+            _check_out(out, 0)
+            self._out, self._out_address = out, _address(out)
+        return array, times_address, self._out_address
+
+
+_FLOAT64 = np.dtype(np.float64)
 
 
 def _value_kind(value: object) -> Optional[str]:

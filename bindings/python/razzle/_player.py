@@ -12,7 +12,7 @@ from typing import Any, Dict, List, Literal, NamedTuple, Optional, Tuple, Union
 import numpy as np
 
 from . import _ffi
-from ._choreography import Node
+from ._choreography import BufferAddresses, Node
 from ._easing import Easing, EasingLike
 from ._errors import BufferTooSmallError, InvalidTypeError, RazzleError
 from ._handle import HandleOwner
@@ -30,6 +30,9 @@ EVENT_KINDS = _names(lib.kf_event_kind_name)
 STOP_POSITIONS = _names(lib.kf_stop_position_name)
 
 _EVENT_BATCH = 64
+_tick = _ffi.unchecked("kf_player_tick")
+_advance = _ffi.unchecked("kf_player_advance")
+_sample = _ffi.unchecked("kf_player_sample_many")
 
 
 class PlayerEvent(NamedTuple):
@@ -60,7 +63,7 @@ class Player(HandleOwner):
     `stop(finish_at="start" | "end" | "current")`. `curve` is
     UIViewPropertyAnimator's timing curve over the fraction complete."""
 
-    __slots__ = ("_node",)
+    __slots__ = ("_node", "_events", "_count", "_more", "_buffers")
     _kind = "player"
     _pickle_message = "cannot pickle a razzle.Player: it owns a library handle"
 
@@ -72,6 +75,11 @@ class Player(HandleOwner):
         lib.kf_player_new(node._h, None if easing is None else easing._encoded, byref(handle))
         super().__init__(handle, lib.kf_player_release)
         self._node = node
+        # Reused by every tick and advance: a frame loop allocates nothing.
+        self._events = (_ffi.EventStruct * _EVENT_BATCH)()
+        self._count = c_size_t()
+        self._more = c_int32()
+        self._buffers = BufferAddresses()
 
     @property
     def node(self) -> Node:
@@ -81,9 +89,12 @@ class Player(HandleOwner):
     # -- the clock --------------------------------------------------------------
 
     def _report(self, move: Any, value: float) -> List[PlayerEvent]:
-        events = (_ffi.EventStruct * _EVENT_BATCH)()
-        count, more = c_size_t(), c_int32()
-        move(self._h, value, events, _EVENT_BATCH, byref(count), byref(more))
+        events, count, more = self._events, self._count, self._more
+        status = move(self._h, value, events, _EVENT_BATCH, byref(count), byref(more))
+        if status:
+            raise _ffi.error(status)
+        if not count.value:
+            return []
         result = [self._event(events[i]) for i in range(count.value)]
         while more.value:
             lib.kf_player_advance(self._h, 0.0, events, _EVENT_BATCH, byref(count), byref(more))
@@ -97,12 +108,12 @@ class Player(HandleOwner):
     def tick(self, now: float) -> List[PlayerEvent]:
         """Moves the clock to `now`; returns what happened since the last
         report, in order."""
-        return self._report(lib.kf_player_tick, real(now, "now"))
+        return self._report(_tick, real(now, "now"))
 
     def advance(self, dt: float) -> List[PlayerEvent]:
         """Moves the clock by `dt`; returns what happened since the last
         report, in order."""
-        return self._report(lib.kf_player_advance, real(dt, "dt"))
+        return self._report(_advance, real(dt, "dt"))
 
     # -- controls ---------------------------------------------------------------
 
@@ -237,12 +248,14 @@ class Player(HandleOwner):
     def sample(self, clock_times: Union[float, Times], out: Optional[FloatArray] = None) -> FloatArray:
         """The node at many clock times in one call (a video): the matrix of
         `Node.sample`, one row per clock time."""
+        if out is not None:
+            array, times_address, out_address = self._buffers.addresses(clock_times, out)
+            status = _sample(self._h, times_address, array.size, out_address, out.size, None, None)
+            if status:
+                raise _ffi.error(status)
+            return out
         array = _times(clock_times)
         width, generation = c_size_t(), c_uint64()
-        if out is not None:
-            _check_out(out, 0)
-            lib.kf_player_sample_many(self._h, _address(array), array.size, _address(out), out.size, byref(width), None)
-            return out
         for _ in range(64):
             layout = self._node.layout
             result = np.empty(array.shape + (layout.columns,), dtype=np.float64)

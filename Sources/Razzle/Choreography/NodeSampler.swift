@@ -1,0 +1,294 @@
+// Evaluating a compiled plan over blocks of times: each node maps its
+// block of local times to inner times, a timeline hands them to its
+// children, a stagger fans them out to its distinct offsets, and a clip
+// calls its tracks' batch kernels straight into the output matrix.
+
+/// Evaluates a ``Plan`` over blocks of times, with scratch buffers for
+/// every depth of the tree (one allocation per sampler).
+struct NodeSampler {
+  /// Rows per block: the buffers of one block stay in the first cache
+  /// levels, and each kernel call has enough rows to amortize its set-up.
+  static let blockSize = 1024
+  /// The most doubles of scratch one stagger level may take per block.
+  static let scratchBudget = 1 << 18
+
+  let plan: Plan
+  let block: Int
+  /// Doubles per level buffer (block × the widest fan-out).
+  private let wide: Int
+  private let levels: Int
+  /// `4 × levels` double buffers of `wide` (inner times, local times) and
+  /// flags, then the merge scratch.
+  private let doubles: UnsafeMutablePointer<Double>
+  private let flags: UnsafeMutablePointer<Bool>
+  private let owner: Scratch
+
+  init(plan: Plan, block: Int) {
+    self.plan = plan
+    self.block = block
+    levels = plan.depth + 2
+    wide = block * plan.maximumFanOut
+    let doubleCount = 2 * levels * wide + wide * plan.maximumScratchWidth
+    let owner = Scratch(doubles: doubleCount, flags: 2 * levels * wide)
+    doubles = owner.doubles
+    flags = owner.flags
+    self.owner = owner
+  }
+
+  @inline(__always) private func inner(_ level: Int) -> UnsafeMutablePointer<Double> {
+    doubles + level &* wide
+  }
+  @inline(__always) private func local(_ level: Int) -> UnsafeMutablePointer<Double> {
+    doubles + (levels &+ level) &* wide
+  }
+  @inline(__always) private func innerFlags(_ level: Int) -> UnsafeMutablePointer<Bool> {
+    flags + level &* wide
+  }
+  @inline(__always) private func childFlags(_ level: Int) -> UnsafeMutablePointer<Bool> {
+    flags + (levels &+ level) &* wide
+  }
+  private var values: UnsafeMutablePointer<Double> { doubles + 2 &* levels &* wide }
+
+  /// Samples `n` rows at `times` into `out` (row stride: the plan's width).
+  func run(
+    _ times: UnsafePointer<Double>, _ n: Int, _ backwards: Bool, _ out: UnsafeMutablePointer<Double>
+  ) {
+    let t = local(0)
+    let f = childFlags(0)
+    for j in 0..<n {
+      t[j] = times[j]
+      f[j] = backwards
+    }
+    evaluate(plan.root, t, f, n, 1, out)
+  }
+
+  /// Maps `n` local times through `node`'s timing into `result`: `offset +
+  /// p·scale` for its transformed progress p (the active time for an
+  /// endless iteration), NaN where it has no effect; `childBack` gets the
+  /// direction its children run in.
+  @inline(__always)
+  private func map(
+    _ node: PlanNode, _ times: UnsafePointer<Double>, _ back: UnsafePointer<Bool>, _ n: Int,
+    offset: Double, scale: Double, into result: UnsafeMutablePointer<Double>,
+    childBack: UnsafeMutablePointer<Bool>
+  ) {
+    if let simple = node.simple {
+      // One forward iteration, linear: p is (t − delay) / d in the active
+      // interval, the fills' 0 and 1 outside, as the general procedure
+      // computes them (bit for bit).
+      for j in 0..<n {
+        let t = times[j]
+        let p: Double
+        if t < simple.before || (back[j] && t == simple.before) {
+          p = simple.fillsBackwards ? 0 : .nan
+        } else if t > simple.after || (!back[j] && t == simple.after) {
+          p = simple.fillsForwards ? simple.endProgress : .nan
+        } else {
+          // + 0: as the general procedure adds the iteration start (−0 → +0).
+          p = t.isNaN ? .nan : (t - simple.delay) / simple.duration + 0
+        }
+        result[j] = offset + p * scale
+        childBack[j] = back[j]
+      }
+      return
+    }
+    // Copied once per block: the timing holds references.
+    let forwards = node.forwards
+    let backwards = node.backwards
+    let useActive = forwards.iterationDuration.isInfinite
+    for j in 0..<n {
+      let s = back[j] ? backwards.sample(times[j]) : forwards.sample(times[j])
+      let p = s.transformedProgress
+      result[j] = p.isNaN ? .nan : offset + (useActive ? s.activeTime : p) * scale
+      childBack[j] = back[j] != s.reversed
+    }
+  }
+
+  /// Evaluates `node` at depth `level` over `n` local times.
+  private func evaluate(
+    _ node: PlanNode, _ times: UnsafePointer<Double>, _ back: UnsafePointer<Bool>, _ n: Int,
+    _ level: Int, _ out: UnsafeMutablePointer<Double>
+  ) {
+    let innerTimes = inner(level)
+    let nextBack = innerFlags(level)
+    let d = node.forwards.iterationDuration
+    switch node.body {
+    case .clip(let clip):
+      // Straight to the animator's time.
+      map(
+        node, times, back, n, offset: clip.spanStart, scale: d.isInfinite ? 1 : clip.spanLength,
+        into: innerTimes, childBack: nextBack)
+      write(clip, innerTimes, n, out)
+    case .group(let children):
+      map(
+        node, times, back, n, offset: 0, scale: d.isInfinite ? 1 : d, into: innerTimes,
+        childBack: nextBack)
+      let childTimes = local(level)
+      for child in children {
+        let start = child.start
+        for j in 0..<n { childTimes[j] = innerTimes[j] - start }
+        evaluate(child, childTimes, nextBack, n, level + 1, out)
+      }
+    case .stagger(let stagger):
+      map(
+        node, times, back, n, offset: 0, scale: d.isInfinite ? 1 : d, into: innerTimes,
+        childBack: nextBack)
+      evaluate(stagger, innerTimes, nextBack, n, level, out)
+    }
+  }
+
+  /// A stagger at depth `level` over `n` inner times: its template at every
+  /// distinct offset, then each item's values copied from its offset's.
+  private func evaluate(
+    _ stagger: PlanStagger, _ innerTimes: UnsafePointer<Double>, _ innerBack: UnsafePointer<Bool>,
+    _ n: Int, _ level: Int, _ out: UnsafeMutablePointer<Double>
+  ) {
+    guard case .clip(let clip) = stagger.template.body else { return }
+    let u = stagger.distinctOffsets.count
+    let rows = u &* n
+    let animatorTimes = inner(level + 1)
+    if let fixed = stagger.fixedAnimatorTime {
+      for k in 0..<u {
+        for j in 0..<n { animatorTimes[k &* n &+ j] = innerTimes[j].isNaN ? .nan : fixed }
+      }
+    } else {
+      // Item-local times, distinct offset by distinct offset, then the
+      // template clip's timing maps them to its animator's time.
+      let itemTimes = local(level)
+      let itemBack = childFlags(level)
+      stagger.distinctOffsets.withUnsafeBufferPointer { offsets in
+        for k in 0..<u {
+          let offset = offsets[k]
+          for j in 0..<n {
+            itemTimes[k &* n &+ j] = innerTimes[j] - offset
+            itemBack[k &* n &+ j] = innerBack[j]
+          }
+        }
+      }
+      let d = stagger.template.forwards.iterationDuration
+      map(
+        stagger.template, itemTimes, itemBack, rows, offset: clip.spanStart,
+        scale: d.isInfinite ? 1 : clip.spanLength, into: animatorTimes,
+        childBack: innerFlags(level + 1))
+    }
+    // The template's rows, one per (distinct offset, time).
+    let width = clip.width
+    let rowValues = values
+    for t in clip.tracks {
+      t.track.sampler.unsafelyUnwrapped.sampleBatch(
+        UnsafeBufferPointer(start: animatorTimes, count: rows), into: rowValues + t.column,
+        stride: width)
+      t.applyRelation(to: rowValues + t.column, count: rows, stride: width)
+    }
+    // Each item's values from its offset's rows.
+    let stride = plan.width
+    stagger.offsetIndex.withUnsafeBufferPointer { offsetIndex in
+      if let base = stagger.contiguousBase {
+        // Every item writes its own run of columns first, in order: the
+        // template's row copied whole, and a run of items that share an
+        // offset by doubling copies (memcpy runs near the memory's speed).
+        let bytes = width &* MemoryLayout<Double>.stride
+        for j in 0..<n {
+          let row = out + (j &* stride &+ base)
+          for run in stagger.runs {
+            let target = UnsafeMutableRawPointer(row + run.first &* width)
+            target.copyMemory(
+              from: rowValues + (run.offset &* n &+ j) &* width, byteCount: bytes)
+            var done = 1
+            while done < run.count {
+              let chunk = Swift.min(done, run.count &- done)
+              (target + done &* bytes).copyMemory(from: target, byteCount: chunk &* bytes)
+              done &+= chunk
+            }
+          }
+        }
+        return
+      }
+      let add = clip.composite == .add
+      let trackCount = clip.tracks.count
+      stagger.columns.withUnsafeBufferPointer { columns in
+        stagger.direct.withUnsafeBufferPointer { direct in
+          for item in 0..<offsetIndex.count {
+            let k = offsetIndex[item]
+            for (ti, t) in clip.tracks.enumerated() {
+              let slot = item &* trackCount &+ ti
+              for j in 0..<n {
+                let source = rowValues + ((k &* n &+ j) &* width &+ t.column)
+                let target = out + (j &* stride &+ columns[slot])
+                if direct[slot] {
+                  for c in 0..<t.channels { target[c] = source[c] }
+                } else if !animatorTimes[k &* n &+ j].isNaN {
+                  for c in 0..<t.channels {
+                    target[c] = add ? (target[c].isNaN ? 0 : target[c]) + source[c] : source[c]
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// A clip's tracks at `n` animator times (NaN: no effect).
+  private func write(
+    _ clip: PlanClip, _ times: UnsafePointer<Double>, _ n: Int, _ out: UnsafeMutablePointer<Double>
+  ) {
+    let stride = plan.width
+    if n == 1, let base = clip.contiguousBase {
+      // One row of a clip that writes its own columns first, in its
+      // animator's order: the animator's frame path (its frame cache).
+      let row = out + base
+      let t = times[0]
+      if t.isNaN {
+        for c in 0..<clip.width { row[c] = .nan }
+      } else {
+        clip.animator.withOrderedTracks { clip.animator.sampleFrame($0, t, into: row) }
+      }
+      return
+    }
+    let query = UnsafeBufferPointer(start: times, count: n)
+    for (i, t) in clip.tracks.enumerated() {
+      let sampler = t.track.sampler.unsafelyUnwrapped
+      if clip.direct[i] {
+        // The first writer of these columns: every row, NaN where there is
+        // no effect (a sampler gives NaN at a NaN time).
+        sampler.sampleBatch(query, into: out + t.column, stride: stride)
+        t.applyRelation(to: out + t.column, count: n, stride: stride)
+        continue
+      }
+      let scratch = values
+      sampler.sampleBatch(query, into: scratch, stride: t.channels)
+      t.applyRelation(to: scratch, count: n, stride: t.channels)
+      let add = clip.composite == .add
+      for j in 0..<n where !times[j].isNaN {
+        let target = out + (j &* stride &+ t.column)
+        let source = scratch + j &* t.channels
+        for c in 0..<t.channels {
+          target[c] = add ? (target[c].isNaN ? 0 : target[c]) + source[c] : source[c]
+        }
+      }
+    }
+  }
+}
+
+/// The buffers a ``NodeSampler`` allocated, freed with it.
+private final class Scratch {
+  let doubles: UnsafeMutablePointer<Double>
+  let flags: UnsafeMutablePointer<Bool>
+  private let doubleCount: Int
+  private let flagCount: Int
+
+  init(doubles: Int, flags: Int) {
+    doubleCount = Swift.max(doubles, 1)
+    flagCount = Swift.max(flags, 1)
+    // Uninitialized: every buffer is written before it is read.
+    self.doubles = .allocate(capacity: doubleCount)
+    self.flags = .allocate(capacity: flagCount)
+  }
+
+  deinit {
+    doubles.deallocate()
+    flags.deallocate()
+  }
+}
