@@ -73,21 +73,22 @@ struct NodeSampler {
     childBack: UnsafeMutablePointer<Bool>
   ) {
     if let simple = node.simple {
-      // One forward iteration, linear: p is (t − delay) / d in the active
-      // interval, the fills' 0 and 1 outside, as the general procedure
-      // computes them (bit for bit).
+      // One forward iteration, linear: in the active interval the inner
+      // time is offset + (t − delay)·(scale / d) — exactly t − delay when
+      // the scale is the duration (a clip of duration auto, a timeline's
+      // children), where p·d would round; the fills give 0 and 1 outside.
+      let ratio = scale == simple.duration ? 1 : scale / simple.duration
       for j in 0..<n {
         let t = times[j]
-        let p: Double
+        let x: Double
         if t < simple.before || (back[j] && t == simple.before) {
-          p = simple.fillsBackwards ? 0 : .nan
+          x = simple.fillsBackwards ? offset : .nan
         } else if t > simple.after || (!back[j] && t == simple.after) {
-          p = simple.fillsForwards ? simple.endProgress : .nan
+          x = simple.fillsForwards ? offset + scale : .nan
         } else {
-          // + 0: as the general procedure adds the iteration start (−0 → +0).
-          p = t.isNaN ? .nan : (t - simple.delay) / simple.duration + 0
+          x = t.isNaN ? .nan : offset + (t - simple.delay) * ratio
         }
-        result[j] = offset + p * scale
+        result[j] = x
         childBack[j] = back[j]
       }
       return

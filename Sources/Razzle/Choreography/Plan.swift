@@ -105,8 +105,10 @@ final class PlanNode: @unchecked Sendable {
 
 /// A timing of one forward, linear iteration that starts at or after 0 and
 /// does not end early: its progress is `(t − delay) / d` in the active
-/// interval and its fills' 0 and 1 outside, which ``NodeSampler`` computes
-/// without the general procedure (with the same results, bit for bit).
+/// interval and its fills' 0 and 1 outside, which ``NodeSampler`` maps to
+/// an inner time without the general procedure, and without rounding when
+/// the inner time is the local time minus the delay (a clip's `auto`
+/// duration, a timeline's children).
 struct SimpleTiming {
   let delay: Double
   let duration: Double
@@ -115,8 +117,6 @@ struct SimpleTiming {
   let after: Double
   let fillsBackwards: Bool
   let fillsForwards: Bool
-  /// The progress after the active interval (1).
-  let endProgress: Double
 
   init?(_ t: ResolvedTiming) {
     guard t.iterations == 1, t.iterationStart == 0, t.direction == .normal,
@@ -129,7 +129,6 @@ struct SimpleTiming {
     after = t.activeAfterBoundary
     fillsBackwards = t.fillsBackwards
     fillsForwards = t.fillsForwards
-    endProgress = 1
   }
 }
 

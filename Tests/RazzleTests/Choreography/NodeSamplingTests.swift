@@ -149,4 +149,22 @@ final class NodeSamplingTests: XCTestCase {
       XCTAssertEqual((error as? RazzleError)?.kind, .notFound)
     }
   }
+
+  func testAutoDurationClipsMapTimeExactly() throws {
+    // A hold keyframe at 13.7 over the span [0, 100]: 13.7 / 100 · 100 is
+    // 13.699999999999999, which would still show the previous value; the
+    // clip maps local time 13.7 to animator time 13.7 exactly.
+    let a = Animator()
+    let step = try a.addTrack(target: "v", property: "x")
+    try step.setKeyframe(time: 0, value: [0], style: KeyframeStyle(interpolation: .hold))
+    try step.setKeyframe(time: 13.7, value: [1], style: KeyframeStyle(interpolation: .hold))
+    try step.setKeyframe(time: 100, value: [2])
+    XCTAssertLessThan(13.7 / 100 * 100, 13.7)
+    let clip = try Node.clip(a, timing: Timing(fill: .both))
+    let line = Node.timeline()
+    try line.add(clip, at: .time(0))
+    XCTAssertEqual(try sample(clip, [13.7, 50])[0], [1])
+    XCTAssertEqual(try sample(line, [13.7])[0], [1])
+    XCTAssertEqual(try clip.values(at: 13.7).first?.value, [1])
+  }
 }
