@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 // Arc length of a path: each segment is cut into pieces on which the
 // eight-point Gauss–Legendre rule agrees with itself on the two halves to
 // 1e-15 of the segment's length (adaptive subdivision, at least 32 pieces per
@@ -32,6 +38,23 @@ struct ArcLengthTable: Sendable {
   var segmentStarts: [Double] = []
   /// The index of each segment's first piece (pieces.count for none).
   var firstPiece: [Int] = []
+  /// Per piece, ``fitDegree`` + 1 Chebyshev coefficients of its inverse
+  /// τ(u) = (t − t0) / (t1 − t0) over u = arc length fraction of the piece,
+  /// or NaN first when the piece keeps the exact solve (uniform speed, or a
+  /// fit that misses ``fitTolerance``).
+  @usableFromInline var fits: [Double] = []
+  /// For each of `buckets.count` equal spans of arc length, the piece that
+  /// holds the span's start: a query scans forward from there (pieces are
+  /// about equally long, so a step or two) instead of a binary search.
+  @usableFromInline var buckets: [Int32] = []
+  /// buckets.count / total.
+  @usableFromInline var bucketScale = 0.0
+
+  /// The degree of each piece's inverse fit.
+  @usableFromInline static let fitDegree = 10
+  /// A fit is kept when its arc length error stays below this fraction of
+  /// the piece's length at every check point.
+  static let fitTolerance = 1e-13
 
   /// The pieces most curved segments get before adaptive refinement.
   static let minimumPieces = 32
@@ -83,6 +106,75 @@ struct ArcLengthTable: Sendable {
       s += piece.length
     }
     starts.append(s)
+    fits = Self.fitInverses(pieces, segments)
+    if s > 0 && !pieces.isEmpty {
+      let count = 2 * pieces.count
+      bucketScale = Double(count) / s
+      var k = 0
+      for b in 0..<count {
+        let at = Double(b) / bucketScale
+        while k + 1 < pieces.count && starts[k + 1] <= at { k += 1 }
+        buckets.append(Int32(k))
+      }
+    }
+  }
+
+  /// Chebyshev fits of each curved piece's inverse, from exact solves at
+  /// the Chebyshev nodes, each checked against the exact arc length at 33
+  /// points: a query then costs one polynomial instead of integrals.
+  private static func fitInverses(_ pieces: [ArcLengthPiece], _ segments: [PathSegment])
+    -> [Double]
+  {
+    let m = fitDegree + 1
+    var fits = [Double](repeating: .nan, count: pieces.count * m)
+    var values = [Double](repeating: 0, count: m)
+    for (k, piece) in pieces.enumerated() where !piece.uniform {
+      let segment = segments[piece.segment]
+      let h = piece.t1 - piece.t0
+      for j in 0..<m {
+        let angle: Double = Double.pi * (Double(j) + 0.5) / Double(m)
+        let x = cos(angle)
+        let u = 0.5 * (1 + x)
+        values[j] = (exactT(piece, u * piece.length, segment) - piece.t0) / h
+      }
+      var coefficients = [Double](repeating: 0, count: m)
+      for i in 0..<m {
+        var sum = 0.0
+        for j in 0..<m {
+          let angle: Double = Double.pi * Double(i) * (Double(j) + 0.5) / Double(m)
+          sum += values[j] * cos(angle)
+        }
+        coefficients[i] = (i == 0 ? 1 : 2) * sum / Double(m)
+      }
+      var ok = true
+      for q in 0...32 where ok {
+        let u = Double(q) / 32
+        let t = piece.t0 + h * clenshaw(coefficients, 0, 2 * u - 1)
+        let reached = GaussLegendre.integrate(piece.t0, t) { segment.speed($0) }
+        ok = abs(reached - u * piece.length) <= fitTolerance * piece.length && t >= piece.t0 - 1e-15
+      }
+      if ok {
+        for i in 0..<m { fits[k * m + i] = coefficients[i] }
+      }
+    }
+    return fits
+  }
+
+  /// Σ cᵢ Tᵢ(x) over `fitDegree + 1` coefficients starting at `offset`.
+  @inlinable @inline(__always)
+  static func clenshaw<C: RandomAccessCollection<Double>>(
+    _ c: C, _ offset: C.Index, _ x: Double
+  ) -> Double where C.Index == Int {
+    var b1 = 0.0
+    var b2 = 0.0
+    var i = fitDegree
+    while i >= 1 {
+      let b0 = 2 * x * b1 - b2 + c[offset + i]
+      b2 = b1
+      b1 = b0
+      i -= 1
+    }
+    return x * b1 - b2 + c[offset]
   }
 
   private static func refine(
@@ -112,14 +204,22 @@ struct ArcLengthTable: Sendable {
   @inlinable @inline(__always)
   func piece(containing s: Double) -> Int {
     starts.withUnsafeBufferPointer { starts in
-      var lo = 0
-      var n = starts.count - 1  // pieces
-      while n > 1 {
-        let half = n / 2
-        lo = starts[lo + half] <= s ? lo + half : lo
-        n -= half
+      let pieces = starts.count - 1
+      guard !buckets.isEmpty, s.isFinite else {
+        var lo = 0
+        var n = pieces
+        while n > 1 {
+          let half = n / 2
+          lo = starts[lo + half] <= s ? lo + half : lo
+          n -= half
+        }
+        return lo
       }
-      return lo
+      let b = Swift.min(buckets.count - 1, Swift.max(0, Int(s * bucketScale)))
+      var k = Int(buckets.withUnsafeBufferPointer { $0[b] })
+      while k > 0 && starts[k] > s { k -= 1 }
+      while k + 1 < pieces && starts[k + 1] <= s { k += 1 }
+      return k
     }
   }
 
@@ -135,7 +235,21 @@ struct ArcLengthTable: Sendable {
     let u = s >= next ? 1 : min(1, max(0, r / piece.length))
     if piece.uniform { return (piece.segment, piece.t0 + u * h) }
     if u == 0 || u == 1 { return (piece.segment, u == 0 ? piece.t0 : piece.t1) }
-    let segment = segments[piece.segment]
+    let m = Self.fitDegree + 1
+    let fitted = fits.withUnsafeBufferPointer { (fits) -> Double? in
+      guard !fits[k &* m].isNaN else { return nil }
+      return piece.t0 + h * Self.clenshaw(fits, k &* m, 2 * u - 1)
+    }
+    if let fitted { return (piece.segment, min(piece.t1, max(piece.t0, fitted))) }
+    return (piece.segment, Self.exactT(piece, r, segments[piece.segment]))
+  }
+
+  /// The t at arc length `r` into `piece` of `segment`, solved: a cubic
+  /// Hermite guess, then safeguarded Newton steps on the integral.
+  @usableFromInline
+  static func exactT(_ piece: ArcLengthPiece, _ r: Double, _ segment: PathSegment) -> Double {
+    let h = piece.t1 - piece.t0
+    let u = min(1, max(0, r / piece.length))
     // Cubic Hermite inverse: t(u) with dt/du = length / speed at the ends.
     var t = piece.t0 + u * h
     if piece.speed0 > 0 && piece.speed1 > 0 {
@@ -166,7 +280,7 @@ struct ArcLengthTable: Sendable {
       // another integral.
       if (newton && abs(f) <= 1e-6 * piece.length) || hi - lo <= 1e-16 { break }
     }
-    return (piece.segment, t)
+    return t
   }
 }
 

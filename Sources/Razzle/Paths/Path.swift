@@ -128,17 +128,15 @@ public struct Path: Sendable {
       angle?.pointee = rotation.apply(0)
       return
     }
-    let (index, t, segment) = segments.withUnsafeBufferPointer { segments in
+    segments.withUnsafeBufferPointer { segments in
       let (index, t) = table.locate(s, in: segments)
-      return (index, t, segments[index])
-    }
-    _ = index
-    let p = segment.point(t)
-    xy[0] = p.x
-    xy[1] = p.y
-    if let angle {
-      let d = segment.tangent(t)
-      angle.pointee = rotation.apply(atan2(d.y, d.x) * (180 / Double.pi))
+      let p = segments[index].point(t)
+      xy[0] = p.x
+      xy[1] = p.y
+      if let angle {
+        let d = segments[index].tangent(t)
+        angle.pointee = rotation.apply(atan2(d.y, d.x) * (180 / Double.pi))
+      }
     }
   }
 }
