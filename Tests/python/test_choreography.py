@@ -188,6 +188,16 @@ def test_player_controls_and_uikit_vocabulary():
         endless.advance(math.nan)
 
 
+def test_core_animation_speed_is_the_playback_rate():
+    player = razzle.Player(razzle.Clip(ramp(), duration=4), speed=2)
+    assert player.playback_rate == 2
+    player.play()
+    player.advance(1)
+    assert player.current_time == 2
+    with pytest.raises(razzle.InvalidTypeError):
+        razzle.Player(razzle.Clip(ramp()), playback_rate=2, speed=3)
+
+
 def test_many_iteration_events_come_back_in_order():
     player = razzle.Player(razzle.Clip(ramp(), duration=0.01, iterations=500))
     player.play()

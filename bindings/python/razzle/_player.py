@@ -67,9 +67,16 @@ class Player(HandleOwner):
     _kind = "player"
     _pickle_message = "cannot pickle a razzle.Player: it owns a library handle"
 
-    def __init__(self, node: Node, curve: EasingLike = None) -> None:
+    def __init__(
+        self, node: Node, curve: EasingLike = None, *, playback_rate: float = 1.0, speed: Optional[float] = None
+    ) -> None:
+        """`curve`: UIViewPropertyAnimator's timing curve (None: linear);
+        `playback_rate` (Core Animation's name, `speed`, is accepted too)."""
         if not isinstance(node, Node):
             raise InvalidTypeError(f"a player drives a razzle node, not {describe(node)}")
+        if speed is not None and playback_rate != 1.0:
+            raise InvalidTypeError("give playback_rate or speed (its Core Animation name), not both")
+        rate = real(speed if speed is not None else playback_rate, "playback_rate")
         easing = None if curve is None else Easing(curve)
         handle = _ffi.PlayerHandle()
         lib.kf_player_new(node._h, None if easing is None else easing._encoded, byref(handle))
@@ -80,6 +87,8 @@ class Player(HandleOwner):
         self._count = c_size_t()
         self._more = c_int32()
         self._buffers = BufferAddresses()
+        if rate != 1.0:
+            lib.kf_player_set_playback_rate(handle, rate)
 
     @property
     def node(self) -> Node:
