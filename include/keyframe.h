@@ -1272,6 +1272,12 @@ kf_status kf_node_kind_of(const kf_node *node, kf_node_kind *out_kind);
  * Errors: KF_E_INVALID_HANDLE, as kf_timing_validate. */
 kf_status kf_node_set_timing(kf_node *node, const kf_timing_options *timing);
 
+/* The node's timing in Web Animations' terms into *out_timing (as
+ * kf_timing_validate writes it: autoreverses and time_offset folded in and
+ * 0); its easing is the easing's canonical text, a static string (NULL for
+ * linear). Errors: KF_E_NULL, KF_E_INVALID_HANDLE. */
+kf_status kf_node_get_timing(const kf_node *node, kf_timing_options *out_timing);
+
 /* The node's natural duration (what duration auto stands for), active
  * duration and end time (each may be NULL).
  * Errors: KF_E_INVALID_HANDLE. */

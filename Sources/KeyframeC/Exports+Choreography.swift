@@ -251,6 +251,18 @@ public func kf_node_set_timing(
   }
 }
 
+@_cdecl("kf_node_get_timing")
+public func kf_node_get_timing(
+  _ handle: OpaquePointer?, _ out: UnsafeMutablePointer<kf_timing_options>?
+) -> kf_status {
+  call("kf_node_get_timing") { () throws(RazzleError) in
+    let timing = try node(handle).timing
+    let out = try required(out, "out_timing")
+    let easing = timing.easing == .linear ? nil : StaticName.pointer(timing.easing.description)
+    out.pointee = kf_timing_options(timing, easing: easing)
+  }
+}
+
 @_cdecl("kf_node_durations")
 public func kf_node_durations(
   _ handle: OpaquePointer?, _ outNatural: UnsafeMutablePointer<Double>?,

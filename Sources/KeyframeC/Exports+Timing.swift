@@ -100,6 +100,19 @@ public func kf_timing_options_init(_ options: UnsafeMutablePointer<kf_timing_opt
   }
 }
 
+extension kf_timing_options {
+  /// The C form of a validated timing, with `easing` as given.
+  init(_ t: Timing, easing: UnsafePointer<CChar>?) {
+    var duration = durationAuto
+    if case .time(let d) = t.duration { duration = d }
+    self.init(
+      version: UInt32(KF_TIMING_OPTIONS_VERSION), delay: t.delay, end_delay: t.endDelay,
+      duration: duration, iterations: t.iterations, iteration_start: t.iterationStart,
+      direction: t.direction.code, fill: t.fill.code, easing: easing, autoreverses: 0,
+      time_offset: 0)
+  }
+}
+
 @_cdecl("kf_timing_validate")
 public func kf_timing_validate(
   _ options: UnsafePointer<kf_timing_options>?, _ out: UnsafeMutablePointer<kf_timing_options>?
@@ -107,14 +120,7 @@ public func kf_timing_validate(
   call("kf_timing_validate") { () throws(RazzleError) in
     let t = try timing(options)
     guard let out else { return }
-    let easing = options?.pointee.easing
-    var duration = durationAuto
-    if case .time(let d) = t.duration { duration = d }
-    out.pointee = kf_timing_options(
-      version: UInt32(KF_TIMING_OPTIONS_VERSION), delay: t.delay, end_delay: t.endDelay,
-      duration: duration, iterations: t.iterations, iteration_start: t.iterationStart,
-      direction: t.direction.code, fill: t.fill.code, easing: easing, autoreverses: 0,
-      time_offset: 0)
+    out.pointee = kf_timing_options(t, easing: options?.pointee.easing)
   }
 }
 

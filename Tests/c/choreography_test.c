@@ -288,6 +288,17 @@ static void run_refusals(void) {
   bad = (kf_timing_options)KF_TIMING_OPTIONS_INIT;
   bad.version = 99;
   CHECK(kf_timeline_new(&bad, &node) == KF_E_INVALID_VALUE, "unknown version");
+  kf_timing_options eased = KF_TIMING_OPTIONS_INIT, read = KF_TIMING_OPTIONS_INIT;
+  eased.iterations = 2;
+  eased.autoreverses = 1;
+  eased.easing = "ease-in";
+  CHECK(kf_node_set_timing(inner, &eased) == KF_OK, "set timing");
+  CHECK(kf_node_get_timing(inner, &read) == KF_OK && read.iterations == 4 &&
+            read.direction == KF_DIRECTION_ALTERNATE && read.autoreverses == 0 &&
+            read.easing != NULL && strcmp(read.easing, "cubic-bezier(0.42, 0, 1, 1)") == 0,
+        "timing read back in Web Animations' terms (%g, %s)", read.iterations,
+        read.easing ? read.easing : "NULL");
+  CHECK(kf_node_get_timing(inner, NULL) == KF_E_NULL, "NULL timing");
   kf_node_release(inner);
   CHECK(kf_node_kind_of(inner, &(kf_node_kind){0}) == KF_E_INVALID_HANDLE, "released handle");
   kf_node_release(NULL);

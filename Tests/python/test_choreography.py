@@ -28,6 +28,17 @@ def test_a_clip_in_seconds_over_scroll_points():
     assert clip.compute(0.25).transformed_progress == 0.5
 
 
+def test_a_node_reads_its_timing_back():
+    tl = razzle.Timeline(iterations=2, direction="alternate", easing="ease-in")
+    assert tl.children == []
+    parent = razzle.Timeline()
+    parent.add(tl)
+    (child, start), = parent.children
+    assert start == 0 and child.timing == razzle.Timing(iterations=2, direction="alternate", easing="ease-in")
+    child.timing = razzle.Timing(delay=1)
+    assert parent.children[0][0].timing.delay == 1 and tl.timing.delay == 1
+
+
 def test_timeline_positions_and_labels():
     tl = razzle.Timeline()
     assert tl.add(razzle.Clip(ramp(), duration=1)) == 0

@@ -77,13 +77,12 @@ class Node(HandleOwner):
     tree order that has an effect wins (composite "add" adds) — and NaN
     (None in `node(t)`) where none has. Nodes are thread-safe."""
 
-    __slots__ = ("_timing_value", "_layout_cache", "_buffers")
+    __slots__ = ("_layout_cache", "_buffers")
     _kind = "node"
     _pickle_message = "cannot pickle a razzle node: it owns a library handle"
 
-    def __init__(self, handle: Any, timing: Optional[Timing] = None) -> None:
+    def __init__(self, handle: Any) -> None:
         super().__init__(handle, lib.kf_node_release)
-        self._timing_value = timing
         self._layout_cache: Optional[Layout] = None
         self._buffers = BufferAddresses()
 
@@ -102,15 +101,17 @@ class Node(HandleOwner):
 
     @property
     def timing(self) -> Timing:
-        """The node's timing (settable)."""
-        return self._timing_value if self._timing_value is not None else Timing()
+        """The node's timing (settable), in Web Animations' terms, read from
+        the library (another handle to the node may have set it)."""
+        options = _ffi.TimingOptions()
+        lib.kf_node_get_timing(self._h, byref(options))
+        return Timing._from_options(options)
 
     @timing.setter
     def timing(self, value: Timing) -> None:
         if not isinstance(value, Timing):
             raise InvalidTypeError(f"timing must be a razzle.Timing, not {describe(value)}")
         lib.kf_node_set_timing(self._h, byref(value._options))
-        self._timing_value = value
 
     def _durations(self) -> Tuple[float, float, float]:
         natural, active, end = c_double(), c_double(), c_double()
@@ -308,7 +309,7 @@ class Clip(Node):
         code = _code(composite, "composite", COMPOSITES, lib.kf_composite_from_name)
         handle = _ffi.NodeHandle()
         lib.kf_clip_new(animator._h, span_buffer, _options(resolved), code, byref(handle))
-        super().__init__(handle, resolved)
+        super().__init__(handle)
 
 
 class Timeline(Node):
@@ -335,7 +336,7 @@ class Timeline(Node):
         resolved = _timing(timing, timing_keywords)
         handle = _ffi.NodeHandle()
         lib.kf_timeline_new(_options(resolved), byref(handle))
-        super().__init__(handle, resolved)
+        super().__init__(handle)
 
     def add(self, node: Node, at: Placement = None) -> float:
         """Adds `node` (which must have no parent) at `at`; returns its start
@@ -468,7 +469,7 @@ class Stagger(Node):
         names, count = _targets(targets)
         handle = _ffi.NodeHandle()
         lib.kf_stagger_new(template._h, names, count, byref(options), _options(resolved), byref(handle))
-        super().__init__(handle, resolved)
+        super().__init__(handle)
 
     @classmethod
     def preset(
@@ -625,7 +626,7 @@ def keyframe_animation(
     finally:
         lib.kf_relative_keyframes_release(builder)
     clip = Clip.__new__(Clip)
-    Node.__init__(clip, handle, Timing(delay=delay, duration=duration, fill="both"))
+    Node.__init__(clip, handle)
     return clip
 
 

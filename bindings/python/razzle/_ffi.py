@@ -472,6 +472,7 @@ SIGNATURES = (
     Function("kf_node_release", None, (NodeHandle,)),
     Function("kf_node_kind_of", Status, (NodeHandle, POINTER(c_int32))),
     Function("kf_node_set_timing", Status, (NodeHandle, POINTER(TimingOptions))),
+    Function("kf_node_get_timing", Status, (NodeHandle, POINTER(TimingOptions))),
     Function("kf_node_durations", Status, (NodeHandle, POINTER(c_double), POINTER(c_double), POINTER(c_double))),
     Function("kf_node_compute", Status, (NodeHandle, c_double, c_int32, POINTER(ComputedTimingStruct))),
     Function(

@@ -153,6 +153,21 @@ class Timing:
         self._active_duration = computed.active_duration
         self._end_time = computed.end_time
 
+    @classmethod
+    def _from_options(cls, options: Any) -> Timing:
+        """The Timing of a library `kf_timing_options` (a node's)."""
+        duration = float(options.duration)
+        return cls(
+            delay=options.delay,
+            end_delay=options.end_delay,
+            duration="auto" if duration == _ffi.DURATION_AUTO else duration,
+            iterations=options.iterations,
+            iteration_start=options.iteration_start,
+            direction=DIRECTIONS[options.direction],
+            fill=FILLS[options.fill],
+            easing=None if options.easing is None else options.easing.decode(),
+        )
+
     # -- properties, in Web Animations' terms --------------------------------
 
     @property
