@@ -253,22 +253,6 @@ public struct StaggerDistribution: Sendable, Hashable {
   }
 }
 
-/// SplitMix64 (Steele, Lea and Flood 2014): the generator a random stagger
-/// shuffles with, so a seed gives the same order in every language.
-struct SplitMix64 {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 extension StaggerDistribution.Axis: PinnedCode {
   public static var noun: String { "stagger axis" }
   public var name: String { rawValue }

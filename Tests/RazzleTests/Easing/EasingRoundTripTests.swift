@@ -1,6 +1,7 @@
 import Foundation
-import Razzle
 import XCTest
+
+@testable import Razzle
 
 /// "Parsing the canonical text gives the same easing", for every accepted
 /// input: regressions for the cases that broke it, and a property test over

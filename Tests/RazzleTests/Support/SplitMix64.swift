@@ -1,18 +1,8 @@
-/// A small deterministic generator (SplitMix64), so the random tests repeat
+@testable import Razzle
+
+/// Test helpers over the library's SplitMix64, so the random tests repeat
 /// and a failure reproduces from its seed.
-struct SplitMix64 {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
+extension SplitMix64 {
   /// A double uniform in [0, 1).
   mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 

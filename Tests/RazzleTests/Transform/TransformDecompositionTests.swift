@@ -1,5 +1,6 @@
-import Razzle
 import XCTest
+
+@testable import Razzle
 
 final class TransformDecompositionTests: XCTestCase {
   private func roundTrip(

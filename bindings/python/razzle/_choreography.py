@@ -18,7 +18,7 @@ from ._easing import Easing, EasingLike
 from ._errors import BufferTooSmallError, InvalidNameError, InvalidTypeError, RazzleError
 from ._handle import HandleOwner
 from ._inputs import describe, real, text, times as _times
-from ._timing import ComputedTiming, Timing, _animation_direction, _resolved
+from ._timing import ComputedTiming, Timing, _animation_direction, computed_timing
 from ._track import _address, _check_out, _code, _names
 from ._types import FloatArray, Times
 from ._values import KIND_TYPES, from_channels, to_channels
@@ -33,7 +33,6 @@ STAGGER_FROM = _names(lib.kf_stagger_from_name)
 STAGGER_AXES = _names(lib.kf_stagger_axis_name)
 STAGGER_PRESETS = _names(lib.kf_stagger_preset_name)
 CALCULATION_MODES = _names(lib.kf_calculation_mode_name)
-PHASES = _names(lib.kf_phase_name)
 
 _sample = _ffi.unchecked("kf_node_sample_many")
 
@@ -146,19 +145,7 @@ class Node(HandleOwner):
         duration for "auto")."""
         out = _ffi.ComputedTimingStruct(version=_ffi.COMPUTED_TIMING_VERSION)
         lib.kf_node_compute(self._h, real(t, "time"), _animation_direction(animation_direction), byref(out))
-        return ComputedTiming(
-            PHASES[out.phase],
-            _resolved(out.local_time),
-            out.iteration_duration,
-            out.active_duration,
-            out.end_time,
-            _resolved(out.active_time),
-            _resolved(out.overall_progress),
-            _resolved(out.simple_iteration_progress),
-            _resolved(out.current_iteration),
-            _resolved(out.directed_progress),
-            _resolved(out.transformed_progress),
-        )
+        return computed_timing(out)
 
     # -- sampling -------------------------------------------------------------
 
@@ -222,21 +209,7 @@ class Node(HandleOwner):
             if status:
                 raise _ffi.error(status)
             return out
-        array = _times(times)
-        width, generation = c_size_t(), c_uint64()
-        for _ in range(64):
-            layout = self.layout
-            result = np.empty(array.shape + (layout.columns,), dtype=np.float64)
-            status = _sample(
-                handle, _address(array), array.size, direction, _address(result), result.size, byref(width), byref(generation)
-            )
-            if status == _ffi.STATUS_CODES["KF_E_BUFFER_TOO_SMALL"][0]:
-                continue  # the layout grew since it was read: read it again
-            if status:
-                raise _ffi.error(status)
-            if generation.value == layout.generation:
-                return result
-        raise RazzleError("the node's layout kept changing during sampling")
+        return sample_matrix(self, _times(times), lambda *buffers: _sample(handle, *buffers[:2], direction, *buffers[2:]))
 
     def sample_frames(self, times: Union[float, Times]) -> Dict[Tuple[str, str], FloatArray]:
         """{(target, property): array} at every time: views into one
@@ -505,6 +478,25 @@ class Stagger(Node):
         out = np.empty(count.value, dtype=np.float64)
         lib.kf_stagger_offsets(self._h, _address(out), out.size, byref(count))
         return out
+
+
+def sample_matrix(node: Node, times: np.ndarray[Any, np.dtype[np.float64]], call: Any) -> FloatArray:
+    """A new matrix of `times.shape + (columns,)` filled by `call(times
+    address, count, out address, capacity, &width, &generation)` (a status),
+    with `node`'s layout read together: retried when the layout changed in
+    between."""
+    width, generation = c_size_t(), c_uint64()
+    for _ in range(64):
+        layout = node.layout
+        result = np.empty(times.shape + (layout.columns,), dtype=np.float64)
+        status = call(_address(times), times.size, _address(result), result.size, byref(width), byref(generation))
+        if status == _ffi.STATUS_CODES["KF_E_BUFFER_TOO_SMALL"][0]:
+            continue  # the layout grew since it was read: read it again
+        if status:
+            raise _ffi.error(status)
+        if generation.value == layout.generation:
+            return result
+    raise RazzleError("the node's layout kept changing during sampling")
 
 
 class BufferAddresses:

@@ -6,18 +6,18 @@ module only marshals."""
 from __future__ import annotations
 
 import math
-from ctypes import byref, c_int32, c_size_t, c_uint64
+from ctypes import byref, c_int32, c_size_t
 from typing import Any, Dict, List, Literal, NamedTuple, Optional, Tuple, Union
 
 import numpy as np
 
 from . import _ffi
-from ._choreography import BufferAddresses, Node
+from ._choreography import BufferAddresses, Node, sample_matrix
 from ._easing import Easing, EasingLike
-from ._errors import BufferTooSmallError, InvalidTypeError, RazzleError
+from ._errors import InvalidTypeError
 from ._handle import HandleOwner
 from ._inputs import describe, real, times as _times
-from ._track import _address, _check_out, _names
+from ._track import _address, _names
 from ._types import FloatArray, Times
 from ._values import from_channels
 
@@ -263,20 +263,8 @@ class Player(HandleOwner):
             if status:
                 raise _ffi.error(status)
             return out
-        array = _times(clock_times)
-        width, generation = c_size_t(), c_uint64()
-        for _ in range(64):
-            layout = self._node.layout
-            result = np.empty(array.shape + (layout.columns,), dtype=np.float64)
-            try:
-                lib.kf_player_sample_many(
-                    self._h, _address(array), array.size, _address(result), result.size, byref(width), byref(generation)
-                )
-            except BufferTooSmallError:
-                continue
-            if generation.value == layout.generation:
-                return result
-        raise RazzleError("the node's layout kept changing during sampling")
+        handle = self._h
+        return sample_matrix(self._node, _times(clock_times), lambda *buffers: _sample(handle, *buffers))
 
     def values(self) -> Dict[Tuple[str, str], Any]:
         """{(target, property): value} now, None where nothing has an effect."""

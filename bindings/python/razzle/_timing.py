@@ -50,6 +50,23 @@ def _resolved(x: float) -> Optional[float]:
     return None if math.isnan(x) else x
 
 
+def computed_timing(out: Any) -> ComputedTiming:
+    """The ComputedTiming of a library `kf_computed_timing`."""
+    return ComputedTiming(
+        PHASES[out.phase],
+        _resolved(out.local_time),
+        out.iteration_duration,
+        out.active_duration,
+        out.end_time,
+        _resolved(out.active_time),
+        _resolved(out.overall_progress),
+        _resolved(out.simple_iteration_progress),
+        _resolved(out.current_iteration),
+        _resolved(out.directed_progress),
+        _resolved(out.transformed_progress),
+    )
+
+
 class ComputedTiming(NamedTuple):
     """A timing's computed values at one local time, as Web Animations'
     getComputedTiming() gives them. None is the spec's *unresolved*: outside
@@ -229,19 +246,7 @@ class Timing:
         status = _compute(byref(self._options), t, intrinsic, direction, byref(out))
         if status:
             raise _ffi.error(status)
-        return ComputedTiming(
-            PHASES[out.phase],
-            _resolved(out.local_time),
-            out.iteration_duration,
-            out.active_duration,
-            out.end_time,
-            _resolved(out.active_time),
-            _resolved(out.overall_progress),
-            _resolved(out.simple_iteration_progress),
-            _resolved(out.current_iteration),
-            _resolved(out.directed_progress),
-            _resolved(out.transformed_progress),
-        )
+        return computed_timing(out)
 
     def compute(
         self,
