@@ -4775,21 +4775,22 @@ def lottie_at(doc, pointer):
     return node
 
 
-# (target, property, JSON pointer of the Lottie property, how razzle maps it):
+# (target, property, JSON pointer of the Lottie property, how razzle maps it),
+# in the order Guides/Lottie.md gives (a, p, s, r, o, sk, sa; shapes in file order):
 # "plain" one column, ("dim", j) the split track of dimension j, "spatial".
 LOTTIE_FILES = {
     "keyframes.json": {
         "frames": [-5, 0, 5, 10, 12.5, 15, 20, 24.9, 25, 27.5, 29.999, 30, 33.3, 39, 40, 44.99, 45, 50, 55, 60, 69, 70,
                    80, 89.99, 90, 100],
         "columns": [
-            ("box", "transform.opacity", "/layers/0/ks/o", "plain"),
-            ("box", "transform.rotation", "/layers/0/ks/r", "plain"),
             ("box", "transform.scale.0", "/layers/0/ks/s", ("dim", 0)),
             ("box", "transform.scale.1", "/layers/0/ks/s", ("dim", 1)),
             ("box", "transform.scale.2", "/layers/0/ks/s", ("dim", 2)),
+            ("box", "transform.rotation", "/layers/0/ks/r", "plain"),
+            ("box", "transform.opacity", "/layers/0/ks/o", "plain"),
+            ("legacy", "transform.position.x", "/layers/1/ks/p/x", "plain"),
             ("legacy", "transform.opacity", "/layers/1/ks/o", "plain"),
             ("legacy", "transform.skew", "/layers/1/ks/sk", "plain"),
-            ("legacy", "transform.position.x", "/layers/1/ks/p/x", "plain"),
         ],
         "static": [("box", "transform.anchor", [10, 20, 0]), ("box", "transform.position", [100, 50, 0]),
                    ("legacy", "transform.skewAxis", [15]), ("legacy", "transform.position.y", [7])],

@@ -14,7 +14,9 @@ extension LottieAnimation {
   ///   - out: at least `times.count × rowWidth` doubles.
   /// - Throws: ``RazzleError`` `.bufferTooSmall` (nothing written).
   /// - Complexity: O(times × tracks), one batch sample of the timeline.
-  public func sample(times: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>)
+  public func sample(
+    times: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>
+  )
     throws(RazzleError)
   {
     let width = rowWidth

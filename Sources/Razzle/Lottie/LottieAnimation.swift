@@ -101,25 +101,33 @@ public final class LottieAnimation: @unchecked Sendable {
       importer.warn(assets, "assets", "precompositions and images are not imported")
     }
     let scale = timeUnit == .seconds ? 1 / fr : 1
-    let timeline = Node.timeline()
+    // The timeline has an effect only where a layer does (fill none, not a
+    // group's `both`, which would show a layer at ip 0 before frame 0), and
+    // starts at the earliest in point when one is negative.
+    let origin = min(0, layerNodes.compactMap { $0["ip"]?.value.number }.min() ?? 0)
+    let timeline = Node.timeline(
+      timing: try Timing(delay: origin * scale, fill: .none))
     var names = LottieImporter.Names()
     var layers: [LottieLayer] = []
-    var pending: [(name: String, index: Int?, parent: Int?, info: (Int, Double, Double, Double, Double))] = []
+    var pending:
+      [(name: String, index: Int?, parent: Int?, info: (Int, Double, Double, Double, Double))] = []
     for node in layerNodes {
       guard node.value.members != nil else {
         throw node.error("expected a layer object, got \(node.value.typeName)")
       }
       let index = try node["ind"].map { (n) throws(RazzleError) in Int(try n.requireNumber()) }
       let parent = try node["parent"].map { (n) throws(RazzleError) in Int(try n.requireNumber()) }
-      let name = names.unique(try node.string("nm") ?? "layer \(index.map(String.init) ?? String(pending.count))")
+      let name = names.unique(
+        try node.string("nm") ?? "layer \(index.map(String.init) ?? String(pending.count))")
       importer.animator = Animator()
       let info = try importer.layer(node, name: name)
       let (_, lip, lop, _, _) = info
       guard lip.isFinite, lop.isFinite else { throw node.error("ip and op must be finite") }
       let duration = max(0, lop - lip) * scale
       let clip = try Node.clip(
-        importer.animator, span: (lip, max(lip, lop)), timing: try Timing(duration: .time(duration)))
-      try timeline.add(clip, at: .time(lip * scale))
+        importer.animator, span: (lip, max(lip, lop)), timing: try Timing(duration: .time(duration))
+      )
+      try timeline.add(clip, at: .time((lip - origin) * scale))
       pending.append((name, index, parent, info))
     }
     var byIndex: [Int: String] = [:]
@@ -140,7 +148,9 @@ public final class LottieAnimation: @unchecked Sendable {
     }
     let layout = try timeline.layout()
     var where_: [String: Int] = [:]
-    for column in layout.columns { where_[column.target + "\u{0}" + column.property] = column.column }
+    for column in layout.columns {
+      where_[column.target + "\u{0}" + column.property] = column.column
+    }
     var columns: [LottieColumn] = []
     var plans: [(source: LottieSource, reads: [Int])] = []
     var start = 0

@@ -111,7 +111,9 @@ extension LottieImporter {
     let op = try node.number("op")
     let st = try node.number("st", default: 0)
     let sr = try node.number("sr", default: 1)
-    if node.flag("ddd") { warn(node["ddd"]!, "3D layer", "imported as 2D (z, 3D rotations ignored)") }
+    if node.flag("ddd") {
+      warn(node["ddd"]!, "3D layer", "imported as 2D (z, 3D rotations ignored)")
+    }
     for (key, feature) in [
       ("ef", "effects"), ("masksProperties", "masks"), ("tt", "track matte"),
       ("tm", "time remapping"), ("ao", "auto-orient"), ("sy", "layer styles"),
@@ -131,9 +133,13 @@ extension LottieImporter {
     case 0:
       warn(node, "precomposition content", "the layer's transform is imported, its layers are not")
     case 5:
-      warn(node["t"] ?? node, "text", "the layer's transform is imported, its text and text animators are not")
+      warn(
+        node["t"] ?? node, "text",
+        "the layer's transform is imported, its text and text animators are not")
     default:
-      warn(node, "\(Self.layerTypeNames[type] ?? "type \(type)") layer content", "the layer's transform is imported, its content is not")
+      warn(
+        node, "\(Self.layerTypeNames[type] ?? "type \(type)") layer content",
+        "the layer's transform is imported, its content is not")
     }
     return (type, ip, op, st, sr)
   }

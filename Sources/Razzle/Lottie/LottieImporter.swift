@@ -32,7 +32,9 @@ final class LottieImporter {
       throw node.error("expected a property object, got \(node.value.typeName)")
     }
     let flatten: (LottieNode) throws(RazzleError) -> [Double] =
-      role == .shape ? { (n) throws(RazzleError) in try Self.shapeNumbers(n) } : {
+      role == .shape
+      ? { (n) throws(RazzleError) in try Self.shapeNumbers(n) }
+      : {
         (n) throws(RazzleError) in try n.numbers()
       }
     switch try node.animatable(flatten: flatten, warnings: &warnings) {
@@ -181,7 +183,8 @@ final class LottieImporter {
     var names: [String] = []
     for v in 0..<vertices {
       let name = "\(property).\(v)"
-      try addTrack(keys, target: target, property: name, dims: (6 * v)..<(6 * v + 6), easingDimension: 0)
+      try addTrack(
+        keys, target: target, property: name, dims: (6 * v)..<(6 * v + 6), easingDimension: 0)
       names.append(name)
     }
     columns.append((target, property, 6 * vertices, .concat(names)))

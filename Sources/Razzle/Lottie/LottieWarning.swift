@@ -16,5 +16,7 @@ public struct LottieWarning: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// `"/layers/2/ef: effects: not imported"`.
-  public var description: String { "\(pointer.isEmpty ? "(root)" : pointer): \(feature): \(message)" }
+  public var description: String {
+    "\(pointer.isEmpty ? "(root)" : pointer): \(feature): \(message)"
+  }
 }
