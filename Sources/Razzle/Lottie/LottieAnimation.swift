@@ -85,13 +85,13 @@ public final class LottieAnimation: @unchecked Sendable {
       throw root.error("a Lottie document is an object, got \(root.value.typeName)")
     }
     let fr = try root.number("fr")
-    guard fr > 0 else { throw root["fr"]!.error("the frame rate must be > 0, got \(fr)") }
+    guard fr > 0 else { throw (root["fr"] ?? root).error("the frame rate must be > 0, got \(fr)") }
     let ip = try root.number("ip")
     let op = try root.number("op")
     guard let layersNode = root["layers"] else { throw root.error("missing \"layers\"") }
     let layerNodes = try layersNode.requireArray()
     let importer = LottieImporter()
-    if root.flag("ddd") { importer.warn(root["ddd"]!, "3D composition", "imported as 2D") }
+    if root.flag("ddd") { importer.warn(root["ddd"] ?? root, "3D composition", "imported as 2D") }
     for key in ["markers", "fonts", "chars"] {
       if let member = root[key], !(member.value.array?.isEmpty ?? true) {
         importer.warn(member, key)
@@ -137,7 +137,7 @@ public final class LottieAnimation: @unchecked Sendable {
       if let p = entry.parent {
         parentName = byIndex[p]
         if parentName == nil {
-          importer.warn(layerNodes[k]["parent"]!, "parent", "no layer has ind \(p)")
+          importer.warn(layerNodes[k]["parent"] ?? layerNodes[k], "parent", "no layer has ind \(p)")
         }
       }
       let (type, lip, lop, st, sr) = entry.info

@@ -112,7 +112,7 @@ extension LottieImporter {
     let st = try node.number("st", default: 0)
     let sr = try node.number("sr", default: 1)
     if node.flag("ddd") {
-      warn(node["ddd"]!, "3D layer", "imported as 2D (z, 3D rotations ignored)")
+      warn(node["ddd"] ?? node, "3D layer", "imported as 2D (z, 3D rotations ignored)")
     }
     for (key, feature) in [
       ("ef", "effects"), ("masksProperties", "masks"), ("tt", "track matte"),

@@ -34,6 +34,7 @@ extension LottieNode {
   /// - Parameters:
   ///   - flatten: reads one value (a number, numbers, or a shape object).
   ///   - warnings: receives expressions (`x`), which are ignored.
+  /// - Returns: the static value, or the keyframes (at least two).
   /// - Throws: ``RazzleError`` `.invalidValue` naming the pointer.
   func animatable(
     flatten: (LottieNode) throws(RazzleError) -> [Double], warnings: inout [LottieWarning]
@@ -60,7 +61,7 @@ extension LottieNode {
       let time = try item.number("t")
       guard time.isFinite else { throw item.error("time must be finite") }
       if let last = keys.last, time < last.time {
-        throw item["t"]!.error(
+        throw (item["t"] ?? item).error(
           "keyframe times must not decrease (\(time) after \(last.time))")
       }
       var value: [Double]

@@ -116,7 +116,8 @@ final class LottieAnimationTests: XCTestCase {
       XCTAssertEqual(x.value?.count, y.value?.count)
       for (p, q) in zip(x.value ?? [], y.value ?? []) { XCTAssertEqual(p, q, accuracy: 1e-9) }
     }
-    XCTAssertNil(try seconds.values(at: 1.5).first { $0.target == "legacy" }?.value)  // frame 45 = op
+    // 1.5 s is frame 45, the legacy layer's out point.
+    XCTAssertNil(try seconds.values(at: 1.5).first { $0.target == "legacy" }?.value)
     XCTAssertEqual(frames.timeline.children.count, 2)
     XCTAssertEqual(frames.timeline.children[1].start, 15)
     XCTAssertEqual(seconds.timeline.children[1].start, 0.5, accuracy: 1e-15)
