@@ -1616,6 +1616,55 @@ kf_status kf_mask_geometry_many(kf_mask kind, double width, double height,
                                 const double *progress, size_t count, double *out_rects,
                                 double *out_radii, size_t capacity);
 
+/* ---------------------------------------------------------------------------
+ * Lottie import (Guides/Lottie.md): a Lottie (bodymovin) JSON document as a
+ * timeline of one clip per layer, with lottie-web's semantics (cubic Bezier
+ * easing per keyframe and dimension, holds, spatial positions by arc
+ * length, transforms, fills, strokes, trim paths, rectangles, ellipses,
+ * shape paths). What is not imported is listed as warnings with JSON
+ * Pointers; malformed input is KF_E_INVALID_VALUE naming the pointer, and
+ * nothing is made. An import is immutable: every call may run on any
+ * thread at once.
+ */
+typedef struct kf_lottie kf_lottie;
+
+/* Imports `length` bytes of UTF-8 JSON at `json` into a new import in
+ * *out_lottie. `seconds` 0: the timeline's time is Lottie's frames; 1:
+ * seconds (frame / frame rate). Errors: KF_E_NULL, KF_E_INVALID_VALUE (the
+ * message names the JSON Pointer, and line and column for a JSON syntax
+ * error), KF_E_OUT_OF_RANGE (too many live handles). */
+kf_status kf_lottie_import(const char *json, size_t length, int32_t seconds,
+                           kf_lottie **out_lottie);
+
+/* Releases an import (its timeline handle, if taken, stays valid). NULL, or
+ * an already released handle, is a no-op. */
+void kf_lottie_release(kf_lottie *lottie);
+
+/* A new handle to the import's timeline in *out_timeline (release it with
+ * kf_node_release). Errors: KF_E_NULL, KF_E_INVALID_HANDLE,
+ * KF_E_OUT_OF_RANGE. */
+kf_status kf_lottie_timeline(const kf_lottie *lottie, kf_node **out_timeline);
+
+/* Everything but the values, as JSON text (see Conventions for text
+ * outputs): {"frame_rate", "in_point", "out_point", "width", "height",
+ * "time_unit", "row_width", "layers": [{"name", "index", "parent_index",
+ * "parent", "type", "in_point", "out_point", "start_time", "stretch"}],
+ * "columns": [{"target", "property", "channels", "start"}], "static":
+ * [{"target", "property", "value"}], "warnings": [{"pointer", "feature",
+ * "message"}]} (absent numbers are null). Errors: KF_E_NULL,
+ * KF_E_INVALID_HANDLE, KF_E_BUFFER_TOO_SMALL. */
+kf_status kf_lottie_describe(const kf_lottie *lottie, char *out_text, size_t capacity,
+                             size_t *out_length);
+
+/* Every animated value at each of `count` times (the timeline's unit) into
+ * the row-major out_values (capacity doubles, >= count * row_width): row j
+ * holds the columns kf_lottie_describe lists at times[j], spatial positions
+ * and shape paths put together; NaN where a layer does not show. `times`
+ * may be NULL when count is 0. Errors: KF_E_NULL, KF_E_INVALID_HANDLE,
+ * KF_E_BUFFER_TOO_SMALL. */
+kf_status kf_lottie_sample_many(const kf_lottie *lottie, const double *times, size_t count,
+                                double *out_values, size_t capacity);
+
 #ifdef __cplusplus
 }
 #endif

@@ -4628,3 +4628,267 @@ def write_path_docs():
 
 if __name__ == "__main__":
     main()
+
+
+# ---------------------------------------------------------------------------
+# lottie.json: Lottie import (issue 11, section 2) over the hand-written files
+# in Tests/lottie/, each property worked from the Lottie format's rules as
+# lottie-web evaluates them (PropertyFactory.interpolateValue): keyframe
+# times in frames, segment k eased by cubic-bezier(o.x, o.y, i.x, i.y) solved
+# by bisection in mpmath (per dimension when o/i are arrays: element j, else
+# element 0), hold keyframes, the first value before the first keyframe and
+# the last after the last, a keyframe's end value its successor's "s" (else
+# its own "e"), spatial segments traversed by arc length (scipy quad +
+# brentq) unless lottie-web drops their tangents, and a layer showing while
+# ip <= frame < op. Never razzle. Its own schema: the shared track runners
+# skip it.
+
+LOTTIE_DIR = HERE.parent / "lottie"
+
+
+def lottie_flat(v):
+    """A Lottie value as numbers: a number, numbers, or a shape (v, i, o per vertex)."""
+    if isinstance(v, (int, float)):
+        return [float(v)]
+    if isinstance(v, list) and v and isinstance(v[0], dict):
+        v = v[0]
+    if isinstance(v, dict):
+        out = []
+        for k in range(len(v["v"])):
+            for key in ("v", "i", "o"):
+                out += [float(v[key][k][0]), float(v[key][k][1])]
+        return out
+    return [float(x) for x in v]
+
+
+def lottie_keys(prop):
+    k = prop["k"]
+    if isinstance(k, list) and k and isinstance(k[0], dict) and "t" in k[0]:
+        return k
+    return None
+
+
+def lottie_key_values(keys):
+    values = []
+    for n, key in enumerate(keys):
+        if "s" in key:
+            values.append(lottie_flat(key["s"]))
+        elif n > 0 and "e" in keys[n - 1]:
+            values.append(lottie_flat(keys[n - 1]["e"]))
+        else:
+            values.append(values[-1])
+    return values
+
+
+def lottie_ease(key, dim, p):
+    def pick(v):
+        if isinstance(v, list):
+            return v[dim] if dim < len(v) else v[0]
+        return v
+    x1, y1, x2, y2 = (pick(key["o"]["x"]), pick(key["o"]["y"]), pick(key["i"]["x"]), pick(key["i"]["y"]))
+    if x1 == y1 and x2 == y2:
+        return mpf(p)
+    return css_bezier(x1, y1, x2, y2, p)[0]
+
+
+def lottie_segment(keys, f):
+    """(k, progress p) of frame f: the last keyframe at or before f (the later of equal times)."""
+    if f < keys[0]["t"]:
+        return 0, None
+    k = max(n for n, key in enumerate(keys) if key["t"] <= f)
+    if k == len(keys) - 1:
+        return k, None
+    return k, F(f) - F(keys[k]["t"]), F(keys[k + 1]["t"]) - F(keys[k]["t"])
+
+
+def lottie_plain(keys, f, dims=None, ease_dim=None):
+    values = lottie_key_values(keys)
+    seg = lottie_segment(keys, f)
+    k = seg[0]
+    if seg[1] is None or keys[k].get("h") == 1:
+        return values[k] if dims is None else [values[k][d] for d in dims]
+    p = seg[1] / seg[2]
+    out = []
+    for d in (dims if dims is not None else range(len(values[k]))):
+        e = lottie_ease(keys[k], d if ease_dim is None else ease_dim, float(p))
+        out.append(float(mpf(values[k][d]) + (mpf(values[k + 1][d]) - mpf(values[k][d])) * e))
+    return out
+
+
+def on_line(a, b, c):
+    """lottie-web's bez.pointOnLine2D."""
+    det = a[0] * b[1] + a[1] * c[0] + b[0] * c[1] - c[0] * b[1] - c[1] * a[0] - b[0] * a[1]
+    return -0.001 < det < 0.001
+
+
+def lottie_spatial(keys, f):
+    values = lottie_key_values(keys)
+    seg = lottie_segment(keys, f)
+    k = seg[0]
+    if seg[1] is None or keys[k].get("h") == 1:
+        return values[k]
+    s, e = values[k], values[k + 1]
+    to, ti = keys[k].get("to"), keys[k].get("ti")
+    keep = to is not None and ti is not None
+    if keep:
+        c1 = (s[0] + to[0], s[1] + to[1])
+        c2 = (e[0] + ti[0], e[1] + ti[1])
+        same = s[0] == e[0] and s[1] == e[1]
+        if not same and on_line(s, e, c1) and on_line(s, e, c2):
+            keep = False
+        if same and to[:2] == [0, 0] and ti[:2] == [0, 0]:
+            keep = False
+    p = float(seg[1] / seg[2])
+    eased = float(lottie_ease(keys[k], 0, p))
+    if not keep:
+        return [s[d] + (e[d] - s[d]) * eased for d in range(len(s))]
+    # razzle clamps an overshooting eased progress to the segment (lottie-web's
+    # table walk stops at the end point past 1).
+    u = min(1.0, max(0.0, eased))
+    P = [np.array(s[:2]), np.array(c1), np.array(c2), np.array(e[:2])]
+
+    def point(t):
+        return ((1 - t) ** 3 * P[0] + 3 * (1 - t) ** 2 * t * P[1] + 3 * (1 - t) * t**2 * P[2] + t**3 * P[3])
+
+    def speed(t):
+        d = 3 * (1 - t) ** 2 * (P[1] - P[0]) + 6 * (1 - t) * t * (P[2] - P[1]) + 3 * t**2 * (P[3] - P[2])
+        return float(np.hypot(d[0], d[1]))
+
+    def length(t):
+        return scipy.integrate.quad(speed, 0, t, epsabs=1e-14, epsrel=1e-14, limit=200)[0]
+
+    total = length(1.0)
+    if u <= 0:
+        t = 0.0
+    elif u >= 1:
+        t = 1.0
+    else:
+        t = scipy.optimize.brentq(lambda t: length(t) - u * total, 0, 1, xtol=1e-15, rtol=1e-15)
+    xy = point(t)
+    return [float(xy[0]), float(xy[1])] + [s[d] + (e[d] - s[d]) * eased for d in range(2, len(s))]
+
+
+def lottie_at(doc, pointer):
+    node = doc
+    for part in pointer.strip("/").split("/"):
+        node = node[int(part)] if isinstance(node, list) else node[part]
+    return node
+
+
+# (target, property, JSON pointer of the Lottie property, how razzle maps it),
+# in the order Guides/Lottie.md gives (a, p, s, r, o, sk, sa; shapes in file order):
+# "plain" one column, ("dim", j) the split track of dimension j, "spatial".
+LOTTIE_FILES = {
+    "keyframes.json": {
+        "frames": [-5, 0, 5, 10, 12.5, 15, 20, 24.9, 25, 27.5, 29.999, 30, 33.3, 39, 40, 44.99, 45, 50, 55, 60, 69, 70,
+                   80, 89.99, 90, 100],
+        "columns": [
+            ("box", "transform.scale.0", "/layers/0/ks/s", ("dim", 0)),
+            ("box", "transform.scale.1", "/layers/0/ks/s", ("dim", 1)),
+            ("box", "transform.scale.2", "/layers/0/ks/s", ("dim", 2)),
+            ("box", "transform.rotation", "/layers/0/ks/r", "plain"),
+            ("box", "transform.opacity", "/layers/0/ks/o", "plain"),
+            ("legacy", "transform.position.x", "/layers/1/ks/p/x", "plain"),
+            ("legacy", "transform.opacity", "/layers/1/ks/o", "plain"),
+            ("legacy", "transform.skew", "/layers/1/ks/sk", "plain"),
+        ],
+        "static": [("box", "transform.anchor", [10, 20, 0]), ("box", "transform.position", [100, 50, 0]),
+                   ("legacy", "transform.skewAxis", [15]), ("legacy", "transform.position.y", [7])],
+        "warnings": [],
+    },
+    "spatial.json": {
+        "frames": [-1, 0, 2, 5, 10, 15, 19.5, 20, 21, 23, 25, 30, 35, 40, 45, 50, 59, 60, 65, 69.9, 70, 75, 80, 85,
+                   90, 95, 99.5, 100],
+        "columns": [("dot", "transform.position", "/layers/0/ks/p", "spatial")],
+        "static": [],
+        "warnings": [],
+    },
+    "shapes.json": {
+        "frames": [-1, 0, 5, 10, 15, 20, 29, 30, 35, 40, 45, 50, 59, 60, 75, 90, 100, 119, 120],
+        "columns": [
+            ("badge", "transform.rotation", "/layers/0/ks/r", "plain"),
+            ("badge/Body", "Box.size", "/layers/0/shapes/0/it/0/s", "plain"),
+            ("badge/Body", "Dot.position", "/layers/0/shapes/0/it/1/p", "plain"),
+            ("badge/Body", "Outline.shape", "/layers/0/shapes/0/it/2/ks", "plain"),
+            ("badge/Body", "Fill 1.color", "/layers/0/shapes/0/it/3/c", "plain"),
+            ("badge/Body", "Stroke 1.width", "/layers/0/shapes/0/it/4/w", "plain"),
+            ("badge/Body", "Trim Paths 1.start", "/layers/0/shapes/0/it/5/s", "plain"),
+            ("badge/Body", "Trim Paths 1.end", "/layers/0/shapes/0/it/5/e", "plain"),
+            ("badge/Body", "transform.position", "/layers/0/shapes/0/it/8/p", "plain"),
+            ("badge", "Fill 1.opacity", "/layers/0/shapes/1/o", "plain"),
+        ],
+        "static": [("badge", "transform.opacity", [100]), ("badge/Body", "Box.position", [0, 0]),
+                   ("badge/Body", "Box.roundness", [8]), ("badge/Body", "Outline.closed", [1]),
+                   ("badge", "Fill 1 #2.opacity", [50])],
+        "warnings": ["/layers/0/ddd", "/layers/0/ef", "/layers/0/ks/r/x", "/layers/0/shapes/0/it/4/d",
+                     "/layers/0/shapes/0/it/6", "/layers/1/masksProperties", "/layers/1", "/layers/2/parent"],
+    },
+}
+
+
+def lottie_doc():
+    files = []
+    tc = 1
+    for name, spec in LOTTIE_FILES.items():
+        doc = json.loads((LOTTIE_DIR / name).read_text())
+        layers = doc["layers"]
+        names = {layer.get("ind"): layer["nm"] for layer in layers}
+        columns = []
+        for target, prop, pointer, how in spec["columns"]:
+            layer = layers[int(pointer.split("/")[2])]
+            keys = lottie_keys(lottie_at(doc, pointer))
+            values = []
+            for f in spec["frames"]:
+                if not (layer["ip"] <= f < layer["op"]):
+                    values.append(None)
+                elif how == "spatial":
+                    values.append([num(x) for x in lottie_spatial(keys, f)])
+                elif how == "plain":
+                    values.append([num(x) for x in lottie_plain(keys, f)])
+                else:
+                    values.append([num(x) for x in lottie_plain(keys, f, dims=[how[1]], ease_dim=how[1])])
+            columns.append({"tcId": tc, "target": target, "property": prop, "lottie": pointer, "values": values})
+            tc += 1
+        files.append({
+            "file": name,
+            "frame_rate": doc["fr"], "in_point": doc["ip"], "out_point": doc["op"],
+            "frames": spec["frames"],
+            "columns": columns,
+            "static": [{"target": t, "property": p, "value": v} for t, p, v in spec["static"]],
+            "layers": [{"name": layer["nm"], "parent": names.get(layer.get("parent"))} for layer in layers],
+            "warnings": spec["warnings"],
+        })
+    rejections = [
+        {"id": "not-an-object", "json": "[1, 2]", "message_contains": "(root)"},
+        {"id": "no-frame-rate", "json": '{"ip": 0, "op": 10, "layers": []}', "message_contains": "missing \"fr\""},
+        {"id": "zero-frame-rate", "json": '{"fr": 0, "ip": 0, "op": 10, "layers": []}', "message_contains": "/fr"},
+        {"id": "layer-not-object", "json": '{"fr": 30, "ip": 0, "op": 10, "layers": [3]}',
+         "message_contains": "/layers/0"},
+        {"id": "decreasing-times", "json": '{"fr": 30, "ip": 0, "op": 10, "layers": [{"ty": 3, "ip": 0, "op": 10, '
+         '"ks": {"o": {"a": 1, "k": [{"t": 5, "s": [0], "o": {"x": 0.5, "y": 0.5}, "i": {"x": 0.5, "y": 0.5}}, '
+         '{"t": 2, "s": [1]}]}}}]}', "message_contains": "/layers/0/ks/o/k/1/t"},
+        {"id": "missing-easing", "json": '{"fr": 30, "ip": 0, "op": 10, "layers": [{"ty": 3, "ip": 0, "op": 10, '
+         '"ks": {"o": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 2, "s": [1]}]}}}]}',
+         "message_contains": "/layers/0/ks/o/k/0"},
+        {"id": "string-value", "json": '{"fr": 30, "ip": 0, "op": 10, "layers": [{"ty": 3, "ip": 0, "op": 10, '
+         '"ks": {"o": {"a": 0, "k": "50"}}}]}', "message_contains": "/layers/0/ks/o/k"},
+        {"id": "truncated", "json": '{"fr": 30, "ip": 0, "op": 10, "layers": [', "message_contains": "line 1"},
+        {"id": "vertex-count-changes", "json": '{"fr": 30, "ip": 0, "op": 10, "layers": [{"ty": 4, "ip": 0, "op": 10, '
+         '"ks": {}, "shapes": [{"ty": "sh", "ks": {"a": 1, "k": [{"t": 0, "s": [{"v": [[0, 0]], "i": [[0, 0]], '
+         '"o": [[0, 0]]}], "o": {"x": 0.5, "y": 0.5}, "i": {"x": 0.5, "y": 0.5}}, {"t": 5, "s": [{"v": [[0, 0], '
+         '[1, 1]], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]]}]}]}}]}]}', "message_contains": "/layers/0/shapes/0/ks/k/1"},
+    ]
+    return {"schema": "razzle-lottie-vectors/1",
+            "notes": "Lottie import: expected values from the Lottie format's rules as lottie-web evaluates them "
+                     "(derive.py, lottie_doc), over Tests/lottie/*.json. values[j] is the column at frames[j] (null "
+                     "where the layer does not show: frame < ip or >= op). Tolerance 1e-9 relative to the value's "
+                     "magnitude (at least 1).",
+            "tolerance": 1e-9, "files": files, "rejections": rejections}
+
+
+def write_lottie_doc():
+    (HERE / "lottie.json").write_text(dumps(lottie_doc()) + "\n")
+
+
+if __name__ == "__main__":
+    write_lottie_doc()

@@ -38,6 +38,7 @@ from ._errors import (
     WrongSizeError,
 )
 from ._inputs import count as _count
+from ._lottie import LottieColumn, LottieImport, LottieLayer, LottieWarning, import_lottie
 from ._paging import PageChange, PageTracker, Paging
 from ._player import Player, PlayerEvent
 from ._paths import Mask, Path, RotateLike
@@ -92,6 +93,11 @@ def set_thread_count(count: int) -> None:
 library_path: str = str(_ffi.path)
 
 __all__ = [
+    "LottieColumn",
+    "LottieImport",
+    "LottieLayer",
+    "LottieWarning",
+    "import_lottie",
     "Animator",
     "Column",
     "Layout",

@@ -74,6 +74,13 @@ class _Path(ctypes.Structure):
 PathHandle = POINTER(_Path)
 
 
+class _Lottie(ctypes.Structure):
+    """Opaque `kf_lottie`."""
+
+
+LottieHandle = POINTER(_Lottie)
+
+
 class Status:
     """Marks a `kf_status` return: an int32 checked by `_check`."""
 
@@ -537,6 +544,12 @@ SIGNATURES = (
         Status,
         (c_int32, c_double, c_double, _doubles, c_size_t, _doubles, _doubles, c_size_t),
     ),
+    # Lottie import.
+    Function("kf_lottie_import", Status, (c_char_p, c_size_t, c_int32, POINTER(LottieHandle))),
+    Function("kf_lottie_release", None, (LottieHandle,)),
+    Function("kf_lottie_timeline", Status, (LottieHandle, POINTER(NodeHandle))),
+    Function("kf_lottie_describe", Status, (LottieHandle, c_void_p, c_size_t, _size_out)),
+    Function("kf_lottie_sample_many", Status, (LottieHandle, _doubles, c_size_t, _doubles, c_size_t)),
 )
 
 

@@ -1,0 +1,68 @@
+// kf_lottie_*: Lottie documents imported as timelines.
+import CKeyframe
+import Razzle
+
+/// The import behind a handle.
+func lottie(_ handle: OpaquePointer?) throws(RazzleError) -> LottieAnimation {
+  let handle = try required(handle, "lottie")
+  guard let object = HandleTable.shared.object(handle, tag: .lottie) else {
+    throw RazzleError(.invalidHandle, "lottie handle is released or not a lottie import")
+  }
+  return unsafeDowncast(object, to: LottieAnimation.self)
+}
+
+@_cdecl("kf_lottie_import")
+public func kf_lottie_import(
+  _ json: UnsafePointer<CChar>?, _ length: Int, _ seconds: Int32,
+  _ out: UnsafeMutablePointer<OpaquePointer?>?
+) -> kf_status {
+  call("kf_lottie_import") { () throws(RazzleError) in
+    let out = try required(out, "out_lottie")
+    guard seconds == 0 || seconds == 1 else {
+      throw RazzleError(.invalidValue, "seconds must be 0 or 1, got \(seconds)")
+    }
+    let bytes = try buffer(json, length, "json")
+    let raw = UnsafeRawBufferPointer(bytes).bindMemory(to: UInt8.self)
+    let animation = try LottieAnimation(json: raw, timeUnit: seconds == 1 ? .seconds : .frames)
+    out.pointee = try issue(animation, .lottie)
+  }
+}
+
+@_cdecl("kf_lottie_release")
+public func kf_lottie_release(_ handle: OpaquePointer?) {
+  guard let handle else { return }
+  HandleTable.shared.remove(handle, tag: .lottie)
+}
+
+@_cdecl("kf_lottie_timeline")
+public func kf_lottie_timeline(
+  _ handle: OpaquePointer?, _ out: UnsafeMutablePointer<OpaquePointer?>?
+) -> kf_status {
+  call("kf_lottie_timeline") { () throws(RazzleError) in
+    let animation = try lottie(handle)
+    try issue(animation.timeline, try required(out, "out_timeline"))
+  }
+}
+
+@_cdecl("kf_lottie_describe")
+public func kf_lottie_describe(
+  _ handle: OpaquePointer?, _ out: UnsafeMutablePointer<CChar>?, _ capacity: Int,
+  _ outLength: UnsafeMutablePointer<Int>?
+) -> kf_status {
+  call("kf_lottie_describe") { () throws(RazzleError) in
+    try copyText(try lottie(handle).summaryJSON, out, capacity, outLength)
+  }
+}
+
+@_cdecl("kf_lottie_sample_many")
+public func kf_lottie_sample_many(
+  _ handle: OpaquePointer?, _ times: UnsafePointer<Double>?, _ count: Int,
+  _ out: UnsafeMutablePointer<Double>?, _ capacity: Int
+) -> kf_status {
+  call("kf_lottie_sample_many") { () throws(RazzleError) in
+    let animation = try lottie(handle)
+    let t = try buffer(times, count, "times")
+    let o = try mutableBuffer(out, capacity, "out_values")
+    try animation.sample(times: t, into: o)
+  }
+}

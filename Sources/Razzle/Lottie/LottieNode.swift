@@ -1,0 +1,78 @@
+// Reading a Lottie document: JSON values with the pointer they were read
+// at, so every error and warning names the place in the file.
+
+/// A JSON value and the JSON Pointer it sits at in a Lottie document.
+struct LottieNode {
+  let value: JSONValue
+  let pointer: JSONPointer
+
+  /// The member `key`, or nil when the value is not an object or has none.
+  subscript(key: String) -> LottieNode? {
+    value[key].map { LottieNode(value: $0, pointer: pointer.appending(key)) }
+  }
+
+  /// An error at this node: `/layers/0/ks/o: <message>`.
+  func error(_ message: String) -> RazzleError {
+    RazzleError(.invalidValue, "lottie \(pointer.display): \(message)")
+  }
+
+  /// The elements, when the value is an array.
+  var elements: [LottieNode]? {
+    value.array.map { list in
+      list.enumerated().map { LottieNode(value: $0.element, pointer: pointer.appending($0.offset)) }
+    }
+  }
+
+  /// The elements; an error if the value is not an array.
+  func requireArray() throws(RazzleError) -> [LottieNode] {
+    guard let list = elements else { throw error("expected an array, got \(value.typeName)") }
+    return list
+  }
+
+  /// The number; an error if the value is not one.
+  func requireNumber() throws(RazzleError) -> Double {
+    guard let x = value.number else { throw error("expected a number, got \(value.typeName)") }
+    return x
+  }
+
+  /// The member `key` as a number; an error if it is missing or not one.
+  func number(_ key: String) throws(RazzleError) -> Double {
+    guard let member = self[key] else { throw error("missing \"\(key)\"") }
+    return try member.requireNumber()
+  }
+
+  /// The member `key` as a number, `fallback` when it is missing.
+  func number(_ key: String, default fallback: Double) throws(RazzleError) -> Double {
+    guard let member = self[key] else { return fallback }
+    return try member.requireNumber()
+  }
+
+  /// The member `key` as a string, nil when it is missing.
+  func string(_ key: String) throws(RazzleError) -> String? {
+    guard let member = self[key] else { return nil }
+    guard let s = member.value.string else {
+      throw member.error("expected a string, got \(member.value.typeName)")
+    }
+    return s
+  }
+
+  /// A number or an array of numbers as a list of numbers.
+  func numbers() throws(RazzleError) -> [Double] {
+    if let x = value.number { return [x] }
+    guard let list = elements else {
+      throw error("expected a number or an array of numbers, got \(value.typeName)")
+    }
+    var out: [Double] = []
+    out.reserveCapacity(list.count)
+    for item in list { out.append(try item.requireNumber()) }
+    return out
+  }
+
+  /// Whether the member `key` is a truthy Lottie flag (1 or true).
+  func flag(_ key: String) -> Bool {
+    guard let member = value[key] else { return false }
+    if let b = member.bool { return b }
+    if let x = member.number { return x != 0 }
+    return false
+  }
+}

@@ -1,0 +1,86 @@
+"""razzle.import_lottie against Tests/vectors/lottie.json (expected values
+derived from the Lottie format's rules in derive.py)."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import razzle
+
+ROOT = Path(__file__).resolve().parents[1]
+VECTORS = json.loads((ROOT / "vectors" / "lottie.json").read_text())
+FILES = {f["file"]: f for f in VECTORS["files"]}
+
+
+@pytest.mark.parametrize("name", sorted(FILES))
+def test_vectors(name: str) -> None:
+    spec = FILES[name]
+    result = razzle.import_lottie(ROOT / "lottie" / name)
+    assert result.frame_rate == spec["frame_rate"]
+    assert (result.in_point, result.out_point) == (spec["in_point"], spec["out_point"])
+    assert [(c.target, c.property) for c in result.columns] == [
+        (c["target"], c["property"]) for c in spec["columns"]
+    ]
+    rows = result.sample(np.array(spec["frames"], dtype=float))
+    tol = VECTORS["tolerance"]
+    for column, expected in zip(result.columns, spec["columns"]):
+        got = rows[:, column.start : column.start + column.channels]
+        for j, value in enumerate(expected["values"]):
+            if value is None:
+                assert np.isnan(got[j]).all(), (name, column, j)
+            else:
+                np.testing.assert_allclose(got[j], value, rtol=tol, atol=tol)
+    for s in spec["static"]:
+        assert result.static_values[s["target"], s["property"]] == tuple(float(x) for x in s["value"])
+    assert [(layer.name, layer.parent) for layer in result.layers] == [
+        (layer["name"], layer["parent"]) for layer in spec["layers"]
+    ]
+    assert {w.pointer for w in result.warnings} == set(spec["warnings"])
+    assert isinstance(result.timeline, razzle.Timeline)
+    assert len(result.timeline.children) == len(spec["layers"])
+
+
+def test_sources_text_dict_and_values() -> None:
+    path = ROOT / "lottie" / "keyframes.json"
+    text = path.read_text()
+    a = razzle.import_lottie(text)
+    b = razzle.import_lottie(json.loads(text))
+    c = razzle.import_lottie(text.encode())
+    frame = 33.3
+    assert a.values(frame) == b.values(frame) == c.values(frame)
+    assert a.values(-5)["box", "transform.opacity"] is None
+    seconds = razzle.import_lottie(path, seconds=True)
+    assert seconds.time_unit == "seconds"
+    for key, value in a.values(27).items():
+        other = seconds.values(27 / 30)[key]
+        assert value is not None and other is not None
+        assert all(math.isclose(x, y, rel_tol=1e-12, abs_tol=1e-9) for x, y in zip(value, other))
+
+
+@pytest.mark.parametrize("case", VECTORS["rejections"], ids=lambda c: c["id"])
+def test_rejections(case: Any) -> None:
+    with pytest.raises(razzle.InvalidValueError) as info:
+        razzle.import_lottie(case["json"].encode())
+    assert case["message_contains"] in str(info.value)
+
+
+def test_wrong_type() -> None:
+    with pytest.raises(razzle.InvalidTypeError):
+        razzle.import_lottie(3)  # type: ignore[arg-type]
+
+
+def test_schema() -> None:
+    lottie_specs = pytest.importorskip("lottie_specs")
+    jsonschema = pytest.importorskip("jsonschema")
+    schema_path = getattr(lottie_specs, "SCHEMA_PATH", None)
+    if schema_path is None:
+        pytest.skip("lottie_specs has no schema path")
+    schema = json.loads(Path(schema_path).read_text())
+    for name in FILES:
+        jsonschema.validate(json.loads((ROOT / "lottie" / name).read_text()), schema)

@@ -1,0 +1,178 @@
+"""Lottie (bodymovin) import: `razzle.import_lottie` (Guides/Lottie.md)."""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import os
+from ctypes import byref, c_size_t
+from dataclasses import dataclass
+from pathlib import Path as _FsPath
+from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
+
+import numpy as np
+
+from ._choreography import Node, Timeline
+from ._errors import BufferTooSmallError, InvalidTypeError
+from ._ffi import LottieHandle, NodeHandle, lib
+from ._handle import HandleOwner
+from ._types import FloatArray, Times
+
+
+@dataclass(frozen=True)
+class LottieLayer:
+    """One layer: its target name, `ind`, parent (`parent` and its layer's
+    name), type `ty` and timing numbers in frames."""
+
+    name: str
+    index: Optional[int]
+    parent_index: Optional[int]
+    parent: Optional[str]
+    type: int
+    in_point: float
+    out_point: float
+    start_time: float
+    stretch: float
+
+
+@dataclass(frozen=True)
+class LottieWarning:
+    """Something not imported: its JSON Pointer, feature and what happened."""
+
+    pointer: str
+    feature: str
+    message: str
+
+
+@dataclass(frozen=True)
+class LottieColumn:
+    """One animated value: (target, property), its channels and first
+    column in a row of `LottieImport.sample`."""
+
+    target: str
+    property: str
+    channels: int
+    start: int
+
+
+class LottieImport(HandleOwner):
+    """A Lottie document imported into razzle: `.timeline` (one clip per
+    layer), `.frame_rate`, `.in_point`, `.out_point` (frames), `.layers`,
+    `.warnings`, `.columns`, `.static_values`; `values(t)` and `sample(times)`
+    give every animated property with spatial positions and shape paths put
+    together (NaN / None where a layer does not show)."""
+
+    __slots__ = ("_info", "timeline", "layers", "warnings", "columns", "static_values")
+    _kind = "lottie import"
+    _pickle_message = "cannot pickle a razzle Lottie import: it owns a library handle"
+
+    def __init__(self, text: bytes, seconds: bool = False) -> None:
+        handle = LottieHandle()
+        lib.kf_lottie_import(text, len(text), 1 if seconds else 0, byref(handle))
+        super().__init__(handle, lib.kf_lottie_release)
+        node = NodeHandle()
+        lib.kf_lottie_timeline(handle, byref(node))
+        timeline = Node._wrap(node)
+        assert isinstance(timeline, Timeline)
+        self.timeline: Timeline = timeline
+        self._info: Dict[str, Any] = json.loads(self._describe())
+        self.layers: List[LottieLayer] = [
+            LottieLayer(
+                name=layer["name"],
+                index=None if layer["index"] is None else int(layer["index"]),
+                parent_index=None if layer["parent_index"] is None else int(layer["parent_index"]),
+                parent=layer["parent"],
+                type=int(layer["type"]),
+                in_point=float(layer["in_point"]),
+                out_point=float(layer["out_point"]),
+                start_time=float(layer["start_time"]),
+                stretch=float(layer["stretch"]),
+            )
+            for layer in self._info["layers"]
+        ]
+        self.warnings: List[LottieWarning] = [LottieWarning(**w) for w in self._info["warnings"]]
+        self.columns: List[LottieColumn] = [
+            LottieColumn(c["target"], c["property"], int(c["channels"]), int(c["start"]))
+            for c in self._info["columns"]
+        ]
+        self.static_values: Dict[Tuple[str, str], Tuple[float, ...]] = {
+            (v["target"], v["property"]): tuple(float(x) for x in v["value"]) for v in self._info["static"]
+        }
+
+    def _describe(self) -> str:
+        length = c_size_t(0)
+        buffer = ctypes.create_string_buffer(4096)
+        try:
+            lib.kf_lottie_describe(self._h, buffer, 4096, byref(length))
+        except BufferTooSmallError:
+            buffer = ctypes.create_string_buffer(length.value + 1)
+            lib.kf_lottie_describe(self._h, buffer, length.value + 1, byref(length))
+        return buffer.value.decode("utf-8")
+
+    @property
+    def frame_rate(self) -> float:
+        """The file's frame rate `fr`."""
+        return float(self._info["frame_rate"])
+
+    @property
+    def in_point(self) -> float:
+        """The composition's in point `ip` (frames)."""
+        return float(self._info["in_point"])
+
+    @property
+    def out_point(self) -> float:
+        """The composition's out point `op` (frames)."""
+        return float(self._info["out_point"])
+
+    @property
+    def time_unit(self) -> str:
+        """`"frames"` or `"seconds"`: the unit of the timeline's time."""
+        return str(self._info["time_unit"])
+
+    @property
+    def row_width(self) -> int:
+        """Numbers per row of `sample`."""
+        return int(self._info["row_width"])
+
+    def sample(self, times: Times, out: Optional[FloatArray] = None) -> FloatArray:
+        """Every column at each time: shape `times.shape + (row_width,)`, one
+        library call."""
+        t = np.ascontiguousarray(times, dtype=np.float64)
+        width = self.row_width
+        if out is None:
+            out = np.empty(t.shape + (width,), dtype=np.float64)
+        elif not (out.dtype == np.float64 and out.flags.c_contiguous and out.size >= t.size * width):
+            raise InvalidTypeError("out must be a C-contiguous float64 array with room for every value")
+        lib.kf_lottie_sample_many(self._h, t.ctypes.data, t.size, out.ctypes.data, out.size)
+        return out
+
+    def values(self, time: float) -> Dict[Tuple[str, str], Optional[Tuple[float, ...]]]:
+        """{(target, property): value} at one time (None where its layer
+        does not show)."""
+        row = self.sample(np.array([float(time)]))[0]
+        result: Dict[Tuple[str, str], Optional[Tuple[float, ...]]] = {}
+        for c in self.columns:
+            v = row[c.start : c.start + c.channels]
+            result[c.target, c.property] = None if np.isnan(v).all() else tuple(float(x) for x in v)
+        return result
+
+
+LottieSource = Union[str, bytes, "os.PathLike[str]", Mapping[str, Any]]
+
+
+def import_lottie(source: LottieSource, *, seconds: bool = False) -> LottieImport:
+    """Imports a Lottie (bodymovin) document: a path, JSON text (`str`
+    starting with `{`, or `bytes`) or an already loaded `dict`. The
+    timeline runs in frames, or in seconds with `seconds=True`. Errors:
+    `InvalidValueError` naming the JSON Pointer; nothing is built."""
+    if isinstance(source, Mapping):
+        text = json.dumps(source, allow_nan=False).encode("utf-8")
+    elif isinstance(source, bytes):
+        text = source
+    elif isinstance(source, str) and source.lstrip().startswith("{"):
+        text = source.encode("utf-8")
+    elif isinstance(source, (str, os.PathLike)):
+        text = _FsPath(source).read_bytes()
+    else:
+        raise InvalidTypeError(f"import_lottie takes a path, JSON text or a dict, not {type(source).__name__}")
+    return LottieImport(text, seconds=seconds)
