@@ -2620,6 +2620,7 @@ def main():
         doc.write(name)
     paging_doc().write("paging.json")
     write_path_docs()
+    write_lottie_doc()
 
 
 # ---------------------------------------------------------------------------
@@ -4626,8 +4627,6 @@ def write_path_docs():
     (HERE / "masks.json").write_text(dumps(masks_doc()) + "\n")
 
 
-if __name__ == "__main__":
-    main()
 
 
 # ---------------------------------------------------------------------------
@@ -4891,4 +4890,4 @@ def write_lottie_doc():
 
 
 if __name__ == "__main__":
-    write_lottie_doc()
+    main()
