@@ -100,7 +100,7 @@ $(DEPS_STAMP): Makefile | $(VENV_PYTHON)
 demo: python
 	@$(VENV_PYTHON) -m razzle demo
 
-test: lint swift-test c-test c-paths-test c-choreography-test c-stress memcheck memcheck-paths memcheck-choreography fuzz-replay python-test
+test: lint swift-test c-test c-paths-test c-choreography-test c-lottie-test c-stress memcheck memcheck-paths memcheck-choreography memcheck-lottie fuzz-replay python-test
 
 swift-test:
 	@echo "swift test"
@@ -185,6 +185,29 @@ c-choreography-test: $(C_CHOREOGRAPHY_TEST)
 memcheck-choreography: $(C_CHOREOGRAPHY_TEST)
 	@echo "valgrind: C choreography program"
 	@$(VALGRIND) $(C_CHOREOGRAPHY_TEST) > /dev/null
+
+# Lottie import (Tests/c/lottie_test.c): lottie.json over Tests/lottie;
+# also under valgrind.
+C_LOTTIE_TEST := $(C_BUILD)/lottie_test
+
+.PHONY: c-lottie-test memcheck-lottie
+
+$(C_BUILD)/lottie.inc: Tests/c/gen_lottie.py Tests/vectors/lottie.json
+	@mkdir -p $(C_BUILD)
+	@$(PYTHON) Tests/c/gen_lottie.py $@ Tests/vectors/lottie.json
+
+$(C_LOTTIE_TEST): Tests/c/lottie_test.c Tests/c/check.h $(C_BUILD)/lottie.inc include/keyframe.h $(LIB)
+	@echo "cc -Wall -Werror Tests/c/lottie_test.c"
+	@$(CC) -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -pedantic -Iinclude -I$(C_BUILD) -o $@ $< \
+		-L.build/release -lkeyframe -Wl,-rpath,$(abspath .build/release) -lm
+
+c-lottie-test: $(C_LOTTIE_TEST)
+	@echo "C lottie program"
+	@$(C_LOTTIE_TEST) Tests/lottie
+
+memcheck-lottie: $(C_LOTTIE_TEST)
+	@echo "valgrind: C lottie program"
+	@$(VALGRIND) $(C_LOTTIE_TEST) Tests/lottie > /dev/null
 
 # Both C programs under valgrind: no invalid access, no leak. "Possibly
 # lost" blocks are the Swift runtime's metadata caches, not the library's.
