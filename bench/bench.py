@@ -92,7 +92,7 @@ class Target:
         return {">=": measured >= self.value, "<=": measured <= self.value, "<": measured < self.value}[self.op]
 
     def __str__(self):
-        unit = {"x": "x", "us": " us", "B": " B/kf"}[self.unit]
+        unit = {"x": "x", "us": " us", "ms": " ms", "B": " B/kf"}[self.unit]
         return f"{self.op} {self.value:g}{unit}"
 
 
@@ -1648,6 +1648,97 @@ def case_player_frame(cfg, row):
     row.measured = t_player / t_frame
     row.measured_text = f"{row.measured:.2f}x the frame"
     row.notes.append(f"advance + frame {t_player * 1e6:.1f} us; frame alone {t_frame * 1e6:.1f} us")
+
+
+# ---------------------------------------------------------------------------
+# Case 51: Lottie import (Guides/Lottie.md)
+
+
+def _python_lottie(cfg):
+    try:
+        import lottie  # python-lottie
+    except ImportError:
+        if not cfg.install:
+            raise
+        print("bench: python-lottie is missing; pip install lottie", flush=True)
+        subprocess.run(
+            [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "lottie"], check=True
+        )
+        import lottie
+    return lottie
+
+
+def lottie_document(layers, seed):
+    """A Lottie file of `layers` shape layers, each with eased position,
+    opacity, rotation and scale keyframes (about 1.7 kB a layer)."""
+    rng = np.random.default_rng(seed)
+
+    def keyframes(dims, count, scale):
+        times = np.sort(rng.choice(np.arange(0, 120), count, replace=False))
+        out = []
+        for t in times[:-1]:
+            value = [round(float(x), 3) for x in rng.uniform(0, scale, dims)]
+            out.append({"t": int(t), "s": value, "o": {"x": [0.33], "y": [0]}, "i": {"x": [0.67], "y": [1]}})
+        out.append({"t": int(times[-1]), "s": [round(float(x), 3) for x in rng.uniform(0, scale, dims)]})
+        return {"a": 1, "k": out}
+
+    items = []
+    for i in range(layers):
+        items.append({
+            "ty": 4, "nm": f"layer{i}", "ind": i + 1, "ip": 0, "op": 120, "st": 0, "sr": 1,
+            "ks": {"a": {"a": 0, "k": [0, 0, 0]}, "p": keyframes(3, 5, 500), "s": keyframes(3, 4, 150),
+                   "r": keyframes(1, 4, 360), "o": keyframes(1, 4, 100)},
+            "shapes": [],
+        })
+    return {"v": "5.7.0", "fr": 30, "ip": 0, "op": 120, "w": 512, "h": 512, "layers": items}
+
+
+@case(51, "Lottie import, ~500 kB file", Target("<=", 50, "ms"))
+def case_lottie_import(cfg, row):
+    """Importing a generated ~500 kB Lottie file (300 layers, eased
+    transform keyframes), then one frame of every animated property,
+    against python-lottie (`lottie` on PyPI) evaluating the same properties
+    at that frame. The measured value is the import in ms; the ratio
+    column is the frame's."""
+    if not hasattr(razzle, "import_lottie"):
+        row.na = "this razzle has no import_lottie"
+        return
+    lottie = _python_lottie(cfg)
+    from lottie.objects import Animation
+
+    document = lottie_document(300, cfg.seed + 51)
+    text = json.dumps(document)
+    frame = 47.5
+    imported = razzle.import_lottie(text)
+    t_import = best_of(lambda: razzle.import_lottie(text), cfg, number=3)
+    animation = Animation.load(json.loads(text))
+
+    def python_frame():
+        out = []
+        for layer in animation.layers:
+            tr = layer.transform
+            out.append((tr.position.get_value(frame), tr.scale.get_value(frame), tr.rotation.get_value(frame),
+                        tr.opacity.get_value(frame)))
+        return out
+
+    times = np.array([frame])
+    matrix = imported.sample(times)
+    values = imported.values(frame)
+    expected = python_frame()
+    got = [values[f"layer{i}", "transform.opacity"] for i in range(300)]
+    check_close(row, np.ravel(got), [e[3] for e in expected], rtol=1e-6, atol=1e-6)
+    t_razzle = best_of(lambda: imported.sample(times), cfg)
+    t_python = best_of(python_frame, cfg)
+    properties = 4 * 300
+    row.peer = "python-lottie get_value"
+    row.razzle_rate, row.peer_rate = properties / t_razzle, properties / t_python
+    row.measured = t_import * 1e3
+    row.measured_text = f"{t_import * 1e3:.1f} ms import"
+    row.notes.append(
+        f"{len(text) / 1e3:.0f} kB: import {t_import * 1e3:.1f} ms (target <= 50 ms); one frame of {properties} "
+        f"properties ({matrix.shape[-1]} columns) {t_razzle * 1e6:.1f} us vs python-lottie {t_python * 1e3:.2f} ms: "
+        f"{t_python / t_razzle:.0f}x (target >= 50x)"
+    )
 
 
 def main(argv=None):
