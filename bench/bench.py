@@ -1288,6 +1288,48 @@ def case_path_parse(cfg, row):
 
 
 # ---------------------------------------------------------------------------
+# Case 18: an animator batch of many tracks over a few thousand times, on
+# razzle's own threads (split by rows, sized by rows x tracks).
+
+N_BATCH_TRACKS = 100
+N_BATCH_TIMES = 10_000
+
+
+@case(18, f"anim.sample {N_BATCH_TRACKS} tracks x {N_BATCH_TIMES} times: threads", Target(">=", 1.7, "x"))
+def case_animator_batch_threads(cfg, row):
+    rng = np.random.default_rng(cfg.seed + 18)
+    row.peer = "razzle on 1 thread"
+    with razzle.Animator() as anim:
+        expected_columns = []
+        for i in range(N_BATCH_TRACKS):
+            xp, fp = keyframes(rng, 16)
+            make_track(anim, f"node{i}", xp, fp).close()
+            expected_columns.append((xp, fp))
+        x = queries(rng, N_BATCH_TIMES)
+        out = np.empty((N_BATCH_TIMES, N_BATCH_TRACKS))
+        anim.sample(x, out=out)
+        expected = np.stack([np.interp(x, xp, fp) for xp, fp in expected_columns], axis=1)
+        check_close(row, out, expected, rtol=1e-12, atol=1e-12)
+        threads = razzle.thread_count()
+        t_default = best_of(lambda: anim.sample(x, out=out), cfg)
+        with razzle_threads(1):
+            t_one = best_of(lambda: anim.sample(x, out=out), cfg)
+            one = out.copy()
+        anim.sample(x, out=out)
+        if not np.array_equal(one.view(np.int64), out.view(np.int64)):
+            raise AssertionError("the 1-thread matrix differs from the default-thread one")
+    samples = N_BATCH_TRACKS * N_BATCH_TIMES
+    row.razzle_rate, row.peer_rate = samples / t_default, samples / t_one
+    row.measured = t_one / t_default
+    row.measured_text = f"{row.measured:.2f}x on {threads} threads"
+    row.notes.append(
+        f"{N_BATCH_TRACKS} tracks x {N_BATCH_TIMES} times, anim.sample(x, out=buf): {t_default * 1e3:.2f} ms on "
+        f"{threads} threads, {t_one * 1e3:.2f} ms on 1; the matrices are equal bit for bit. Needs the second "
+        f"core idle to reach the target."
+    )
+
+
+# ---------------------------------------------------------------------------
 # Case 0: the roofline. A small C loop, y = a*x + b over n doubles (one load
 # and one store per element, what a batch sample costs at the least),
 # compiled here with the machine's compiler and timed on one thread in this
