@@ -88,7 +88,7 @@ class Layout(Tuple[Column, ...]):
                 if c.kind != "scalar" or c.channels != 1 or c.start != i
             ]
             decoder = self.__dict__["_decoder"] = (keys, others or None)
-        return decoder  # type: ignore[no-any-return]
+        return decoder
 
     def __repr__(self) -> str:
         return f"Layout({list(self)!r}, columns={self.columns})"
