@@ -325,6 +325,7 @@ def single_thread_note(fn, n, cfg, peer_seconds):
     return (
         f"razzle on 1 thread (set_thread_count(1); it splits batches of >= 131072 across "
         f"{razzle.thread_count()}): {fmt_rate(n / seconds)}/s, r/p {peer_seconds / seconds:.2f} per core"
+        + roof_fraction_note(n / seconds)
     )
 
 
@@ -1287,6 +1288,127 @@ def case_path_parse(cfg, row):
 
 
 # ---------------------------------------------------------------------------
+# Case 18: an animator batch of many tracks over a few thousand times, on
+# razzle's own threads (split by rows, sized by rows x tracks).
+
+N_BATCH_TRACKS = 100
+N_BATCH_TIMES = 10_000
+
+
+@case(18, f"anim.sample {N_BATCH_TRACKS} tracks x {N_BATCH_TIMES} times: threads", Target(">=", 1.7, "x"))
+def case_animator_batch_threads(cfg, row):
+    rng = np.random.default_rng(cfg.seed + 18)
+    row.peer = "razzle on 1 thread"
+    with razzle.Animator() as anim:
+        expected_columns = []
+        for i in range(N_BATCH_TRACKS):
+            xp, fp = keyframes(rng, 16)
+            make_track(anim, f"node{i}", xp, fp).close()
+            expected_columns.append((xp, fp))
+        x = queries(rng, N_BATCH_TIMES)
+        out = np.empty((N_BATCH_TIMES, N_BATCH_TRACKS))
+        anim.sample(x, out=out)
+        expected = np.stack([np.interp(x, xp, fp) for xp, fp in expected_columns], axis=1)
+        check_close(row, out, expected, rtol=1e-12, atol=1e-12)
+        threads = razzle.thread_count()
+        t_default = best_of(lambda: anim.sample(x, out=out), cfg)
+        with razzle_threads(1):
+            t_one = best_of(lambda: anim.sample(x, out=out), cfg)
+            one = out.copy()
+        anim.sample(x, out=out)
+        if not np.array_equal(one.view(np.int64), out.view(np.int64)):
+            raise AssertionError("the 1-thread matrix differs from the default-thread one")
+    samples = N_BATCH_TRACKS * N_BATCH_TIMES
+    row.razzle_rate, row.peer_rate = samples / t_default, samples / t_one
+    row.measured = t_one / t_default
+    row.measured_text = f"{row.measured:.2f}x on {threads} threads"
+    row.notes.append(
+        f"{N_BATCH_TRACKS} tracks x {N_BATCH_TIMES} times, anim.sample(x, out=buf): {t_default * 1e3:.2f} ms on "
+        f"{threads} threads, {t_one * 1e3:.2f} ms on 1; the matrices are equal bit for bit. Needs the second "
+        f"core idle to reach the target."
+    )
+
+
+# ---------------------------------------------------------------------------
+# Case 0: the roofline. A small C loop, y = a*x + b over n doubles (one load
+# and one store per element, what a batch sample costs at the least),
+# compiled here with the machine's compiler and timed on one thread in this
+# run; every batch row's "roof" column is its razzle/s divided by the
+# loop's doubles/s at the same N.
+
+ROOFLINE_SOURCE = os.path.join(REPO, "bench", "roofline.c")
+#: Sizes of the roofline row: in L1/L2 (2 x 16 kB), and from DRAM (2 x 128 MB).
+ROOFLINE_CACHE_N = 2048
+ROOFLINE_DRAM_N = 1 << 24
+#: The rows whose razzle/s counts batch samples at N (the "roof" column).
+ROOF_CASES = {1, 2, 3, 4, 5, 6, 11, 12, 13, 14, 15, 16}
+#: The roofline measured by case 0: {"n": doubles/s at N, "cache": ..., "dram": ..., "flags": ...}.
+ROOFLINE: dict = {}
+
+
+def _compile_roofline():
+    """Compiles bench/roofline.c into a temporary shared library: -O3
+    -march=native where the compiler accepts it, else -O3. Returns (the
+    loaded library, the flags used)."""
+    import tempfile
+
+    compiler = os.environ.get("CC", "cc")
+    directory = tempfile.mkdtemp(prefix="razzle-roofline-")
+    library = os.path.join(directory, "roofline.so")
+    for flags in (["-O3", "-march=native"], ["-O3"]):
+        command = [compiler, *flags, "-std=c11", "-D_POSIX_C_SOURCE=199309L", "-shared", "-fPIC",
+                   "-o", library, ROOFLINE_SOURCE]
+        if subprocess.run(command, capture_output=True).returncode == 0:
+            lib = ctypes.CDLL(library)
+            lib.roofline_seconds_per_pass.restype = ctypes.c_double
+            lib.roofline_seconds_per_pass.argtypes = [
+                ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t, ctypes.c_double, ctypes.c_int]
+            return lib, f"{compiler} {' '.join(flags)}"
+    raise RuntimeError(f"cannot compile {ROOFLINE_SOURCE} with {compiler}")
+
+
+def roof_text(row: Row) -> str:
+    """The "roof" cell: the row's razzle/s as a fraction of the roofline at N."""
+    if row.number not in ROOF_CASES or not row.razzle_rate or not ROOFLINE.get("n") or row.error or row.na:
+        return "-"
+    return f"{100 * row.razzle_rate / ROOFLINE['n']:.1f}%"
+
+
+def roof_fraction_note(rate: float) -> str:
+    """", x % of the 1-thread roofline at N" for a per-core note, or ""."""
+    return f", {100 * rate / ROOFLINE['n']:.1f} % of the roofline" if ROOFLINE.get("n") else ""
+
+
+def case_roofline(cfg, row):
+    lib, flags = _compile_roofline()
+    row.peer = "C, one thread"
+    row.check = f"none: {flags} {os.path.relpath(ROOFLINE_SOURCE, REPO)}"
+    rates = {}
+    for name, n in (("cache", ROOFLINE_CACHE_N), ("n", cfg.n), ("dram", ROOFLINE_DRAM_N)):
+        x = np.random.default_rng(cfg.seed).uniform(0.0, 1.0, n)
+        y = np.empty(n)
+        seconds = lib.roofline_seconds_per_pass(
+            x.__array_interface__["data"][0], y.__array_interface__["data"][0], n, cfg.min_time, cfg.repeat)
+        rates[name] = n / seconds
+        del x, y
+    ROOFLINE.update(rates, flags=flags)
+    row.razzle_rate = rates["n"]
+    row.measured = rates["n"]
+    row.measured_text = f"{fmt_rate(rates['n'])} doubles/s"
+    row.notes.append(
+        f"y = a*x + b on one thread ({flags}): {fmt_rate(rates['cache'])} doubles/s in cache "
+        f"(N={ROOFLINE_CACHE_N}), {fmt_rate(rates['n'])}/s at N={cfg.n}, {fmt_rate(rates['dram'])}/s from DRAM "
+        f"(N={ROOFLINE_DRAM_N}). The roof column is razzle/s (as configured, see the header's batch threads) "
+        f"over the N figure; the per-core notes give the 1-thread fraction."
+    )
+
+
+# Registered first, and run whatever --cases selects (see main): the other
+# rows' roof column needs it.
+CASES.insert(0, Case(0, "roofline: y = a*x + b, 1 thread", None, case_roofline))
+
+
+# ---------------------------------------------------------------------------
 # Machine description and the table
 
 
@@ -1372,6 +1494,7 @@ COLUMNS = (
     ("razzle/s", 9, ">"),
     ("peer/s", 9, ">"),
     ("r/p", 7, ">"),
+    ("roof", 6, ">"),
     ("measured", 18, ">"),
     ("target", 11, ">"),
     ("result", 6, "<"),
@@ -1407,6 +1530,7 @@ def table(rows):
                     razzle_rate,
                     fmt_rate(row.peer_rate),
                     ratio,
+                    roof_text(row),
                     measured,
                     str(row.target) if row.target else "-",
                     row.result,
@@ -1757,7 +1881,7 @@ def main(argv=None):
     rows = []
     started = time.perf_counter()
     for item in CASES:
-        if selected and item.number not in selected:
+        if selected and item.number not in selected and item.number != 0:
             continue
         row = Row(item.number, item.title, item.target)
         case_start = time.perf_counter()
@@ -1804,6 +1928,7 @@ def main(argv=None):
                             "razzle_rate": r.razzle_rate,
                             "peer_rate": r.peer_rate,
                             "ratio": r.ratio,
+                            "roof": roof_text(r),
                             "measured": r.measured,
                             "target": str(r.target) if r.target else None,
                             "result": r.result,

@@ -194,12 +194,17 @@ public struct CubicBezier: Sendable, Hashable {
   /// which ``value(_:inverse:)`` starts its solve. Kept outside the curve,
   /// so that copying an ``Easing`` stays cheap.
   public var inverseTable: [Double] {
-    (0...CubicBezier.inverseIntervals).map { k in
-      k == 0
-        ? 0
-        : k == CubicBezier.inverseIntervals
-          ? 1 : solveCurveX(Double(k) / Double(CubicBezier.inverseIntervals))
-    }
+    (0...CubicBezier.inverseIntervals).map(inverseEntry)
+  }
+
+  /// Entry `k` of ``inverseTable``: t at x = k/64 (exactly 0 and 1 at the
+  /// ends).
+  @inlinable
+  func inverseEntry(_ k: Int) -> Double {
+    k == 0
+      ? 0
+      : k == CubicBezier.inverseIntervals
+        ? 1 : solveCurveX(Double(k) / Double(CubicBezier.inverseIntervals))
   }
 
   /// ``value(_:)`` for the batch kernels: the same solve, to
@@ -219,8 +224,14 @@ public struct CubicBezier: Sendable, Hashable {
     guard p > 0 && p < 1 else { return endValue(p) }
     let scaled = p * Double(CubicBezier.inverseIntervals)
     let k = Int(scaled)
-    let t0 = inverse[k]
-    let t1 = inverse[k &+ 1]
+    return solved(p, scaled: scaled, k: k, t0: inverse[k], t1: inverse[k &+ 1])
+  }
+
+  /// y at x = `p` in (0, 1), from the table's entries `t0` and `t1` around
+  /// it (`scaled` = 64 p, `k` = ⌊scaled⌋): the guess, the Halley step and
+  /// the fallback of ``value(_:inverse:)``.
+  @inlinable @inline(__always)
+  func solved(_ p: Double, scaled: Double, k: Int, t0: Double, t1: Double) -> Double {
     let guess = t0 + (t1 - t0) * (scaled - Double(k))
     var t = guess
     // One Halley step (cubic convergence: about 1e-4 in → 1e-13 out), with
@@ -259,11 +270,12 @@ public struct CubicBezier: Sendable, Hashable {
   @inlinable
   public func value(_ p: Double) -> Double {
     if p > 0 && p < 1 {
-      // The batch kernels' solve, so a value never depends on the route
-      // (building the table costs 63 solves: use the kernels for batches).
-      return inverseTable.withUnsafeBufferPointer {
-        value(p, inverse: $0.baseAddress.unsafelyUnwrapped)
-      }
+      // The batch kernels' solve, so a value never depends on the route:
+      // of the inverse table it needs only the two entries around p, each
+      // computed as the table computes it (two solves, not 63).
+      let scaled = p * Double(CubicBezier.inverseIntervals)
+      let k = Int(scaled)
+      return solved(p, scaled: scaled, k: k, t0: inverseEntry(k), t1: inverseEntry(k &+ 1))
     }
     return endValue(p)
   }

@@ -57,6 +57,28 @@ public enum Parallel {
     run(count, threads, body)
   }
 
+  /// Calls `body` on chunks of `0..<count` covering it exactly, in parallel
+  /// when `work`, the items the whole batch computes (an animator's rows ×
+  /// its columns, say), is large enough: a batch of 1e4 times over 100
+  /// tracks is split as one of 1e6 times over one track would be, as long
+  /// as each thread gets at least one row.
+  ///
+  /// - Parameters:
+  ///   - count: The rows to split.
+  ///   - work: The items computed over all rows (at least `count`).
+  ///   - body: Called once per chunk of rows, possibly on several threads
+  ///     at once.
+  @inlinable
+  public static func forEachChunk(_ count: Int, work: Int, _ body: (Range<Int>) -> Void) {
+    let threads =
+      work >= 2 * minimumChunk ? Swift.min(threadCount, work / minimumChunk, count) : 1
+    if threads <= 1 {
+      body(0..<count)
+      return
+    }
+    run(count, threads, body)
+  }
+
   @usableFromInline
   static func run(_ count: Int, _ threads: Int, _ body: (Range<Int>) -> Void) {
     withoutActuallyEscaping(body) { body in

@@ -21,3 +21,27 @@ func segmentIndex(_ times: UnsafePointer<Double>, _ count: Int, _ t: Double) -> 
   }
   return base
 }
+
+/// The most keyframes for which the batch kernels find segments with
+/// ``segmentIndexByCount(_:_:_:)`` rather than the binary search.
+@usableFromInline let countingSearchLimit = 16
+
+/// ``segmentIndex(_:_:_:)`` by counting: the number of inner times
+/// `times[1 ... count − 2]` that are `<= t`, which for non-decreasing times
+/// is the same index (the largest k with `times[k] <= t`, 0 for NaN or a
+/// `t` before `times[1]`). The comparisons are independent of each other,
+/// so the loop vectorizes and no load waits for the one before: for a few
+/// keyframes this beats the binary search's chain of dependent loads. Needs
+/// `count >= 2`.
+///
+/// - Complexity: count − 2 comparisons.
+@inlinable @inline(__always)
+func segmentIndexByCount(_ times: UnsafePointer<Double>, _ count: Int, _ t: Double) -> Int {
+  var k = 0
+  var i = 1
+  while i < count &- 1 {
+    k &+= times[i] <= t ? 1 : 0
+    i &+= 1
+  }
+  return k
+}

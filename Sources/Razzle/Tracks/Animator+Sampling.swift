@@ -6,9 +6,10 @@ extension Animator {
   /// the returned generation says which layout this matrix follows.
   ///
   /// The call holds every track's read lock while it runs, so the matrix is
-  /// one consistent frame of the animator. Large batches are split across
-  /// threads by time (see ``Parallel``); values are identical to
-  /// single-track sampling, bit for bit.
+  /// one consistent frame of the animator. Large batches (rows × tracks)
+  /// are split across threads by rows (see ``Parallel``); values are
+  /// identical to single-track sampling, bit for bit, on any number of
+  /// threads.
   ///
   /// - Throws: ``RazzleError`` `.bufferTooSmall` if `out` holds fewer than
   ///   `times.count × columns` doubles, `.emptyTrack` naming the first track
@@ -48,7 +49,10 @@ extension Animator {
           sampleFrame(tracks, queries[0], into: base)
           return (columns, generation)
         }
-        Parallel.forEachChunk(times.count) { range in
+        // Split by rows, sized by the whole matrix: many tracks over a few
+        // thousand times use every thread too.
+        let (work, workOverflow) = times.count.multipliedReportingOverflow(by: tracks.count)
+        Parallel.forEachChunk(times.count, work: workOverflow ? Int.max : work) { range in
           let chunk = UnsafeBufferPointer(start: queries + range.lowerBound, count: range.count)
           var column = 0
           for i in tracks.indices {

@@ -46,6 +46,14 @@ final class KeyframeSamplerTests: XCTestCase {
       XCTAssertEqual(search(1e300), 3)
       XCTAssertEqual(search(.nan), 0)
       XCTAssertEqual(segmentIndex(p.baseAddress!, 1, 5), 0)
+      // The kernels' counting form gives the same segments.
+      let count = { segmentIndexByCount(p.baseAddress!, p.count, $0) }
+      for (t, expected) in [
+        (-5.0, 0), (0, 0), (9.99, 0), (10, 1), (19, 1), (20, 3), (30, 3), (1e300, 3),
+      ] {
+        XCTAssertEqual(count(t), expected, "t = \(t)")
+      }
+      XCTAssertEqual(count(.nan), 0)
     }
     // Against a linear scan, on every count up to 40 and times on and off
     // the keyframes.
@@ -55,6 +63,7 @@ final class KeyframeSamplerTests: XCTestCase {
         for q in stride(from: -1.0, through: Double(n * n), by: 0.5) {
           let expected = Swift.min(Swift.max((ts.lastIndex { $0 <= q }) ?? 0, 0), n - 2)
           XCTAssertEqual(segmentIndex(p.baseAddress!, n, q), expected, "n = \(n), t = \(q)")
+          XCTAssertEqual(segmentIndexByCount(p.baseAddress!, n, q), expected, "n = \(n), t = \(q)")
         }
       }
     }

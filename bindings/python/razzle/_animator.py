@@ -26,11 +26,13 @@ from . import _ffi
 from ._errors import BufferTooSmallError, InvalidNameError, InvalidTypeError, NotFoundError, OutOfRangeError, RazzleError
 from ._handle import HandleOwner
 from ._inputs import count, describe, is_batch, real, text, times as _times
-from ._track import Track, _address, _check_out
+from ._track import BufferAddresses, Track, _address
 from ._types import FloatArray, Times
 from ._values import Color, Point, Rect, Size, Transform, Transform3D, from_channels
 
 lib = _ffi.lib
+_sample_many_unchecked = _ffi.unchecked("kf_animator_sample_many")
+_BUFFER_TOO_SMALL = _ffi.STATUS_CODES["KF_E_BUFFER_TOO_SMALL"][0]
 
 _T = TypeVar("_T")
 
@@ -71,6 +73,23 @@ class Layout(Tuple[Column, ...]):
         layout.generation = generation
         return layout
 
+    def frame_decoder(self) -> Tuple[Tuple[Tuple[str, str], ...], Optional[List[Tuple[int, str, int, int]]]]:
+        """(keys, others) for turning one matrix row into `animate`'s dict,
+        computed once per layout: `keys` every (target, property) in column
+        order; `others` None when every column is one "scalar" channel in
+        order (the row is then the values as they are), else (index, kind,
+        start, channels) of each column that is not."""
+        decoder = self.__dict__.get("_decoder")
+        if decoder is None:
+            keys = tuple((c.target, c.property) for c in self)
+            others = [
+                (i, c.kind, c.start, c.channels)
+                for i, c in enumerate(self)
+                if c.kind != "scalar" or c.channels != 1 or c.start != i
+            ]
+            decoder = self.__dict__["_decoder"] = (keys, others or None)
+        return decoder
+
     def __repr__(self) -> str:
         return f"Layout({list(self)!r}, columns={self.columns})"
 
@@ -93,7 +112,7 @@ class Animator(HandleOwner):
     cannot be pickled (scene files are planned).
     """
 
-    __slots__ = ("_layout_cache",)
+    __slots__ = ("_layout_cache", "_buffers")
     _kind = "animator"
     _pickle_message = (
         "cannot pickle a razzle.Animator: it owns a library handle. Copy it in this process with "
@@ -105,6 +124,7 @@ class Animator(HandleOwner):
         lib.kf_animator_create(byref(handle))
         super().__init__(handle, lib.kf_animator_release)
         self._layout_cache: Optional[Layout] = None
+        self._buffers = BufferAddresses()
 
     def __repr__(self) -> str:
         state = "closed" if self.closed else f"{len(self)} tracks"
@@ -410,6 +430,7 @@ class Animator(HandleOwner):
         lib.kf_animator_copy(self._h, byref(handle))
         HandleOwner.__init__(copied, handle, lib.kf_animator_release)
         copied._layout_cache = None
+        copied._buffers = BufferAddresses()
         return copied
 
     def __copy__(self) -> Animator:
@@ -476,15 +497,14 @@ class Animator(HandleOwner):
         order and returned as it is. EmptyTrackError if a track has no
         keyframes."""
         handle = self._h
-        array = _times(times)
         if out is not None:
-            _check_out(out, 0)
-            columns, generation = c_size_t(), c_uint64()
-            lib.kf_animator_sample_many(
-                handle, _address(array), array.size, _address(out), out.size, byref(columns), byref(generation)
-            )
+            # A frame loop reuses its arrays: their addresses are looked up once.
+            array, times_address, out_address = self._buffers.addresses(times, out)
+            status = _sample_many_unchecked(handle, times_address, array.size, out_address, out.size, None, None)
+            if status:
+                raise _ffi.error(status)
             return out
-        return self._sample_with_layout(array)[0]
+        return self._sample_with_layout(_times(times))[0]
 
     def _sample_with_layout(self, times: np.ndarray[Any, np.dtype[np.float64]]) -> Tuple[FloatArray, Layout]:
         """(matrix, layout) read together, the matrix of shape
@@ -492,6 +512,18 @@ class Animator(HandleOwner):
         between reading the layout and sampling."""
         handle = self._h
         columns, generation = c_size_t(), c_uint64()
+        cached = self._layout_cache
+        if cached is not None:
+            # The layout read last time, checked by the generation the call
+            # returns (one library call fewer); any change takes the loop.
+            out = np.empty(times.shape + (cached.columns,), dtype=np.float64)
+            status = _sample_many_unchecked(
+                handle, _address(times), times.size, _address(out), out.size, byref(columns), byref(generation)
+            )
+            if status == 0 and generation.value == cached.generation:
+                return out, cached
+            if status and status != _BUFFER_TOO_SMALL:
+                raise _ffi.error(status)
         for _ in range(64):
             layout = self.layout
             out = np.empty(times.shape + (layout.columns,), dtype=np.float64)
@@ -524,9 +556,13 @@ class Animator(HandleOwner):
         """
         matrix, layout = self._sample_with_layout(np.array([real(t, "time")]))
         row = matrix[0].tolist()
-        return {
-            (c.target, c.property): from_channels(c.kind, row[c.start : c.start + c.channels]) for c in layout
-        }
+        keys, others = layout.frame_decoder()
+        if others is None:
+            return dict(zip(keys, row))
+        values = row[: len(keys)]
+        for i, kind, start, channels in others:
+            values[i] = from_channels(kind, row[start : start + channels])
+        return dict(zip(keys, values))
 
 
 class Variables(MutableMapping[str, float]):

@@ -19,7 +19,7 @@ from ._errors import BufferTooSmallError, InvalidNameError, InvalidTypeError, Ra
 from ._handle import HandleOwner
 from ._inputs import describe, real, text, times as _times
 from ._timing import ComputedTiming, Timing, _animation_direction, computed_timing
-from ._track import _address, _check_out, _code, _names
+from ._track import BufferAddresses, _address, _code, _names
 from ._types import FloatArray, Times
 from ._values import KIND_TYPES, from_channels, to_channels
 
@@ -497,38 +497,6 @@ def sample_matrix(node: Node, times: np.ndarray[Any, np.dtype[np.float64]], call
         if generation.value == layout.generation:
             return result
     raise RazzleError("the node's layout kept changing during sampling")
-
-
-class BufferAddresses:
-    """The addresses of the times and output arrays of the last `out=`
-    call, kept with the arrays themselves: a frame loop that passes the same
-    arrays again skips two `__array_interface__` lookups. A numpy array's
-    data never moves while a reference to it is held (resizing in place
-    needs it to be the only one), and the checks that a new array needs
-    (dtype, contiguity) are redone for any other object."""
-
-    __slots__ = ("_times", "_out", "_times_address", "_out_address")
-
-    def __init__(self) -> None:
-        self._times: Any = None
-        self._out: Any = None
-        self._times_address = 0
-        self._out_address = 0
-
-    def addresses(self, times: object, out: FloatArray) -> Tuple[Any, int, int]:
-        if times is not self._times or not (isinstance(times, np.ndarray) and times.dtype is _FLOAT64):
-            array = _times(times)
-            self._times, self._times_address = (times, _address(array)) if array is times else (None, 0)
-            times_address = _address(array)
-        else:
-            array, times_address = times, self._times_address
-        if out is not self._out or out.dtype is not _FLOAT64 or not out.flags.writeable:
-            _check_out(out, 0)
-            self._out, self._out_address = out, _address(out)
-        return array, times_address, self._out_address
-
-
-_FLOAT64 = np.dtype(np.float64)
 
 
 def _value_kind(value: object) -> Optional[str]:

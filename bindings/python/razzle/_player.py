@@ -12,12 +12,12 @@ from typing import Any, Dict, List, Literal, NamedTuple, Optional, Tuple, Union
 import numpy as np
 
 from . import _ffi
-from ._choreography import BufferAddresses, Node, sample_matrix
+from ._choreography import Node, sample_matrix
 from ._easing import Easing, EasingLike
 from ._errors import InvalidTypeError
 from ._handle import HandleOwner
 from ._inputs import describe, real, times as _times
-from ._track import _address, _names
+from ._track import BufferAddresses, _address, _names
 from ._types import FloatArray, Times
 from ._values import from_channels
 

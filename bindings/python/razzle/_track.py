@@ -28,6 +28,7 @@ from ._values import from_channels, to_channels
 
 lib = _ffi.lib
 _sample_unchecked = _ffi.unchecked("kf_track_sample")
+_sample_many_unchecked = _ffi.unchecked("kf_track_sample_many")
 _error = _ffi.error
 
 #: The type of a track's single sample: float for scalar and bool tracks,
@@ -113,7 +114,7 @@ class Track(HandleOwner, Generic[V_co]):
     Animator.
     """
 
-    __slots__ = ("target", "property", "channels", "kind", "_scalar", "_channel_shape", "_color_space")
+    __slots__ = ("target", "property", "channels", "kind", "_scalar", "_channel_shape", "_color_space", "_buffers")
     _kind = "track"
     _pickle_message = (
         "cannot pickle a razzle.Track: it belongs to an Animator and owns a library handle. To copy an "
@@ -133,6 +134,8 @@ class Track(HandleOwner, Generic[V_co]):
         )
         self._scalar = self.kind == "scalar"
         self._channel_shape: Tuple[int, ...] = () if self.channels == 1 else (self.channels,)
+        # The arrays of the last sample(out=) call, made on first use.
+        self._buffers: Optional[BufferAddresses] = None
 
     @builtins.property
     def color_space(self) -> Tuple[str, bool]:
@@ -515,12 +518,22 @@ class Track(HandleOwner, Generic[V_co]):
         values under the default "hold" extrapolation.
         """
         handle = self._h
+        if out is not None:
+            # Callers that pass the same arrays again skip the address lookups.
+            buffers = self._buffers
+            if buffers is None:
+                buffers = self._buffers = BufferAddresses()
+            array, times_address, out_address = buffers.addresses(times, out)
+            n = array.size
+            if out.size < n * self.channels:
+                _check_out(out, n * self.channels)
+            status = _sample_many_unchecked(handle, times_address, n, out_address, out.size)
+            if status:
+                raise _error(status)
+            return out
         array = _times(times)
         n = array.size
-        if out is None:
-            out = np.empty(self._batch_shape(array), dtype=np.float64)
-        else:
-            _check_out(out, n * self.channels)
+        out = np.empty(self._batch_shape(array), dtype=np.float64)
         lib.kf_track_sample_many(handle, _address(array), n, _address(out), out.size)
         return out
 
@@ -609,3 +622,39 @@ def _check_out(out: object, needed: int) -> None:
         raise ValueError("out must be C-contiguous and writeable")
     if out.size < needed:
         raise BufferTooSmallError(f"out holds {out.size} values, {needed} are needed")
+
+
+class BufferAddresses:
+    """The addresses of the times and output arrays of the last `out=`
+    call, kept with the arrays themselves: a frame loop (or any caller)
+    that passes the same arrays again skips two `__array_interface__`
+    lookups, about 1 us each. A numpy array's data never moves while a
+    reference to it is held (resizing in place needs it to be the only
+    one), and the checks that a new array needs (dtype, contiguity) are
+    redone for any other object and whenever the dtype or the writeable
+    flag of a kept array changed."""
+
+    __slots__ = ("_times", "_out", "_times_address", "_out_address")
+
+    def __init__(self) -> None:
+        self._times: Any = None
+        self._out: Any = None
+        self._times_address = 0
+        self._out_address = 0
+
+    def addresses(self, times: object, out: FloatArray) -> Tuple[Any, int, int]:
+        """(times as a float64 array, its address, out's address); raises as
+        `times()` and `_check_out(out, 0)` do for unusable arrays."""
+        if times is not self._times or not (isinstance(times, np.ndarray) and times.dtype is _FLOAT64):
+            array = _times(times)
+            times_address = _address(array)
+            self._times, self._times_address = (times, times_address) if array is times else (None, 0)
+        else:
+            array, times_address = times, self._times_address
+        if out is not self._out or out.dtype is not _FLOAT64 or not out.flags.writeable:
+            _check_out(out, 0)
+            self._out, self._out_address = out, _address(out)
+        return array, times_address, self._out_address
+
+
+_FLOAT64 = np.dtype(np.float64)
