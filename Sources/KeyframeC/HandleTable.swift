@@ -23,6 +23,7 @@ final class HandleTable: @unchecked Sendable {
     case player = 0x9
     case relativeKeyframes = 0xB
     case path = 0x7
+    case scene = 0x1
 
     var name: String {
       switch self {
@@ -34,6 +35,7 @@ final class HandleTable: @unchecked Sendable {
       case .player: return "player"
       case .relativeKeyframes: return "relative keyframes"
       case .path: return "path"
+      case .scene: return "scene"
       }
     }
   }

@@ -178,3 +178,10 @@ public struct SceneError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The error as the core reports it, with ``description`` as its message.
   public var error: RazzleError { RazzleError(kind, description) }
 }
+
+extension Scene.ItemKind: PinnedCode {
+  public static var noun: String { "scene item" }
+  public var name: String { rawValue }
+  /// `KF_SCENE_*` order.
+  public static let pinned: [Scene.ItemKind] = [.animator, .node, .paging, .path, .mask]
+}

@@ -27,6 +27,7 @@ from ._errors import (
     StaleError,
     InvalidStateError,
     DuplicateTrackError,
+    FormatError,
     EasingError,
     EmptyTrackError,
     InvalidNameError,
@@ -41,6 +42,7 @@ from ._inputs import count as _count
 from ._paging import PageChange, PageTracker, Paging
 from ._player import Player, PlayerEvent
 from ._paths import Mask, Path, RotateLike
+from ._scene import Scene, SceneObject, dump, dumps, load, loads
 from ._timing import ComputedTiming, Timing
 from ._track import Keyframe, Track
 from ._types import FloatArray, Times, ValueLike
@@ -92,6 +94,13 @@ def set_thread_count(count: int) -> None:
 library_path: str = str(_ffi.path)
 
 __all__ = [
+    "Scene",
+    "SceneObject",
+    "load",
+    "loads",
+    "dump",
+    "dumps",
+    "FormatError",
     "Animator",
     "Column",
     "Layout",
