@@ -251,7 +251,8 @@ struct SceneReader {
           throw fail("expected variables (an object), got \(m.value.typeName)", m.value, key: m.key)
         }
         path.append(.key("variables"))
-        for v in variables where v.key != "extensions" {
+        // A map of names: "extensions" is a variable name here like any other.
+        for v in variables {
           let x = try number(v.value, v.key)
           do throws(RazzleError) {
             try animator.setVariable(v.key, to: x)

@@ -32,14 +32,12 @@ extension Scene {
     // Nodes and pagings first, so that the animators they add are known.
     var nodeValues: [JSONValue] = []
     for (i, item) in nodes.enumerated() {
-      var members = writer.named(item.name)
-      members += writer.node(item.object)
-      nodeValues.append(writer.object(members, at: "/nodes/\(i)"))
+      nodeValues.append(writer.node(item.object, at: "/nodes/\(i)", name: item.name))
     }
     var pagingValues: [JSONValue] = []
     for (i, item) in pagings.enumerated() {
       var members = writer.named(item.name)
-      members += try writer.paging(item.object)
+      members += try writer.paging(item.object, at: "/pagings/\(i)")
       pagingValues.append(writer.object(members, at: "/pagings/\(i)"))
     }
     var top: [JSONMember] = [SceneWriter.member("format", .string(Scene.format))]
@@ -211,31 +209,38 @@ struct SceneWriter {
 
   // MARK: - Timing and nodes
 
-  static func timing(_ timing: Timing) -> JSONValue.Content {
+  func timing(_ timing: Timing, at pointer: String) -> JSONValue {
     let duration: JSONValue.Content
     switch timing.duration {
     case .auto: duration = .string("auto")
     case .time(let d): duration = d == .infinity ? .string("infinite") : .number(d)
     }
-    return .object([
-      member("delay", .number(timing.delay)),
-      member("end_delay", .number(timing.endDelay)),
-      member("duration", duration),
-      member(
+    let members = [
+      Self.member("delay", .number(timing.delay)),
+      Self.member("end_delay", .number(timing.endDelay)),
+      Self.member("duration", duration),
+      Self.member(
         "iterations",
         timing.iterations == .infinity ? .string("infinite") : .number(timing.iterations)),
-      member("iteration_start", .number(timing.iterationStart)),
-      member("direction", .string(timing.direction.name)),
-      member("fill", .string(timing.fill.name)),
-      member("easing", .string(timing.easing.description)),
-    ])
+      Self.member("iteration_start", .number(timing.iterationStart)),
+      Self.member("direction", .string(timing.direction.name)),
+      Self.member("fill", .string(timing.fill.name)),
+      Self.member("easing", .string(timing.easing.description)),
+    ]
+    return object(members, at: pointer)
   }
 
-  /// A node's members (after its name): its type, timing and content.
-  mutating func node(_ node: Node) -> [JSONMember] {
-    var members: [JSONMember] = [Self.member("type", .string(node.kind.name))]
+  /// A node: its name (top-level nodes), type, timing and content.
+  mutating func node(_ node: Node, at pointer: String, name: String? = nil) -> JSONValue {
+    var members = named(name)
+    members.append(Self.member("type", .string(node.kind.name)))
     let timing = node.timing
-    if timing != .default { members.append(Self.member("timing", Self.timing(timing))) }
+    if timing != .default {
+      members.append(
+        JSONMember(
+          key: "timing", keyPosition: JSONPosition(offset: 0, line: 1, column: 1),
+          value: self.timing(timing, at: pointer + "/timing")))
+    }
     switch node.kind {
     case .clip:
       guard let animator = node.animator, let settings = node.clipSettings else { break }
@@ -250,13 +255,15 @@ struct SceneWriter {
       }
     case .timeline:
       var children: [JSONValue] = []
-      for child in node.children {
+      for (k, child) in node.children.enumerated() {
+        let at = pointer + "/children/\(k)"
+        let value = self.node(child.node, at: at + "/node")
         children.append(
-          JSONValue(
-            .object([
+          object(
+            [
               Self.member("start", .number(child.start)),
-              Self.member("node", .object(self.node(child.node))),
-            ])))
+              JSONMember(key: "node", keyPosition: value.position, value: value),
+            ], at: at))
       }
       members.append(Self.member("children", .array(children)))
       let labels = node.labels
@@ -266,53 +273,60 @@ struct SceneWriter {
       }
     case .stagger:
       guard let settings = node.staggerSettings else { break }
-      members.append(Self.member("template", .object(self.node(settings.template))))
+      let template = self.node(settings.template, at: pointer + "/template")
+      members.append(JSONMember(key: "template", keyPosition: template.position, value: template))
       members.append(
         Self.member("targets", .array(settings.targets.map { JSONValue(.string($0)) })))
-      members.append(Self.member("distribution", Self.distribution(settings.distribution)))
+      let distribution = self.distribution(settings.distribution, at: pointer + "/distribution")
+      members.append(
+        JSONMember(key: "distribution", keyPosition: distribution.position, value: distribution))
     }
-    return members
+    return object(members, at: pointer)
   }
 
-  static func distribution(_ d: StaggerDistribution) -> JSONValue.Content {
+  func distribution(_ d: StaggerDistribution, at pointer: String) -> JSONValue {
     var members: [JSONMember] = []
     switch d.spread {
-    case .each(let e): members.append(member("each", .number(e)))
-    case .amount(let a): members.append(member("amount", .number(a)))
+    case .each(let e): members.append(Self.member("each", .number(e)))
+    case .amount(let a): members.append(Self.member("amount", .number(a)))
     }
     switch d.origin {
-    case .start: members.append(member("from", .string("start")))
-    case .center: members.append(member("from", .string("center")))
-    case .end: members.append(member("from", .string("end")))
-    case .edges: members.append(member("from", .string("edges")))
+    case .start: members.append(Self.member("from", .string("start")))
+    case .center: members.append(Self.member("from", .string("center")))
+    case .end: members.append(Self.member("from", .string("end")))
+    case .edges: members.append(Self.member("from", .string("edges")))
     case .random(let seed):
-      members.append(member("from", .string("random")))
+      members.append(Self.member("from", .string("random")))
       members.append(
-        member(
+        Self.member(
           "seed", seed <= 1 << 53 ? .number(Double(seed)) : .string(String(seed))))
-    case .index(let i): members.append(member("from", .number(Double(i))))
+    case .index(let i): members.append(Self.member("from", .number(Double(i))))
     case .point(let x, let y):
-      members.append(member("from", .array([JSONValue(.number(x)), JSONValue(.number(y))])))
+      members.append(Self.member("from", .array([JSONValue(.number(x)), JSONValue(.number(y))])))
     }
     if let grid = d.grid {
       members.append(
-        member(
+        Self.member(
           "grid",
           .array([JSONValue(.number(Double(grid.rows))), JSONValue(.number(Double(grid.columns)))]))
       )
     }
-    if d.axis != .both { members.append(member("axis", .string(d.axis.name))) }
-    if let ease = d.ease { members.append(member("ease", .string(ease.description))) }
-    if let maxCount = d.maxCount { members.append(member("max_count", .number(Double(maxCount)))) }
-    return .object(members)
+    if d.axis != .both { members.append(Self.member("axis", .string(d.axis.name))) }
+    if let ease = d.ease { members.append(Self.member("ease", .string(ease.description))) }
+    if let maxCount = d.maxCount {
+      members.append(Self.member("max_count", .number(Double(maxCount))))
+    }
+    return object(members, at: pointer)
   }
 
   // MARK: - Paging
 
-  mutating func paging(_ paging: PagingLayout) throws(RazzleError) -> [JSONMember] {
+  mutating func paging(_ paging: PagingLayout, at pointer: String) throws(RazzleError)
+    -> [JSONMember]
+  {
     let animatorIndex = index(of: paging.animator)
     var kept: [JSONValue] = []
-    for entry in paging.keptEntries {
+    for (k, entry) in paging.keptEntries.enumerated() {
       let property = entry.attribute.name
       guard paging.animator.track(target: entry.target, property: property) === entry.track,
         entry.offsets.map({
@@ -328,7 +342,7 @@ struct SceneWriter {
         Self.member("attribute", .string(property)),
       ]
       if entry.offsets != nil { m.append(Self.member("offsets", .bool(true))) }
-      kept.append(JSONValue(.object(m)))
+      kept.append(object(m, at: "\(pointer)/kept/\(k)"))
     }
     return [
       Self.member("animator", .number(Double(animatorIndex))),

@@ -121,12 +121,18 @@ final class SceneTests: XCTestCase {
     let text = """
       {"format": "razzle-scene/1", "animators": [{"tracks": [{"target": "a", "property": "alpha", \
       "keyframes": [{"time": 0, "value": 1, "extensions": {"x": [1, {"y": null}]}}], \
-      "extensions": {"tool": "t"}}]}], "extensions": {"generator": "me"}}
+      "extensions": {"tool": "t"}}]}], "nodes": [{"type": "timeline", "children": [{"start": 0, \
+      "node": {"type": "clip", "animator": 0, "timing": {"duration": 1, "extensions": {"t": 1}}, \
+      "extensions": {"c": 2}}, "extensions": {"e": 3}}], "extensions": {"n": 4}}], \
+      "extensions": {"generator": "me"}}
       """
     let first = try load(text).write()
     XCTAssertTrue(first.contains(#""extensions": {"generator": "me"}"#), first)
     XCTAssertTrue(first.contains(#""extensions": {"tool": "t"}"#))
     XCTAssertTrue(first.contains(#""x": [1.0, {"y": null}]"#) || first.contains(#""x": ["#))
+    for kept in [#"{"t": 1.0}"#, #"{"c": 2.0}"#, #"{"e": 3.0}"#, #"{"n": 4.0}"#] {
+      XCTAssertTrue(first.contains(kept), "\(kept) in \(first)")
+    }
     XCTAssertEqual(try load(first).write(), first)
   }
 
