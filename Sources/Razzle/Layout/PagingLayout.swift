@@ -376,9 +376,10 @@ public final class PagingLayout: @unchecked Sendable {
   ///   missing variable or track, `.invalidValue` for a bad width or a track
   ///   that does not fit, `.duplicate` for a target kept twice.
   init(
-    restoring animator: Animator, pageCount: Int, variable: String,
-    kept views: [(target: String, attribute: PageAttribute, hasOffsets: Bool)]
+    animator: Animator, pageCount: Int, variable: String,
+    kept: [(target: String, attribute: PageAttribute, hasOffsets: Bool)]
   ) throws(RazzleError) {
+    let views = kept
     guard pageCount >= 1 else {
       throw RazzleError(.outOfRange, "a paging layout has at least 1 page, not \(pageCount)")
     }

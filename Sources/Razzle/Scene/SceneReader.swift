@@ -714,7 +714,7 @@ struct SceneReader {
     }
     guard let animator else { throw fail("a paging layout needs the field \"animator\"", value) }
     do throws(RazzleError) {
-      return try PagingLayout(restoring: animator, pageCount: pages, variable: variable, kept: kept)
+      return try PagingLayout(animator: animator, pageCount: pages, variable: variable, kept: kept)
     } catch {
       throw wrap(error, value)
     }
