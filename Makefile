@@ -217,6 +217,16 @@ python-test: python test-deps $(C_TEST)
 typecheck: python test-deps
 	@$(VENV_PYTHON) -m pytest -q Tests/python/test_typing.py
 
+# razzle.dask on a LocalCluster (Tests/python/test_dask.py). Not in make test:
+# dask[array] and distributed are ~45 MB and a minute to install on a fresh
+# machine, so the extra is installed on demand here; without it make test
+# skips those tests and says why.
+.PHONY: test-dask
+test-dask: python test-deps
+	@echo "pip install dask[array] distributed (into $(VENV))"
+	@$(VENV_PYTHON) -m pip install -q "dask[array]>=2023.1" "distributed>=2023.1"
+	@$(VENV_PYTHON) -m pytest -q Tests/python/test_dask.py
+
 bench: python test-deps
 	@$(VENV_PYTHON) bench/bench.py
 

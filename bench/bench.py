@@ -1654,9 +1654,9 @@ def case_player_frame(cfg, row):
 # Case 50: scene files (Guides/Scenes.md)
 
 
-def _scene_spec(seed, target_bytes=1_000_000):
-    """Animators of scalar, point and color tracks (one easing per track),
-    enough for about `target_bytes` of razzle-scene/1 text."""
+def _scene_spec(seed, target_bytes=650_000):
+    """Animators of scalar, point and color tracks (one easing per track);
+    the default size estimate gives 1.0 MB of razzle-scene/1 text."""
     rng = np.random.default_rng(seed)
     easings = ["linear", "easeInOutQuad", "cubic-bezier(0.42, 0, 0.58, 1)", "easeOutBack", "steps(4)"]
     kinds = [("x", 1), ("position", 2), ("backgroundColor", 4)]
@@ -1684,7 +1684,7 @@ def _build_scene(spec):
     return built
 
 
-@case(50, "load a 1 MB scene file", Target("<=", 20.0, "ms"))
+@case(50, "load a 1 MB scene file", Target("<=", 20000.0, "us"))
 def case_scene_load(cfg, row):
     """razzle.loads of a ~1 MB razzle-scene/1 file (the library's parser and
     validating builders, then one Python object per animator) against
@@ -1721,8 +1721,8 @@ def case_scene_load(cfg, row):
     t_razzle = best_of(lambda: razzle.loads(data), cfg, number=1, repeat=5)
     t_peer = best_of(peer, cfg, number=1, repeat=3)
     row.razzle_rate, row.peer_rate = 1 / t_razzle, 1 / t_peer
-    row.measured = t_razzle * 1e3
-    row.measured_text = f"{row.measured:.1f} ms"
+    row.measured = t_razzle * 1e6
+    row.measured_text = f"{t_razzle * 1e3:.1f} ms"
     t_json = best_of(lambda: json.loads(text), cfg, number=1, repeat=3)
     t_dump = best_of(lambda: razzle.dumps(loaded), cfg, number=1, repeat=3)
     row.notes.append(

@@ -12,7 +12,7 @@ from typing import IO, Any, Dict, Iterable, List, Optional, Sequence, Tuple, Uni
 from . import _ffi
 from ._animator import Animator
 from ._choreography import Node
-from ._errors import InvalidTypeError, RazzleError
+from ._errors import BufferTooSmallError, InvalidTypeError, RazzleError
 from ._ffi import lib
 from ._handle import HandleOwner
 from ._inputs import describe
@@ -34,7 +34,7 @@ def _text_out(fill: Any) -> str:
     length = c_size_t()
     try:
         fill(None, 0, byref(length))
-    except _ffi._errors.BufferTooSmallError:
+    except BufferTooSmallError:
         pass
     buffer = ctypes.create_string_buffer(length.value + 1)
     fill(buffer, len(buffer), byref(length))
