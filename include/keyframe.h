@@ -113,7 +113,8 @@ extern "C" {
   X(KF_E_OUT_OF_RANGE, -11, "an index is past the end")                                   \
   X(KF_E_KIND_MISMATCH, -12, "the value kind does not fit the property or the operation")  \
   X(KF_E_STALE, -13, "the object changed since the generation the call names")                  \
-  X(KF_E_INVALID_STATE, -14, "the operation does not apply in the object's current state")
+  X(KF_E_INVALID_STATE, -14, "the operation does not apply in the object's current state") \
+  X(KF_E_FORMAT, -15, "the text is not valid JSON or not a valid file of its format")
 
 typedef int32_t kf_status;
 
@@ -1664,6 +1665,133 @@ kf_status kf_lottie_describe(const kf_lottie *lottie, char *out_text, size_t cap
  * KF_E_BUFFER_TOO_SMALL. */
 kf_status kf_lottie_sample_many(const kf_lottie *lottie, const double *times, size_t count,
                                 double *out_values, size_t capacity);
+
+/* ---------------------------------------------------------------------------
+ * Scenes: razzle-scene/1 files (Guides/Scenes.md).
+ *
+ * A kf_scene lists animators, root nodes (each with its tree), paging
+ * layouts, paths and masks, each with an optional name. Loading builds new
+ * objects through the same checks as the functions above and stops at the
+ * first error, building nothing; its message is
+ * "<function>: <JSON pointer>: <reason> (line L, column C)" and the status
+ * is KF_E_FORMAT for JSON and structure (syntax, wrong types, unknown or
+ * missing fields, an unsupported "format"), or the status of the check
+ * that failed (KF_E_EASING for an unknown easing, KF_E_INVALID_VALUE for a
+ * value out of its property's range, ...). Saving writes the objects as
+ * they are at that moment (shared, not copied) in a fixed layout: the same
+ * objects give the same bytes, and saving a loaded file gives it back byte
+ * for byte. Every function is thread-safe.
+ */
+
+typedef struct kf_scene kf_scene;
+
+/* The sorts of objects a scene lists, pinned. */
+typedef int32_t kf_scene_item;
+enum {
+  KF_SCENE_ANIMATOR = 0,
+  KF_SCENE_NODE = 1,
+  KF_SCENE_PAGING = 2,
+  KF_SCENE_PATH = 3,
+  KF_SCENE_MASK = 4
+};
+
+/* Where a load failed: the byte offset, 1-based line and column (in
+ * Unicode scalars) of the value at fault. All 0 when the error is not in
+ * the text (KF_E_NULL, a file that cannot be read). */
+typedef struct kf_scene_location {
+  size_t offset;
+  size_t line;
+  size_t column;
+} kf_scene_location;
+
+/* The largest scene text, in bytes (64 MiB), and the deepest nesting of
+ * JSON arrays and objects (512) the loader accepts. */
+#define KF_SCENE_MAX_BYTES 67108864
+#define KF_SCENE_MAX_DEPTH 512
+
+/* An empty scene in *out_scene. Errors: KF_E_NULL. */
+kf_status kf_scene_new(kf_scene **out_scene);
+
+/* Loads `length` bytes of UTF-8 `text` (no NUL needed; NUL bytes inside
+ * are an error) into a new scene in *out_scene. On error *out_scene is
+ * unchanged and *out_location (may be NULL) tells where. Errors:
+ * KF_E_NULL, KF_E_FORMAT, and the status of any check (see above). */
+kf_status kf_scene_load(const char *text, size_t length, kf_scene **out_scene,
+                        kf_scene_location *out_location);
+
+/* kf_scene_load on the contents of the file at `path`. Errors: as
+ * kf_scene_load, KF_E_NOT_FOUND for a file that cannot be opened or read,
+ * KF_E_FORMAT for one longer than KF_SCENE_MAX_BYTES. */
+kf_status kf_scene_load_file(const char *path, kf_scene **out_scene,
+                             kf_scene_location *out_location);
+
+/* Writes the scene as razzle-scene/1 text and a NUL into `out`
+ * (`capacity` bytes; out may be NULL when capacity is 0) and its length
+ * without the NUL into *out_length (may be NULL), also when the buffer is
+ * too small. Errors: KF_E_NULL, KF_E_INVALID_HANDLE,
+ * KF_E_BUFFER_TOO_SMALL, KF_E_INVALID_VALUE (a paging layout whose kept
+ * track was removed from its animator). */
+kf_status kf_scene_save(const kf_scene *scene, char *out, size_t capacity, size_t *out_length);
+
+/* Writes the scene's text to the file at `path` (created or replaced).
+ * Errors: as kf_scene_save, KF_E_NOT_FOUND if the file cannot be written. */
+kf_status kf_scene_save_file(const kf_scene *scene, const char *path);
+
+/* Adds an object to the scene, shared (later edits show when it is saved),
+ * with an optional `name` (NULL: none; else non-empty UTF-8, unique among
+ * the scene's objects of that sort). A node brings its tree; animators that
+ * nodes and layouts use are saved with the scene even if not added.
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_NAME,
+ * KF_E_DUPLICATE; kf_scene_add_path also KF_E_INVALID_HANDLE for a path
+ * handle, kf_scene_add_mask KF_E_INVALID_VALUE for an undefined kind or a
+ * size that is not finite and >= 0. */
+kf_status kf_scene_add_animator(kf_scene *scene, kf_animator *animator, const char *name);
+kf_status kf_scene_add_node(kf_scene *scene, kf_node *node, const char *name);
+kf_status kf_scene_add_paging(kf_scene *scene, kf_paging *paging, const char *name);
+kf_status kf_scene_add_path(kf_scene *scene, const kf_path *path, const char *name);
+kf_status kf_scene_add_mask(kf_scene *scene, kf_mask kind, double width, double height,
+                            const char *name);
+
+/* The number of objects of sort `item` in *out_count. Errors: KF_E_NULL,
+ * KF_E_INVALID_HANDLE, KF_E_INVALID_VALUE (an undefined item). */
+kf_status kf_scene_count(const kf_scene *scene, kf_scene_item item, size_t *out_count);
+
+/* The index of the object of sort `item` named `name` in *out_index.
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_VALUE,
+ * KF_E_NOT_FOUND. */
+kf_status kf_scene_find(const kf_scene *scene, kf_scene_item item, const char *name,
+                        size_t *out_index);
+
+/* The name of object `index` of sort `item`, as kf_scene_save writes text
+ * (an unnamed object has the empty name). Errors: KF_E_NULL,
+ * KF_E_INVALID_HANDLE, KF_E_INVALID_VALUE, KF_E_OUT_OF_RANGE,
+ * KF_E_BUFFER_TOO_SMALL. */
+kf_status kf_scene_name(const kf_scene *scene, kf_scene_item item, size_t index, char *out,
+                        size_t capacity, size_t *out_length);
+
+/* A new handle for object `index` (the object itself, shared with the
+ * scene: release the handle with its own release function). Errors:
+ * KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_OUT_OF_RANGE. */
+kf_status kf_scene_animator_at(const kf_scene *scene, size_t index, kf_animator **out_animator);
+kf_status kf_scene_node_at(const kf_scene *scene, size_t index, kf_node **out_node);
+kf_status kf_scene_paging_at(const kf_scene *scene, size_t index, kf_paging **out_paging);
+kf_status kf_scene_path_at(const kf_scene *scene, size_t index, kf_path **out_path);
+/* Mask `index`: its kind, width and height. */
+kf_status kf_scene_mask_at(const kf_scene *scene, size_t index, kf_mask *out_kind,
+                           double *out_width, double *out_height);
+
+/* Releases a scene handle (the objects live on while other handles hold
+ * them). NULL and double release are no-ops. */
+void kf_scene_release(kf_scene *scene);
+
+/* What a binding needs to wrap a paging layout it did not create (one from
+ * a scene): a new handle for the layout's animator, and the target of kept
+ * view `index` (in the order they were kept, the columns of
+ * kf_paging_positions) as text. Errors: KF_E_NULL, KF_E_INVALID_HANDLE,
+ * KF_E_OUT_OF_RANGE, KF_E_BUFFER_TOO_SMALL. */
+kf_status kf_paging_animator(const kf_paging *paging, kf_animator **out_animator);
+kf_status kf_paging_kept_target(const kf_paging *paging, size_t index, char *out,
+                                size_t capacity, size_t *out_length);
 
 #ifdef __cplusplus
 }

@@ -24,6 +24,7 @@ final class HandleTable: @unchecked Sendable {
     case relativeKeyframes = 0xB
     case path = 0x7
     case lottie = 0xD
+    case scene = 0x1
 
     var name: String {
       switch self {
@@ -36,6 +37,7 @@ final class HandleTable: @unchecked Sendable {
       case .relativeKeyframes: return "relative keyframes"
       case .path: return "path"
       case .lottie: return "lottie import"
+      case .scene: return "scene"
       }
     }
   }

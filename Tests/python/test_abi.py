@@ -270,3 +270,13 @@ def test_the_kinds_guide_lists_what_the_library_says():
             assert found.value is not None and found.value.decode() == kind, (prop, kind)
             checked += 1
     assert checked == 20
+
+# Scenes.
+C_TO_CTYPES.update({
+    "kf_scene *": {_ffi.SceneHandle},
+    "const kf_scene *": {_ffi.SceneHandle},
+    "kf_scene * *": {POINTER(_ffi.SceneHandle)},
+    "kf_scene_item": {c_int32},
+    "kf_scene_location *": {POINTER(_ffi.SceneLocation)},
+    "const kf_paging *": {_ffi.PagingHandle},
+})

@@ -357,4 +357,75 @@ public final class PagingLayout: @unchecked Sendable {
       return out
     }
   }
+
+  // MARK: - Scene files
+
+  /// A layout over an animator that holds its variable and kept tracks
+  /// already (one read from a scene file).
+  ///
+  /// - Parameters:
+  ///   - animator: The animator with the page-width variable and the tracks.
+  ///   - pageCount: At least 1.
+  ///   - variable: The page-width variable, set on `animator` to a width
+  ///     that is finite and > 0.
+  ///   - kept: Each kept view's target, attribute and whether it has an
+  ///     offsets track; its x track `(target, attribute.name)` must be a
+  ///     scalar track relative to `variable`, its offsets track
+  ///     `(target, attribute.name + "Offset")` a plain scalar track.
+  /// - Throws: ``RazzleError`` `.outOfRange` for no pages, `.notFound` for a
+  ///   missing variable or track, `.invalidValue` for a bad width or a track
+  ///   that does not fit, `.duplicate` for a target kept twice.
+  init(
+    animator: Animator, pageCount: Int, variable: String,
+    kept: [(target: String, attribute: PageAttribute, hasOffsets: Bool)]
+  ) throws(RazzleError) {
+    let views = kept
+    guard pageCount >= 1 else {
+      throw RazzleError(.outOfRange, "a paging layout has at least 1 page, not \(pageCount)")
+    }
+    try VariableName.validate(variable)
+    try PagingLayout.checkWidth(try animator.variable(named: variable))
+    var entries: [Kept] = []
+    for view in views {
+      if entries.contains(where: { $0.target == view.target }) {
+        throw RazzleError(.duplicate, "\(view.target) is kept twice")
+      }
+      let property = view.attribute.name
+      guard let track = animator.track(target: view.target, property: property) else {
+        throw RazzleError(
+          .notFound, "the animator has no track (\(view.target), \(property)) to keep")
+      }
+      guard track.kind.name == "scalar", track.relation?.variable == variable else {
+        throw RazzleError(
+          .invalidValue,
+          "the track (\(view.target), \(property)) must be a scalar track relative to \(variable)")
+      }
+      var offsets: Track?
+      if view.hasOffsets {
+        guard let found = animator.track(target: view.target, property: property + "Offset") else {
+          throw RazzleError(
+            .notFound, "the animator has no track (\(view.target), \(property)Offset) for offsets")
+        }
+        guard found.kind.name == "scalar", found.relation == nil else {
+          throw RazzleError(
+            .invalidValue,
+            "the track (\(view.target), \(property)Offset) must be a plain scalar track")
+        }
+        offsets = found
+      }
+      entries.append(
+        Kept(target: view.target, attribute: view.attribute, track: track, offsets: offsets))
+    }
+    self.animator = animator
+    self.pageCount = pageCount
+    self.variable = variable
+    self.kept = entries
+  }
+}
+
+extension PagingLayout {
+  /// The kept views with their tracks, in the order they were kept.
+  var keptEntries: [(target: String, attribute: PageAttribute, track: Track, offsets: Track?)] {
+    animator.lock.withReadLock { kept.map { ($0.target, $0.attribute, $0.track, $0.offsets) } }
+  }
 }

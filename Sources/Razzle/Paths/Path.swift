@@ -31,6 +31,10 @@ public struct Path: Sendable {
   /// True when the last command is a closepath (`Z` or `z`).
   public let isClosed: Bool
   let lazyTable: LazyArcLengthTable
+  /// The path data this path was parsed from, or nil for a path built
+  /// otherwise (a trim, spatial points). Scene files write it back as it
+  /// is, so a parsed path reads back bit for bit.
+  public internal(set) var sourceData: String?
   /// The arc-length table (built on first use).
   var table: ArcLengthTable { lazyTable.table }
 
@@ -49,7 +53,11 @@ public struct Path: Sendable {
 
   /// Parses SVG path data, the error as a ``PathSyntaxError``.
   public static func parse(_ data: String) -> Result<Path, PathSyntaxError> {
-    PathParser.parse(data).map { Path(segments: $0.segments, moves: $0.moves, closed: $0.closed) }
+    PathParser.parse(data).map {
+      var path = Path(segments: $0.segments, moves: $0.moves, closed: $0.closed)
+      path.sourceData = data
+      return path
+    }
   }
 
   /// A path of `segments` (validated by the caller).

@@ -242,6 +242,8 @@ struct JSONReader {
       return elements
     }
     path.append(.index(0))
+    // Most arrays in practice are short: one allocation for up to 4.
+    elements.reserveCapacity(4)
     while true {
       path[path.count - 1] = .index(elements.count)
       skipWhitespace()
@@ -276,6 +278,7 @@ struct JSONReader {
       depth -= 1
       return members
     }
+    members.reserveCapacity(8)
     while true {
       skipWhitespace()
       guard i < bytes.count else { throw fail("the text ends inside an object: expected a key") }

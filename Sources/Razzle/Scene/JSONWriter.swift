@@ -27,8 +27,25 @@ public enum JSONWriter {
   ///   - layout: compact or pretty.
   /// - Returns: the text, or `nil` if a number is NaN or infinite.
   public static func write(_ value: JSONValue, layout: JSONLayout = .pretty) -> String? {
+    write(value, layout: layout, integerKeys: [])
+  }
+
+  /// The text of `value`, with integral numbers under the member names in
+  /// `integerKeys` (directly, or as elements of an array there) written
+  /// without a fraction (`3`, not `3.0`): counts and indices, which read
+  /// back as the same doubles either way.
+  ///
+  /// - Parameters:
+  ///   - value: the value; its numbers must be finite.
+  ///   - layout: compact or pretty.
+  ///   - integerKeys: member names whose integral numbers are integers.
+  /// - Returns: the text, or `nil` if a number is NaN or infinite.
+  public static func write(_ value: JSONValue, layout: JSONLayout, integerKeys: Set<String>)
+    -> String?
+  {
     var out = ""
-    guard append(value, to: &out, layout: layout, indent: 0) else { return nil }
+    var writer = Writer(layout: layout, integerKeys: integerKeys)
+    guard writer.append(value, to: &out, indent: 0, integral: false) else { return nil }
     if layout == .pretty { out += "\n" }
     return out
   }
@@ -88,54 +105,66 @@ public enum JSONWriter {
     }
   }
 
-  private static func newline(_ out: inout String, _ indent: Int) {
+  static func newline(_ out: inout String, _ indent: Int) {
     out += "\n"
     out += String(repeating: " ", count: indent)
   }
 
-  private static func append(
-    _ value: JSONValue, to out: inout String, layout: JSONLayout, indent: Int
-  ) -> Bool {
-    switch value.content {
-    case .null: out += "null"
-    case .bool(let b): out += b ? "true" : "false"
-    case .number(let x):
-      guard let text = number(x) else { return false }
-      out += text
-    case .string(let s): appendString(s, to: &out)
-    case .array(let elements):
-      if elements.isEmpty {
-        out += "[]"
-        return true
-      }
-      let inline = layout == .compact || elements.allSatisfy(isFlat)
-      out += "["
-      for (k, element) in elements.enumerated() {
-        if k > 0 { out += layout == .compact ? "," : (inline ? ", " : ",") }
-        if !inline { newline(&out, indent + 2) }
-        guard append(element, to: &out, layout: layout, indent: indent + 2) else { return false }
-      }
-      if !inline { newline(&out, indent) }
-      out += "]"
-    case .object(let members):
-      if members.isEmpty {
-        out += "{}"
-        return true
-      }
-      let inline = layout == .compact || members.allSatisfy { isFlat($0.value) }
-      out += "{"
-      for (k, member) in members.enumerated() {
-        if k > 0 { out += layout == .compact ? "," : (inline ? ", " : ",") }
-        if !inline { newline(&out, indent + 2) }
-        appendString(member.key, to: &out)
-        out += layout == .compact ? ":" : ": "
-        guard append(member.value, to: &out, layout: layout, indent: indent + 2) else {
-          return false
+  fileprivate struct Writer {
+    let layout: JSONLayout
+    let integerKeys: Set<String>
+
+    mutating func append(
+      _ value: JSONValue, to out: inout String, indent: Int, integral: Bool
+    ) -> Bool {
+      switch value.content {
+      case .null: out += "null"
+      case .bool(let b): out += b ? "true" : "false"
+      case .number(let x):
+        if integral && x == x.rounded() && abs(x) < 1e15 {
+          out += String(Int64(x))
+          return true
         }
+        guard let text = JSONWriter.number(x) else { return false }
+        out += text
+      case .string(let s): JSONWriter.appendString(s, to: &out)
+      case .array(let elements):
+        if elements.isEmpty {
+          out += "[]"
+          return true
+        }
+        let inline = layout == .compact || elements.allSatisfy(JSONWriter.isFlat)
+        out += "["
+        for (k, element) in elements.enumerated() {
+          if k > 0 { out += layout == .compact ? "," : (inline ? ", " : ",") }
+          if !inline { JSONWriter.newline(&out, indent + 2) }
+          guard append(element, to: &out, indent: indent + 2, integral: integral) else {
+            return false
+          }
+        }
+        if !inline { JSONWriter.newline(&out, indent) }
+        out += "]"
+      case .object(let members):
+        if members.isEmpty {
+          out += "{}"
+          return true
+        }
+        let inline = layout == .compact || members.allSatisfy { JSONWriter.isFlat($0.value) }
+        out += "{"
+        for (k, member) in members.enumerated() {
+          if k > 0 { out += layout == .compact ? "," : (inline ? ", " : ",") }
+          if !inline { JSONWriter.newline(&out, indent + 2) }
+          JSONWriter.appendString(member.key, to: &out)
+          out += layout == .compact ? ":" : ": "
+          let integral = integerKeys.contains(member.key)
+          guard append(member.value, to: &out, indent: indent + 2, integral: integral) else {
+            return false
+          }
+        }
+        if !inline { JSONWriter.newline(&out, indent) }
+        out += "}"
       }
-      if !inline { newline(&out, indent) }
-      out += "}"
+      return true
     }
-    return true
   }
 }

@@ -39,6 +39,9 @@ public struct RazzleError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The operation does not apply in the object's current state (a
     /// player asked to finish an endless node).
     case invalidState = -14
+    /// A text is not valid JSON, or not a valid file of its format (a
+    /// scene file with an unknown field, a wrong type, a missing member).
+    case format = -15
 
     /// The status's static description, as `kf_status_string` gives it.
     public var text: StaticString {
@@ -57,6 +60,7 @@ public struct RazzleError: Error, Sendable, Hashable, CustomStringConvertible {
       case .kindMismatch: return "the value kind does not fit the property or the operation"
       case .stale: return "the object changed since the generation the call names"
       case .invalidState: return "the operation does not apply in the object's current state"
+      case .format: return "the text is not valid JSON or not a valid file of its format"
       }
     }
 

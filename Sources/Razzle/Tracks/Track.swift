@@ -232,6 +232,16 @@ public final class Track: @unchecked Sendable {
     times: UnsafeBufferPointer<Double>, values: UnsafeBufferPointer<Double>,
     styles: [KeyframeStyle] = []
   ) throws(RazzleError) {
+    var failed = -1
+    try setKeyframes(times: times, values: values, styles: styles, failed: &failed)
+  }
+
+  /// ``setKeyframes(times:values:styles:)``, storing the index of the entry
+  /// that failed validation in `failed` (a scene file names it).
+  func setKeyframes(
+    times: UnsafeBufferPointer<Double>, values: UnsafeBufferPointer<Double>,
+    styles: [KeyframeStyle], failed: inout Int
+  ) throws(RazzleError) {
     let (needed, overflow) = times.count.multipliedReportingOverflow(by: channels)
     guard !overflow, values.count == needed else {
       throw RazzleError(
@@ -253,6 +263,7 @@ public final class Track: @unchecked Sendable {
       do {
         try validate(time: times[i], value: value, style: style(i))
       } catch {
+        failed = i
         throw RazzleError(error.kind, "keyframe \(i): \(error.message)")
       }
     }

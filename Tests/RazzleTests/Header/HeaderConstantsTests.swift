@@ -13,7 +13,7 @@ final class HeaderConstantsTests: XCTestCase {
       (.emptyTrack, KF_E_EMPTY_TRACK), (.notFound, KF_E_NOT_FOUND),
       (.duplicate, KF_E_DUPLICATE), (.invalidName, KF_E_INVALID_NAME),
       (.outOfRange, KF_E_OUT_OF_RANGE), (.kindMismatch, KF_E_KIND_MISMATCH),
-      (.stale, KF_E_STALE), (.invalidState, KF_E_INVALID_STATE),
+      (.stale, KF_E_STALE), (.invalidState, KF_E_INVALID_STATE), (.format, KF_E_FORMAT),
     ]
     XCTAssertEqual(header.count, RazzleError.Kind.allCases.count)
     for (kind, code) in header { XCTAssertEqual(Int(kind.rawValue), code, "\(kind)") }

@@ -1,4 +1,4 @@
-import Razzle
+@testable import Razzle
 import XCTest
 
 /// RFC 8259 JSON: what is accepted, what is refused and where, numbers to

@@ -27,6 +27,7 @@ from ._errors import (
     StaleError,
     InvalidStateError,
     DuplicateTrackError,
+    FormatError,
     EasingError,
     EmptyTrackError,
     InvalidNameError,
@@ -42,6 +43,7 @@ from ._lottie import LottieColumn, LottieImport, LottieLayer, LottieWarning, imp
 from ._paging import PageChange, PageTracker, Paging
 from ._player import Player, PlayerEvent
 from ._paths import Mask, Path, RotateLike
+from ._scene import Scene, SceneObject, dump, dumps, load, loads
 from ._timing import ComputedTiming, Timing
 from ._track import Keyframe, Track
 from ._types import FloatArray, Times, ValueLike
@@ -98,6 +100,13 @@ __all__ = [
     "LottieLayer",
     "LottieWarning",
     "import_lottie",
+    "Scene",
+    "SceneObject",
+    "load",
+    "loads",
+    "dump",
+    "dumps",
+    "FormatError",
     "Animator",
     "Column",
     "Layout",

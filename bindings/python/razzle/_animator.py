@@ -108,8 +108,8 @@ class Animator(HandleOwner):
     {('label', 'alpha'): 0.5}
 
     `copy.copy(anim)`, `copy.deepcopy(anim)` and `anim.copy()` make an
-    independent animator with the same tracks and keyframes. An Animator
-    cannot be pickled (scene files are planned).
+    independent animator with the same tracks and keyframes; `pickle`
+    carries it as a scene file (`anim.to_json()`, Guides/Scenes.md).
     """
 
     __slots__ = ("_layout_cache", "_buffers")
@@ -440,6 +440,24 @@ class Animator(HandleOwner):
         copied = self.copy()
         memo[id(self)] = copied
         return copied
+
+    # -- scene files ------------------------------------------------------------
+
+    def to_json(self) -> str:
+        """This object as a razzle-scene/1 file (`razzle.dumps(obj)`)."""
+        from ._scene import dumps
+
+        return dumps(self)
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        from ._scene import reduce
+
+        return reduce(self)
+
+    def __reduce__(self) -> Any:
+        from ._scene import reduce
+
+        return reduce(self)
 
     # -- batch sampling ------------------------------------------------------
 

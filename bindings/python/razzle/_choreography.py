@@ -96,6 +96,36 @@ class Node(HandleOwner):
         Node.__init__(node, handle)
         return node
 
+    # -- scene files ------------------------------------------------------------
+
+    def to_json(self) -> str:
+        """This object as a razzle-scene/1 file (`razzle.dumps(obj)`)."""
+        from ._scene import dumps
+
+        return dumps(self)
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        from ._scene import reduce
+
+        return reduce(self)
+
+    def __reduce__(self) -> Any:
+        from ._scene import reduce
+
+        return reduce(self)
+
+    def __copy__(self) -> Any:
+        from ._scene import copy_of
+
+        return copy_of(self)
+
+    def __deepcopy__(self, memo: Dict[int, Any]) -> Any:
+        from ._scene import copy_of
+
+        copied = copy_of(self)
+        memo[id(self)] = copied
+        return copied
+
     # -- timing ---------------------------------------------------------------
 
     @property

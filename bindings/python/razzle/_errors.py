@@ -21,6 +21,7 @@ __all__ = [
     "InvalidTypeError",
     "StaleError",
     "InvalidStateError",
+    "FormatError",
 ]
 
 
@@ -100,3 +101,10 @@ class InvalidStateError(RazzleError, RuntimeError):
     """The operation does not apply in the object's current state: a player
     asked to finish a node that never ends, or to run at rate 0
     (KF_E_INVALID_STATE)."""
+
+
+class FormatError(RazzleError, ValueError):
+    """A text is not valid JSON, or not a valid file of its format: a scene
+    file with a syntax error, a wrong type, an unknown or missing field
+    (KF_E_FORMAT). Errors from loading a scene also carry `line`, `column`,
+    `offset` and `pointer` (the JSON Pointer of the value at fault)."""

@@ -81,6 +81,19 @@ class _Lottie(ctypes.Structure):
 LottieHandle = POINTER(_Lottie)
 
 
+class _Scene(ctypes.Structure):
+    """Opaque `kf_scene`."""
+
+
+SceneHandle = POINTER(_Scene)
+
+
+class SceneLocation(ctypes.Structure):
+    """`kf_scene_location`."""
+
+    _fields_ = [("offset", c_size_t), ("line", c_size_t), ("column", c_size_t)]
+
+
 class Status:
     """Marks a `kf_status` return: an int32 checked by `_check`."""
 
@@ -102,6 +115,7 @@ STATUS_CODES = {
     "KF_E_KIND_MISMATCH": (-12, _errors.KindMismatchError),
     "KF_E_STALE": (-13, _errors.StaleError),
     "KF_E_INVALID_STATE": (-14, _errors.InvalidStateError),
+    "KF_E_FORMAT": (-15, _errors.FormatError),
 }
 _EXCEPTIONS = {value: cls for value, cls in STATUS_CODES.values() if cls is not None}
 
@@ -550,6 +564,32 @@ SIGNATURES = (
     Function("kf_lottie_timeline", Status, (LottieHandle, POINTER(NodeHandle))),
     Function("kf_lottie_describe", Status, (LottieHandle, c_void_p, c_size_t, _size_out)),
     Function("kf_lottie_sample_many", Status, (LottieHandle, _doubles, c_size_t, _doubles, c_size_t)),
+
+
+    # Scenes.
+    Function("kf_scene_new", Status, (POINTER(SceneHandle),)),
+    Function("kf_scene_load", Status, (c_char_p, c_size_t, POINTER(SceneHandle), POINTER(SceneLocation))),
+    Function("kf_scene_load_file", Status, (c_char_p, POINTER(SceneHandle), POINTER(SceneLocation))),
+    Function("kf_scene_save", Status, (SceneHandle, c_void_p, c_size_t, _size_out)),
+    Function("kf_scene_save_file", Status, (SceneHandle, c_char_p)),
+    Function("kf_scene_add_animator", Status, (SceneHandle, AnimatorHandle, c_char_p)),
+    Function("kf_scene_add_node", Status, (SceneHandle, NodeHandle, c_char_p)),
+    Function("kf_scene_add_paging", Status, (SceneHandle, PagingHandle, c_char_p)),
+    Function("kf_scene_add_path", Status, (SceneHandle, PathHandle, c_char_p)),
+    Function("kf_scene_add_mask", Status, (SceneHandle, c_int32, c_double, c_double, c_char_p)),
+    Function("kf_scene_count", Status, (SceneHandle, c_int32, _size_out)),
+    Function("kf_scene_find", Status, (SceneHandle, c_int32, c_char_p, _size_out)),
+    Function("kf_scene_name", Status, (SceneHandle, c_int32, c_size_t, c_void_p, c_size_t, _size_out)),
+    Function("kf_scene_animator_at", Status, (SceneHandle, c_size_t, POINTER(AnimatorHandle))),
+    Function("kf_scene_node_at", Status, (SceneHandle, c_size_t, POINTER(NodeHandle))),
+    Function("kf_scene_paging_at", Status, (SceneHandle, c_size_t, POINTER(PagingHandle))),
+    Function("kf_scene_path_at", Status, (SceneHandle, c_size_t, POINTER(PathHandle))),
+    Function(
+        "kf_scene_mask_at", Status, (SceneHandle, c_size_t, POINTER(c_int32), POINTER(c_double), POINTER(c_double))
+    ),
+    Function("kf_scene_release", None, (SceneHandle,)),
+    Function("kf_paging_animator", Status, (PagingHandle, POINTER(AnimatorHandle))),
+    Function("kf_paging_kept_target", Status, (PagingHandle, c_size_t, c_void_p, c_size_t, _size_out)),
 )
 
 

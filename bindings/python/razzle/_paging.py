@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ctypes
 from ctypes import byref, c_double, c_size_t
-from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple, Union, overload
+from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 
@@ -89,6 +89,36 @@ class Paging(HandleOwner):
         )
         super().__init__(handle, lib.kf_paging_release)
         self._targets: List[str] = []
+
+    # -- scene files ------------------------------------------------------------
+
+    def to_json(self) -> str:
+        """This object as a razzle-scene/1 file (`razzle.dumps(obj)`)."""
+        from ._scene import dumps
+
+        return dumps(self)
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        from ._scene import reduce
+
+        return reduce(self)
+
+    def __reduce__(self) -> Any:
+        from ._scene import reduce
+
+        return reduce(self)
+
+    def __copy__(self) -> Any:
+        from ._scene import copy_of
+
+        return copy_of(self)
+
+    def __deepcopy__(self, memo: Dict[int, Any]) -> Any:
+        from ._scene import copy_of
+
+        copied = copy_of(self)
+        memo[id(self)] = copied
+        return copied
 
     def __repr__(self) -> str:
         if self.closed:

@@ -118,8 +118,8 @@ class Track(HandleOwner, Generic[V_co]):
     _kind = "track"
     _pickle_message = (
         "cannot pickle a razzle.Track: it belongs to an Animator and owns a library handle. To copy an "
-        "animation in this process, copy its Animator (copy.deepcopy(anim) or anim.copy()); saving animations "
-        "to files (scene files) is planned"
+        "animation, copy or pickle its Animator (copy.deepcopy(anim), anim.copy(), pickle.dumps(anim) or "
+        "razzle.dumps(anim)) and take copied[target, property]"
     )
 
     def __init__(self, handle: Any) -> None:

@@ -1,0 +1,316 @@
+"""razzle-scene/1 files (Guides/Scenes.md): `razzle.load`, `loads`, `dump`,
+`dumps`, the `razzle.Scene` they give, and pickling and copying of razzle
+objects through the same text."""
+
+from __future__ import annotations
+
+import ctypes
+import os
+from ctypes import byref, c_double, c_int32, c_size_t
+from typing import IO, Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+
+from . import _ffi
+from ._animator import Animator
+from ._choreography import Node
+from ._errors import BufferTooSmallError, InvalidTypeError, RazzleError
+from ._ffi import lib
+from ._handle import HandleOwner
+from ._inputs import describe
+from ._paging import Paging
+from ._paths import Mask, Path
+
+__all__ = ["Scene", "SceneObject", "load", "loads", "dump", "dumps"]
+
+#: What `dump` and `dumps` take: one object, a Scene, or a sequence of objects.
+SceneObject = Union[Animator, Node, Paging, Path, Mask]
+
+_ANIMATOR, _NODE, _PAGING, _PATH, _MASK = range(5)
+_MASK_KINDS = ("top", "left", "bottom", "right", "circle", "bounds")
+
+
+def _text_out(fill: Any) -> str:
+    """Calls `fill(buffer, capacity, byref(length))` twice: once for the
+    length, once into a buffer of that size."""
+    length = c_size_t()
+    try:
+        fill(None, 0, byref(length))
+    except BufferTooSmallError:
+        pass
+    buffer = ctypes.create_string_buffer(length.value + 1)
+    fill(buffer, len(buffer), byref(length))
+    return buffer.raw[: length.value].decode("utf-8")
+
+
+class Scene(HandleOwner):
+    """The objects of one scene file: `animators`, `nodes` (root nodes, each
+    with its tree), `pagings`, `paths` and `masks`, in file order, each a
+    new razzle object of its own (closing the scene leaves them usable).
+    `scene.names("animators")` lists their names (None for unnamed),
+    `scene["intro"]` finds an object by name. `razzle.dumps(scene)` writes
+    the file back: byte for byte what was loaded, for a file razzle wrote."""
+
+    __slots__ = ("animators", "nodes", "pagings", "paths", "masks", "_names")
+    _kind = "scene"
+    _pickle_message = "a razzle.Scene pickles as its text: use razzle.dumps(scene)"
+
+    def __init__(self, objects: Iterable[SceneObject] = ()) -> None:
+        handle = _ffi.SceneHandle()
+        lib.kf_scene_new(byref(handle))
+        super().__init__(handle, lib.kf_scene_release)
+        self.animators: List[Animator] = []
+        self.nodes: List[Node] = []
+        self.pagings: List[Paging] = []
+        self.paths: List[Path] = []
+        self.masks: List[Mask] = []
+        self._names: Dict[str, List[Optional[str]]] = {}
+        for obj in objects:
+            self.add(obj)
+
+    def add(self, obj: SceneObject, name: Optional[str] = None) -> None:
+        """Adds `obj` (shared, not copied) with an optional name."""
+        encoded = None if name is None else name.encode("utf-8", "surrogatepass")
+        if isinstance(obj, Animator):
+            lib.kf_scene_add_animator(self._h, obj._h, encoded)
+            self.animators.append(obj)
+        elif isinstance(obj, Node):
+            lib.kf_scene_add_node(self._h, obj._h, encoded)
+            self.nodes.append(obj)
+        elif isinstance(obj, Paging):
+            lib.kf_scene_add_paging(self._h, obj._h, encoded)
+            self.pagings.append(obj)
+        elif isinstance(obj, Path):
+            lib.kf_scene_add_path(self._h, obj._h, encoded)
+            self.paths.append(obj)
+        elif isinstance(obj, Mask):
+            lib.kf_scene_add_mask(self._h, obj._code, obj.width, obj.height, encoded)
+            self.masks.append(obj)
+        else:
+            raise InvalidTypeError(
+                f"a scene holds Animators, Clips, Timelines, Staggers, Pagings, Paths and Masks, not {describe(obj)}"
+            )
+        self._names = {}
+
+    @classmethod
+    def _adopt(cls, handle: Any) -> Scene:
+        scene = cls.__new__(cls)
+        HandleOwner.__init__(scene, handle, lib.kf_scene_release)
+        scene._names = {}
+        counts = [scene._count(item) for item in range(5)]
+        scene.animators = []
+        for i in range(counts[_ANIMATOR]):
+            h = _ffi.AnimatorHandle()
+            lib.kf_scene_animator_at(handle, i, byref(h))
+            animator = Animator.__new__(Animator)
+            HandleOwner.__init__(animator, h, lib.kf_animator_release)
+            animator._layout_cache = None
+            scene.animators.append(animator)
+        scene.nodes = []
+        for i in range(counts[_NODE]):
+            n = _ffi.NodeHandle()
+            lib.kf_scene_node_at(handle, i, byref(n))
+            scene.nodes.append(Node._wrap(n))
+        scene.pagings = []
+        for i in range(counts[_PAGING]):
+            scene.pagings.append(_wrap_paging(handle, i))
+        scene.paths = []
+        for i in range(counts[_PATH]):
+            p = _ffi.PathHandle()
+            lib.kf_scene_path_at(handle, i, byref(p))
+            scene.paths.append(Path._from_handle(p))
+        scene.masks = []
+        for i in range(counts[_MASK]):
+            kind, width, height = c_int32(), c_double(), c_double()
+            lib.kf_scene_mask_at(handle, i, byref(kind), byref(width), byref(height))
+            scene.masks.append(Mask(_MASK_KINDS[kind.value], width.value, height.value))
+        return scene
+
+    def _count(self, item: int) -> int:
+        out = c_size_t()
+        lib.kf_scene_count(self._h, item, byref(out))
+        return out.value
+
+    def names(self, kind: str) -> List[Optional[str]]:
+        """The names of the objects of one list ("animators", "nodes",
+        "pagings", "paths" or "masks"), None for unnamed ones."""
+        lists = ("animators", "nodes", "pagings", "paths", "masks")
+        if kind not in lists:
+            raise InvalidTypeError(f"kind must be one of {', '.join(lists)}, not {kind!r}")
+        if kind not in self._names:
+            item = lists.index(kind)
+            names: List[Optional[str]] = []
+            for i in range(self._count(item)):
+                name = _text_out(lambda b, c, n, i=i: lib.kf_scene_name(self._h, item, i, b, c, n))
+                names.append(name or None)
+            self._names[kind] = names
+        return list(self._names[kind])
+
+    def __getitem__(self, name: str) -> SceneObject:
+        lists: Tuple[Tuple[str, Sequence[SceneObject]], ...] = (
+            ("animators", self.animators),
+            ("nodes", self.nodes),
+            ("pagings", self.pagings),
+            ("paths", self.paths),
+            ("masks", self.masks),
+        )
+        for kind, objects in lists:
+            names = self.names(kind)
+            if name in names:
+                return objects[names.index(name)]
+        raise KeyError(name)
+
+    def to_json(self) -> str:
+        """The scene as razzle-scene/1 text."""
+        return _text_out(lambda b, c, n: lib.kf_scene_save(self._h, b, c, n))
+
+    def __repr__(self) -> str:
+        if self.closed:
+            return "<razzle.Scene (closed)>"
+        return (
+            f"<razzle.Scene ({len(self.animators)} animators, {len(self.nodes)} nodes, "
+            f"{len(self.pagings)} pagings, {len(self.paths)} paths, {len(self.masks)} masks)>"
+        )
+
+
+def _wrap_paging(scene: Any, index: int) -> Paging:
+    handle = _ffi.PagingHandle()
+    lib.kf_scene_paging_at(scene, index, byref(handle))
+    paging = Paging.__new__(Paging)
+    HandleOwner.__init__(paging, handle, lib.kf_paging_release)
+    a = _ffi.AnimatorHandle()
+    lib.kf_paging_animator(handle, byref(a))
+    animator = Animator.__new__(Animator)
+    HandleOwner.__init__(animator, a, lib.kf_animator_release)
+    animator._layout_cache = None
+    paging.animator = animator
+    kept = c_size_t()
+    lib.kf_paging_kept_count(handle, byref(kept))
+    paging._targets = [
+        _text_out(lambda b, c, n, i=i: lib.kf_paging_kept_target(handle, i, b, c, n)) for i in range(kept.value)
+    ]
+    return paging
+
+
+def _located(error: RazzleError, location: _ffi.SceneLocation) -> RazzleError:
+    """Adds `line`, `column`, `offset` and `pointer` to a load error."""
+    error.line = location.line  # type: ignore[attr-defined]
+    error.column = location.column  # type: ignore[attr-defined]
+    error.offset = location.offset  # type: ignore[attr-defined]
+    message = str(error)
+    rest = message.split(": ", 1)[1] if ": " in message else message
+    pointer = rest.split(": ", 1)[0] if ": " in rest else ""
+    error.pointer = "" if pointer == "(root)" else pointer  # type: ignore[attr-defined]
+    return error
+
+
+def loads(text: Union[str, bytes]) -> Scene:
+    """The scene in `text` (razzle-scene/1 JSON, str or UTF-8 bytes).
+
+    A bad file raises the error of its sort — `razzle.FormatError` for JSON
+    and structure, `EasingError`, `InvalidValueError`, ... for the checks
+    the library makes — with the JSON Pointer, line and column in the
+    message and as `error.pointer`, `error.line`, `error.column`,
+    `error.offset`; nothing is loaded then."""
+    if isinstance(text, str):
+        data = text.encode("utf-8", "surrogatepass")
+    elif isinstance(text, (bytes, bytearray, memoryview)):
+        data = bytes(text)
+    else:
+        raise InvalidTypeError(f"text must be a str or bytes, not {describe(text)}")
+    handle = _ffi.SceneHandle()
+    location = _ffi.SceneLocation()
+    try:
+        lib.kf_scene_load(data, len(data), byref(handle), byref(location))
+    except RazzleError as error:
+        raise _located(error, location) from None
+    return Scene._adopt(handle)
+
+
+def load(source: Union[str, os.PathLike[str], IO[str], IO[bytes]]) -> Scene:
+    """The scene in a file: a path, or an open file (text or binary)."""
+    if isinstance(source, (str, os.PathLike)):
+        handle = _ffi.SceneHandle()
+        location = _ffi.SceneLocation()
+        try:
+            lib.kf_scene_load_file(os.fsencode(source), byref(handle), byref(location))
+        except RazzleError as error:
+            raise _located(error, location) from None
+        return Scene._adopt(handle)
+    if hasattr(source, "read"):
+        return loads(source.read())
+    raise InvalidTypeError(f"source must be a path or a file, not {describe(source)}")
+
+
+def _scene_of(obj: Union[Scene, SceneObject, Sequence[SceneObject]]) -> Tuple[Scene, bool]:
+    """A scene for `obj`, and whether it was made here (to be closed)."""
+    if isinstance(obj, Scene):
+        return obj, False
+    if isinstance(obj, (list, tuple)):
+        return Scene(obj), True
+    scene = Scene()
+    try:
+        scene.add(obj)  # type: ignore[arg-type]
+    except BaseException:
+        scene.close()
+        raise
+    return scene, True
+
+
+def dumps(obj: Union[Scene, SceneObject, Sequence[SceneObject]]) -> str:
+    """`obj` as razzle-scene/1 text: a Scene, one object (Animator, Clip,
+    Timeline, Stagger, Paging, Path, Mask) or a list of them. The animators
+    that nodes and pagings use are written with them."""
+    scene, made = _scene_of(obj)
+    try:
+        return scene.to_json()
+    finally:
+        if made:
+            scene.close()
+
+
+def dump(obj: Union[Scene, SceneObject, Sequence[SceneObject]], target: Union[str, os.PathLike[str], IO[str]]) -> None:
+    """Writes `dumps(obj)` to a path (created or replaced) or an open text
+    file."""
+    if isinstance(target, (str, os.PathLike)):
+        scene, made = _scene_of(obj)
+        try:
+            lib.kf_scene_save_file(scene._h, os.fsencode(target))
+        finally:
+            if made:
+                scene.close()
+    elif hasattr(target, "write"):
+        target.write(dumps(obj))
+    else:
+        raise InvalidTypeError(f"target must be a path or a file, not {describe(target)}")
+
+
+# -- pickling and copying -------------------------------------------------------
+
+
+def _restore(kind: str, text: str, timing: Any = None) -> Any:
+    """The object a pickle of `kind` carried (see `reduce`)."""
+    scene = loads(text)
+    try:
+        if kind == "animator":
+            return scene.animators[0]
+        if kind == "paging":
+            return scene.pagings[0]
+        node = scene.nodes[0]
+        node._timing_value = timing
+        return node
+    finally:
+        scene.close()
+
+
+def reduce(obj: Union[Animator, Node, Paging]) -> Tuple[Any, Tuple[Any, ...]]:
+    """`__reduce__` for objects that travel as scene files."""
+    if isinstance(obj, Animator):
+        return _restore, ("animator", dumps(obj))
+    if isinstance(obj, Paging):
+        return _restore, ("paging", dumps(obj))
+    return _restore, ("node", dumps(obj), obj._timing_value)
+
+
+def copy_of(obj: Any) -> Any:
+    """An independent copy through the scene format."""
+    function, arguments = reduce(obj)
+    return function(*arguments)
