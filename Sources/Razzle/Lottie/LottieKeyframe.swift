@@ -18,7 +18,7 @@ struct LottieKeyframe {
   var outTangent: [Double]?
   var inTangent: [Double]?
   /// Where the keyframe is, for messages.
-  var pointer: JSONPointer
+  var pointer: LottiePointer
 }
 
 /// A property's content: a static value or keyframes.

@@ -1,10 +1,49 @@
 // Reading a Lottie document: JSON values with the pointer they were read
 // at, so every error and warning names the place in the file.
 
+/// A JSON Pointer as a chain of links, one per step: reading a member
+/// costs one small allocation instead of a copy of the whole path, and the
+/// ``JSONPointer`` is built only when an error or a warning prints it.
+final class LottiePointer: @unchecked Sendable, CustomStringConvertible {
+  let parent: LottiePointer?
+  let component: JSONPointer.Component?
+
+  private init(parent: LottiePointer?, component: JSONPointer.Component?) {
+    self.parent = parent
+    self.component = component
+  }
+
+  /// The document's root.
+  static let root = LottiePointer(parent: nil, component: nil)
+
+  /// This pointer followed by the member `key`.
+  func appending(_ key: String) -> LottiePointer {
+    LottiePointer(parent: self, component: .key(key))
+  }
+
+  /// This pointer followed by the element `index`.
+  func appending(_ index: Int) -> LottiePointer {
+    LottiePointer(parent: self, component: .index(index))
+  }
+
+  /// The pointer as a ``JSONPointer``.
+  var json: JSONPointer {
+    var components: [JSONPointer.Component] = []
+    var link: LottiePointer? = self
+    while let l = link, let c = l.component {
+      components.append(c)
+      link = l.parent
+    }
+    return JSONPointer(components.reversed())
+  }
+
+  var description: String { json.description }
+}
+
 /// A JSON value and the JSON Pointer it sits at in a Lottie document.
 struct LottieNode {
   let value: JSONValue
-  let pointer: JSONPointer
+  let pointer: LottiePointer
 
   /// The member `key`, or nil when the value is not an object or has none.
   subscript(key: String) -> LottieNode? {
@@ -13,7 +52,7 @@ struct LottieNode {
 
   /// An error at this node: `/layers/0/ks/o: <message>`.
   func error(_ message: String) -> RazzleError {
-    RazzleError(.invalidValue, "lottie \(pointer.display): \(message)")
+    RazzleError(.invalidValue, "lottie \(pointer.json.display): \(message)")
   }
 
   /// The elements, when the value is an array.

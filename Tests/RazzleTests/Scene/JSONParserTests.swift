@@ -1,5 +1,6 @@
-@testable import Razzle
 import XCTest
+
+@testable import Razzle
 
 /// RFC 8259 JSON: what is accepted, what is refused and where, numbers to
 /// the nearest double, positions and pointers.
