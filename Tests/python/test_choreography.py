@@ -232,9 +232,15 @@ def test_player_curve_and_continue():
     assert player.playback_rate == 0.5 and player.play_state == "running"
 
 
-def test_nodes_refuse_pickling_with_a_clear_message():
-    with pytest.raises(TypeError, match="node"):
-        pickle.dumps(razzle.Clip(ramp()))
+def test_a_pickled_timeline_keeps_its_timing_and_values():
+    tl = razzle.Timeline(iterations=2, direction="alternate")
+    tl.add(razzle.Clip(ramp(), duration=1, fill="both"))
+    copy = pickle.loads(pickle.dumps(tl))
+    assert copy.timing == tl.timing
+    times = np.linspace(0, 2, 9)
+    assert np.array_equal(copy.sample(times), tl.sample(times))
+    tl.close()
+    assert copy(0.5)["a", "x"] == 5  # independent of the original
 
 
 def test_threads_sample_while_others_edit():

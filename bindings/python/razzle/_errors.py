@@ -26,9 +26,16 @@ __all__ = [
 
 
 class RazzleError(Exception):
-    """Base of every razzle error. `status` is the library's status code."""
+    """Base of every razzle error. `status` is the library's status code.
+    Errors from reading a file (a scene, path data) also say where: the
+    JSON Pointer of the value at fault, the line and column (counted from
+    1) and the byte offset; None otherwise."""
 
     status: Optional[int] = None
+    pointer: Optional[str] = None
+    line: Optional[int] = None
+    column: Optional[int] = None
+    offset: Optional[int] = None
 
     def __init__(self, message: str, status: Optional[int] = None) -> None:
         super().__init__(message)

@@ -75,7 +75,7 @@ class Path(HandleOwner):
         try:
             lib.kf_path_parse(encoded, byref(handle), byref(offset))
         except InvalidValueError as error:
-            error.offset = offset.value  # type: ignore[attr-defined]
+            error.offset = offset.value
             raise
         super().__init__(handle, lib.kf_path_release)
 

@@ -192,13 +192,13 @@ def _wrap_paging(scene: Any, index: int) -> Paging:
 
 def _located(error: RazzleError, location: _ffi.SceneLocation) -> RazzleError:
     """Adds `line`, `column`, `offset` and `pointer` to a load error."""
-    error.line = location.line  # type: ignore[attr-defined]
-    error.column = location.column  # type: ignore[attr-defined]
-    error.offset = location.offset  # type: ignore[attr-defined]
+    error.line = location.line
+    error.column = location.column
+    error.offset = location.offset
     message = str(error)
     rest = message.split(": ", 1)[1] if ": " in message else message
     pointer = rest.split(": ", 1)[0] if ": " in rest else ""
-    error.pointer = "" if pointer == "(root)" else pointer  # type: ignore[attr-defined]
+    error.pointer = "" if pointer == "(root)" else pointer
     return error
 
 
@@ -286,7 +286,7 @@ def dump(obj: Union[Scene, SceneObject, Sequence[SceneObject]], target: Union[st
 # -- pickling and copying -------------------------------------------------------
 
 
-def _restore(kind: str, text: str, timing: Any = None) -> Any:
+def _restore(kind: str, text: str) -> Any:
     """The object a pickle of `kind` carried (see `reduce`)."""
     scene = loads(text)
     try:
@@ -294,9 +294,7 @@ def _restore(kind: str, text: str, timing: Any = None) -> Any:
             return scene.animators[0]
         if kind == "paging":
             return scene.pagings[0]
-        node = scene.nodes[0]
-        node._timing_value = timing
-        return node
+        return scene.nodes[0]
     finally:
         scene.close()
 
@@ -307,7 +305,7 @@ def reduce(obj: Union[Animator, Node, Paging]) -> Tuple[Any, Tuple[Any, ...]]:
         return _restore, ("animator", dumps(obj))
     if isinstance(obj, Paging):
         return _restore, ("paging", dumps(obj))
-    return _restore, ("node", dumps(obj), obj._timing_value)
+    return _restore, ("node", dumps(obj))
 
 
 def copy_of(obj: Any) -> Any:
