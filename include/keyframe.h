@@ -1342,6 +1342,16 @@ kf_status kf_player_tick(kf_player *player, double now, kf_event *out_events, si
 kf_status kf_player_advance(kf_player *player, double dt, kf_event *out_events,
                             size_t capacity, size_t *out_count, int32_t *out_more);
 
+/* A frame loop's step in one call: moves the clock by `dt`, samples the
+ * node at the new clock time into out_values (one row, as
+ * kf_player_sample_many; capacity doubles), and reports the events as
+ * kf_player_advance does. *out_width may be NULL.
+ * Errors: as kf_player_advance (nothing moved) and kf_player_sample_many
+ * (the clock has moved; the events stay queued). */
+kf_status kf_player_advance_frame(kf_player *player, double dt, double *out_values,
+                                  size_t capacity, size_t *out_width, kf_event *out_events,
+                                  size_t events_capacity, size_t *out_count, int32_t *out_more);
+
 /* Controls (Web Animations' Animation, headless). Their events are reported
  * by the next tick or advance.
  * Errors: KF_E_INVALID_HANDLE; KF_E_INVALID_STATE (play/reverse rewinding

@@ -74,6 +74,21 @@ public func kf_player_advance(
   }
 }
 
+@_cdecl("kf_player_advance_frame")
+public func kf_player_advance_frame(
+  _ handle: OpaquePointer?, _ dt: Double, _ out: UnsafeMutablePointer<Double>?, _ capacity: Int,
+  _ outWidth: UnsafeMutablePointer<Int>?, _ outEvents: UnsafeMutablePointer<kf_event>?,
+  _ eventsCapacity: Int, _ outCount: UnsafeMutablePointer<Int>?,
+  _ outMore: UnsafeMutablePointer<Int32>?
+) -> kf_status {
+  report("kf_player_advance_frame", handle, outEvents, eventsCapacity, outCount, outMore) {
+    (p) throws(RazzleError) in
+    let values = try mutableBuffer(out, capacity, "out_values")
+    let (width, _) = try p.advance(by: dt, sampleInto: values)
+    outWidth?.pointee = width
+  }
+}
+
 /// Runs one control on the player behind `handle`.
 private func control(
   _ function: StaticString, _ handle: OpaquePointer?,

@@ -306,6 +306,30 @@ static void run_refusals(void) {
   CHECK(kf_player_new(timeline, "wobble", &player) == KF_E_EASING, "unknown curve");
   CHECK(kf_player_new(timeline, NULL, &player) == KF_OK, "player");
   CHECK(kf_player_advance(player, NAN, NULL, 0, &(size_t){0}, NULL) == KF_E_INVALID_VALUE, "NaN dt");
+  {
+    /* A frame loop's step: the clip of a.x 0 -> 0, 2 -> 2 at its new time. */
+    kf_node *clip = unit_clip(2, NULL);
+    kf_player *looped = NULL;
+    double row[1] = {-1};
+    size_t width = 0, count = 0;
+    kf_event events[4];
+    CHECK(kf_player_new(clip, NULL, &looped) == KF_OK && kf_player_play(looped) == KF_OK, "loop");
+    CHECK(kf_player_advance_frame(looped, 0.5, row, 1, &width, events, 4, &count, NULL) == KF_OK &&
+              row[0] == 0.5 && width == 1 && count == 1 && events[0].kind == KF_EVENT_STARTED,
+          "advance_frame: %g, %zu events", row[0], count);
+    CHECK(kf_player_advance_frame(looped, NAN, row, 1, &width, events, 4, &count, NULL) ==
+              KF_E_INVALID_VALUE,
+          "advance_frame with a NaN step");
+    CHECK(kf_player_advance_frame(looped, 0.5, row, 0, &width, events, 4, &count, NULL) ==
+              KF_E_BUFFER_TOO_SMALL,
+          "advance_frame without room");
+    kf_player_state state = KF_PLAYER_STATE_INIT;
+    kf_player_get_state(looped, &state);
+    CHECK(state.clock_time == 1.0, "the clock moved, as the header says (clock %g)",
+          state.clock_time);
+    kf_player_release(looped);
+    kf_node_release(clip);
+  }
   CHECK(kf_player_advance(player, 1, NULL, 4, &(size_t){0}, NULL) == KF_E_NULL, "NULL events");
   CHECK(kf_player_set_playback_rate(player, INFINITY) == KF_E_INVALID_VALUE, "infinite rate");
   CHECK(kf_player_stop(player, 7) == KF_E_INVALID_VALUE, "undefined stop position");

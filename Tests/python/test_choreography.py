@@ -209,6 +209,17 @@ def test_core_animation_speed_is_the_playback_rate():
         razzle.Player(razzle.Clip(ramp()), playback_rate=2, speed=3)
 
 
+def test_advance_with_a_frame_is_one_step_of_a_frame_loop():
+    player = razzle.Player(razzle.Clip(ramp(), duration=1, fill="forwards"))
+    player.play()
+    frame = np.empty((1, 1))
+    seen = []
+    for _ in range(4):
+        events = player.advance(0.25, frame=frame)
+        seen.append((frame[0, 0], [e.kind for e in events]))
+    assert seen == [(2.5, ["started"]), (5.0, []), (7.5, []), (10.0, ["finished"])]
+
+
 def test_many_iteration_events_come_back_in_order():
     player = razzle.Player(razzle.Clip(ramp(), duration=0.01, iterations=500))
     player.play()

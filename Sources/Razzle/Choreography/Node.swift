@@ -169,18 +169,19 @@ public final class Node: @unchecked Sendable {
     }
   }
 
-  /// The current iteration at `localTime` as if the node filled both ways
-  /// (a player reports iterations whatever the fill), and the iteration
-  /// duration; nil outside any iteration (a NaN time).
-  func iteration(at localTime: Double, direction: AnimationDirection) -> (
-    iteration: Double, duration: Double
+  /// The current iterations at two local times as if the node filled both
+  /// ways (a player reports iterations whatever the fill), and the
+  /// iteration duration; nil when either time has none (NaN).
+  func iterations(at a: Double, _ b: Double, direction: AnimationDirection) -> (
+    Double, Double, duration: Double
   )? {
     Choreography.lock.withReadLock {
       let model = ResolvedTiming(
         timingValue.replacingFill(.both), intrinsicDuration: unlockedNaturalDuration(),
         animationDirection: direction)
-      let i = model.sample(localTime).currentIteration
-      return i.isNaN ? nil : (i, model.iterationDuration)
+      let i = model.sample(a).currentIteration
+      let j = model.sample(b).currentIteration
+      return i.isNaN || j.isNaN ? nil : (i, j, model.iterationDuration)
     }
   }
 

@@ -62,16 +62,17 @@ struct NodeSampler {
     evaluate(plan.root, t, f, n, 1, out)
   }
 
-  /// Maps `n` local times through `node`'s timing into `result`: `offset +
-  /// p·scale` for its transformed progress p (the active time for an
-  /// endless iteration), NaN where it has no effect; `childBack` gets the
-  /// direction its children run in.
+  /// Maps `n` local times (`times[j] − shift`) through `node`'s timing into
+  /// `result`: `offset + p·scale` for its transformed progress p (the
+  /// active time for an endless iteration), NaN where it has no effect.
+  /// Returns the directions its children run in: `back` itself for a
+  /// timing that never plays backwards, else `childBack`, filled.
   @inline(__always)
   private func map(
-    _ node: PlanNode, _ times: UnsafePointer<Double>, _ back: UnsafePointer<Bool>, _ n: Int,
-    offset: Double, scale: Double, into result: UnsafeMutablePointer<Double>,
+    _ node: PlanNode, _ times: UnsafePointer<Double>, shift: Double, _ back: UnsafePointer<Bool>,
+    _ n: Int, offset: Double, scale: Double, into result: UnsafeMutablePointer<Double>,
     childBack: UnsafeMutablePointer<Bool>
-  ) {
+  ) -> UnsafePointer<Bool> {
     if let simple = node.simple {
       // One forward iteration, linear: in the active interval the inner
       // time is offset + (t − delay)·(scale / d) — exactly t − delay when
@@ -79,7 +80,7 @@ struct NodeSampler {
       // children), where p·d would round; the fills give 0 and 1 outside.
       let ratio = scale == simple.duration ? 1 : scale / simple.duration
       for j in 0..<n {
-        let t = times[j]
+        let t = times[j] - shift
         let x: Double
         if t < simple.before || (back[j] && t == simple.before) {
           x = simple.fillsBackwards ? offset : .nan
@@ -89,51 +90,50 @@ struct NodeSampler {
           x = t.isNaN ? .nan : offset + (t - simple.delay) * ratio
         }
         result[j] = x
-        childBack[j] = back[j]
       }
-      return
+      return back
     }
     // Copied once per block: the timing holds references.
     let forwards = node.forwards
     let backwards = node.backwards
     let useActive = forwards.iterationDuration.isInfinite
     for j in 0..<n {
-      let s = back[j] ? backwards.sample(times[j]) : forwards.sample(times[j])
+      let t = times[j] - shift
+      let s = back[j] ? backwards.sample(t) : forwards.sample(t)
       let p = s.transformedProgress
       result[j] = p.isNaN ? .nan : offset + (useActive ? s.activeTime : p) * scale
       childBack[j] = back[j] != s.reversed
     }
+    return UnsafePointer(childBack)
   }
 
-  /// Evaluates `node` at depth `level` over `n` local times.
+  /// Evaluates `node` at depth `level` over `n` local times
+  /// (`times[j] − shift`: a timeline hands its inner times and each child's
+  /// start, with no pass of its own).
   private func evaluate(
-    _ node: PlanNode, _ times: UnsafePointer<Double>, _ back: UnsafePointer<Bool>, _ n: Int,
-    _ level: Int, _ out: UnsafeMutablePointer<Double>
+    _ node: PlanNode, _ times: UnsafePointer<Double>, shift: Double = 0,
+    _ back: UnsafePointer<Bool>, _ n: Int, _ level: Int, _ out: UnsafeMutablePointer<Double>
   ) {
     let innerTimes = inner(level)
-    let nextBack = innerFlags(level)
     let d = node.forwards.iterationDuration
     switch node.body {
     case .clip(let clip):
       // Straight to the animator's time.
-      map(
-        node, times, back, n, offset: clip.spanStart, scale: d.isInfinite ? 1 : clip.spanLength,
-        into: innerTimes, childBack: nextBack)
+      _ = map(
+        node, times, shift: shift, back, n, offset: clip.spanStart,
+        scale: d.isInfinite ? 1 : clip.spanLength, into: innerTimes, childBack: innerFlags(level))
       write(clip, innerTimes, n, out)
     case .group(let children):
-      map(
-        node, times, back, n, offset: 0, scale: d.isInfinite ? 1 : d, into: innerTimes,
-        childBack: nextBack)
-      let childTimes = local(level)
+      let nextBack = map(
+        node, times, shift: shift, back, n, offset: 0, scale: d.isInfinite ? 1 : d,
+        into: innerTimes, childBack: innerFlags(level))
       for child in children {
-        let start = child.start
-        for j in 0..<n { childTimes[j] = innerTimes[j] - start }
-        evaluate(child, childTimes, nextBack, n, level + 1, out)
+        evaluate(child, innerTimes, shift: child.start, nextBack, n, level + 1, out)
       }
     case .stagger(let stagger):
-      map(
-        node, times, back, n, offset: 0, scale: d.isInfinite ? 1 : d, into: innerTimes,
-        childBack: nextBack)
+      let nextBack = map(
+        node, times, shift: shift, back, n, offset: 0, scale: d.isInfinite ? 1 : d,
+        into: innerTimes, childBack: innerFlags(level))
       evaluate(stagger, innerTimes, nextBack, n, level, out)
     }
   }
@@ -167,8 +167,8 @@ struct NodeSampler {
         }
       }
       let d = stagger.template.forwards.iterationDuration
-      map(
-        stagger.template, itemTimes, itemBack, rows, offset: clip.spanStart,
+      _ = map(
+        stagger.template, itemTimes, shift: 0, itemBack, rows, offset: clip.spanStart,
         scale: d.isInfinite ? 1 : clip.spanLength, into: animatorTimes,
         childBack: innerFlags(level + 1))
     }

@@ -24,6 +24,10 @@ public final class Player: @unchecked Sendable {
   private var previousCurrentTime: Double?
   private var events: [PlayerEvent] = []
   private var stopped = false
+  /// The node's end time, read once at the start of each operation (it
+  /// walks the tree and its animators): guarded by `lock`, refreshed by
+  /// ``refreshEnd()`` under the write lock.
+  private var end = 0.0
   private var pausesOnCompletionValue = false
   private var scrubsLinearlyValue = true
   /// UIViewPropertyAnimator's timing curve over the fraction complete, and
@@ -59,12 +63,20 @@ public final class Player: @unchecked Sendable {
   public var playbackRate: Double { lock.withReadLock { rate } }
 
   /// The play state.
-  public var playState: PlayState { lock.withReadLock { unlockedPlayState } }
+  public var playState: PlayState {
+    lock.withWriteLock {
+      refreshEnd()
+      return unlockedPlayState
+    }
+  }
 
   /// UIKit's `fractionComplete`: current time / end (0 when idle or for an
   /// end that is 0 or infinite).
   public var fractionComplete: Double {
-    lock.withReadLock { unlockedFraction(unlockedCurrentTime ?? 0, end: node.endTime) }
+    lock.withWriteLock {
+      refreshEnd()
+      return unlockedFraction(unlockedCurrentTime ?? 0, end: end)
+    }
   }
 
   /// UIKit's `isReversed`: whether the rate is negative.
@@ -97,13 +109,18 @@ public final class Player: @unchecked Sendable {
 
   /// The player's state, read together.
   public var state: State {
-    lock.withReadLock {
-      State(
+    lock.withWriteLock {
+      refreshEnd()
+      return State(
         playState: unlockedPlayState, clockTime: clock, currentTime: unlockedCurrentTime,
-        rate: rate, fractionComplete: unlockedFraction(unlockedCurrentTime ?? 0, end: node.endTime),
+        rate: rate, fractionComplete: unlockedFraction(unlockedCurrentTime ?? 0, end: end),
         pausesOnCompletion: pausesOnCompletionValue, scrubsLinearly: scrubsLinearlyValue)
     }
   }
+
+  /// Reads the node's end time for the operation about to run. Call with
+  /// the write lock held.
+  private func refreshEnd() { end = node.endTime }
 
   private var unlockedCurrentTime: Double? {
     if let holdTime { return holdTime }
@@ -115,7 +132,6 @@ public final class Player: @unchecked Sendable {
     if stopped { return .finished }
     guard let current = unlockedCurrentTime else { return .idle }
     if startTime == nil { return .paused }
-    let end = node.endTime
     if (rate > 0 && current >= end) || (rate < 0 && current <= 0) { return .finished }
     return .running
   }
@@ -172,6 +188,24 @@ public final class Player: @unchecked Sendable {
     }
   }
 
+  /// Moves the clock by `dt` and samples the node at the new clock time into
+  /// `out` (one row, as ``sample(clockTimes:into:)``): a frame loop's step
+  /// in one call. What happened stays queued for ``takeEvents(limit:)``.
+  ///
+  /// - Returns: The number of columns and the layout generation.
+  /// - Throws: ``RazzleError`` as ``move(by:)`` (then nothing moved) and as
+  ///   ``sample(clockTimes:into:)`` (the clock has moved).
+  @discardableResult
+  public func advance(by dt: Double, sampleInto out: UnsafeMutableBufferPointer<Double>)
+    throws(RazzleError) -> (width: Int, generation: UInt64)
+  {
+    try move(by: dt)
+    var now = clockTime
+    return try withUnsafePointer(to: &now) { (t) throws(RazzleError) in
+      try sample(clockTimes: UnsafeBufferPointer(start: t, count: 1), into: out)
+    }
+  }
+
   /// The oldest `limit` queued events, removed from the queue, and whether
   /// more are queued.
   public func takeEvents(limit: Int) -> (events: [PlayerEvent], more: Bool) {
@@ -184,6 +218,7 @@ public final class Player: @unchecked Sendable {
   }
 
   private func unlockedMove(to now: Double) {
+    refreshEnd()
     let old = unlockedPlayState
     let before = unlockedCurrentTime
     let runningStart = holdTime == nil ? startTime : nil
@@ -195,7 +230,7 @@ public final class Player: @unchecked Sendable {
     var at = clock
     if let start = runningStart, unlockedPlayState == .finished, rate != 0 {
       // The clock time at which the current time reached its limit.
-      at = Swift.min(clock, start + (rate > 0 ? node.endTime : 0) / rate)
+      at = Swift.min(clock, start + (rate > 0 ? end : 0) / rate)
       if pausesOnCompletionValue {
         holdTime = unlockedCurrentTime
         startTime = nil
@@ -224,11 +259,9 @@ public final class Player: @unchecked Sendable {
   /// running from `from` to `to` (clamped to the active interval).
   private func iterationEvents(from: Double, to: Double, start: Double) {
     guard rate != 0 else { return }
-    let end = node.endTime
     let clamped = rate > 0 ? Swift.min(to, end) : Swift.max(to, 0)
     let direction: AnimationDirection = rate < 0 ? .backwards : .forwards
-    guard let (i0, d) = node.iteration(at: from, direction: direction),
-      let (i1, _) = node.iteration(at: clamped, direction: direction), i0 != i1,
+    guard let (i0, i1, d) = node.iterations(at: from, clamped, direction: direction), i0 != i1,
       i0.isFinite, i1.isFinite
     else { return }
     let timing = node.timing
@@ -251,6 +284,7 @@ public final class Player: @unchecked Sendable {
   /// changed to.
   private func control<R>(_ body: () throws(RazzleError) -> R) throws(RazzleError) -> R {
     try lock.withWriteLock { () throws(RazzleError) -> R in
+      refreshEnd()
       let old = unlockedPlayState
       let result = try body()
       report(from: old, at: clock)
@@ -268,7 +302,6 @@ public final class Player: @unchecked Sendable {
   }
 
   private func unlockedPlay() throws(RazzleError) {
-    let end = node.endTime
     let current = stopped ? nil : unlockedCurrentTime
     if rate > 0 && (current.map { $0 < 0 || $0 >= end } ?? true) {
       holdTime = 0
@@ -301,7 +334,6 @@ public final class Player: @unchecked Sendable {
       } else if rate >= 0 {
         holdTime = 0
       } else {
-        let end = node.endTime
         guard end.isFinite else {
           throw RazzleError(.invalidState, "cannot pause at the end: the node never ends")
         }
@@ -341,7 +373,6 @@ public final class Player: @unchecked Sendable {
   ///   rate on a node that never ends.
   public func finish() throws(RazzleError) {
     try control { () throws(RazzleError) in
-      let end = node.endTime
       guard rate != 0 else {
         throw RazzleError(.invalidState, "cannot finish at playback rate 0")
       }
@@ -390,11 +421,11 @@ public final class Player: @unchecked Sendable {
     guard fraction.isFinite else {
       throw RazzleError(.invalidValue, "fraction_complete must be finite, got \(fraction)")
     }
-    let end = node.endTime
-    guard end.isFinite else {
+    let nodeEnd = node.endTime
+    guard nodeEnd.isFinite else {
       throw RazzleError(.invalidState, "fraction_complete of a node that never ends")
     }
-    try setCurrentTime(fraction * end)
+    try setCurrentTime(fraction * nodeEnd)
   }
 
   /// Web Animations' "silently set the current time".
@@ -463,7 +494,6 @@ public final class Player: @unchecked Sendable {
         .invalidValue, "duration_factor must be finite and > 0, got \(durationFactor)")
     }
     try control { () throws(RazzleError) in
-      let end = node.endTime
       let current = stopped ? nil : unlockedCurrentTime
       if let easing {
         curve = easing
@@ -498,7 +528,6 @@ public final class Player: @unchecked Sendable {
       switch position {
       case .start: time = 0
       case .end:
-        let end = node.endTime
         guard end.isFinite else {
           throw RazzleError(.invalidState, "cannot stop at the end: the node never ends")
         }
@@ -514,7 +543,6 @@ public final class Player: @unchecked Sendable {
   /// Web Animations' "update an animation's finished state", headless (no
   /// events: the callers report the change of play state).
   private func updateFinishedState(didSeek: Bool) {
-    let end = node.endTime
     if let start = startTime {
       let unconstrained = didSeek ? (unlockedCurrentTime ?? 0) : (clock - start) * rate
       if rate > 0 && unconstrained >= end {
@@ -548,8 +576,8 @@ public final class Player: @unchecked Sendable {
   ///
   /// - Throws: ``RazzleError`` as ``Node/layout()``.
   public func values() throws(RazzleError) -> [(column: NodeColumn, value: [Double]?)] {
-    let (time, backwards) = lock.withReadLock { () -> (Double, Bool) in
-      let end = node.endTime
+    let (time, backwards) = lock.withWriteLock { () -> (Double, Bool) in
+      refreshEnd()
       let current = unlockedCurrentTime
       return (
         current.map { nodeTime($0, end: end, paused: startTime == nil) } ?? .nan, rate < 0
@@ -573,8 +601,8 @@ public final class Player: @unchecked Sendable {
       throw RazzleError(
         .bufferTooSmall, "output holds \(out.count) doubles, \(clockTimes.count) needed")
     }
-    lock.withReadLock {
-      let end = node.endTime
+    lock.withWriteLock {
+      refreshEnd()
       for i in clockTimes.indices {
         var current: Double
         if let holdTime {

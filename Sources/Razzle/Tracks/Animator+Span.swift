@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension Animator {
   /// The first and last keyframe times over all the animator's tracks, or
   /// nil when no track has a keyframe.
@@ -5,8 +11,13 @@ extension Animator {
     lock.withReadLock { unlockedKeyframeSpan }
   }
 
-  /// ``keyframeSpan``; call with the animator's lock held.
+  /// ``keyframeSpan``; call with the animator's lock held. Cached until the
+  /// next edit (a player reads it at every step).
   var unlockedKeyframeSpan: (start: Double, end: Double)? {
+    spanCache.value(at: domain.edits) { computeKeyframeSpan() }
+  }
+
+  private func computeKeyframeSpan() -> (start: Double, end: Double)? {
     var start = Double.infinity
     var end = -Double.infinity
     for track in ordered where track.storage.count > 0 {
@@ -20,6 +31,35 @@ extension Animator {
   /// The count of edits made to the animator and its tracks: it changes
   /// whenever anything that sampling reads changes.
   var editCount: UInt64 { lock.withReadLock { domain.edits } }
+}
+
+/// An animator's keyframe span and the edit count it was computed at.
+/// Readers holding the animator's read lock share it, so a mutex orders
+/// their writes.
+final class SpanCache: @unchecked Sendable {
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  private var edits = UInt64.max
+  private var span: (start: Double, end: Double)?
+
+  init() { pthread_mutex_init(mutex, nil) }
+
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deallocate()
+  }
+
+  /// The span at edit count `edits`: the cached one, or `compute()`'s.
+  func value(
+    at edits: UInt64, _ compute: () -> (start: Double, end: Double)?
+  ) -> (start: Double, end: Double)? {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    if self.edits != edits {
+      span = compute()
+      self.edits = edits
+    }
+    return span
+  }
 }
 
 extension Animator {

@@ -24,6 +24,8 @@ public final class Animator: @unchecked Sendable {
   @usableFromInline var lock: ReadWriteLock { domain.lock }
   /// Plain scalar tracks' keyframes gathered for one-time frames.
   let frameCache = FrameCache()
+  /// The keyframe span at the last edit count it was read at.
+  let spanCache = SpanCache()
   /// Guarded by `lock`: the tracks in the order they were added.
   @usableFromInline var ordered: [Track] = []
   /// Guarded by `lock`: each key's position in `ordered`.

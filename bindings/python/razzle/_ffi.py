@@ -510,6 +510,11 @@ SIGNATURES = (
     Function("kf_player_release", None, (PlayerHandle,)),
     Function("kf_player_tick", Status, (PlayerHandle, c_double, c_void_p, c_size_t, _size_out, POINTER(c_int32))),
     Function("kf_player_advance", Status, (PlayerHandle, c_double, c_void_p, c_size_t, _size_out, POINTER(c_int32))),
+    Function(
+        "kf_player_advance_frame",
+        Status,
+        (PlayerHandle, c_double, _doubles, c_size_t, _size_out, c_void_p, c_size_t, _size_out, POINTER(c_int32)),
+    ),
     *(Function(f"kf_player_{c}", Status, (PlayerHandle,)) for c in ("play", "pause", "reverse", "finish", "cancel")),
     Function("kf_player_set_current_time", Status, (PlayerHandle, c_double)),
     Function("kf_player_set_playback_rate", Status, (PlayerHandle, c_double)),

@@ -32,6 +32,9 @@ STOP_POSITIONS = _names(lib.kf_stop_position_name)
 _EVENT_BATCH = 64
 _tick = _ffi.unchecked("kf_player_tick")
 _advance = _ffi.unchecked("kf_player_advance")
+_advance_frame = _ffi.unchecked("kf_player_advance_frame")
+#: A times array for BufferAddresses when only the output's address is wanted.
+_NO_TIMES = np.zeros(1)
 _sample = _ffi.unchecked("kf_player_sample_many")
 
 
@@ -63,7 +66,7 @@ class Player(HandleOwner):
     `stop(finish_at="start" | "end" | "current")`. `curve` is
     UIViewPropertyAnimator's timing curve over the fraction complete."""
 
-    __slots__ = ("_node", "_events", "_count", "_more", "_buffers")
+    __slots__ = ("_node", "_events", "_count", "_more", "_buffers", "_frame_buffers")
     _kind = "player"
     _pickle_message = "cannot pickle a razzle.Player: it owns a library handle"
 
@@ -87,6 +90,7 @@ class Player(HandleOwner):
         self._count = c_size_t()
         self._more = c_int32()
         self._buffers = BufferAddresses()
+        self._frame_buffers = BufferAddresses()
         if rate != 1.0:
             lib.kf_player_set_playback_rate(handle, rate)
 
@@ -119,10 +123,18 @@ class Player(HandleOwner):
         report, in order."""
         return self._report(_tick, real(now, "now"))
 
-    def advance(self, dt: float) -> List[PlayerEvent]:
+    def advance(self, dt: float, *, frame: Optional[FloatArray] = None) -> List[PlayerEvent]:
         """Moves the clock by `dt`; returns what happened since the last
-        report, in order."""
-        return self._report(_advance, real(dt, "dt"))
+        report, in order. `frame`: a C-contiguous float64 array the node's
+        values at the new clock time are written into (one row of
+        `sample`), in the same library call — a frame loop's step."""
+        if frame is None:
+            return self._report(_advance, real(dt, "dt"))
+        _, _, address = self._frame_buffers.addresses(_NO_TIMES, frame)
+        size = frame.size
+        return self._report(
+            lambda h, value, *events: _advance_frame(h, value, address, size, None, *events), real(dt, "dt")
+        )
 
     # -- controls ---------------------------------------------------------------
 
