@@ -128,7 +128,6 @@ public func kf_animator_get_layout(
   call("kf_animator_get_layout") { () throws(RazzleError) in
     let animator = try animator(handle)
     let layout = animator.layout
-    outGeneration?.pointee = layout.generation
     var start = 0
     let entries = layout.tracks.map { track in
       defer { start += track.channels }
@@ -136,7 +135,8 @@ public func kf_animator_get_layout(
         target: track.target, property: track.property, kind: track.kind, start: start)
     }
     try writeLayout(
-      entries, outColumns, capacity, outNames, namesCapacity, outTrackCount, outNamesLength)
+      entries, outColumns, capacity, outNames, namesCapacity, outTrackCount, outNamesLength
+    ) { outGeneration?.pointee = layout.generation }
   }
 }
 

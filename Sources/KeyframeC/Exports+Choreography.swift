@@ -302,12 +302,14 @@ public func kf_node_get_layout(
 ) -> kf_status {
   call("kf_node_get_layout") { () throws(RazzleError) in
     let layout = try node(handle).layout()
-    outWidth?.pointee = layout.width
-    outGeneration?.pointee = layout.generation
     try writeLayout(
       layout.columns.map {
         LayoutEntry(target: $0.target, property: $0.property, kind: $0.kind, start: $0.column)
-      }, outColumns, capacity, outNames, namesCapacity, outPairCount, outNamesLength)
+      }, outColumns, capacity, outNames, namesCapacity, outPairCount, outNamesLength
+    ) {
+      outWidth?.pointee = layout.width
+      outGeneration?.pointee = layout.generation
+    }
   }
 }
 

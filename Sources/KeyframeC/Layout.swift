@@ -12,14 +12,18 @@ struct LayoutEntry {
 }
 
 /// Writes `entries` as `kf_column`s and names, reporting their count and
-/// the names' length also when a buffer is too small.
+/// the names' length (and whatever `sizes` writes: a generation, a width)
+/// also when a buffer is too small — but nothing at all for a NULL buffer
+/// with a capacity.
 func writeLayout(
   _ entries: [LayoutEntry], _ outColumns: UnsafeMutablePointer<kf_column>?, _ capacity: Int,
   _ outNames: UnsafeMutablePointer<CChar>?, _ namesCapacity: Int,
-  _ outCount: UnsafeMutablePointer<Int>?, _ outNamesLength: UnsafeMutablePointer<Int>?
+  _ outCount: UnsafeMutablePointer<Int>?, _ outNamesLength: UnsafeMutablePointer<Int>?,
+  sizes: () -> Void = {}
 ) throws(RazzleError) {
   let columns = try mutableBuffer(outColumns, capacity, "out_columns")
   let names = try mutableBuffer(outNames, namesCapacity, "out_names")
+  sizes()
   let namesLength = entries.reduce(0) { $0 + $1.target.utf8.count + $1.property.utf8.count + 2 }
   outCount?.pointee = entries.count
   outNamesLength?.pointee = namesLength
