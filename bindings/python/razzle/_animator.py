@@ -24,7 +24,7 @@ import numpy as np
 
 from . import _ffi
 from ._errors import BufferTooSmallError, InvalidNameError, InvalidTypeError, NotFoundError, OutOfRangeError, RazzleError
-from ._handle import HandleOwner
+from ._handle import HandleOwner, SceneFile
 from ._inputs import count, describe, is_batch, real, text, times as _times
 from ._track import BufferAddresses, Track, _address
 from ._types import FloatArray, Times
@@ -97,7 +97,7 @@ class Layout(Tuple[Column, ...]):
         return (Layout, (tuple(self), self.columns, self.generation))
 
 
-class Animator(HandleOwner):
+class Animator(SceneFile, HandleOwner):
     """A set of tracks, at most one per (target, property).
 
     >>> with Animator() as anim:
@@ -433,31 +433,13 @@ class Animator(HandleOwner):
         copied._buffers = BufferAddresses()
         return copied
 
-    def __copy__(self) -> Animator:
+    def __copy__(self) -> Animator:  # one library call, not a scene file
         return self.copy()
 
     def __deepcopy__(self, memo: Dict[int, Any]) -> Animator:
         copied = self.copy()
         memo[id(self)] = copied
         return copied
-
-    # -- scene files ------------------------------------------------------------
-
-    def to_json(self) -> str:
-        """This object as a razzle-scene/1 file (`razzle.dumps(obj)`)."""
-        from ._scene import dumps
-
-        return dumps(self)
-
-    def __reduce_ex__(self, protocol: Any) -> Any:
-        from ._scene import reduce
-
-        return reduce(self)
-
-    def __reduce__(self) -> Any:
-        from ._scene import reduce
-
-        return reduce(self)
 
     # -- batch sampling ------------------------------------------------------
 

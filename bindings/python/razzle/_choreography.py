@@ -16,7 +16,7 @@ from . import _ffi
 from ._animator import Animator, Column, Layout
 from ._easing import Easing, EasingLike
 from ._errors import BufferTooSmallError, InvalidNameError, InvalidTypeError, RazzleError
-from ._handle import HandleOwner
+from ._handle import HandleOwner, SceneFile
 from ._inputs import describe, real, text, times as _times
 from ._timing import ComputedTiming, Timing, _animation_direction, computed_timing
 from ._track import BufferAddresses, _address, _code, _names
@@ -67,7 +67,7 @@ def _position(at: Placement) -> Optional[bytes]:
     return repr(real(at, "position")).encode()
 
 
-class Node(HandleOwner):
+class Node(SceneFile, HandleOwner):
     """A node of a timing tree: a `Clip`, a `Timeline` or a `Stagger`.
 
     Every node has a `timing` (a razzle.Timing; fill "auto" is "none" for a
@@ -95,36 +95,6 @@ class Node(HandleOwner):
         node: Node = cls.__new__(cls)
         Node.__init__(node, handle)
         return node
-
-    # -- scene files ------------------------------------------------------------
-
-    def to_json(self) -> str:
-        """This object as a razzle-scene/1 file (`razzle.dumps(obj)`)."""
-        from ._scene import dumps
-
-        return dumps(self)
-
-    def __reduce_ex__(self, protocol: Any) -> Any:
-        from ._scene import reduce
-
-        return reduce(self)
-
-    def __reduce__(self) -> Any:
-        from ._scene import reduce
-
-        return reduce(self)
-
-    def __copy__(self) -> Any:
-        from ._scene import copy_of
-
-        return copy_of(self)
-
-    def __deepcopy__(self, memo: Dict[int, Any]) -> Any:
-        from ._scene import copy_of
-
-        copied = copy_of(self)
-        memo[id(self)] = copied
-        return copied
 
     # -- timing ---------------------------------------------------------------
 

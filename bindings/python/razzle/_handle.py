@@ -56,3 +56,40 @@ class HandleOwner:
 
     def __reduce__(self) -> NoReturn:
         raise TypeError(self._pickle_message)
+
+
+class SceneFile:
+    """For objects that travel as razzle-scene/1 files (Guides/Scenes.md):
+    `to_json`, pickling and `copy.copy`/`deepcopy` through the scene format,
+    so a copy is independent. Put it before HandleOwner among the bases (its
+    `__reduce__` replaces HandleOwner's refusal)."""
+
+    __slots__ = ()
+
+    def to_json(self) -> str:
+        """This object as a razzle-scene/1 file (`razzle.dumps(obj)`)."""
+        from ._scene import dumps
+
+        return dumps(self)  # type: ignore[arg-type]
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        from ._scene import reduce
+
+        return reduce(self)  # type: ignore[arg-type]
+
+    def __reduce__(self) -> Any:
+        from ._scene import reduce
+
+        return reduce(self)  # type: ignore[arg-type]
+
+    def __copy__(self) -> Any:
+        from ._scene import copy_of
+
+        return copy_of(self)
+
+    def __deepcopy__(self, memo: Any) -> Any:
+        from ._scene import copy_of
+
+        copied = copy_of(self)
+        memo[id(self)] = copied
+        return copied

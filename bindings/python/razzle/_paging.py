@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import ctypes
 from ctypes import byref, c_double, c_size_t
-from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union, overload
+from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 
 from . import _ffi
 from ._animator import Animator
 from ._errors import BufferTooSmallError, InvalidNameError, InvalidTypeError, WrongSizeError
-from ._handle import HandleOwner
+from ._handle import HandleOwner, SceneFile
 from ._inputs import count, describe, is_batch, real, text, times as _times
 from ._track import Track, _address, _names
 from ._types import FloatArray, Times
@@ -49,7 +49,7 @@ class PageChange(NamedTuple):
     to_page: int
 
 
-class Paging(HandleOwner):
+class Paging(SceneFile, HandleOwner):
     """A paging scroll view's layout: `pages` pages of width `page_width` on
     an animator (a new `razzle.Animator` unless one is given), which holds
     the width as the variable `variable` ("pageWidth").
@@ -89,36 +89,6 @@ class Paging(HandleOwner):
         )
         super().__init__(handle, lib.kf_paging_release)
         self._targets: List[str] = []
-
-    # -- scene files ------------------------------------------------------------
-
-    def to_json(self) -> str:
-        """This object as a razzle-scene/1 file (`razzle.dumps(obj)`)."""
-        from ._scene import dumps
-
-        return dumps(self)
-
-    def __reduce_ex__(self, protocol: Any) -> Any:
-        from ._scene import reduce
-
-        return reduce(self)
-
-    def __reduce__(self) -> Any:
-        from ._scene import reduce
-
-        return reduce(self)
-
-    def __copy__(self) -> Any:
-        from ._scene import copy_of
-
-        return copy_of(self)
-
-    def __deepcopy__(self, memo: Dict[int, Any]) -> Any:
-        from ._scene import copy_of
-
-        copied = copy_of(self)
-        memo[id(self)] = copied
-        return copied
 
     def __repr__(self) -> str:
         if self.closed:
