@@ -44,6 +44,7 @@ from ._paging import PageChange, PageTracker, Paging
 from ._player import Player, PlayerEvent
 from ._paths import Mask, Path, RotateLike
 from ._scene import Scene, SceneObject, dump, dumps, load, loads
+from ._stage import Stage, Target
 from ._timing import ComputedTiming, Timing
 from ._track import Keyframe, Track
 from ._types import FloatArray, Times, ValueLike
@@ -102,6 +103,8 @@ __all__ = [
     "import_lottie",
     "Scene",
     "SceneObject",
+    "Stage",
+    "Target",
     "load",
     "loads",
     "dump",
