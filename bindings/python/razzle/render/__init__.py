@@ -1,0 +1,281 @@
+"""Pictures of a scene (Guides/Rendering.md): a stage's targets drawn with
+skia-python at many frames, from one batch sample of the scene, written as
+GIF, APNG, PNG frames or MP4.
+
+>>> result = razzle.render.render(razzle.load("intro.json"), "intro.gif", frames=120)
+
+Needs the optional extra: `pip install 'razzle[render]'` (skia-python,
+Pillow; matplotlib and tqdm for the command line). `razzle render` is the
+command-line form."""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from .._animator import Animator
+from .._choreography import Node
+from .._paging import Paging
+from .._paths import Mask, Path
+from .._stage import Stage
+from ._draw import Painter, available, draw_all
+from ._encode import RenderError, output_kind, write_frames
+from ._state import TargetState, split_columns, target_state
+
+__all__ = ["Renderer", "RenderResult", "RenderError", "render", "write_frames"]
+
+Frame = np.ndarray[Any, np.dtype[np.uint8]]
+Progress = Callable[[int, int], None]
+
+#: Frames of a scroll-driven render when no count is given.
+SCROLL_FRAMES = 120
+
+
+class RenderResult(NamedTuple):
+    """What `render` wrote and where the time went (seconds)."""
+
+    path: str
+    frames: int
+    width: int
+    height: int
+    seconds: float
+    sample_seconds: float
+    draw_seconds: float
+    encode_seconds: float
+
+
+def _require_skia() -> None:
+    ok, package = available()
+    if not ok:
+        raise RenderError(f"rendering needs {package}: pip install 'razzle[render]'")
+
+
+class Renderer:
+    """Draws one stage of a scene. `source` is the animator or node whose
+    tracks animate the stage's targets (by target name); `paging` the
+    stage's paging layout, if any; `paths` and `masks` the scene's objects
+    the targets name. `size` is the output's (width, height) in pixels
+    (default: the stage's size); the stage is scaled uniformly to fit and
+    centred. `base_path` is where image files are looked up."""
+
+    def __init__(
+        self,
+        stage: Stage,
+        source: Union[Animator, Node],
+        *,
+        paging: Optional[Paging] = None,
+        paths: Optional[Mapping[str, Path]] = None,
+        masks: Optional[Mapping[str, Mask]] = None,
+        size: Optional[Tuple[int, int]] = None,
+        base_path: Optional[str] = None,
+    ) -> None:
+        self.stage = stage
+        self.source = source
+        self.paging = paging
+        self.paths = dict(paths or {})
+        self.masks = dict(masks or {})
+        stage_w, stage_h = stage.size
+        width, height = size if size is not None else (round(stage_w), round(stage_h))
+        if width <= 0 or height <= 0:
+            raise RenderError(f"the output size must be positive, not {width}x{height}")
+        self.width, self.height = int(width), int(height)
+        self.scale = min(self.width / stage_w, self.height / stage_h)
+        self.dx = (self.width - stage_w * self.scale) / 2
+        self.dy = (self.height - stage_h * self.scale) / 2
+        self.base_path = base_path
+        self._painter: Optional[Painter] = None
+
+    @classmethod
+    def from_scene(
+        cls,
+        scene: Any,
+        stage: Union[str, int, None] = None,
+        *,
+        size: Optional[Tuple[int, int]] = None,
+        base_path: Optional[str] = None,
+    ) -> Renderer:
+        """The renderer of a `razzle.Scene`'s stage `stage` (a name, an
+        index, or None for the first)."""
+        stages: List[Stage] = list(getattr(scene, "stages", []))
+        if not stages:
+            raise RenderError("the scene has no stages: nothing says what to draw (Guides/Rendering.md)")
+        if stage is None:
+            chosen = stages[0]
+        elif isinstance(stage, int):
+            if not -len(stages) <= stage < len(stages):
+                raise RenderError(f"the scene has {len(stages)} stages, not a stage {stage}")
+            chosen = stages[stage]
+        else:
+            named = [s for s in stages if s.name == stage]
+            if not named:
+                names = ", ".join(repr(s.name) for s in stages if s.name) or "none"
+                raise RenderError(f"the scene has no stage named {stage!r} (stages: {names})")
+            chosen = named[0]
+        paging = scene[chosen.paging] if chosen.paging else None
+        if chosen.node:
+            source: Union[Animator, Node] = scene[chosen.node]
+        elif chosen.animator:
+            source = scene[chosen.animator]
+        elif paging is not None:
+            source = paging.animator
+        else:
+            raise RenderError("the stage names no animator, node or paging layout")
+        paths = {t.path: scene[t.path] for t in chosen.targets if t.path}
+        paths.update({t.motion_path: scene[t.motion_path] for t in chosen.targets if t.motion_path})
+        masks = {t.mask: scene[t.mask] for t in chosen.targets if t.mask}
+        return cls(chosen, source, paging=paging, paths=paths, masks=masks, size=size, base_path=base_path)
+
+    # -- frame values ---------------------------------------------------------
+
+    @property
+    def scrolling(self) -> bool:
+        """Whether frame values are content offsets (a scroll stage)."""
+        return self.stage.scrolling
+
+    def default_span(self) -> Tuple[float, float]:
+        """The stage's `range`; else, for a paging scroll view, the content
+        offsets from the first page to the last; for a node, 0 to its end
+        time; for an animator, its keyframes' span."""
+        if self.stage.range is not None:
+            return self.stage.range
+        if self.paging is not None and self.scrolling:
+            return 0.0, (self.paging.pages - 1) * self.paging.page_width
+        if isinstance(self.source, Node):
+            return 0.0, self.source.end_time
+        times = []
+        for column in self.source.layout:
+            keyframes = self.source[column.target, column.property].keyframes
+            times += [keyframes[0].time, keyframes[-1].time] if keyframes else []
+        if not times:
+            raise RenderError("the stage's animator has no keyframes: give start and end")
+        return min(times), max(times)
+
+    def frame_values(
+        self,
+        frames: Optional[int] = None,
+        start: Optional[float] = None,
+        end: Optional[float] = None,
+        fps: float = 30.0,
+    ) -> np.ndarray[Any, np.dtype[np.float64]]:
+        """The frames' times (or content offsets): `frames` evenly spaced
+        values from `start` to `end` inclusive (defaults: `default_span`;
+        for a time stage round((end − start)·fps) + 1 frames, for a scroll
+        stage 120)."""
+        if start is None or end is None:
+            default_start, default_end = self.default_span()
+            start = default_start if start is None else start
+            end = default_end if end is None else end
+        if not (np.isfinite(start) and np.isfinite(end)):
+            raise RenderError(f"the frames' span must be finite, not {start}…{end}")
+        if not (np.isfinite(fps) and fps > 0):
+            raise RenderError(f"fps must be a positive number, not {fps}")
+        if frames is None:
+            frames = SCROLL_FRAMES if self.scrolling else int(round(abs(end - start) * fps)) + 1
+        if frames < 1:
+            raise RenderError(f"the frame count must be at least 1, not {frames}")
+        if frames == 1:
+            return np.array([float(start)])
+        return np.linspace(float(start), float(end), int(frames))
+
+    # -- states and drawing ---------------------------------------------------
+
+    def states(self, values: Sequence[float]) -> List[TargetState]:
+        """Every target at every frame value, from one batch sample of the
+        source."""
+        values = np.ascontiguousarray(values, dtype=np.float64).reshape(-1)
+        times = values
+        if self.paging is not None and self.scrolling:
+            times = values / self.paging.page_width  # the paging time axis is the page offset
+        matrix = self.source.sample(times)
+        if matrix.ndim == 1:
+            matrix = matrix.reshape(values.size, -1)
+        columns = split_columns(matrix, self.source.layout)
+        n = values.size
+        scroll = values if self.scrolling else None
+        out = []
+        for target in self.stage.targets:
+            motion = None
+            if target.motion_path:
+                path = self.paths[target.motion_path]
+                rotate = "auto" if target.motion_rotate == "none" else target.motion_rotate
+
+                def motion(fractions: Any, path: Path = path, rotate: Any = rotate) -> Any:
+                    return path.sample(fractions, rotate)
+
+            mask = None
+            if target.mask:
+                mask_object = self.masks[target.mask]
+
+                def mask(progress: Any, mask_object: Mask = mask_object) -> Any:
+                    return mask_object.geometry(progress), mask_object.radius(progress)
+
+            out.append(target_state(target, columns.get(target.name, {}), n, scroll=scroll, motion=motion, mask=mask))
+        return out
+
+    def _paint(self) -> Painter:
+        _require_skia()
+        if self._painter is None:
+            data = {name: path.data for name, path in self.paths.items()}
+            self._painter = Painter(
+                self.width, self.height, self.stage.background, self.scale, self.dx, self.dy, data, self.base_path
+            )
+        return self._painter
+
+    def frames(self, values: Sequence[float], progress: Optional[Progress] = None) -> List[Frame]:
+        """The pictures at `values`: (height, width, 4) uint8 RGBA arrays."""
+        states = self.states(values)
+        return draw_all(self._paint(), states, len(states[0].alpha) if states else len(values), progress)
+
+    def frame(self, value: float) -> Frame:
+        """The picture at one time (or content offset)."""
+        return self.frames([value])[0]
+
+
+def render(
+    scene: Any,
+    output: str,
+    *,
+    fps: float = 30.0,
+    size: Optional[Tuple[int, int]] = None,
+    start: Optional[float] = None,
+    end: Optional[float] = None,
+    frames: Optional[int] = None,
+    stage: Union[str, int, None] = None,
+    progress: Optional[Progress] = None,
+) -> RenderResult:
+    """Renders a scene's stage to `output` (.gif, .png/.apng, .mp4, a
+    directory or a %d pattern for PNG frames). `scene` is a razzle.Scene or
+    the path of a scene file (images are then found beside it). See
+    `Renderer.frame_values` for `frames`, `start`, `end` and `fps`."""
+    began = time.perf_counter()
+    base_path = None
+    if isinstance(scene, (str, os.PathLike)):
+        from .._scene import load
+
+        base_path = os.path.dirname(os.path.abspath(os.fspath(scene)))
+        scene = load(scene)
+    output_kind(output)
+    _require_skia()
+    renderer = Renderer.from_scene(scene, stage, size=size, base_path=base_path)
+    values = renderer.frame_values(frames, start, end, fps)
+    t0 = time.perf_counter()
+    states = renderer.states(values)
+    t1 = time.perf_counter()
+    painter = renderer._paint()
+    pictures = draw_all(painter, states, values.size, progress)
+    t2 = time.perf_counter()
+    written = write_frames(pictures, output, fps)
+    t3 = time.perf_counter()
+    return RenderResult(
+        path=written[0] if len(written) == 1 else output,
+        frames=len(pictures),
+        width=renderer.width,
+        height=renderer.height,
+        seconds=t3 - began,
+        sample_seconds=t1 - t0,
+        draw_seconds=t2 - t1,
+        encode_seconds=t3 - t2,
+    )

@@ -1,0 +1,229 @@
+"""Drawing one frame with skia-python (anti-aliased, sRGB, 8-bit): the
+targets' states at one row, in stage order."""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from ._state import TargetState
+
+try:
+    import skia
+except ImportError:  # pragma: no cover - reported by the renderer with the extra's name
+    skia = None
+
+
+def _color(rgba: Sequence[float], alpha: float = 1.0) -> Any:
+    return skia.Color4f(float(rgba[0]), float(rgba[1]), float(rgba[2]), float(rgba[3]) * alpha)
+
+
+def skia_path(data: str) -> Any:
+    """A skia path from razzle's printed path data (`Path.data`: absolute
+    M, L, Q, C, A and Z commands, numbers separated by spaces)."""
+    path = skia.Path()
+    tokens = data.replace(",", " ").split()
+    i = 0
+    command = ""
+    while i < len(tokens):
+        token = tokens[i]
+        if token[0].isalpha():
+            command, token = token[0], token[1:]
+            if not token:
+                i += 1
+                if command == "Z":
+                    path.close()
+                continue
+            tokens[i] = token
+        counts = {"M": 2, "L": 2, "Q": 4, "C": 6, "A": 7}
+        n = counts[command]
+        args = [float(t) for t in tokens[i : i + n]]
+        i += n
+        if command == "M":
+            path.moveTo(*args)
+            command = "L"
+        elif command == "L":
+            path.lineTo(*args)
+        elif command == "Q":
+            path.quadTo(*args)
+        elif command == "C":
+            path.cubicTo(*args)
+        else:
+            rx, ry, rotation, large, sweep, x, y = args
+            path.arcTo(
+                rx,
+                ry,
+                rotation,
+                skia.Path.ArcSize.kLarge_ArcSize if large else skia.Path.ArcSize.kSmall_ArcSize,
+                skia.PathDirection.kCW if sweep else skia.PathDirection.kCCW,
+                x,
+                y,
+            )
+    return path
+
+
+#: Blurs below this standard deviation (points) change no 8-bit pixel by
+#: more than a rounding step and are skipped (a spring's tail).
+BLUR_THRESHOLD = 0.05
+
+
+class Painter:
+    """Draws frames of one stage onto one skia surface of `width` × `height`
+    pixels; the stage's points are scaled by `scale` and offset by
+    (`dx`, `dy`) to fit."""
+
+    def __init__(
+        self,
+        width: int,
+        height: int,
+        background: Sequence[float],
+        scale: float,
+        dx: float,
+        dy: float,
+        paths: Dict[str, str],
+        base_path: Optional[str],
+    ) -> None:
+        self.surface = skia.Surface(width, height)
+        self.background = _color(background)
+        self.scale, self.dx, self.dy = scale, dx, dy
+        self.paths = {name: skia_path(data) for name, data in paths.items()}
+        self.base_path = base_path
+        self.images: Dict[str, Any] = {}
+        self.typeface = skia.Typeface("DejaVu Sans")
+        self.fonts: Dict[float, Any] = {}
+
+    def _image(self, name: str) -> Any:
+        image = self.images.get(name)
+        if image is None:
+            from PIL import Image
+
+            path = name if os.path.isabs(name) or self.base_path is None else os.path.join(self.base_path, name)
+            with Image.open(path) as source:
+                rgba = np.ascontiguousarray(np.asarray(source.convert("RGBA")))
+            image = self.images[name] = skia.Image.fromarray(rgba, colorType=skia.kRGBA_8888_ColorType)
+        return image
+
+    def draw(self, states: Sequence[TargetState], row: int) -> np.ndarray[Any, np.dtype[np.uint8]]:
+        """Frame `row` as an (height, width, 4) RGBA array (straight alpha)."""
+        canvas = self.surface.getCanvas()
+        canvas.clear(self.background)
+        canvas.save()
+        canvas.translate(self.dx, self.dy)
+        canvas.scale(self.scale, self.scale)
+        for state in states:
+            if state.visible[row] and state.alpha[row] > 0:
+                self._target(canvas, state, row)
+        canvas.restore()
+        image = self.surface.makeImageSnapshot()
+        return image.toarray(colorType=skia.kRGBA_8888_ColorType, alphaType=skia.kUnpremul_AlphaType)
+
+    def _target(self, canvas: Any, s: TargetState, row: int) -> None:
+        target = s.target
+        w, h = float(s.width[row]), float(s.height[row])
+        m = s.matrix[row]
+        canvas.save()
+        canvas.concat(skia.M44.Rows(*(skia.V4(*(float(v) for v in m[i])) for i in range(4))))
+        if s.mask is not None:
+            rects, radii = s.mask
+            mx, my, mw, mh = (float(v) for v in rects[row])
+            radius = float(radii[row])
+            if radius > 0:
+                clip = skia.Path()
+                clip.addCircle(mx + mw / 2, my + mh / 2, radius)
+                canvas.clipPath(clip, doAntiAlias=True)
+            else:
+                canvas.clipRect(skia.Rect.MakeXYWH(mx, my, mw, mh), doAntiAlias=True)
+        alpha = float(s.alpha[row])
+        blur = float(s.blur[row])
+        if blur < BLUR_THRESHOLD:
+            blur = 0.0
+        layered = blur > 0 or (alpha < 1 and self._draws(s, row) > 1)
+        if layered:
+            # Opacity and blur apply to the target as a whole (fill and
+            # stroke together), as a layer's would.
+            layer = skia.Paint(Color4f=skia.Color4f(0, 0, 0, alpha))
+            if blur > 0:
+                layer.setImageFilter(skia.ImageFilters.Blur(blur, blur))
+            canvas.saveLayer(None, layer)
+            alpha = 1.0
+        bounds = skia.Rect.MakeWH(w, h)
+        shape = target.shape
+        if shape == "image":
+            paint = skia.Paint(AntiAlias=True, Color4f=skia.Color4f(0, 0, 0, alpha))
+            canvas.drawImageRect(self._image(target.image or ""), bounds, skia.SamplingOptions(skia.FilterMode.kLinear), paint)
+        elif shape == "text":
+            self._text(canvas, s, row, bounds, alpha)
+        else:
+            outline = self._outline(shape, s, row, bounds)
+            fill = s.fill[row]
+            if fill[3] > 0:
+                canvas.drawPath(outline, skia.Paint(AntiAlias=True, Color4f=_color(fill, alpha)))
+            stroke, width = s.stroke[row], float(s.stroke_width[row])
+            start, end = float(s.stroke_start[row]), float(s.stroke_end[row])
+            if stroke[3] > 0 and width > 0 and end > start:
+                paint = skia.Paint(
+                    AntiAlias=True, Color4f=_color(stroke, alpha), Style=skia.Paint.kStroke_Style, StrokeWidth=width
+                )
+                if start > 0 or end < 1:
+                    paint.setPathEffect(skia.TrimPathEffect.Make(start, end))
+                canvas.drawPath(outline, paint)
+        if layered:
+            canvas.restore()
+        canvas.restore()
+
+    @staticmethod
+    def _draws(s: TargetState, row: int) -> int:
+        """How many things a target draws (a fill, a stroke, a text): with
+        more than one, its opacity needs a layer to apply to the whole."""
+        if s.target.shape == "image":
+            return 1
+        stroke = s.stroke[row][3] > 0 and s.stroke_width[row] > 0
+        return int(s.fill[row][3] > 0) + int(stroke or s.target.shape == "text")
+
+    def _outline(self, shape: str, s: TargetState, row: int, bounds: Any) -> Any:
+        path = skia.Path()
+        if shape == "rect":
+            radius = min(float(s.corner_radius[row]), bounds.width() / 2, bounds.height() / 2)
+            if radius > 0:
+                path.addRRect(skia.RRect.MakeRectXY(bounds, radius, radius))
+            else:
+                path.addRect(bounds)
+        elif shape == "ellipse":
+            path.addOval(bounds)
+        else:
+            path = self.paths[s.target.path or ""]
+        return path
+
+    def _text(self, canvas: Any, s: TargetState, row: int, bounds: Any, alpha: float) -> None:
+        target = s.target
+        fill = s.fill[row]
+        if fill[3] > 0:
+            canvas.drawRect(bounds, skia.Paint(AntiAlias=True, Color4f=_color(fill, alpha)))
+        size = float(target.font_size)
+        font = self.fonts.get(size)
+        if font is None:
+            font = self.fonts[size] = skia.Font(self.typeface, size)
+        text = target.text or ""
+        width = font.measureText(text)
+        metrics = font.getMetrics()
+        # Centred in the frame, like a UILabel with centred alignment.
+        x = (bounds.width() - width) / 2
+        y = (bounds.height() - (metrics.fDescent - metrics.fAscent)) / 2 - metrics.fAscent
+        canvas.drawString(text, x, y, font, skia.Paint(AntiAlias=True, Color4f=_color(s.text_color[row], alpha)))
+
+
+def draw_all(painter: Painter, states: List[TargetState], rows: int, progress: Any = None) -> List[np.ndarray[Any, np.dtype[np.uint8]]]:
+    """Every frame, in order, calling `progress(done, total)` after each."""
+    frames = []
+    for row in range(rows):
+        frames.append(painter.draw(states, row))
+        if progress is not None:
+            progress(row + 1, rows)
+    return frames
+
+
+def available() -> Tuple[bool, str]:
+    """(whether skia-python imports, what to install otherwise)."""
+    return skia is not None, "skia-python"
