@@ -21,17 +21,17 @@ class RenderError(RazzleError):
 
 def output_kind(output: str) -> str:
     """"gif", "png" (one frame, or an APNG of several), "sequence" (a
-    directory, or a name with a %d-style pattern: one PNG per frame) or
-    "mp4"."""
+    directory — an existing one, or a name without an extension — or a
+    name with a %d-style pattern: one PNG per frame) or "mp4"."""
     if "%" in os.path.basename(output):
         return "sequence"
-    if output.endswith(os.sep) or os.path.isdir(output):
-        return "sequence"
     extension = os.path.splitext(output)[1].lower()
+    if output.endswith(os.sep) or os.path.isdir(output) or not extension:
+        return "sequence"
     kinds = {".gif": "gif", ".png": "png", ".apng": "png", ".mp4": "mp4"}
     if extension not in kinds:
         raise RenderError(
-            f"{output}: unknown output format {extension or '(no extension)'!r}: "
+            f"{output}: unknown output format {extension!r}: "
             "use .gif, .png, .apng, .mp4, a directory or a name with %04d"
         )
     return kinds[extension]
