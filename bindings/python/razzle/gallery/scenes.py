@@ -4,7 +4,7 @@ examples as razzle scenes with stages (Guides/Rendering.md), each one a
 
 from __future__ import annotations
 
-from typing import List, Optional, Tuple
+from typing import Any, List, Mapping, Optional, Tuple
 
 from .._animator import Animator
 from .._choreography import Stagger, keyframe_animation
@@ -12,6 +12,7 @@ from .._paging import Paging
 from .._paths import Mask, Path
 from .._scene import Scene
 from .._stage import Stage, Target
+from .._values import Point
 
 PAGE = 375.0
 HEIGHT = 667.0
@@ -140,7 +141,7 @@ def plane() -> Scene:
     over 1.5 s it climbs, banks (−π/5 in UIKit is +36° in razzle's
     rotation sign), fades out, jumps back to the left edge and glides home."""
     center = (120.0, 200.0)
-    blocks = [
+    blocks: List[Tuple[float, float, Mapping[str, Mapping[str, Any]]]] = [
         (0.0, 0.25, {"plane": {"center": _point(center[0] + 80, center[1] - 10)}}),
         (0.1, 0.4, {"plane": {"rotation": 36.0}}),
         (0.25, 0.25, {"plane": {"center": _point(center[0] + 180, center[1] - 60), "alpha": 0.0}}),
@@ -171,7 +172,5 @@ def plane() -> Scene:
     return scene
 
 
-def _point(x: float, y: float) -> object:
-    from .._values import Point
-
+def _point(x: float, y: float) -> Point:
     return Point(x, y)

@@ -182,10 +182,10 @@ class Renderer:
 
     # -- states and drawing ---------------------------------------------------
 
-    def states(self, values: Sequence[float]) -> List[TargetState]:
+    def states(self, frame_values: Union[Sequence[float], np.ndarray[Any, np.dtype[np.float64]]]) -> List[TargetState]:
         """Every target at every frame value, from one batch sample of the
         source."""
-        values = np.ascontiguousarray(values, dtype=np.float64).reshape(-1)
+        values = np.ascontiguousarray(frame_values, dtype=np.float64).reshape(-1)
         times = values
         if self.paging is not None and self.scrolling:
             times = values / self.paging.page_width  # the paging time axis is the page offset
@@ -224,7 +224,9 @@ class Renderer:
             )
         return self._painter
 
-    def frames(self, values: Sequence[float], progress: Optional[Progress] = None) -> List[Frame]:
+    def frames(
+        self, values: Union[Sequence[float], np.ndarray[Any, np.dtype[np.float64]]], progress: Optional[Progress] = None
+    ) -> List[Frame]:
         """The pictures at `values`: (height, width, 4) uint8 RGBA arrays."""
         states = self.states(values)
         return draw_all(self._paint(), states, len(states[0].alpha) if states else len(values), progress)

@@ -11,7 +11,7 @@ import numpy as np
 from ._state import TargetState
 
 try:
-    import skia
+    import skia  # type: ignore[import-not-found, unused-ignore]
 except ImportError:  # pragma: no cover - reported by the renderer with the extra's name
     skia = None
 
@@ -117,7 +117,10 @@ class Painter:
                 self._target(canvas, state, row)
         canvas.restore()
         image = self.surface.makeImageSnapshot()
-        return image.toarray(colorType=skia.kRGBA_8888_ColorType, alphaType=skia.kUnpremul_AlphaType)
+        pixels: np.ndarray[Any, np.dtype[np.uint8]] = image.toarray(
+            colorType=skia.kRGBA_8888_ColorType, alphaType=skia.kUnpremul_AlphaType
+        )
+        return pixels
 
     def _target(self, canvas: Any, s: TargetState, row: int) -> None:
         target = s.target

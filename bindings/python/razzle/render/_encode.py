@@ -96,7 +96,7 @@ def write_frames(frames: Sequence[Frame], output: str, fps: float) -> List[str]:
             )
     else:
         try:
-            import imageio_ffmpeg
+            import imageio_ffmpeg  # type: ignore[import-not-found, unused-ignore]
         except ImportError:
             raise RenderError(f"{output}: writing MP4 needs imageio-ffmpeg: pip install imageio-ffmpeg") from None
         height, width = frames[0].shape[:2]
