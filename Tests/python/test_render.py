@@ -215,3 +215,45 @@ def test_render_errors() -> None:
     with pytest.raises(RenderError, match="output size"):
         Renderer(stage, anim, size=(0, 10))
     assert isinstance(RenderError("x"), razzle.RazzleError)
+
+
+def test_blur_spreads_an_edge_as_a_gaussian() -> None:
+    # A step edge blurred with standard deviation σ covers Φ(−d/σ) of a
+    # pixel at distance d outside it: Φ(−1) = 0.1587 at d = σ, 0.5 on it.
+    anim = razzle.Animator()
+    constant(anim, "square", "blur", 4.0)
+    stage = razzle.Stage(size=(200, 200), targets=(razzle.Target("square", "rect", (50, 50, 100, 100), fill=RED),))
+    row = coverage(Renderer(stage, anim).frame(0.5)[100])
+    # Pixel centres at x + 0.5: the edge is at x = 150, so pixel 153 is at d = 3.5 … 154 at 4.5.
+    at_sigma = (row[153] + row[154]) / 2
+    assert abs(at_sigma - 0.1587) < 0.03
+    assert abs((row[149] + row[150]) / 2 - 0.5) < 0.03
+    assert row[100] > 0.99 and row[175] < 0.01
+
+
+def test_images_are_drawn_into_their_frame(tmp_path: object) -> None:
+    # A 2 × 2 image (red, green / blue, white) scaled into a 40 × 40 frame:
+    # each quadrant's center has its pixel's color.
+    pixels = np.array([[[255, 0, 0, 255], [0, 255, 0, 255]], [[0, 0, 255, 255], [255, 255, 255, 255]]], dtype=np.uint8)
+    Image.fromarray(pixels).save(os.path.join(str(tmp_path), "quad.png"))
+    anim = razzle.Animator()
+    constant(anim, "picture", "alpha", 1.0)
+    stage = razzle.Stage(size=(60, 60), background=(0.0, 0.0, 0.0, 1.0),
+                         targets=(razzle.Target("picture", "image", (10, 10, 40, 40), image="quad.png"),))
+    picture = Renderer(stage, anim, base_path=str(tmp_path)).frame(0.5)
+    assert tuple(picture[15, 15][:3]) == (255, 0, 0)
+    assert tuple(picture[15, 45][:3]) == (0, 255, 0)
+    assert tuple(picture[45, 15][:3]) == (0, 0, 255)
+    assert tuple(picture[5, 5][:3]) == (0, 0, 0)
+
+
+def test_mp4_when_imageio_ffmpeg_is_installed(tmp_path: object) -> None:
+    imageio_ffmpeg = pytest.importorskip("imageio_ffmpeg")
+    stage, anim = moving_stage()
+    renderer = Renderer(stage, anim, size=(80, 20))
+    output = os.path.join(str(tmp_path), "out.mp4")
+    write_frames(renderer.frames(renderer.frame_values(frames=9)), output, fps=30)
+    reader = imageio_ffmpeg.read_frames(output)
+    meta = next(reader)
+    assert meta["size"] == (80, 20)
+    assert sum(1 for _ in reader) == 9
