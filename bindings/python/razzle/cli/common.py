@@ -26,6 +26,20 @@ class CommandError(Exception):
     """A command that failed: `str(error)` is the line printed after
     "razzle: " (a file name first when one is at fault); exit code 1."""
 
+    exit_code = 1
+
+
+class UsageError(CommandError):
+    """Options that do not go together (found after parsing): exit code 2,
+    as argparse's usage errors."""
+
+    exit_code = 2
+
+
+def plural(count: int, word: str) -> str:
+    """"1 track", "3 tracks"."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
 
 def library_message(error: BaseException) -> str:
     """A razzle error's message without the C function's name in front

@@ -10,7 +10,7 @@ from typing import Any
 import razzle
 from razzle import RazzleError
 
-from .common import CommandError, check_readable, library_message
+from .common import CommandError, check_readable, library_message, plural
 
 DESCRIPTION = """\
 Imports a Lottie (bodymovin) JSON document with razzle.import_lottie and
@@ -59,7 +59,7 @@ def run_lottie(arguments: argparse.Namespace) -> int:
         span = f"{imported.in_point:g} … {imported.out_point:g} frames at {imported.frame_rate:g} fps"
         skipped = len(imported.warnings)
         print(
-            f"wrote {arguments.output}: {len(imported.layers)} layers, {len(imported.columns)} animated values, "
-            f"{span} (time in {unit}); {skipped} warning{'s' if skipped != 1 else ''}"
+            f"wrote {arguments.output}: {plural(len(imported.layers), 'layer')}, {plural(len(imported.columns), 'animated value')}, "
+            f"{span} (time in {unit}); {plural(skipped, 'warning')}"
         )
     return 0

@@ -9,11 +9,11 @@ import math
 from ctypes import byref, c_char_p, c_double
 from typing import Any, Dict, List, Optional, Sequence, Set, Tuple, get_args
 
-from razzle import Node, Scene, Timeline
+from razzle import Node, RazzleError, Scene, Timeline
 from razzle._animator import ColorProperty, PointProperty, ScalarProperty
 from razzle._ffi import lib
 
-from .common import column_name, kind_channels, load_scene
+from .common import column_name, kind_channels, library_message, load_scene, plural
 
 Report = Dict[str, Any]
 
@@ -252,8 +252,11 @@ def node_report(node: Node, entry: Dict[str, Any], played: Set[int], warnings: L
         report["labels"] = dict(entry.get("labels", {}))
     if end == 0:
         warnings.append(f"{label} ({kind}) lasts no time: its end time is 0")
-    layout = node.layout
-    report["columns"] = [column_name(c) for c in layout]
+    try:
+        report["columns"] = [column_name(c) for c in node.layout]
+    except RazzleError as error:
+        report["columns"] = None
+        warnings.append(f"{label} ({kind}) cannot be sampled: {library_message(error)}")
     return report
 
 
@@ -329,7 +332,7 @@ def text_report(report: Report) -> str:
         for index, animator in enumerate(report["animators"]):
             variables = ", ".join(f"{k} = {v:g}" for k, v in animator["variables"].items())
             lines.append(
-                f"  {_title(index, animator['name'])}: {len(animator['tracks'])} tracks, "
+                f"  {_title(index, animator['name'])}: {plural(len(animator['tracks']), 'track')}, "
                 f"time span {_span(animator['span'])}" + (f"; variables {variables}" if variables else "")
             )
             for track in animator["tracks"]:

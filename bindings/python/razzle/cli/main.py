@@ -68,6 +68,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return run(arguments)
     except CommandError as error:
         write_error(str(error))
+        return error.exit_code
     except RazzleError as error:
         write_error(library_message(error))
     except KeyboardInterrupt:

@@ -12,10 +12,10 @@ from typing import Any, List, Optional, Sequence, Tuple
 import numpy as np
 
 import razzle
-from razzle import Animator, EasingError, Node
+from razzle import Animator, EasingError, Node, RazzleError
 
 from .common import CommandError, check_readable, column_name, components, count_argument, library_message
-from .common import load_scene, pick, require, size_argument
+from .common import UsageError, load_scene, pick, plural, require, size_argument
 
 DESCRIPTION = """\
 With easings (any razzle easing specification: "easeOutBounce",
@@ -65,16 +65,16 @@ def run(arguments: argparse.Namespace) -> int:
     items: List[str] = arguments.items
     files = [item for item in items if _is_file_argument(item)]
     if files and len(items) > 1:
-        raise CommandError(f"{files[0]}: plot takes easings or one scene file, not both or several files")
+        raise UsageError(f"{files[0]}: plot takes easings or one scene file, not both or several files")
     if files:
         check_readable(files[0])
         scene = load_scene(files[0])
         label, obj = pick(scene, files[0], arguments.object)
         figure_module = require("matplotlib.figure", "razzle plot")
-        figure = plot_object(figure_module, label, obj, arguments.samples or 400, arguments.size)
+        figure = plot_object(figure_module, files[0], label, obj, arguments.samples or 400, arguments.size)
     else:
         if arguments.object is not None:
-            raise CommandError("plot: --object picks an object of a scene file; no scene file was given")
+            raise UsageError("plot: --object picks an object of a scene file; no scene file was given")
         easings = [parse_easing(item) for item in items]
         figure_module = require("matplotlib.figure", "razzle plot")
         figure = plot_easings(figure_module, easings, arguments.samples or 201, arguments.size, arguments.velocity)
@@ -222,20 +222,25 @@ def color_strip(values: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
     return image
 
 
-def plot_object(figure_module: Any, label: str, obj: Any, samples: int, size: Optional[Tuple[int, int]]) -> Any:
+def plot_object(
+    figure_module: Any, path: str, label: str, obj: Any, samples: int, size: Optional[Tuple[int, int]]
+) -> Any:
     """One small plot per track (a node's column) against time."""
     start, end = time_span(obj)
     times = np.linspace(start, end, samples)
-    layout = obj.layout
+    try:
+        layout = obj.layout
+        matrix = obj.sample(times)
+    except RazzleError as error:
+        raise CommandError(f"{path}: {label}: {library_message(error)}") from None
     if not layout:
-        raise CommandError(f"{label}: nothing to plot: it has no tracks")
-    matrix = obj.sample(times)
+        raise CommandError(f"{path}: {label}: nothing to plot: it has no tracks")
     count = len(layout)
     columns = 1 if count <= 3 else 2
     rows = math.ceil(count / columns)
     width, height = size or (520 * columns, 60 + 170 * rows)
     figure = figure_module.Figure(figsize=(width / DPI, height / DPI), dpi=DPI, layout="constrained")
-    figure.suptitle(f"{label}: {count} track{'s' if count != 1 else ''}", fontsize=10)
+    figure.suptitle(f"{label}: {plural(count, 'track')}", fontsize=10)
     axes = figure.subplots(rows, columns, squeeze=False)
     for index, column in enumerate(layout):
         ax = axes[index // columns][index % columns]

@@ -11,7 +11,7 @@ from typing import Any, Callable, Optional, Tuple, Union
 from razzle import RazzleError
 
 from .common import CommandError, check_readable, count_argument, located, number_argument, positive_argument
-from .common import require, size_argument
+from .common import UsageError, plural, require, size_argument
 
 DESCRIPTION = """\
 Draws a scene's stage into an image file. The output's extension picks the
@@ -75,7 +75,7 @@ def summary(result: Any) -> str:
     """`wrote intro.gif: 120 frames, 375×667, 1.9 s (sampling 0.02 s,
     drawing 0.8 s, encoding 1.1 s)`."""
     return (
-        f"wrote {result.path}: {result.frames} frame{'s' if result.frames != 1 else ''}, "
+        f"wrote {result.path}: {plural(result.frames, 'frame')}, "
         f"{result.width}×{result.height}, {seconds(result.seconds)} s (sampling {seconds(result.sample_seconds)} s, "
         f"drawing {seconds(result.draw_seconds)} s, encoding {seconds(result.encode_seconds)} s)"
     )
@@ -116,7 +116,7 @@ def progress_bar(arguments: argparse.Namespace) -> Optional[ProgressBar]:
 
 def run(arguments: argparse.Namespace) -> int:
     if arguments.scroll is not None and (arguments.start is not None or arguments.end is not None):
-        raise CommandError("render: give --scroll A:B or --from/--to, not both")
+        raise UsageError("render: give --scroll A:B or --from/--to, not both (see razzle render --help)")
     start, end = arguments.scroll if arguments.scroll is not None else (arguments.start, arguments.end)
     check_readable(arguments.scene)
     renderer = require("razzle.render", "razzle render")

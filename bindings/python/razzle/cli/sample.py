@@ -12,7 +12,9 @@ from typing import Any, Dict, List, Optional
 
 import numpy as np
 
-from .common import CommandError, column_names, load_scene, pick
+from razzle import RazzleError
+
+from .common import CommandError, UsageError, column_names, library_message, load_scene, pick
 
 #: The most times one command samples (a typo like 0:1e9:1 fails fast).
 MAX_TIMES = 10_000_000
@@ -114,12 +116,15 @@ def run(arguments: argparse.Namespace) -> int:
     output: Optional[str] = arguments.output
     form: str = arguments.format or _format_of(output)
     if form == "npy" and output is None:
-        raise CommandError("sample: --format npy writes binary data: give -o FILE.npy")
+        raise UsageError("sample: --format npy writes binary data: give -o FILE.npy (see razzle sample --help)")
     scene = load_scene(arguments.scene)
     label, obj = pick(scene, arguments.scene, arguments.object)
     times: np.ndarray[Any, np.dtype[np.float64]] = arguments.times
-    matrix = obj.sample(times)
-    names = column_names(obj.layout)
+    try:
+        matrix = obj.sample(times)
+        names = column_names(obj.layout)
+    except RazzleError as error:
+        raise CommandError(f"{arguments.scene}: {label}: {library_message(error)}") from None
     if len(names) != matrix.shape[-1]:  # the layout is read after sampling; a scene is not edited meanwhile
         raise CommandError(f"{arguments.scene}: {label}'s columns changed while it was sampled")
     if form == "npy":
