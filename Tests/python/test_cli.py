@@ -534,3 +534,10 @@ def test_exit_codes_as_a_program(scene: Path, tmp_path: Path) -> None:
     assert usage.returncode == 2 and len(usage.stderr.splitlines()) == 1
     assert program("--help").returncode == 0
     assert program().returncode == 2
+
+
+def test_python_m_razzle_calls_the_command_line(capsys: Any) -> None:
+    from razzle.__main__ import main as module_main
+
+    assert module_main(["version"]) == 0
+    assert capsys.readouterr().out.startswith(f"razzle {razzle.__version__} ")

@@ -85,14 +85,4 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     return 1
 
 
-def entry_point() -> NoReturn:
-    """The console script: `sys.exit(main())`, with Ctrl-C during imports
-    handled as well."""
-    try:
-        code = main()
-    except KeyboardInterrupt:
-        code = 130
-    sys.exit(code)
-
-
-__all__: List[str] = ["main", "build_parser", "entry_point", "Parser"]
+__all__: List[str] = ["main", "build_parser", "Parser"]

@@ -67,6 +67,8 @@ def run(arguments: argparse.Namespace) -> int:
     if files and len(items) > 1:
         raise UsageError(f"{files[0]}: plot takes easings or one scene file, not both or several files")
     if files:
+        if arguments.velocity:
+            raise UsageError(f"{files[0]}: --velocity applies to easings, not to a scene's tracks")
         check_readable(files[0])
         scene = load_scene(files[0])
         label, obj = pick(scene, files[0], arguments.object)
