@@ -283,7 +283,7 @@ def test_plot_without_matplotlib_names_the_extra(capsys: Any, monkeypatch: Any, 
     monkeypatch.setitem(sys.modules, "matplotlib.figure", None)  # import fails
     code, _, err = run(capsys, "plot", "linear", "-o", str(tmp_path / "x.png"))
     assert code == 1
-    assert one_error_line(err) == "razzle: razzle plot needs matplotlib, which is not installed: pip install 'razzle[render]'"
+    assert one_error_line(err) == "razzle: plot needs matplotlib, which is not installed: pip install 'razzle[render]'"
 
 
 # -- import lottie --------------------------------------------------------------
@@ -541,3 +541,10 @@ def test_python_m_razzle_calls_the_command_line(capsys: Any) -> None:
 
     assert module_main(["version"]) == 0
     assert capsys.readouterr().out.startswith(f"razzle {razzle.__version__} ")
+
+
+def test_demo_without_the_gallery_module(capsys: Any, monkeypatch: Any) -> None:
+    monkeypatch.setitem(sys.modules, "razzle.gallery", None)
+    code, out, err = run(capsys, "demo")
+    assert (code, out) == (1, "")
+    assert one_error_line(err) == "razzle: demo needs razzle.gallery, which is not part of this razzle build"

@@ -92,7 +92,7 @@ def require(module: str, command: str) -> ModuleType:
     except ImportError as error:
         missing = error.name or module
         if missing.startswith("razzle"):
-            raise CommandError(f"{command}: {missing} is not part of this razzle build") from None
+            raise CommandError(f"{command} needs {missing}, which is not part of this razzle build") from None
         top = missing.split(".")[0]
         package = {"PIL": "pillow", "skia": "skia-python", "imageio_ffmpeg": "imageio-ffmpeg"}.get(top, top)
         raise CommandError(f"{command} needs {package}, which is not installed: {RENDER_EXTRA}") from None

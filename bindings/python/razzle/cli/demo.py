@@ -33,7 +33,7 @@ def run(arguments: argparse.Namespace) -> int:
 
         print(fade_table())
         return 0
-    gallery = require("razzle.gallery", "razzle demo")
+    gallery = require("razzle.gallery", "demo")
     paths: List[str] = gallery.build(arguments.output, progress=None)
     for path in paths:
         print(path)

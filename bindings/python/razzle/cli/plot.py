@@ -72,13 +72,13 @@ def run(arguments: argparse.Namespace) -> int:
         check_readable(files[0])
         scene = load_scene(files[0])
         label, obj = pick(scene, files[0], arguments.object)
-        figure_module = require("matplotlib.figure", "razzle plot")
+        figure_module = require("matplotlib.figure", "plot")
         figure = plot_object(figure_module, files[0], label, obj, arguments.samples or 400, arguments.size)
     else:
         if arguments.object is not None:
             raise UsageError("plot: --object picks an object of a scene file; no scene file was given")
         easings = [parse_easing(item) for item in items]
-        figure_module = require("matplotlib.figure", "razzle plot")
+        figure_module = require("matplotlib.figure", "plot")
         figure = plot_easings(figure_module, easings, arguments.samples or 201, arguments.size, arguments.velocity)
     save(figure, arguments.output)
     print(f"wrote {arguments.output}")

@@ -105,7 +105,7 @@ def progress_bar(arguments: argparse.Namespace) -> Optional[ProgressBar]:
     if arguments.quiet:
         return None
     if arguments.progress:
-        return ProgressBar(require("tqdm", "razzle render --progress"), arguments.output)
+        return ProgressBar(require("tqdm", "render --progress"), arguments.output)
     if not sys.stderr.isatty():
         return None
     try:
@@ -119,7 +119,7 @@ def run(arguments: argparse.Namespace) -> int:
         raise UsageError("render: give --scroll A:B or --from/--to, not both (see razzle render --help)")
     start, end = arguments.scroll if arguments.scroll is not None else (arguments.start, arguments.end)
     check_readable(arguments.scene)
-    renderer = require("razzle.render", "razzle render")
+    renderer = require("razzle.render", "render")
     bar = progress_bar(arguments)
     callback: Optional[Callable[[int, int], None]] = bar
     try:
