@@ -229,7 +229,7 @@ def test_handles_are_released_on_collection():
 
 
 def test_demo_prints_the_fade_table():
-    out = subprocess.run([sys.executable, "-m", "razzle", "demo"], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([sys.executable, "-m", "razzle", "demo", "--table"], capture_output=True, text=True, check=True).stdout
     rows = {line.split()[0]: line.split()[1:] for line in out.splitlines() if line.startswith("ease") or line.startswith("linear")}
     # Columns are scroll positions 0 30 35 40 45 50 55 60 90.
     assert rows["linear"][4] == "0.5000"
