@@ -67,6 +67,11 @@ def build(out_dir: str, progress: Optional[Callable[[str], None]] = None) -> Lis
 
 
 def _easing_chart(path: str) -> None:
-    from ..cli.plot import plot_easings
+    """The easings of `EASINGS` with their velocities (the library's own
+    derivatives), as `razzle plot --velocity` draws them."""
+    import matplotlib.figure
 
-    plot_easings(list(EASINGS), path)
+    from ..cli.plot import parse_easing, plot_easings, save
+
+    figure = plot_easings(matplotlib.figure, [parse_easing(spec) for spec in EASINGS], 201, None, True)
+    save(figure, path)
