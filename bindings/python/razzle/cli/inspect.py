@@ -261,13 +261,57 @@ def node_report(node: Node, entry: Dict[str, Any], played: Set[int], warnings: L
 
 
 def stage_reports(scene: Scene, data: Dict[str, Any], played: Set[int], warnings: List[str]) -> List[Report]:
-    """The scene's stages (viewports and targets for a renderer).
+    """The scene's stages (viewports and targets for a renderer): size,
+    driver, range, the object the values come from, each target with the
+    properties its tracks animate. An animator a stage names (or its paging
+    layout's) joins `played`. Warnings: a target nothing animates, a track
+    no target draws, a property the renderer does not apply."""
+    from ..render._state import DRAWN_PROPERTIES
 
-    Stages are a scene list being added on another branch: once they are,
-    this is where each gets its report (size, driver, range, the animator,
-    node or paging layout it takes values from, its targets by shape) and
-    where an animator a stage names joins `played`. Until then: none."""
-    return []
+    animator_names = scene.names("animators")
+    reports: List[Report] = []
+    for index, (stage, entry) in enumerate(zip(scene.stages, data.get("stages", []))):
+        label = f"stages[{index}]" + (f" {stage.name!r}" if stage.name else "")
+        source: Any = None
+        if stage.paging is not None:
+            paging_index = scene.names("pagings").index(stage.paging)
+            played.add(int(data["pagings"][paging_index]["animator"]))
+            source = scene.pagings[paging_index].animator
+        if stage.animator is not None:
+            played.add(animator_names.index(stage.animator))
+            source = scene[stage.animator]
+        if stage.node is not None:
+            source = scene[stage.node]
+        animated: Dict[str, List[str]] = {}
+        try:
+            for column in source.layout if source is not None else ():
+                animated.setdefault(column.target, []).append(column.property)
+        except RazzleError as error:
+            warnings.append(f"{label} cannot be sampled: {library_message(error)}")
+        names = {target.name for target in stage.targets}
+        for target in stage.targets:
+            if target.name not in animated:
+                warnings.append(f"{label}: target {target.name!r} has no tracks (drawn as it is)")
+            for prop in animated.get(target.name, []):
+                if prop not in DRAWN_PROPERTIES:
+                    warnings.append(f"{label}: {target.name}.{prop} is sampled but not drawn (Guides/Rendering.md)")
+        for target_name in sorted(set(animated) - names):
+            warnings.append(f"{label}: tracks of {target_name!r} animate no target of the stage")
+        reports.append(
+            {
+                "name": stage.name,
+                "size": list(stage.size),
+                "driver": "scroll" if stage.scrolling else "time",
+                "range": list(stage.range) if stage.range is not None else None,
+                "animator": stage.animator,
+                "node": stage.node,
+                "paging": stage.paging,
+                "targets": [
+                    {"name": t.name, "shape": t.shape, "animated": animated.get(t.name, [])} for t in stage.targets
+                ],
+            }
+        )
+    return reports
 
 
 # -- text -----------------------------------------------------------------------
@@ -372,7 +416,15 @@ def text_report(report: Report) -> str:
     if report["stages"]:
         lines += ["", f"stages ({len(report['stages'])})"]
         for index, stage in enumerate(report["stages"]):
-            lines.append(f"  {_title(index, stage.get('name'))}: {stage}")
+            source = stage["node"] or stage["animator"] or stage["paging"]
+            span = f", frames over {_span(stage['range'])}" if stage["range"] else ""
+            lines.append(
+                f"  {_title(index, stage.get('name'))}: {stage['size'][0]:g}×{stage['size'][1]:g}, "
+                f"{stage['driver']}-driven by {source!r}{span}; {plural(len(stage['targets']), 'target')}"
+            )
+            for target in stage["targets"]:
+                animated = ", ".join(target["animated"]) or "-"
+                lines.append(f"      {target['name']:<28} {target['shape']:<8} animated: {animated}")
     lines += [""]
     if report["warnings"]:
         lines.append(f"warnings ({len(report['warnings'])})")

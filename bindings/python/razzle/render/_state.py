@@ -22,6 +22,18 @@ FILL_PROPERTIES = ("backgroundColor", "fillColor")
 PAGE_ATTRIBUTES = {"left": 0.0, "centerX": 0.5, "right": 1.0}
 
 
+#: Every property the renderer applies (Guides/Rendering.md's table); a
+#: stage's source may animate others, which are sampled and not drawn.
+DRAWN_PROPERTIES = frozenset(
+    {
+        "frame", "size", "center", "position", "left", "centerX", "right", "leftOffset", "centerXOffset",
+        "rightOffset", "pathPosition", "translation", "offsetX", "offsetY", "scale", "rotation", "transform",
+        "transform3d", "alpha", "opacity", "hidden", "backgroundColor", "fillColor", "strokeColor", "strokeWidth",
+        "lineWidth", "strokeStart", "strokeEnd", "cornerRadius", "textColor", "blur", "mask",
+    }
+)
+
+
 @dataclass
 class TargetState:
     """One target at n frames. Arrays have n rows; `matrix` is (n, 4, 4) in
