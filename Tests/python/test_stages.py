@@ -1,7 +1,8 @@
 """A scene's stages (Guides/Scenes.md, "Stages"): Scene.add(Stage(...)) →
-dumps → loads gives the same stages, the written file is valid against
-Guides/scene.schema.json, and bad stages raise the error of their sort with
-the pointer, line and column of the value at fault, adding nothing."""
+dumps → loads gives the same stages (for every field, and for random valid
+stages), the written file is valid against Guides/scene.schema.json, and
+bad stages raise the error of their sort with the pointer, line and column
+of the value at fault, adding nothing."""
 
 import json
 import math
@@ -9,6 +10,8 @@ import math
 import jsonschema
 import pytest
 import razzle
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from razzle import Stage, Target
 
 from conftest import REPO
@@ -211,3 +214,64 @@ def test_references_must_be_in_the_scene_when_the_stage_is_added():
 def test_a_stage_that_is_not_json():
     with pytest.raises(razzle.InvalidTypeError):
         base().add(Stage(size=(1.0, 1.0), node="main", extensions={"x": object()}))
+
+
+# -- property-based: any valid stage round-trips exactly --------------------------------
+
+unit = st.floats(min_value=0, max_value=1, allow_nan=False)
+length = st.floats(min_value=0, max_value=1e6, allow_nan=False)
+coordinate = st.floats(min_value=-1e6, max_value=1e6, allow_nan=False)
+colors = st.tuples(unit, unit, unit, unit)
+
+
+@st.composite
+def targets(draw, name):
+    shape = draw(st.sampled_from(["rect", "ellipse", "text", "path", "image"]))
+    extra = {}
+    if shape == "rect":
+        extra["corner_radius"] = draw(length)
+    if shape == "text":
+        extra["text"] = draw(st.text(max_size=8))
+        extra["font_size"] = draw(st.floats(min_value=1e-3, max_value=1e3))
+        extra["text_color"] = draw(colors)
+    if shape == "path":
+        extra["path"] = "route"
+    if shape == "image":
+        extra["image"] = draw(st.text(min_size=1, max_size=8).filter(lambda s: "\0" not in s))
+    if draw(st.booleans()):
+        extra["motion_path"] = "route"
+        extra["motion_rotate"] = draw(st.sampled_from(["none", "auto", "reverse"]))
+    return Target(
+        name, shape,
+        (draw(coordinate), draw(coordinate), draw(length), draw(length)),
+        fill=draw(colors), stroke=draw(colors), stroke_width=draw(length), alpha=draw(unit),
+        hidden=draw(st.booleans()), anchor=(draw(coordinate), draw(coordinate)), blur=draw(length),
+        mask=draw(st.sampled_from([None, "reveal"])), scrolls=draw(st.booleans()), **extra,
+    )
+
+
+@st.composite
+def stages(draw):
+    source = draw(st.sampled_from([{"animator": "intro"}, {"node": "main"}, {"paging": "pages"},
+                                   {"paging": "pages", "animator": "pager"}]))
+    driver = draw(st.sampled_from([None, "time" if "paging" in source else "scroll"]))
+    side = st.floats(min_value=1e-3, max_value=16384)
+    first = draw(coordinate)
+    span = draw(st.none() | coordinate.filter(lambda x: x != first).map(lambda x: (first, x)))
+    count = draw(st.integers(0, 4))
+    return Stage(
+        size=(draw(side), draw(side)), background=draw(colors), driver=driver, range=span,
+        targets=tuple(draw(targets(f"t{i}")) for i in range(count)), **source,
+    )
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(stages())
+def test_random_stages_round_trip_exactly(stage):
+    scene = base()
+    scene.add(stage)
+    assert scene.stages == [stage]
+    text = valid(razzle.dumps(scene))
+    loaded = razzle.loads(text)
+    assert loaded.stages == [stage]
+    assert razzle.dumps(loaded) == text
