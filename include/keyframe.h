@@ -1680,9 +1680,10 @@ kf_status kf_lottie_sample_many(const kf_lottie *lottie, const double *times, si
  * Scenes: razzle-scene/1 files (Guides/Scenes.md).
  *
  * A kf_scene lists animators, root nodes (each with its tree), paging
- * layouts, paths and masks, each with an optional name. Loading builds new
- * objects through the same checks as the functions above and stops at the
- * first error, building nothing; its message is
+ * layouts, paths and masks, each with an optional name, and stages (see
+ * kf_scene_add_stage). Loading builds new objects through the same checks
+ * as the functions above and stops at the first error, building nothing;
+ * its message is
  * "<function>: <JSON pointer>: <reason> (line L, column C)" and the status
  * is KF_E_FORMAT for JSON and structure (syntax, wrong types, unknown or
  * missing fields, an unsupported "format"), or the status of the check
@@ -1702,7 +1703,8 @@ enum {
   KF_SCENE_NODE = 1,
   KF_SCENE_PAGING = 2,
   KF_SCENE_PATH = 3,
-  KF_SCENE_MASK = 4
+  KF_SCENE_MASK = 4,
+  KF_SCENE_STAGE = 5 /* 0.3.0 */
 };
 
 /* Where a load failed: the byte offset, 1-based line and column (in
@@ -1789,6 +1791,33 @@ kf_status kf_scene_path_at(const kf_scene *scene, size_t index, kf_path **out_pa
 /* Mask `index`: its kind, width and height. */
 kf_status kf_scene_mask_at(const kf_scene *scene, size_t index, kf_mask *out_kind,
                            double *out_width, double *out_height);
+
+/* Stages (0.3.0): what a renderer draws, a viewport and its targets
+ * (Guides/Scenes.md, "Stages"; Guides/Rendering.md). A stage names the
+ * scene's objects (animator, node, paging layout, paths, masks) by name.
+ *
+ * kf_scene_add_stage adds one stage given as the JSON text of one stage
+ * object (`length` bytes of UTF-8, no NUL needed; its name inside it), read
+ * and checked as when a file is loaded; the objects it names must be in the
+ * scene already. On error nothing is added, the message's pointer is
+ * relative to the stage object ("/targets/2/shape") and *out_location (may
+ * be NULL) is in `json`. Errors: KF_E_NULL, KF_E_INVALID_HANDLE,
+ * KF_E_FORMAT (JSON and structure: types, unknown, missing or misplaced
+ * fields), KF_E_INVALID_VALUE (a number or color out of its range),
+ * KF_E_INVALID_NAME (an unknown shape, driver or motion_rotate; an empty
+ * name), KF_E_NOT_FOUND (a name the scene does not have), KF_E_DUPLICATE
+ * (a stage or target name used already), KF_E_WRONG_SIZE (an array of the
+ * wrong length). */
+kf_status kf_scene_add_stage(kf_scene *scene, const char *json, size_t length,
+                             kf_scene_location *out_location);
+
+/* Writes stage `index` as JSON text and a NUL into `out`: the object
+ * kf_scene_save writes at /stages/index (same members, order and numbers,
+ * its extensions included), laid out on its own and ending with a line
+ * break; buffer convention as kf_scene_save. Errors: KF_E_NULL,
+ * KF_E_INVALID_HANDLE, KF_E_OUT_OF_RANGE, KF_E_BUFFER_TOO_SMALL. */
+kf_status kf_scene_stage_at(const kf_scene *scene, size_t index, char *out, size_t capacity,
+                            size_t *out_length);
 
 /* Releases a scene handle (the objects live on while other handles hold
  * them). NULL and double release are no-ops. */

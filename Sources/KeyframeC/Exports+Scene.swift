@@ -283,6 +283,39 @@ public func kf_scene_mask_at(
   }
 }
 
+@_cdecl("kf_scene_add_stage")
+public func kf_scene_add_stage(
+  _ handle: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ length: Int,
+  _ location: UnsafeMutablePointer<kf_scene_location>?
+) -> kf_status {
+  call("kf_scene_add_stage") { () throws(RazzleError) in
+    location?.pointee = kf_scene_location(offset: 0, line: 0, column: 0)
+    let s = try scene(handle)
+    let chars = try buffer(json, length, "json")
+    let bytes = UnsafeRawBufferPointer(chars).bindMemory(to: UInt8.self)
+    if let nul = bytes.firstIndex(of: 0) {
+      location?.pointee = kf_scene_location(offset: nul, line: 0, column: 0)
+      throw RazzleError(.format, "a NUL byte at offset \(nul): JSON text has none")
+    }
+    if case .failure(let e) = s.addStage(json: bytes) {
+      location?.pointee = kf_scene_location(
+        offset: e.position.offset, line: e.position.line, column: e.position.column)
+      throw e.error
+    }
+  }
+}
+
+@_cdecl("kf_scene_stage_at")
+public func kf_scene_stage_at(
+  _ handle: OpaquePointer?, _ index: Int, _ out: UnsafeMutablePointer<CChar>?, _ capacity: Int,
+  _ outLength: UnsafeMutablePointer<Int>?
+) -> kf_status {
+  call("kf_scene_stage_at") { () throws(RazzleError) in
+    let text = try scene(handle).stageJSON(at: index)
+    try copyText(text, out, capacity, outLength, "out")
+  }
+}
+
 @_cdecl("kf_scene_release")
 public func kf_scene_release(_ handle: OpaquePointer?) {
   guard let handle else { return }

@@ -164,6 +164,84 @@ int main(void) {
   CHECK(kf_scene_mask_at(scene, 5, &kind, &w, &h) == KF_E_OUT_OF_RANGE, "mask out of range");
   kf_scene_release(NULL);
 
+  /* Stages: added from JSON text, counted, named, written back. */
+  const char *stage = "{\"name\": \"home\", \"size\": [320, 480], \"animator\": \"fade\",\n"
+                      " \"targets\": [{\"name\": \"label\", \"shape\": \"text\", \"frame\": [0, 0, 100, 20],"
+                      " \"text\": \"Hi\"}, {\"name\": \"line\", \"shape\": \"path\", \"frame\": [0, 0, 1, 1],"
+                      " \"path\": \"route\"}]}";
+  const char *expected = "{\n  \"name\": \"home\",\n  \"size\": [320.0, 480.0],\n  \"animator\": \"fade\",\n"
+                         "  \"targets\": [\n"
+                         "    {\"name\": \"label\", \"shape\": \"text\", \"frame\": [0.0, 0.0, 100.0, 20.0], \"text\": \"Hi\"},\n"
+                         "    {\"name\": \"line\", \"shape\": \"path\", \"frame\": [0.0, 0.0, 1.0, 1.0], \"path\": \"route\"}\n"
+                         "  ]\n}\n";
+  where.line = where.column = where.offset = 9;
+  CHECK(kf_scene_count(scene, KF_SCENE_STAGE, &count) == KF_OK && count == 0, "no stage yet");
+  CHECK(kf_scene_add_stage(scene, stage, strlen(stage), &where) == KF_OK, "add a stage: %s", kf_last_error());
+  CHECK(where.line == 0 && where.column == 0 && where.offset == 0, "no error: location 0");
+  CHECK(kf_scene_count(scene, KF_SCENE_STAGE, &count) == KF_OK && count == 1, "one stage");
+  CHECK(kf_scene_find(scene, KF_SCENE_STAGE, "home", &index) == KF_OK && index == 0, "find the stage");
+  CHECK(kf_scene_name(scene, KF_SCENE_STAGE, 0, name, sizeof name, &name_length) == KF_OK &&
+            strcmp(name, "home") == 0 && name_length == 4,
+        "the stage's name");
+  size_t stage_length = 0;
+  CHECK(kf_scene_stage_at(scene, 0, NULL, 0, &stage_length) == KF_E_BUFFER_TOO_SMALL &&
+            stage_length == strlen(expected),
+        "stage_at: length query (%zu, expected %zu)", stage_length, strlen(expected));
+  char *stage_text = malloc(stage_length + 1);
+  memset(stage_text, '#', stage_length + 1);
+  size_t got = 0;
+  CHECK(kf_scene_stage_at(scene, 0, stage_text, stage_length, &got) == KF_E_BUFFER_TOO_SMALL && got == stage_length &&
+            stage_text[0] == '#',
+        "a buffer one byte short is too small, untouched, and still gets the length");
+  CHECK(kf_scene_stage_at(scene, 0, stage_text, stage_length + 1, &got) == KF_OK && got == stage_length &&
+            strcmp(stage_text, expected) == 0,
+        "the exact buffer gets the stage's text:\n%s", stage_text);
+  CHECK(kf_scene_stage_at(scene, 0, NULL, 8, &got) == KF_E_NULL, "NULL buffer with a capacity");
+  CHECK(kf_scene_stage_at(scene, 1, stage_text, stage_length + 1, &got) == KF_E_OUT_OF_RANGE, "stage 1");
+  CHECK(kf_scene_stage_at((kf_scene *)anim, 0, stage_text, stage_length + 1, &got) == KF_E_INVALID_HANDLE,
+        "stage_at: not a scene");
+  /* The saved file holds it, and loads back to the same stage. */
+  free(text);
+  text = save(scene, &length);
+  CHECK(strstr(text, "\"stages\": [\n    {\n      \"name\": \"home\"") != NULL, "the file's stages:\n%s", text);
+  CHECK(kf_scene_load(text, length, &loaded, NULL) == KF_OK, "load with a stage");
+  char *stage_again = malloc(stage_length + 1);
+  CHECK(kf_scene_stage_at(loaded, 0, stage_again, stage_length + 1, &got) == KF_OK &&
+            strcmp(stage_again, expected) == 0,
+        "the loaded stage");
+  free(stage_again);
+  kf_scene_release(loaded);
+  free(stage_text);
+
+  /* Errors: relative pointers, the location in the stage's text, nothing added. */
+  const char *duplicate = "{\"name\": \"home\", \"size\": [1, 1], \"node\": \"intro\"}";
+  CHECK(kf_scene_add_stage(scene, duplicate, strlen(duplicate), &where) == KF_E_DUPLICATE && where.column == 10,
+        "a stage name is unique (column %zu)", where.column);
+  const char *shape = "{\"size\": [1, 1], \"node\": \"intro\",\n \"targets\": [{\"name\": \"a\", \"shape\": \"circle\", "
+                      "\"frame\": [0, 0, 1, 1]}]}";
+  CHECK(kf_scene_add_stage(scene, shape, strlen(shape), &where) == KF_E_INVALID_NAME && where.line == 2 &&
+            where.column == 37 && where.offset == 70,
+        "an unknown shape (%zu:%zu @%zu)", where.line, where.column, where.offset);
+  CHECK(strncmp(kf_last_error(), "kf_scene_add_stage: /targets/0/shape: unknown shape \"circle\"", 60) == 0,
+        "its message: %s", kf_last_error());
+  const char *missing = "{\"size\": [1, 1], \"animator\": \"fad\"}";
+  CHECK(kf_scene_add_stage(scene, missing, strlen(missing), &where) == KF_E_NOT_FOUND, "a missing animator");
+  CHECK(strstr(kf_last_error(), "/animator: no animator is named \"fad\" (did you mean \"fade\"?)") != NULL,
+        "its message: %s", kf_last_error());
+  const char *range = "{\"size\": [0, 1], \"node\": \"intro\"}";
+  CHECK(kf_scene_add_stage(scene, range, strlen(range), &where) == KF_E_INVALID_VALUE && where.column == 10,
+        "a size out of range");
+  const char *structure = "{\"size\": [1, 1], \"node\": \"intro\", \"zoom\": 2}";
+  CHECK(kf_scene_add_stage(scene, structure, strlen(structure), &where) == KF_E_FORMAT, "an unknown field");
+  CHECK(kf_scene_add_stage(scene, "{\"size\": [1, 1], \"node\": \"intro\"}\0", 34, &where) == KF_E_FORMAT &&
+            where.offset == 33,
+        "a NUL byte");
+  CHECK(kf_scene_add_stage(scene, "[]", 2, NULL) == KF_E_FORMAT, "not an object");
+  CHECK(kf_scene_add_stage(scene, NULL, 3, NULL) == KF_E_NULL, "NULL json");
+  CHECK(kf_scene_add_stage(NULL, stage, strlen(stage), NULL) == KF_E_NULL, "NULL scene");
+  CHECK(kf_scene_add_stage((kf_scene *)anim, stage, strlen(stage), NULL) == KF_E_INVALID_HANDLE, "not a scene");
+  CHECK(kf_scene_count(scene, KF_SCENE_STAGE, &count) == KF_OK && count == 1, "nothing added on error");
+
   free(text);
   kf_scene_release(scene);
   kf_path_release(path);

@@ -2,8 +2,9 @@
 
 /// A set of razzle objects that is saved to and loaded from one scene file:
 /// animators, timing nodes (trees of clips, timelines and staggers),
-/// paging layouts, paths and masks, each with an optional name, and the
-/// `extensions` objects the file carried.
+/// paging layouts, paths and masks, each with an optional name, the stages a
+/// renderer draws (``Stage``), and the `extensions` objects the file
+/// carried.
 ///
 /// A scene refers to its objects, it does not copy them: objects added to
 /// a scene are written as they are when the scene is saved; objects of a
@@ -13,7 +14,7 @@
 public final class Scene: @unchecked Sendable {
   /// The sorts of objects a scene lists, in the file's order.
   public enum ItemKind: String, Sendable, Hashable, CaseIterable {
-    case animator, node, paging, path, mask
+    case animator, node, paging, path, mask, stage
 
     /// The member of the file that lists them (`animators`, …).
     public var listName: String { rawValue + "s" }
@@ -33,6 +34,7 @@ public final class Scene: @unchecked Sendable {
   var pagingItems: [Item<PagingLayout>] = []
   var pathItems: [Item<Path>] = []
   var maskItems: [Item<Mask>] = []
+  var stageItems: [Stage] = []
   /// The `extensions` objects read from a file, by the JSON Pointer of the
   /// object that held them ("" for the top level); written back at the same
   /// places.
@@ -51,6 +53,8 @@ public final class Scene: @unchecked Sendable {
   public var paths: [Item<Path>] { lock.withReadLock { pathItems } }
   /// The masks, in order.
   public var masks: [Item<Mask>] { lock.withReadLock { maskItems } }
+  /// The stages, in order.
+  public var stages: [Stage] { lock.withReadLock { stageItems } }
 
   /// The number of objects of `kind`.
   public func count(_ kind: ItemKind) -> Int {
@@ -61,6 +65,7 @@ public final class Scene: @unchecked Sendable {
       case .paging: return pagingItems.count
       case .path: return pathItems.count
       case .mask: return maskItems.count
+      case .stage: return stageItems.count
       }
     }
   }
@@ -74,6 +79,7 @@ public final class Scene: @unchecked Sendable {
       case .paging: return pagingItems.map(\.name)
       case .path: return pathItems.map(\.name)
       case .mask: return maskItems.map(\.name)
+      case .stage: return stageItems.map(\.name)
       }
     }
   }
@@ -183,5 +189,5 @@ extension Scene.ItemKind: PinnedCode {
   public static var noun: String { "scene item" }
   public var name: String { rawValue }
   /// `KF_SCENE_*` order.
-  public static let pinned: [Scene.ItemKind] = [.animator, .node, .paging, .path, .mask]
+  public static let pinned: [Scene.ItemKind] = [.animator, .node, .paging, .path, .mask, .stage]
 }

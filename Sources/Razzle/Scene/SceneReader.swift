@@ -41,36 +41,36 @@ extension Scene {
 /// The state of one load.
 struct SceneReader {
   /// The path to the object being read.
-  private var path: [JSONPointer.Component] = []
-  private var extensions: [String: JSONValue] = [:]
+  var path: [JSONPointer.Component] = []
+  var extensions: [String: JSONValue] = [:]
   private var animators: [Animator] = []
   /// Easings already parsed, by their text.
   private var easings: [String: Easing] = [:]
 
   // MARK: - Errors and members
 
-  private func pointer(_ key: String? = nil) -> JSONPointer {
+  func pointer(_ key: String? = nil) -> JSONPointer {
     JSONPointer(key.map { path + [.key($0)] } ?? path)
   }
 
-  private func fail(
+  func fail(
     _ kind: RazzleError.Kind, _ reason: String, _ value: JSONValue, key: String? = nil
   ) -> SceneError {
     SceneError(kind: kind, reason: reason, pointer: pointer(key), position: value.position)
   }
 
-  private func fail(_ reason: String, _ value: JSONValue, key: String? = nil) -> SceneError {
+  func fail(_ reason: String, _ value: JSONValue, key: String? = nil) -> SceneError {
     fail(.format, reason, value, key: key)
   }
 
-  private func wrap(_ error: RazzleError, _ value: JSONValue, key: String? = nil) -> SceneError {
+  func wrap(_ error: RazzleError, _ value: JSONValue, key: String? = nil) -> SceneError {
     fail(error.kind, error.message, value, key: key)
   }
 
   /// The members of `value`, which must be an object with members among
   /// `known` and `extensions`; every name in `required` must be there.
   /// Records the extensions object.
-  private mutating func members(
+  mutating func members(
     _ value: JSONValue, _ what: String, known: [String], required: [String] = []
   ) throws(SceneError) -> [JSONMember] {
     guard case .object(let members) = value.content else {
@@ -95,14 +95,14 @@ struct SceneReader {
     return members
   }
 
-  private func number(_ v: JSONValue, _ key: String) throws(SceneError) -> Double {
+  func number(_ v: JSONValue, _ key: String) throws(SceneError) -> Double {
     guard case .number(let x) = v.content else {
       throw fail("expected a number, got \(v.typeName)", v, key: key)
     }
     return x
   }
 
-  private func integer(_ v: JSONValue, _ key: String, min: Int = 0) throws(SceneError) -> Int {
+  func integer(_ v: JSONValue, _ key: String, min: Int = 0) throws(SceneError) -> Int {
     let x = try number(v, key)
     guard x == x.rounded(), x >= Double(min), x <= 9_007_199_254_740_992 else {
       throw fail("expected an integer >= \(min), got \(x)", v, key: key)
@@ -110,28 +110,28 @@ struct SceneReader {
     return Int(x)
   }
 
-  private func string(_ v: JSONValue, _ key: String) throws(SceneError) -> String {
+  func string(_ v: JSONValue, _ key: String) throws(SceneError) -> String {
     guard case .string(let s) = v.content else {
       throw fail("expected a string, got \(v.typeName)", v, key: key)
     }
     return s
   }
 
-  private func bool(_ v: JSONValue, _ key: String) throws(SceneError) -> Bool {
+  func bool(_ v: JSONValue, _ key: String) throws(SceneError) -> Bool {
     guard case .bool(let b) = v.content else {
       throw fail("expected true or false, got \(v.typeName)", v, key: key)
     }
     return b
   }
 
-  private func array(_ v: JSONValue, _ key: String) throws(SceneError) -> [JSONValue] {
+  func array(_ v: JSONValue, _ key: String) throws(SceneError) -> [JSONValue] {
     guard case .array(let a) = v.content else {
       throw fail("expected an array, got \(v.typeName)", v, key: key)
     }
     return a
   }
 
-  private func numbers(_ v: JSONValue, _ key: String, count: Int? = nil) throws(SceneError)
+  func numbers(_ v: JSONValue, _ key: String, count: Int? = nil) throws(SceneError)
     -> [Double]
   {
     let elements = try array(v, key)
@@ -152,7 +152,7 @@ struct SceneReader {
   }
 
   /// A name of a `NamedValue` type (interpolation, extrapolation, …).
-  private func named<T: NamedValue>(_ v: JSONValue, _ key: String, as: T.Type) throws(SceneError)
+  func named<T: NamedValue>(_ v: JSONValue, _ key: String, as: T.Type) throws(SceneError)
     -> T
   {
     let text = try string(v, key)
@@ -163,7 +163,7 @@ struct SceneReader {
     }
   }
 
-  private mutating func easing(_ v: JSONValue, _ key: String) throws(SceneError) -> Easing {
+  mutating func easing(_ v: JSONValue, _ key: String) throws(SceneError) -> Easing {
     let text = try string(v, key)
     if let known = easings[text] { return known }
     do throws(RazzleError) {
@@ -175,7 +175,7 @@ struct SceneReader {
     }
   }
 
-  private func name(_ v: JSONValue) throws(SceneError) -> String {
+  func name(_ v: JSONValue) throws(SceneError) -> String {
     let s = try string(v, "name")
     guard !s.isEmpty, !s.utf8.contains(0) else {
       throw fail(.invalidName, "a name must be non-empty without NUL", v, key: "name")
@@ -187,7 +187,8 @@ struct SceneReader {
 
   mutating func scene(_ root: JSONValue) throws(SceneError) -> Scene {
     let members = try members(
-      root, "a scene", known: ["format", "animators", "nodes", "pagings", "paths", "masks"],
+      root, "a scene",
+      known: ["format", "animators", "nodes", "pagings", "paths", "masks", "stages"],
       required: ["format"])
     let scene = Scene()
     var lists: [String: JSONValue] = [:]
@@ -201,7 +202,7 @@ struct SceneReader {
       }
     }
     // Animators first: the others refer to them by index.
-    for kind in Scene.ItemKind.allCases {
+    for kind in Scene.ItemKind.allCases where kind != .stage {
       guard let list = lists[kind.listName] else { continue }
       let elements = try array(list, kind.listName)
       path = [.key(kind.listName)]
@@ -230,7 +231,17 @@ struct SceneReader {
           scene.pathItems.append(Scene.Item(name: itemName, object: try pathObject(element)))
         case .mask:
           scene.maskItems.append(Scene.Item(name: itemName, object: try mask(element)))
+        case .stage: break
         }
+      }
+      path = []
+    }
+    // Stages last: they name objects of every other list.
+    if let list = lists["stages"] {
+      let elements = try array(list, "stages")
+      for (i, element) in elements.enumerated() {
+        path = [.key("stages"), .index(i)]
+        scene.stageItems.append(try stage(element, against: scene.stageReferences).canonical)
       }
       path = []
     }

@@ -24,8 +24,8 @@ extension Scene {
 
   /// The scene as a JSON tree (what ``write()`` prints).
   public func json() throws(RazzleError) -> JSONValue {
-    let (animators, nodes, pagings, paths, masks, extensions) = lock.withReadLock {
-      (animatorItems, nodeItems, pagingItems, pathItems, maskItems, self.extensions)
+    let (animators, nodes, pagings, paths, masks, stages, extensions) = lock.withReadLock {
+      (animatorItems, nodeItems, pagingItems, pathItems, maskItems, stageItems, self.extensions)
     }
     var writer = SceneWriter(extensions: extensions)
     for item in animators { writer.index(of: item.object, name: item.name) }
@@ -73,6 +73,9 @@ extension Scene {
                   SceneWriter.member("height", .number(item.object.height)),
                 ], at: "/masks/\(i)")
             })))
+    }
+    if !stages.isEmpty {
+      top.append(SceneWriter.member("stages", .array(stages.map(SceneWriter.stage))))
     }
     return writer.object(top, at: "")
   }

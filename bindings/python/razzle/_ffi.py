@@ -595,6 +595,9 @@ SIGNATURES = (
     Function("kf_scene_release", None, (SceneHandle,)),
     Function("kf_paging_animator", Status, (PagingHandle, POINTER(AnimatorHandle))),
     Function("kf_paging_kept_target", Status, (PagingHandle, c_size_t, c_void_p, c_size_t, _size_out)),
+    # Scene stages (0.3.0).
+    Function("kf_scene_add_stage", Status, (SceneHandle, c_char_p, c_size_t, POINTER(SceneLocation))),
+    Function("kf_scene_stage_at", Status, (SceneHandle, c_size_t, c_void_p, c_size_t, _size_out)),
 )
 
 

@@ -5,6 +5,8 @@ objects through the same text."""
 from __future__ import annotations
 
 import ctypes
+import dataclasses
+import json
 import os
 from ctypes import byref, c_double, c_int32, c_size_t
 from typing import IO, Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
@@ -18,13 +20,15 @@ from ._handle import HandleOwner
 from ._inputs import describe
 from ._paging import Paging
 from ._paths import Mask, Path
+from ._stage import Stage
 
 __all__ = ["Scene", "SceneObject", "load", "loads", "dump", "dumps"]
 
 #: What `dump` and `dumps` take: one object, a Scene, or a sequence of objects.
-SceneObject = Union[Animator, Node, Paging, Path, Mask]
+SceneObject = Union[Animator, Node, Paging, Path, Mask, Stage]
 
-_ANIMATOR, _NODE, _PAGING, _PATH, _MASK = range(5)
+_ANIMATOR, _NODE, _PAGING, _PATH, _MASK, _STAGE = range(6)
+_LISTS = ("animators", "nodes", "pagings", "paths", "masks", "stages")
 _MASK_KINDS = ("top", "left", "bottom", "right", "circle", "bounds")
 
 
@@ -44,7 +48,8 @@ def _text_out(fill: Any) -> str:
 class Scene(HandleOwner):
     """The objects of one scene file: `animators`, `nodes` (root nodes, each
     with its tree), `pagings`, `paths` and `masks`, in file order, each a
-    new razzle object of its own (closing the scene leaves them usable).
+    new razzle object of its own (closing the scene leaves them usable),
+    and `stages` (`razzle.Stage` values: what a renderer draws).
     `scene.names("animators")` lists their names (None for unnamed),
     `scene["intro"]` finds an object by name. `razzle.dumps(scene)` writes
     the file back: byte for byte what was loaded, for a file razzle wrote."""
@@ -67,7 +72,17 @@ class Scene(HandleOwner):
             self.add(obj)
 
     def add(self, obj: SceneObject, name: Optional[str] = None) -> None:
-        """Adds `obj` (shared, not copied) with an optional name."""
+        """Adds `obj` (shared, not copied) with an optional name.
+
+        A `razzle.Stage` is checked by the library against the scene as it
+        is (the objects it names must be added first); `name` sets or
+        replaces the stage's own. A bad stage raises the error of its sort
+        (`FormatError`, `InvalidValueError`, `NotFoundError`, ...) with
+        `error.pointer` relative to the stage ("/targets/2/shape"), and
+        adds nothing."""
+        if isinstance(obj, Stage):
+            self._add_stage(obj if name is None else dataclasses.replace(obj, name=name))
+            return
         encoded = None if name is None else name.encode("utf-8", "surrogatepass")
         if isinstance(obj, Animator):
             lib.kf_scene_add_animator(self._h, obj._h, encoded)
@@ -86,16 +101,43 @@ class Scene(HandleOwner):
             self.masks.append(obj)
         else:
             raise InvalidTypeError(
-                f"a scene holds Animators, Clips, Timelines, Staggers, Pagings, Paths and Masks, not {describe(obj)}"
+                "a scene holds Animators, Clips, Timelines, Staggers, Pagings, Paths, Masks and Stages, "
+                f"not {describe(obj)}"
             )
         self._names = {}
+
+    def _add_stage(self, stage: Stage) -> None:
+        try:
+            # NaN and infinities go through as JSON's non-words, for the
+            # library to refuse with a pointer.
+            data = json.dumps(stage.to_dict()).encode("utf-8", "surrogatepass")
+        except (TypeError, ValueError) as error:
+            raise InvalidTypeError(f"a stage's members are numbers, strings, tuples and dicts: {error}") from None
+        location = _ffi.SceneLocation()
+        try:
+            lib.kf_scene_add_stage(self._h, data, len(data), byref(location))
+        except RazzleError as error:
+            raise _located(error, location) from None
+        finally:
+            self._names = {}
+
+    @property
+    def stages(self) -> List[Stage]:
+        """The stages, in order, as `razzle.Stage` values (as the library
+        keeps them: defaults as the file leaves them out)."""
+        return [
+            Stage.from_dict(
+                json.loads(_text_out(lambda b, c, n, i=i: lib.kf_scene_stage_at(self._h, i, b, c, n)))
+            )
+            for i in range(self._count(_STAGE))
+        ]
 
     @classmethod
     def _adopt(cls, handle: Any) -> Scene:
         scene = cls.__new__(cls)
         HandleOwner.__init__(scene, handle, lib.kf_scene_release)
         scene._names = {}
-        counts = [scene._count(item) for item in range(5)]
+        counts = [scene._count(item) for item in range(_STAGE)]
         scene.animators = []
         for i in range(counts[_ANIMATOR]):
             h = _ffi.AnimatorHandle()
@@ -131,12 +173,11 @@ class Scene(HandleOwner):
 
     def names(self, kind: str) -> List[Optional[str]]:
         """The names of the objects of one list ("animators", "nodes",
-        "pagings", "paths" or "masks"), None for unnamed ones."""
-        lists = ("animators", "nodes", "pagings", "paths", "masks")
-        if kind not in lists:
-            raise InvalidTypeError(f"kind must be one of {', '.join(lists)}, not {kind!r}")
+        "pagings", "paths", "masks" or "stages"), None for unnamed ones."""
+        if kind not in _LISTS:
+            raise InvalidTypeError(f"kind must be one of {', '.join(_LISTS)}, not {kind!r}")
         if kind not in self._names:
-            item = lists.index(kind)
+            item = _LISTS.index(kind)
             names: List[Optional[str]] = []
             for i in range(self._count(item)):
                 name = _text_out(lambda b, c, n, i=i: lib.kf_scene_name(self._h, item, i, b, c, n))
@@ -145,6 +186,8 @@ class Scene(HandleOwner):
         return list(self._names[kind])
 
     def __getitem__(self, name: str) -> SceneObject:
+        """The object named `name`, looked for in the lists' order
+        (animators first, stages last); KeyError if none has it."""
         lists: Tuple[Tuple[str, Sequence[SceneObject]], ...] = (
             ("animators", self.animators),
             ("nodes", self.nodes),
@@ -156,6 +199,9 @@ class Scene(HandleOwner):
             names = self.names(kind)
             if name in names:
                 return objects[names.index(name)]
+        stages = self.names("stages")
+        if name in stages:
+            return self.stages[stages.index(name)]
         raise KeyError(name)
 
     def to_json(self) -> str:
@@ -167,7 +213,8 @@ class Scene(HandleOwner):
             return "<razzle.Scene (closed)>"
         return (
             f"<razzle.Scene ({len(self.animators)} animators, {len(self.nodes)} nodes, "
-            f"{len(self.pagings)} pagings, {len(self.paths)} paths, {len(self.masks)} masks)>"
+            f"{len(self.pagings)} pagings, {len(self.paths)} paths, {len(self.masks)} masks, "
+            f"{self._count(_STAGE)} stages)>"
         )
 
 
