@@ -11,7 +11,7 @@ import numpy as np
 from ._state import TargetState
 
 try:
-    import skia  # type: ignore[import-not-found, unused-ignore]
+    import skia  # type: ignore[import-not-found, import-untyped, unused-ignore]
 except ImportError:  # pragma: no cover - reported by the renderer with the extra's name
     skia = None
 

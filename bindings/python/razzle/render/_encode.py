@@ -56,6 +56,15 @@ def _palette_frames(frames: Sequence[Frame]) -> List[Any]:
     return [Image.fromarray(frame[:, :, :3]).quantize(palette=palette, dither=Image.Dither.NONE) for frame in frames]
 
 
+def gif_durations(count: int, fps: float) -> List[int]:
+    """Each frame's duration in ms for a GIF, which counts in hundredths of
+    a second: frame i starts at i/fps rounded to 10 ms, so 30 fps alternates
+    30 and 40 ms and n frames last n/fps seconds to within 10 ms (a plain
+    33 ms would be written as 30: 10 % fast)."""
+    starts = [round(i * 100.0 / fps) * 10 for i in range(count + 1)]
+    return [max(starts[i + 1] - starts[i], 10) for i in range(count)]
+
+
 def write_frames(frames: Sequence[Frame], output: str, fps: float) -> List[str]:
     """Writes `frames` ((height, width, 4) uint8 RGBA arrays) to `output`;
     returns the files written."""
@@ -80,7 +89,7 @@ def write_frames(frames: Sequence[Frame], output: str, fps: float) -> List[str]:
             output,
             save_all=True,
             append_images=images[1:],
-            duration=round(duration_ms),
+            duration=gif_durations(len(images), fps),
             loop=0,
             optimize=False,
             disposal=1,
@@ -96,7 +105,7 @@ def write_frames(frames: Sequence[Frame], output: str, fps: float) -> List[str]:
             )
     else:
         try:
-            import imageio_ffmpeg  # type: ignore[import-not-found, unused-ignore]
+            import imageio_ffmpeg  # type: ignore[import-not-found, import-untyped, unused-ignore]
         except ImportError:
             raise RenderError(f"{output}: writing MP4 needs imageio-ffmpeg: pip install imageio-ffmpeg") from None
         height, width = frames[0].shape[:2]
