@@ -290,8 +290,6 @@ def stage_reports(scene: Scene, data: Dict[str, Any], played: Set[int], warnings
             warnings.append(f"{label} cannot be sampled: {library_message(error)}")
         names = {target.name for target in stage.targets}
         for target in stage.targets:
-            if target.name not in animated:
-                warnings.append(f"{label}: target {target.name!r} has no tracks (drawn as it is)")
             for prop in animated.get(target.name, []):
                 if prop not in DRAWN_PROPERTIES:
                     warnings.append(f"{label}: {target.name}.{prop} is sampled but not drawn (Guides/Rendering.md)")

@@ -136,8 +136,8 @@ def run(arguments: argparse.Namespace) -> int:
         )
     except RazzleError as error:
         message = located(error)
-        if "pip install" in message:
-            raise CommandError(message) from None
+        if "pip install" in message or message.startswith(arguments.output + ":"):
+            raise CommandError(message) from None  # names no file, or the output already
         raise CommandError(f"{arguments.scene}: {message}") from None
     finally:
         if bar is not None:
