@@ -69,6 +69,27 @@ def skia_path(data: str) -> Any:
 BLUR_THRESHOLD = 0.05
 
 
+_typefaces: Dict[str, Any] = {}
+
+
+def _typeface(family: str) -> Any:
+    """A skia typeface, created once per family. The first one starts
+    skia's own fontconfig, which warns on stderr about newer elements in
+    the system's configuration (`reset-dirs`) that it does not know and
+    then works; stderr is silenced for that one call."""
+    typeface = _typefaces.get(family)
+    if typeface is None:
+        saved = os.dup(2)
+        try:
+            with open(os.devnull, "w") as null:
+                os.dup2(null.fileno(), 2)
+                typeface = _typefaces[family] = skia.Typeface(family)
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+    return typeface
+
+
 class Painter:
     """Draws frames of one stage onto one skia surface of `width` × `height`
     pixels; the stage's points are scaled by `scale` and offset by
@@ -91,7 +112,7 @@ class Painter:
         self.paths = {name: skia_path(data) for name, data in paths.items()}
         self.base_path = base_path
         self.images: Dict[str, Any] = {}
-        self.typeface = skia.Typeface("DejaVu Sans")
+        self.typeface = _typeface("DejaVu Sans")
         self.fonts: Dict[float, Any] = {}
 
     def _image(self, name: str) -> Any:
