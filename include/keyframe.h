@@ -537,6 +537,14 @@ kf_status kf_track_get_style(const kf_track *track, uint32_t style, uint64_t gen
 kf_status kf_track_sample(const kf_track *track, double time, double *out_value,
                           size_t capacity);
 
+/* The value of a one-channel track at `time`, returned: the single-sample
+ * call for a binding's hot loop (no output buffer). On an error (those of
+ * kf_track_sample, or KF_E_WRONG_SIZE for a track of more than one
+ * channel) it returns NaN and kf_last_error() describes it; a NaN time
+ * also gives NaN, so on NaN call kf_track_sample for the status. Bit for
+ * bit what kf_track_sample writes. */
+double kf_track_value(const kf_track *track, double time);
+
 /* Samples the track at each of time_count times into out_values, channels
  * doubles per time, row by row (capacity doubles; needs time_count *
  * channels). Gives bit for bit what kf_track_sample gives per time. Does not

@@ -228,6 +228,15 @@ public func kf_track_sample(
   }
 }
 
+@_cdecl("kf_track_value")
+public func kf_track_value(_ handle: OpaquePointer?, _ time: Double) -> Double {
+  var value = Double.nan
+  let status = call("kf_track_value") { () throws(RazzleError) in
+    value = try track(handle).value(at: time)
+  }
+  return status == kf_status(KF_OK) ? value : .nan
+}
+
 @_cdecl("kf_track_sample_many")
 public func kf_track_sample_many(
   _ handle: OpaquePointer?, _ times: UnsafePointer<Double>?, _ count: Int,

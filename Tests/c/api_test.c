@@ -557,8 +557,50 @@ static void test_timing(void) {
         "bad options");
 }
 
+/* kf_track_value: the returned double is kf_track_sample's; every error is
+ * NaN with its message. */
+static void test_track_value(void) {
+  kf_animator *anim = NULL;
+  kf_track *alpha = NULL, *point = NULL, *empty = NULL;
+  kf_animator_create(&anim);
+  kf_animator_add_track(anim, "label", "alpha", NULL, &alpha);
+  kf_track_options options = KF_TRACK_OPTIONS_INIT;
+  options.kind = "point";
+  kf_animator_add_track(anim, "label", "center", &options, &point);
+  kf_animator_add_track(anim, "label", "x", NULL, &empty);
+  double one = 1, zero = 0, xy[2] = {1, 2};
+  kf_keyframe_options eased = KF_KEYFRAME_OPTIONS_INIT;
+  eased.easing = "easeInQuad";
+  kf_track_set_keyframe(alpha, 30, &one, 1, &eased);
+  kf_track_set_keyframe(alpha, 60, &zero, 1, NULL);
+  kf_track_set_keyframe(point, 0, xy, 2, NULL);
+  /* easeInQuad from 1 to 0 at 45 (p = 0.5): 1 - 0.25 = 0.75; before and
+   * after the keyframes the end values. */
+  double times[5] = {0, 30, 45, 52.5, 90};
+  for (int i = 0; i < 5; i++) {
+    double sampled = NAN;
+    kf_track_sample(alpha, times[i], &sampled, 1);
+    double value = kf_track_value(alpha, times[i]);
+    CHECK(value == sampled, "value at %g: %.17g vs %.17g", times[i], value, sampled);
+  }
+  CHECK(kf_track_value(alpha, 45) == 0.75, "0.75 at 45");
+  CHECK(isnan(kf_track_value(alpha, NAN)), "a NaN time gives NaN");
+  CHECK(isnan(kf_track_value(point, 0)) && strstr(kf_last_error(), "2 channels") != NULL,
+        "two channels: %s", kf_last_error());
+  CHECK(isnan(kf_track_value(empty, 0)) && strstr(kf_last_error(), "no keyframes") != NULL,
+        "empty: %s", kf_last_error());
+  CHECK(isnan(kf_track_value(NULL, 0)) && strstr(kf_last_error(), "kf_track_value") != NULL,
+        "NULL: %s", kf_last_error());
+  kf_track_release(alpha);
+  CHECK(isnan(kf_track_value(alpha, 45)), "a released handle gives NaN");
+  kf_track_release(point);
+  kf_track_release(empty);
+  kf_animator_release(anim);
+}
+
 int main(void) {
   test_animator_batch();
+  test_track_value();
   test_bulk_keyframes();
   test_kinds_and_properties();
   test_threads();

@@ -571,6 +571,31 @@ public final class Track: @unchecked Sendable {
     try single(time) { (t, o) throws(RazzleError) in try sample(times: t, into: o) }
   }
 
+  /// The value of a one-channel track at `time`, without an array: the
+  /// single-sample path bindings call in a hot loop. Bit for bit what
+  /// ``sample(times:into:)`` writes.
+  ///
+  /// - Throws: ``RazzleError`` `.wrongSize` for a track of more than one
+  ///   channel, `.emptyTrack` if there are no keyframes.
+  @inlinable
+  public func value(at time: Double) throws(RazzleError) -> Double {
+    guard channels == 1 else {
+      throw RazzleError(
+        .wrongSize,
+        "\(target.isEmpty ? "" : target + ".")\(property) has \(channels) channels, a single value needs one (sample it into \(channels) doubles)"
+      )
+    }
+    var value = Double.nan
+    try withUnsafePointer(to: time) { (t) throws(RazzleError) in
+      try withUnsafeMutablePointer(to: &value) { (out) throws(RazzleError) in
+        try sample(
+          times: UnsafeBufferPointer(start: t, count: 1),
+          into: UnsafeMutableBufferPointer(start: out, count: 1))
+      }
+    }
+    return value
+  }
+
   @usableFromInline
   var emptyError: RazzleError {
     RazzleError(

@@ -375,6 +375,7 @@ SIGNATURES = (
         ),
     ),
     Function("kf_track_sample", Status, (TrackHandle, c_double, _doubles, c_size_t)),
+    Function("kf_track_value", c_double, (TrackHandle, c_double)),
     Function("kf_track_sample_many", Status, (TrackHandle, _doubles, c_size_t, _doubles, c_size_t)),
     Function("kf_track_velocity", Status, (TrackHandle, c_double, _doubles, c_size_t)),
     Function("kf_track_velocity_many", Status, (TrackHandle, _doubles, c_size_t, _doubles, c_size_t)),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import builtins
 import ctypes
+import math
 from ctypes import byref, c_double, c_size_t
 from typing import Any, Dict, Generic, Iterator, List, NamedTuple, NoReturn, Optional, Tuple, TypeVar, Union, overload
 
@@ -27,7 +28,7 @@ from ._types import FloatArray, Times, ValueLike
 from ._values import from_channels, to_channels
 
 lib = _ffi.lib
-_sample_unchecked = _ffi.unchecked("kf_track_sample")
+_value = _ffi.lib.kf_track_value  # returns the double itself (no errcheck hook)
 _sample_many_unchecked = _ffi.unchecked("kf_track_sample_many")
 _error = _ffi.error
 
@@ -475,19 +476,18 @@ class Track(HandleOwner, Generic[V_co]):
         one-channel tracks and `times.shape + (channels,)` otherwise. With
         `out`, as `sample(t, out=out)`. InvalidTypeError for times that are
         not real numbers (strings, None, complex, booleans)."""
-        handle = self._handle
-        if out is None and handle is not None and self._scalar and t.__class__ in _FAST_TIMES:
-            # The hot path for one scalar sample: no property lookups, no
-            # errcheck hook (about 0.5 us of the call).
-            value = c_double()
+        if out is None and self._scalar and t.__class__ in _FAST_TIMES:
+            # The hot path for one scalar sample: kf_track_value returns the
+            # double (no output buffer, no errcheck hook). NaN means an error
+            # (a closed track passes NULL), a NaN time or an int beyond the
+            # float range; the checked call below tells which.
             try:
-                status = _sample_unchecked(handle, t, ctypes.addressof(value), 1)
+                value = _value(self._handle, t)
             except ctypes.ArgumentError:
-                # An int beyond the float range: real() says so.
-                return self._sample_one(real(t, "time"))  # type: ignore[no-any-return]
-            if status:
-                raise _error(status)
-            return value.value  # type: ignore[return-value]
+                value = math.nan
+            if value == value:
+                return value  # type: ignore[no-any-return]
+            return self._sample_one(real(t, "time"))  # type: ignore[no-any-return]
         if out is not None or is_batch(t):
             return self.sample(t, out=out)
         return self._sample_one(real(t, "time"))  # type: ignore[no-any-return]
