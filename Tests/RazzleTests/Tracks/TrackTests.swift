@@ -70,6 +70,24 @@ final class TrackTests: XCTestCase {
     }
     for (t, b) in zip(times, batch) {
       XCTAssertEqual(try track.sample(at: t)[0].bitPattern, b.bitPattern)
+      XCTAssertEqual(try track.value(at: t).bitPattern, b.bitPattern)
+    }
+  }
+
+  func testValueNeedsOneChannel() throws {
+    // easeInQuad from 1 to 0 at p = 0.5: 1 − 0.25 = 0.75.
+    let alpha = try Track(property: "alpha")
+    try alpha.setKeyframe(time: 30, value: [1], easing: try Easing(parsing: "easeInQuad"))
+    try alpha.setKeyframe(time: 60, value: [0])
+    XCTAssertEqual(try alpha.value(at: 45), 0.75)
+    XCTAssertEqual(try alpha.value(at: 0), 1)
+    let center = try Track(property: "center")
+    try center.setKeyframe(time: 0, value: [1, 2])
+    XCTAssertThrowsError(try center.value(at: 0)) {
+      XCTAssertEqual(($0 as? RazzleError)?.kind, .wrongSize)
+    }
+    XCTAssertThrowsError(try Track(property: "x").value(at: 0)) {
+      XCTAssertEqual(($0 as? RazzleError)?.kind, .emptyTrack)
     }
   }
 
