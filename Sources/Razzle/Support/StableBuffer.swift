@@ -1,3 +1,8 @@
+/// The `base` of every empty ``StableBuffer``: aligned for any element,
+/// never read or written (an empty buffer has no elements).
+nonisolated(unsafe) let emptyBufferBase = UnsafeMutableRawPointer.allocate(
+  byteCount: 64, alignment: 64)
+
 /// A growable array whose elements stay at one address until the buffer is
 /// next mutated.
 ///
@@ -7,23 +12,29 @@
 /// raw pointers to them after each edit, under its write lock; samplers read
 /// through those pointers under the read lock, without reference counting.
 ///
+/// An empty buffer allocates nothing: its `base` is a shared, never-read
+/// sentinel until the first insertion, which allocates exactly what it needs
+/// (later growth doubles). A track has about a dozen of these and most stay
+/// empty (tangents, paced times, derived data, cubic-Bézier tables), so an
+/// empty track costs their objects only.
+///
 /// Not thread-safe by itself; the owner's lock guards it.
 @usableFromInline
 final class StableBuffer<Element>: @unchecked Sendable {
   /// The first element; valid for `capacity` elements, `count` initialized.
+  /// While `capacity` is 0 it is ``emptyBufferBase``, never dereferenced.
   @usableFromInline private(set) var base: UnsafeMutablePointer<Element>
   /// The number of elements.
   @usableFromInline private(set) var count = 0
-  private var capacity: Int
+  private var capacity = 0
 
   init() {
-    capacity = 4
-    base = .allocate(capacity: capacity)
+    base = emptyBufferBase.assumingMemoryBound(to: Element.self)
   }
 
   deinit {
     base.deinitialize(count: count)
-    base.deallocate()
+    if capacity > 0 { base.deallocate() }
   }
 
   @inlinable var isEmpty: Bool { count == 0 }
@@ -50,11 +61,11 @@ final class StableBuffer<Element>: @unchecked Sendable {
   private func reserve(_ extra: Int) {
     let needed = count + extra
     guard needed > capacity else { return }
-    var newCapacity = capacity * 2
+    var newCapacity = capacity == 0 ? needed : capacity * 2
     while newCapacity < needed { newCapacity *= 2 }
     let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
     newBase.moveInitialize(from: base, count: count)
-    base.deallocate()
+    if capacity > 0 { base.deallocate() }
     base = newBase
     capacity = newCapacity
   }
