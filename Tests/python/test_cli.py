@@ -402,10 +402,10 @@ def renderer(monkeypatch: Any) -> Dict[str, Any]:
     calls: Dict[str, Any] = {}
 
     def render(scene: Any, output: str, *, fps: float = 30.0, size: Any = None, start: Any = None, end: Any = None,
-               frames: Optional[int] = None, stage: Any = None, progress: Optional[Callable[[int, int], None]] = None
-               ) -> RenderResult:
+               frames: Optional[int] = None, stage: Any = None, progress: Optional[Callable[[int, int], None]] = None,
+               driver: Optional[str] = None) -> RenderResult:
         calls.update(scene=scene, output=output, fps=fps, size=size, start=start, end=end, frames=frames, stage=stage,
-                     progress=progress)
+                     progress=progress, driver=driver)
         if "raise" in calls:
             raise calls["raise"]
         total = frames or 120
@@ -548,3 +548,56 @@ def test_demo_without_the_gallery_module(capsys: Any, monkeypatch: Any) -> None:
     code, out, err = run(capsys, "demo")
     assert (code, out) == (1, "")
     assert one_error_line(err) == "razzle: demo needs razzle.gallery, which is not part of this razzle build"
+
+
+# -- render, end to end (the real renderer) ------------------------------------
+
+
+def fade_scene(folder: Path) -> Path:
+    """A 100 × 50 stage: a red box whose alpha goes 1 → 0 over [0, 1]."""
+    anim = razzle.Animator()
+    alpha = anim.add_track("box", "alpha")
+    alpha[0], alpha[1] = 1.0, 0.0
+    scene = razzle.Scene()
+    scene.add(anim, name="fade")
+    scene.add(razzle.Stage(size=(100, 50), animator="fade", name="main",
+                           targets=(razzle.Target("box", "rect", (25, 0, 50, 50), fill=(1.0, 0.0, 0.0, 1.0)),)))
+    path = folder / "fade.json"
+    razzle.dump(scene, str(path))
+    return path
+
+
+def test_render_end_to_end(tmp_path: Path) -> None:
+    pytest.importorskip("skia")
+    Image = pytest.importorskip("PIL.Image")
+    scene = fade_scene(tmp_path)
+    result = program("render", str(scene), "-o", "fade.gif", "--fps", "10", cwd=tmp_path)
+    # [0, 1] at 10 fps: 11 frames; one summary line.
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("wrote fade.gif: 11 frames, 100×50, ") and result.stdout.count("\n") == 1
+    with Image.open(tmp_path / "fade.gif") as image:
+        assert image.size == (100, 50) and image.n_frames == 11
+        image.seek(5)  # t = 0.5: alpha 0.5 red over white
+        r, g, b = image.convert("RGB").getpixel((50, 25))
+        assert r == 255 and abs(g - 127.5) <= 2
+    result = program("render", str(scene), "-o", "frames", "--frames", "3", "--size", "200x100", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    names = sorted(p.name for p in (tmp_path / "frames").iterdir())
+    assert names == ["frame-0000.png", "frame-0001.png", "frame-0002.png"]
+    with Image.open(tmp_path / "frames" / "frame-0002.png") as image:
+        assert image.size == (200, 100) and image.getpixel((100, 50))[:3] == (255, 255, 255)  # alpha 0 at t = 1
+    result = program("render", str(scene), "-o", "100%.png", "--frames", "1", cwd=tmp_path)
+    assert result.returncode == 0 and (tmp_path / "100%.png").is_file(), result.stderr
+
+
+def test_render_end_to_end_errors(tmp_path: Path) -> None:
+    pytest.importorskip("skia")
+    scene = fade_scene(tmp_path)
+    result = program("render", str(scene), "-o", "x.gif", "--scroll", "0:100", cwd=tmp_path)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert one_error_line(result.stderr) == (
+        f"razzle: {scene}: stage 'main' is time-driven: its frames are times (--from/--to), not content offsets")
+    result = program("render", str(scene), "-o", "x.gif", "--to", "1e300", cwd=tmp_path)
+    assert result.returncode == 1 and "more than 100000 frames" in one_error_line(result.stderr)
+    result = program("render", str(scene), "-o", "x.bmp", cwd=tmp_path)
+    assert one_error_line(result.stderr).startswith("razzle: x.bmp: unknown output format '.bmp'")

@@ -204,16 +204,20 @@ def test_outputs_have_every_frame_at_the_size_asked(tmp_path: object, name: str)
 def test_render_errors() -> None:
     stage, anim = moving_stage()
     renderer = Renderer(stage, anim)
-    with pytest.raises(RenderError, match="at least 1"):
+    with pytest.raises(RenderError, match="1 to 100000, not 0"):
         renderer.frame_values(frames=0)
+    with pytest.raises(RenderError, match="more than 100000 frames"):
+        renderer.frame_values(start=0.0, end=1e300)
     with pytest.raises(RenderError, match="finite"):
         renderer.frame_values(start=0.0, end=float("nan"))
     with pytest.raises(RenderError, match="unknown output format"):
         write_frames(renderer.frames([0.0]), "picture.bmp", 30)
     with pytest.raises(RenderError, match="no stages"):
         Renderer.from_scene(razzle.Scene([anim]))
-    with pytest.raises(RenderError, match="output size"):
+    with pytest.raises(RenderError, match="1 to 16384 pixels"):
         Renderer(stage, anim, size=(0, 10))
+    with pytest.raises(RenderError, match="1 to 16384 pixels"):
+        Renderer(stage, anim, size=(40000, 40000))
     assert isinstance(RenderError("x"), razzle.RazzleError)
 
 
@@ -257,3 +261,215 @@ def test_mp4_when_imageio_ffmpeg_is_installed(tmp_path: object) -> None:
     meta = next(reader)
     assert meta["size"] == (80, 20)
     assert sum(1 for _ in reader) == 9
+
+
+def test_the_matrix_drawn_is_the_librarys_composition_about_the_anchor() -> None:
+    # The renderer's matrix for a target with anchor (0.25, 0.75): the anchor
+    # point at its place, then anim.transform (the core's S·R·T), then the
+    # anchor's offset into the frame, T(p)·M·T(−a·size).
+    anim = razzle.Animator()
+    scale, rotation, translation = anim.add_track("v", "scale"), anim.add_track("v", "rotation"), anim.add_track("v", "translation")
+    scale[0], scale[1] = 0.5, 2.0
+    rotation[0], rotation[1] = -45.0, 120.0
+    translation[0], translation[1] = (0.0, 0.0), (30.0, -12.0)
+    stage = razzle.Stage(size=(300, 300), targets=(razzle.Target("v", "rect", (40, 60, 80, 20), fill=RED, anchor=(0.25, 0.75)),))
+    times = np.linspace(0, 1, 5)
+    matrices = Renderer(stage, anim).states(times)[0].matrix
+    for t, matrix in zip(times, matrices):
+        a, b, c, d, tx, ty = anim.transform("v", float(t))
+        core = np.array([[a, c, 0, tx], [b, d, 0, ty], [0, 0, 1, 0], [0, 0, 0, 1]])
+        expected = np.eye(4)
+        expected[:2, 3] = (40 + 0.25 * 80, 60 + 0.75 * 20)
+        offset = np.eye(4)
+        offset[:2, 3] = (-0.25 * 80, -0.75 * 20)
+        assert matrix == pytest.approx(expected @ core @ offset, abs=1e-12)
+
+
+def test_a_mask_is_in_the_targets_own_coordinates() -> None:
+    # The bottom mask at 0.25 of a 300 × 400 view is (0, 300, 300, 100) of
+    # the view: for a view at (50, 40), rows 340 … 440 of the stage.
+    anim = razzle.Animator()
+    constant(anim, "masked", "mask", 0.25)
+    stage = razzle.Stage(size=(400, 500), targets=(razzle.Target("masked", "rect", (50, 40, 300, 400), fill=RED, mask="m"),))
+    picture = Renderer(stage, anim, masks={"m": razzle.Mask("bottom", 300, 400)}).frame(0.5)
+    column = coverage(picture[:, 200])
+    assert column[338] < 0.01 and column[341] > 0.99 and column[439] > 0.99 and column[441] < 0.01
+    row = coverage(picture[400])
+    assert row[48] < 0.01 and row[51] > 0.99 and row[349] > 0.99 and row[351] < 0.01
+
+
+def test_opacity_of_fill_and_stroke_applies_to_the_whole() -> None:
+    # A red fill under a red stroke at alpha 0.5: one layer composited at
+    # 0.5, so where both overlap it is 0.5 red, not 0.75 (± 2: the layer's
+    # alpha is 8-bit, rounded twice).
+    anim = razzle.Animator()
+    constant(anim, "square", "alpha", 0.5)
+    stage = razzle.Stage(size=(200, 200), targets=(
+        razzle.Target("square", "rect", (50, 50, 100, 100), fill=RED, stroke=RED, stroke_width=10),))
+    picture = Renderer(stage, anim).frame(0.5)
+    assert abs(int(picture[100, 50][1]) - 127.5) <= 2  # on the edge: fill and stroke overlap
+    assert abs(int(picture[100, 100][1]) - 127.5) <= 2
+
+
+def test_a_pinned_target_stays_while_the_content_scrolls() -> None:
+    paging = razzle.Paging(pages=2, page_width=100)
+    paging.keep("card", on_page=0)
+    stage = razzle.Stage(size=(100, 50), paging="p", targets=(
+        razzle.Target("card", "rect", (0, 0, 20, 20), fill=RED),
+        razzle.Target("badge", "rect", (70, 30, 20, 20), fill=(0.0, 0.0, 1.0, 1.0), scrolls=False),
+    ))
+    renderer = Renderer(stage, paging.animator, paging=paging)
+    for offset in (0.0, 30.0):
+        picture = renderer.frame(offset)
+        assert tuple(picture[40, 80][:3]) == (0, 0, 255)  # pinned
+        row = coverage(picture[10])
+        # card centerX = 0.5·100 = 50 in the content, at 50 − offset on screen.
+        assert abs(float((row * (np.arange(100) + 0.5)).sum() / row.sum()) - (50 - offset)) < 0.05
+
+
+def test_motion_path_position_and_rotation() -> None:
+    # pathPosition 0.5 of a vertical line from (100, 0) to (100, 200): the
+    # anchor at (100, 100); motion_rotate "auto" turns the 40 × 10 bar by
+    # the tangent's 90°, so it stands 10 wide and 40 high.
+    anim = razzle.Animator()
+    constant(anim, "bar", "pathPosition", 0.5)
+    route = razzle.Path("M100 0 L100 200")
+    for rotate, (width, height) in (("none", (40, 10)), ("auto", (10, 40))):
+        stage = razzle.Stage(size=(200, 200), targets=(
+            razzle.Target("bar", "rect", (0, 0, 40, 10), fill=RED, motion_path="route", motion_rotate=rotate),))
+        picture = Renderer(stage, anim, paths={"route": route}).frame(0.5)
+        mask = coverage(picture) > 0.5
+        ys, xs = np.nonzero(mask)
+        assert (xs.max() - xs.min() + 1, ys.max() - ys.min() + 1) == (width, height)
+        assert ((xs.min() + xs.max() + 1) / 2, (ys.min() + ys.max() + 1) / 2) == (100, 100)
+
+
+def test_a_line_path_with_a_zero_height_frame_is_drawn() -> None:
+    anim = razzle.Animator()
+    constant(anim, "line", "alpha", 1.0)
+    stage = razzle.Stage(size=(200, 100), targets=(
+        razzle.Target("line", "path", (50, 50, 100, 0), path="l", stroke=RED, stroke_width=4),))
+    picture = Renderer(stage, anim, paths={"l": razzle.Path("M0 0 L100 0")}).frame(0.5)
+    assert coverage(picture[50, 100]) > 0.99 and coverage(picture[50, 40]) < 0.01
+
+
+@pytest.mark.parametrize("shape,radius,drawn,undrawn", [
+    # strokeEnd 0.25 of the outline of a frame (10, 10, 80, 80), starting
+    # where UIKit's paths start. (x, y) points on and off the drawn part:
+    ("rect", 0.0, (50, 10), (10, 50)),        # the top edge, from the top-left corner
+    ("rect", 10.0, (50, 10), (90, 50)),       # round corners: the top edge (60) and 15.7 of the next corner
+    ("ellipse", 0.0, (78, 78), (50, 10)),     # from 3 o'clock clockwise (down): the lower right quarter
+])
+def test_stroke_trims_start_where_uikit_starts(shape: str, radius: float, drawn: tuple, undrawn: tuple) -> None:
+    anim = razzle.Animator()
+    constant(anim, "s", "strokeEnd", 0.25)
+    stage = razzle.Stage(size=(100, 100), targets=(
+        razzle.Target("s", shape, (10, 10, 80, 80), stroke=RED, stroke_width=4, corner_radius=radius),))
+    picture = Renderer(stage, anim).frame(0.5)
+    (x, y), (ux, uy) = drawn, undrawn
+    assert coverage(picture[y, x]) > 0.9
+    assert coverage(picture[uy, ux]) < 0.1
+    assert coverage(picture[50, 10]) < 0.1  # the left edge is never in the first quarter
+
+
+def test_text_and_images_have_a_background_and_a_border(tmp_path: object) -> None:
+    Image.fromarray(np.full((4, 4, 4), (0, 255, 0, 255), dtype=np.uint8)).save(os.path.join(str(tmp_path), "g.png"))
+    anim = razzle.Animator()
+    constant(anim, "label", "alpha", 1.0)
+    yellow, blue = (1.0, 1.0, 0.0, 1.0), (0.0, 0.0, 1.0, 1.0)
+    stage = razzle.Stage(size=(200, 100), targets=(
+        razzle.Target("label", "text", (10, 10, 80, 80), text="", fill=yellow, stroke=blue, stroke_width=6),
+        razzle.Target("picture", "image", (110, 10, 80, 80), image="g.png", stroke=blue, stroke_width=6),
+    ))
+    picture = Renderer(stage, anim, base_path=str(tmp_path)).frame(0.5)
+    assert tuple(picture[50, 50][:3]) == (255, 255, 0)   # the text's background
+    assert tuple(picture[50, 11][:3]) == (0, 0, 255)     # its border
+    assert tuple(picture[50, 150][:3]) == (0, 255, 0)    # the image
+    assert tuple(picture[50, 111][:3]) == (0, 0, 255)    # its border
+
+
+def test_an_image_that_cannot_be_read_is_an_error_before_drawing(tmp_path: object) -> None:
+    with open(os.path.join(str(tmp_path), "bad.png"), "w") as bad:
+        bad.write("not a png")
+    anim = razzle.Animator()
+    constant(anim, "p", "alpha", 1.0)
+    for name, message in (("missing.png", "no such image file \\(target 'p'\\)"), ("bad.png", "not a readable image \\(target 'p'\\)")):
+        stage = razzle.Stage(size=(20, 20), targets=(razzle.Target("p", "image", (0, 0, 20, 20), image=name),))
+        with pytest.raises(RenderError, match=message):
+            Renderer(stage, anim, base_path=str(tmp_path)).frames([0.0])
+
+
+def test_a_kind_the_renderer_cannot_read_is_an_error_naming_it() -> None:
+    anim = razzle.Animator()
+    opacity = anim.add_track("sq", "opacity", kind="point")
+    opacity[0] = razzle.Point(1, 1)
+    stage = razzle.Stage(size=(20, 20), targets=(razzle.Target("sq", "rect", (0, 0, 20, 20), fill=RED),))
+    with pytest.raises(RenderError, match=r"sq.opacity has 2 channels \(a point\); the renderer reads 1"):
+        Renderer(stage, anim).states([0.0])
+
+
+def test_another_aspect_shows_only_the_stage() -> None:
+    # Three pages of 100 (blue, green, red) at content offset 100 in a
+    # 400 × 200 picture of the 100 × 200 stage: page 1 (green) in the middle,
+    # the bars the stage's background (white), not pages 0 and 2.
+    paging = razzle.Paging(pages=3, page_width=100)
+    colors = ((0.0, 0.0, 1.0, 1.0), (0.0, 1.0, 0.0, 1.0), (1.0, 0.0, 0.0, 1.0))
+    for page in range(3):
+        paging.keep(f"page{page}", on_page=page)
+    stage = razzle.Stage(size=(100, 200), paging="p", targets=tuple(
+        razzle.Target(f"page{page}", "rect", (0, 0, 100, 200), fill=colors[page]) for page in range(3)))
+    picture = Renderer(stage, paging.animator, paging=paging, size=(400, 200)).frame(100.0)
+    assert tuple(picture[100, 200][:3]) == (0, 255, 0)
+    assert tuple(picture[100, 100][:3]) == (255, 255, 255) and tuple(picture[100, 300][:3]) == (255, 255, 255)
+
+
+def test_a_color_that_appears_only_at_the_end_survives_the_gif(tmp_path: object) -> None:
+    anim = razzle.Animator()
+    fill = anim.add_track("sq", "fillColor")
+    fill.set(0.0, (1.0, 0.0, 0.0, 1.0), interpolation="hold")
+    fill[0.99] = (0.0, 0.0, 1.0, 1.0)
+    stage = razzle.Stage(size=(20, 20), targets=(razzle.Target("sq", "rect", (0, 0, 20, 20), fill=RED),))
+    renderer = Renderer(stage, anim)
+    output = os.path.join(str(tmp_path), "late.gif")
+    write_frames(renderer.frames(renderer.frame_values(frames=31)), output, fps=30)
+    with Image.open(output) as image:
+        image.seek(image.n_frames - 1)
+        assert tuple(image.convert("RGB").getpixel((10, 10))) == (0, 0, 255)
+
+
+def test_transparency_is_kept_in_png_and_matted_white_in_gif(tmp_path: object) -> None:
+    anim = razzle.Animator()
+    constant(anim, "sq", "alpha", 0.5)
+    stage = razzle.Stage(size=(20, 20), background=(1.0, 1.0, 1.0, 0.0),
+                         targets=(razzle.Target("sq", "rect", (5, 5, 10, 10), fill=RED),))
+    pictures = Renderer(stage, anim).frames([0.0, 1.0])
+    png, gif = os.path.join(str(tmp_path), "a.png"), os.path.join(str(tmp_path), "a.gif")
+    write_frames(pictures[:1], png, fps=30)
+    write_frames(pictures, gif, fps=30)
+    with Image.open(png) as image:
+        corner, center = image.getpixel((0, 0)), image.getpixel((10, 10))
+        assert corner[3] == 0 and center[0] == 255 and abs(center[3] - 127.5) <= 1
+    with Image.open(gif) as image:
+        rgb = image.convert("RGB")
+        assert rgb.getpixel((0, 0)) == (255, 255, 255)
+        r, g, b = rgb.getpixel((10, 10))
+        assert r == 255 and abs(g - 127.5) <= 2
+
+
+def test_output_names_and_memory(tmp_path: object) -> None:
+    from razzle.render._encode import _spread, output_kind, prepare_output
+
+    # A GIF's palette frames: spread from the first to the last, every one
+    # of a short render.
+    assert _spread(11, 16) == list(range(11)) and _spread(1, 16) == [0]
+    assert len(_spread(120, 16)) == 16 and _spread(120, 16)[0] == 0 and _spread(120, 16)[-1] == 119
+
+    assert output_kind("100%.png") == "png" and output_kind("f-%04d.png") == "sequence"
+    assert output_kind("a%s%d.png") == "png" and output_kind("%d%d.png") == "png"
+    assert output_kind(os.path.join(str(tmp_path), "frames")) == "sequence"
+    with pytest.raises(RenderError, match="need 4.5 GiB for a PNG"):
+        prepare_output(os.path.join(str(tmp_path), "big.png"), 300, 2000, 2000)
+    blocker = os.path.join(str(tmp_path), "file")
+    open(blocker, "w").close()
+    with pytest.raises(RenderError, match="is a file, not a folder"):
+        prepare_output(os.path.join(blocker, "x.gif"), 1, 10, 10)

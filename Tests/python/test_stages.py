@@ -275,3 +275,20 @@ def test_random_stages_round_trip_exactly(stage):
     loaded = razzle.loads(text)
     assert loaded.stages == [stage]
     assert razzle.dumps(loaded) == text
+
+
+def test_motion_rotate_none_spelled_out_needs_no_motion_path():
+    # "none" is the default: a file that spells it out on a target without a
+    # motion path loads, and is written back without it; a turn ("auto")
+    # without a path is refused.
+    scene = base()
+    scene.add(Stage(size=(320.0, 480.0), animator="intro", targets=(Target("box", "rect", T),)))
+    text = razzle.dumps(scene)
+    spelled = text.replace('"shape": "rect",', '"shape": "rect", "motion_rotate": "none",')
+    assert spelled != text
+    loaded = razzle.loads(spelled)
+    assert loaded.stages[0].targets[0].motion_rotate == "none"
+    assert razzle.dumps(loaded) == text
+    with pytest.raises(razzle.FormatError) as raised:
+        razzle.loads(text.replace('"shape": "rect",', '"shape": "rect", "motion_rotate": "auto",'))
+    assert raised.value.pointer.endswith("/motion_rotate")

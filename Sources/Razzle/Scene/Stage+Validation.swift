@@ -249,7 +249,8 @@ extension StageTarget {
       throw problem(
         .notFound, missing("path", motionPath, among: refs.paths), at + [.key("motion_path")])
     }
-    if motionRotate != nil, motionPath == nil {
+    // "none" (the default, spelled out) needs no path; a turn does.
+    if let motionRotate, motionRotate != MotionRotate.none, motionPath == nil {
       throw problem(
         .format, "\"motion_rotate\" is only for a target with a \"motion_path\"",
         at + [.key("motion_rotate")])

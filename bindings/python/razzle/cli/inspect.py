@@ -22,10 +22,12 @@ Lists the objects of each list of a scene file with their names: animators
 with their tracks (target, property, kind, channels, keyframe count, time
 span, the easings used), nodes (type, timing, time span, and for clips the
 animator they play), paging layouts (pages, width, kept views), paths
-(length, bounds) and masks. Then warnings: an animator no node or paging
-layout plays, an animator without tracks, a track without keyframes, a
+(length, bounds), masks and stages (size, driver, source, each target and
+what animates it). Then warnings: an animator no node, paging layout or
+stage plays, an animator without tracks, a track without keyframes, a
 property name that looks like a known one but is not (so its kind is not
-what that name implies), a node that lasts no time.
+what that name implies), a node that lasts no time, a track no target of
+a stage draws, a drawn property whose kind the renderer cannot read.
 
 --json prints the same as one JSON object (lists "animators", "nodes",
 "pagings", "paths", "masks", "stages", and "warnings")."""
@@ -266,7 +268,7 @@ def stage_reports(scene: Scene, data: Dict[str, Any], played: Set[int], warnings
     properties its tracks animate. An animator a stage names (or its paging
     layout's) joins `played`. Warnings: a target nothing animates, a track
     no target draws, a property the renderer does not apply."""
-    from ..render._state import DRAWN_PROPERTIES
+    from ..render._state import DRAWN_PROPERTIES, kind_problems
 
     animator_names = scene.names("animators")
     reports: List[Report] = []
@@ -283,12 +285,14 @@ def stage_reports(scene: Scene, data: Dict[str, Any], played: Set[int], warnings
         if stage.node is not None:
             source = scene[stage.node]
         animated: Dict[str, List[str]] = {}
+        names = {target.name for target in stage.targets}
         try:
-            for column in source.layout if source is not None else ():
+            layout = source.layout if source is not None else ()
+            for column in layout:
                 animated.setdefault(column.target, []).append(column.property)
+            warnings.extend(f"{label}: {problem} (render refuses it)" for problem in kind_problems(layout, names))
         except RazzleError as error:
             warnings.append(f"{label} cannot be sampled: {library_message(error)}")
-        names = {target.name for target in stage.targets}
         for target in stage.targets:
             for prop in animated.get(target.name, []):
                 if prop not in DRAWN_PROPERTIES:

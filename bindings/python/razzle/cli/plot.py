@@ -48,10 +48,21 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("items", nargs="+", metavar="EASING_OR_SCENE", help="easing specifications, or one scene file")
     parser.add_argument("-o", "--output", required=True, help="the image to write (.png, .svg, .pdf)")
     parser.add_argument("--velocity", action="store_true", help="easings: also plot each derivative")
-    parser.add_argument("--samples", type=count_argument, metavar="N", help="points per curve (default 201 / 400)")
+    parser.add_argument(
+        "--samples", type=samples_argument, metavar="N", help="points per curve, 2 to 100000 (default 201 / 400)"
+    )
     parser.add_argument("--size", type=size_argument, metavar="WxH", help="image size in pixels (default: from the plot count)")
     parser.add_argument("--object", metavar="NAME", help="scene: the node or animator to plot, by name")
     parser.set_defaults(func=run)
+
+
+def samples_argument(text: str) -> int:
+    """argparse type for --samples: 2 … 100,000 points (a plot of more
+    shows nothing more and would take minutes)."""
+    value = count_argument(text)
+    if not 2 <= value <= 100_000:
+        raise argparse.ArgumentTypeError(f"{text!r} must be 2 to 100000")
+    return value
 
 
 def _is_file_argument(item: str) -> bool:

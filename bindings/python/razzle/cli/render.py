@@ -33,8 +33,9 @@ def span_argument(text: str) -> Tuple[float, float]:
 
 
 def stage_argument(text: str) -> Union[str, int]:
-    """A stage name, or an index when the text is a whole number."""
-    return int(text) if text.isdigit() else text
+    """A stage name, or an index when the text is a whole number (negative
+    counts from the end)."""
+    return int(text) if text.lstrip("-").isdigit() and text.count("-") <= 1 else text
 
 
 def add_parser(commands: Any) -> None:
@@ -133,6 +134,7 @@ def run(arguments: argparse.Namespace) -> int:
             frames=arguments.frames,
             stage=arguments.stage,
             progress=callback,
+            driver="scroll" if arguments.scroll is not None else "time" if start is not None or end is not None else None,
         )
     except RazzleError as error:
         message = located(error)

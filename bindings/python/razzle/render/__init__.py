@@ -22,8 +22,8 @@ from .._paging import Paging
 from .._paths import Mask, Path
 from .._stage import Stage
 from ._draw import Painter, available, draw_all
-from ._encode import RenderError, output_kind, write_frames
-from ._state import TargetState, split_columns, target_state
+from ._encode import RenderError, output_kind, prepare_output, write_frames, write_stream
+from ._state import TargetState, check_kinds, split_columns, target_state
 
 __all__ = ["Renderer", "RenderResult", "RenderError", "render", "write_frames"]
 
@@ -32,6 +32,10 @@ Progress = Callable[[int, int], None]
 
 #: Frames of a scroll-driven render when no count is given.
 SCROLL_FRAMES = 120
+#: The most frames one render draws, and the largest side of its pictures
+#: (skia's limit is about this).
+MAX_FRAMES = 100_000
+MAX_SIDE = 16384
 
 
 class RenderResult(NamedTuple):
@@ -79,8 +83,8 @@ class Renderer:
         self.masks = dict(masks or {})
         stage_w, stage_h = stage.size
         width, height = size if size is not None else (round(stage_w), round(stage_h))
-        if width <= 0 or height <= 0:
-            raise RenderError(f"the output size must be positive, not {width}x{height}")
+        if not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE):
+            raise RenderError(f"the output size must be 1 to {MAX_SIDE} pixels a side, not {width}x{height}")
         self.width, self.height = int(width), int(height)
         self.scale = min(self.width / stage_w, self.height / stage_h)
         self.dx = (self.width - stage_w * self.scale) / 2
@@ -106,7 +110,8 @@ class Renderer:
             chosen = stages[0]
         elif isinstance(stage, int):
             if not -len(stages) <= stage < len(stages):
-                raise RenderError(f"the scene has {len(stages)} stages, not a stage {stage}")
+                count = f"{len(stages)} stage" + ("" if len(stages) == 1 else "s")
+                raise RenderError(f"the scene has {count}, not a stage {stage}")
             chosen = stages[stage]
         else:
             named = [s for s in stages if s.name == stage]
@@ -173,9 +178,14 @@ class Renderer:
         if not (np.isfinite(fps) and fps > 0):
             raise RenderError(f"fps must be a positive number, not {fps}")
         if frames is None:
-            frames = SCROLL_FRAMES if self.scrolling else int(round(abs(end - start) * fps)) + 1
-        if frames < 1:
-            raise RenderError(f"the frame count must be at least 1, not {frames}")
+            span = abs(end - start) * fps
+            if not span < MAX_FRAMES:
+                raise RenderError(
+                    f"{start:g} to {end:g} at {fps:g} fps is more than {MAX_FRAMES} frames: give a frame count"
+                )
+            frames = SCROLL_FRAMES if self.scrolling else int(round(span)) + 1
+        if not 1 <= frames <= MAX_FRAMES:
+            raise RenderError(f"the frame count must be 1 to {MAX_FRAMES}, not {frames}")
         if frames == 1:
             return np.array([float(start)])
         return np.linspace(float(start), float(end), int(frames))
@@ -192,7 +202,9 @@ class Renderer:
         matrix = self.source.sample(times)
         if matrix.ndim == 1:
             matrix = matrix.reshape(values.size, -1)
-        columns = split_columns(matrix, self.source.layout)
+        layout = self.source.layout
+        check_kinds(layout, {t.name for t in self.stage.targets})
+        columns = split_columns(matrix, layout)
         n = values.size
         scroll = values if self.scrolling else None
         out = []
@@ -219,8 +231,18 @@ class Renderer:
         _require_skia()
         if self._painter is None:
             data = {name: path.data for name, path in self.paths.items()}
+            images = [(t.name, t.image) for t in self.stage.targets if t.image]
             self._painter = Painter(
-                self.width, self.height, self.stage.background, self.scale, self.dx, self.dy, data, self.base_path
+                self.width,
+                self.height,
+                self.stage.background,
+                self.scale,
+                self.dx,
+                self.dy,
+                data,
+                self.base_path,
+                stage_size=self.stage.size,
+                images=images,
             )
         return self._painter
 
@@ -247,11 +269,15 @@ def render(
     frames: Optional[int] = None,
     stage: Union[str, int, None] = None,
     progress: Optional[Progress] = None,
+    driver: Optional[str] = None,
 ) -> RenderResult:
     """Renders a scene's stage to `output` (.gif, .png/.apng, .mp4, a
     directory or a %d pattern for PNG frames). `scene` is a razzle.Scene or
     the path of a scene file (images are then found beside it). See
-    `Renderer.frame_values` for `frames`, `start`, `end` and `fps`."""
+    `Renderer.frame_values` for `frames`, `start`, `end` and `fps`.
+    `driver` ("time" or "scroll"), if given, is what `start` and `end` are
+    meant to be: a stage driven otherwise is a RenderError (times given to a
+    scroll view, or the reverse)."""
     began = time.perf_counter()
     base_path = None
     if isinstance(scene, (str, os.PathLike)):
@@ -262,22 +288,34 @@ def render(
     output_kind(output)
     _require_skia()
     renderer = Renderer.from_scene(scene, stage, size=size, base_path=base_path)
+    actual = "scroll" if renderer.scrolling else "time"
+    if driver is not None and driver != actual:
+        name = f"stage {renderer.stage.name!r}" if renderer.stage.name else "the stage"
+        what = "content offsets (razzle render --scroll A:B)" if actual == "scroll" else "times (--from/--to)"
+        raise RenderError(f"{name} is {actual}-driven: its frames are {what}, not {'times' if actual == 'scroll' else 'content offsets'}")
     values = renderer.frame_values(frames, start, end, fps)
+    prepare_output(output, values.size, renderer.width, renderer.height)
+    painter = renderer._paint()
     t0 = time.perf_counter()
     states = renderer.states(values)
     t1 = time.perf_counter()
-    painter = renderer._paint()
-    pictures = draw_all(painter, states, values.size, progress)
+    drawing = [0.0]
+
+    def draw(row: int) -> Frame:
+        began_row = time.perf_counter()
+        picture = painter.draw(states, row)
+        drawing[0] += time.perf_counter() - began_row
+        return picture
+
+    written = write_stream(draw, values.size, output, fps, progress)
     t2 = time.perf_counter()
-    written = write_frames(pictures, output, fps)
-    t3 = time.perf_counter()
     return RenderResult(
         path=written[0] if len(written) == 1 else output,
-        frames=len(pictures),
+        frames=values.size,
         width=renderer.width,
         height=renderer.height,
-        seconds=t3 - began,
+        seconds=t2 - began,
         sample_seconds=t1 - t0,
-        draw_seconds=t2 - t1,
-        encode_seconds=t3 - t2,
+        draw_seconds=drawing[0],
+        encode_seconds=t2 - t1 - drawing[0],
     )

@@ -8,6 +8,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
+from ._encode import RenderError
 from ._state import TargetState
 
 try:
@@ -105,26 +106,36 @@ class Painter:
         dy: float,
         paths: Dict[str, str],
         base_path: Optional[str],
+        stage_size: Tuple[float, float] = (0.0, 0.0),
+        images: Sequence[Tuple[str, str]] = (),
     ) -> None:
         self.surface = skia.Surface(width, height)
+        if self.surface is None:
+            raise RenderError(f"skia cannot make a {width}x{height} surface")
         self.background = _color(background)
         self.scale, self.dx, self.dy = scale, dx, dy
+        self.stage_rect = skia.Rect.MakeWH(*stage_size) if stage_size[0] > 0 else None
+        self.blur_limit = float(np.hypot(*stage_size)) if stage_size[0] > 0 else float("inf")
         self.paths = {name: skia_path(data) for name, data in paths.items()}
         self.base_path = base_path
-        self.images: Dict[str, Any] = {}
         self.typeface = _typeface("DejaVu Sans")
         self.fonts: Dict[float, Any] = {}
+        # Every image is read before the first frame, so a missing or broken
+        # file is one error up front, naming the target.
+        self.images = {name: self._load(name, target) for target, name in images}
 
-    def _image(self, name: str) -> Any:
-        image = self.images.get(name)
-        if image is None:
-            from PIL import Image
+    def _load(self, name: str, target: str) -> Any:
+        from PIL import Image
 
-            path = name if os.path.isabs(name) or self.base_path is None else os.path.join(self.base_path, name)
+        path = name if os.path.isabs(name) or self.base_path is None else os.path.join(self.base_path, name)
+        try:
             with Image.open(path) as source:
                 rgba = np.ascontiguousarray(np.asarray(source.convert("RGBA")))
-            image = self.images[name] = skia.Image.fromarray(rgba, colorType=skia.kRGBA_8888_ColorType)
-        return image
+        except FileNotFoundError:
+            raise RenderError(f"{path}: no such image file (target {target!r})") from None
+        except Exception as error:  # Pillow's errors have no common base: each is one line here
+            raise RenderError(f"{path}: not a readable image (target {target!r}): {error}") from None
+        return skia.Image.fromarray(rgba, colorType=skia.kRGBA_8888_ColorType)
 
     def draw(self, states: Sequence[TargetState], row: int) -> np.ndarray[Any, np.dtype[np.uint8]]:
         """Frame `row` as an (height, width, 4) RGBA array (straight alpha)."""
@@ -133,6 +144,10 @@ class Painter:
         canvas.save()
         canvas.translate(self.dx, self.dy)
         canvas.scale(self.scale, self.scale)
+        if self.stage_rect is not None:
+            # An output of another aspect shows the stage centred: nothing
+            # outside the viewport (the next page, say) reaches the bars.
+            canvas.clipRect(self.stage_rect)
         for state in states:
             if state.visible[row] and state.alpha[row] > 0:
                 self._target(canvas, state, row)
@@ -160,82 +175,80 @@ class Painter:
             else:
                 canvas.clipRect(skia.Rect.MakeXYWH(mx, my, mw, mh), doAntiAlias=True)
         alpha = float(s.alpha[row])
-        blur = float(s.blur[row])
+        # A blur wider than the stage only dims it (skia's filters drop
+        # absurd radii): clamped to the stage's diagonal.
+        blur = min(float(s.blur[row]), self.blur_limit)
         if blur < BLUR_THRESHOLD:
             blur = 0.0
-        draws = self._draws(s, row)
-        # A single filled shape is blurred by its paint's mask filter (no
-        # layer: about 10× cheaper); anything else through a layer.
+        bounds = skia.Rect.MakeWH(w, h)
+        shape = target.shape
+        outline = self._outline(shape, s, row, bounds)
+        fill = s.fill[row]
+        stroke, width = s.stroke[row], float(s.stroke_width[row])
+        start, end = float(s.stroke_start[row]), float(s.stroke_end[row])
+        stroked = stroke[3] > 0 and width > 0 and end > start
+        draws = int(fill[3] > 0) + int(stroked) + int(shape in ("text", "image"))
+        # A single filled or stroked shape is blurred by its paint's mask
+        # filter (no layer: about 10× cheaper); anything else through a layer.
         mask_blur = None
-        if blur > 0 and draws == 1 and target.shape in ("rect", "ellipse", "path"):
+        if blur > 0 and draws == 1 and shape in ("rect", "ellipse", "path"):
             mask_blur = skia.MaskFilter.MakeBlur(skia.kNormal_BlurStyle, blur)
         layered = (blur > 0 and mask_blur is None) or (alpha < 1 and draws > 1)
         if layered:
-            # Opacity and blur apply to the target as a whole (fill and
-            # stroke together), as a layer's would.
+            # Opacity and blur apply to the target as a whole (fill, content
+            # and stroke together), as a layer's would.
             layer = skia.Paint(Color4f=skia.Color4f(0, 0, 0, alpha))
             if blur > 0:
                 layer.setImageFilter(skia.ImageFilters.Blur(blur, blur))
             canvas.saveLayer(None, layer)
             alpha = 1.0
-        bounds = skia.Rect.MakeWH(w, h)
-        shape = target.shape
+        # Every shape: the fill (a text's or an image's background, as a
+        # layer's backgroundColor), the content, then the stroke (a border).
+        if fill[3] > 0:
+            paint = skia.Paint(AntiAlias=True, Color4f=_color(fill, alpha))
+            if mask_blur is not None:
+                paint.setMaskFilter(mask_blur)
+            canvas.drawPath(outline, paint)
         if shape == "image":
             paint = skia.Paint(AntiAlias=True, Color4f=skia.Color4f(0, 0, 0, alpha))
-            canvas.drawImageRect(self._image(target.image or ""), bounds, skia.SamplingOptions(skia.FilterMode.kLinear), paint)
+            sampling = skia.SamplingOptions(skia.FilterMode.kLinear)
+            canvas.drawImageRect(self.images[target.image or ""], bounds, sampling, paint)
         elif shape == "text":
             self._text(canvas, s, row, bounds, alpha)
-        else:
-            outline = self._outline(shape, s, row, bounds)
-            fill = s.fill[row]
-            if fill[3] > 0:
-                paint = skia.Paint(AntiAlias=True, Color4f=_color(fill, alpha))
-                if mask_blur is not None:
-                    paint.setMaskFilter(mask_blur)
-                canvas.drawPath(outline, paint)
-            stroke, width = s.stroke[row], float(s.stroke_width[row])
-            start, end = float(s.stroke_start[row]), float(s.stroke_end[row])
-            if stroke[3] > 0 and width > 0 and end > start:
-                paint = skia.Paint(
-                    AntiAlias=True, Color4f=_color(stroke, alpha), Style=skia.Paint.kStroke_Style, StrokeWidth=width
-                )
-                if start > 0 or end < 1:
-                    paint.setPathEffect(skia.TrimPathEffect.Make(start, end))
-                if mask_blur is not None:
-                    paint.setMaskFilter(mask_blur)
-                canvas.drawPath(outline, paint)
+        if stroked:
+            paint = skia.Paint(
+                AntiAlias=True, Color4f=_color(stroke, alpha), Style=skia.Paint.kStroke_Style, StrokeWidth=width
+            )
+            if start > 0 or end < 1:
+                paint.setPathEffect(skia.TrimPathEffect.Make(start, end))
+            if mask_blur is not None:
+                paint.setMaskFilter(mask_blur)
+            canvas.drawPath(outline, paint)
         if layered:
             canvas.restore()
         canvas.restore()
 
-    @staticmethod
-    def _draws(s: TargetState, row: int) -> int:
-        """How many things a target draws (a fill, a stroke, a text): with
-        more than one, its opacity needs a layer to apply to the whole."""
-        if s.target.shape == "image":
-            return 1
-        stroke = s.stroke[row][3] > 0 and s.stroke_width[row] > 0
-        return int(s.fill[row][3] > 0) + int(stroke or s.target.shape == "text")
-
     def _outline(self, shape: str, s: TargetState, row: int, bounds: Any) -> Any:
+        """The shape's outline in its own coordinates. Strokes start where
+        UIKit's paths do: a rect's (rounded or not) at its top-left, along
+        the top edge, clockwise; an ellipse's at 3 o'clock, clockwise; a
+        path's at its first point. Text and images are outlined by their
+        frame."""
         path = skia.Path()
-        if shape == "rect":
+        if shape == "ellipse":
+            path.addOval(bounds, skia.PathDirection.kCW, 1)
+        elif shape == "path":
+            path = self.paths[s.target.path or ""]
+        else:
             radius = min(float(s.corner_radius[row]), bounds.width() / 2, bounds.height() / 2)
             if radius > 0:
-                path.addRRect(skia.RRect.MakeRectXY(bounds, radius, radius))
+                path.addRRect(skia.RRect.MakeRectXY(bounds, radius, radius), skia.PathDirection.kCW, 0)
             else:
-                path.addRect(bounds)
-        elif shape == "ellipse":
-            path.addOval(bounds)
-        else:
-            path = self.paths[s.target.path or ""]
+                path.addRect(bounds, skia.PathDirection.kCW, 0)
         return path
 
     def _text(self, canvas: Any, s: TargetState, row: int, bounds: Any, alpha: float) -> None:
         target = s.target
-        fill = s.fill[row]
-        if fill[3] > 0:
-            canvas.drawRect(bounds, skia.Paint(AntiAlias=True, Color4f=_color(fill, alpha)))
         size = float(target.font_size)
         font = self.fonts.get(size)
         if font is None:

@@ -5,7 +5,8 @@ format (Guides/Rendering.md)."""
 from __future__ import annotations
 
 import os
-from typing import Any, List, Sequence
+import re
+from typing import Any, Callable, List, Optional, Sequence
 
 import numpy as np
 
@@ -19,11 +20,27 @@ class RenderError(RazzleError):
     without stages, an output the renderer cannot write."""
 
 
+#: A name's frame-number pattern: one %d or %0Nd (other % signs as %%).
+_PATTERN = re.compile(r"%(0\d+)?d")
+
+#: The most memory the formats written at the end (GIF, APNG) may hold:
+#: a render that needs more is refused with the numbers (a PNG sequence or
+#: an MP4 streams instead).
+MEMORY_BUDGET = 2 << 30
+
+
+def _is_pattern(name: str) -> bool:
+    """Whether `name` has exactly one frame-number pattern (and any other %
+    doubled)."""
+    return len(_PATTERN.findall(name)) == 1 and "%" not in _PATTERN.sub("", name).replace("%%", "")
+
+
 def output_kind(output: str) -> str:
     """"gif", "png" (one frame, or an APNG of several), "sequence" (a
     directory — an existing one, or a name without an extension — or a
-    name with a %d-style pattern: one PNG per frame) or "mp4"."""
-    if "%" in os.path.basename(output):
+    name with one %d or %04d: one PNG per frame) or "mp4". A % that is not
+    such a pattern is part of the name (`100%.png` is a PNG)."""
+    if _is_pattern(os.path.basename(output)):
         return "sequence"
     extension = os.path.splitext(output)[1].lower()
     if output.endswith(os.sep) or os.path.isdir(output) or not extension:
@@ -45,15 +62,61 @@ def _pillow() -> Any:
     return Image
 
 
-def _palette_frames(frames: Sequence[Frame]) -> List[Any]:
-    """Frames as palette images sharing one 256-color palette, computed from
-    a mosaic of up to 16 frames spread over the animation (so a color that
-    appears late still has an entry); no dithering, so flat areas stay flat."""
-    Image = _pillow()
-    step = max(1, len(frames) // 16)
-    chosen = [frames[i][:, :, :3] for i in range(0, len(frames), step)][:16]
-    palette = Image.fromarray(np.concatenate(chosen, axis=0)).quantize(256, method=Image.Quantize.FASTOCTREE)
-    return [Image.fromarray(frame[:, :, :3]).quantize(palette=palette, dither=Image.Dither.NONE) for frame in frames]
+def _ffmpeg(output: str) -> Any:
+    try:
+        import imageio_ffmpeg  # type: ignore[import-not-found, import-untyped, unused-ignore]
+    except ImportError:
+        raise RenderError(f"{output}: writing MP4 needs imageio-ffmpeg: pip install imageio-ffmpeg") from None
+    return imageio_ffmpeg
+
+
+def _sequence_pattern(output: str) -> str:
+    return output if _is_pattern(os.path.basename(output)) else os.path.join(output, "frame-%04d.png")
+
+
+def prepare_output(output: str, count: int, width: int, height: int) -> str:
+    """Checks, before anything is drawn, that `output` can be written: its
+    format, the packages it needs, its folder (created), the memory a GIF
+    or an APNG would hold. Returns the output's kind."""
+    kind = output_kind(output)
+    if kind == "mp4":
+        _ffmpeg(output)
+    else:
+        _pillow()
+    per_frame = {"gif": width * height, "png": width * height * 4}.get(kind, 0)
+    if count > 1 and per_frame * count > MEMORY_BUDGET:
+        raise RenderError(
+            f"{output}: {count} frames of {width}x{height} need {per_frame * count / 2**30:.1f} GiB for a "
+            f"{kind.upper()} (the limit is {MEMORY_BUDGET / 2**30:.0f} GiB): write a PNG sequence or an MP4, "
+            "which stream, or fewer or smaller frames"
+        )
+    folder = os.path.dirname(_sequence_pattern(output) if kind == "sequence" else output) or "."
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        raise RenderError(f"{output}: a part of {folder!r} is a file, not a folder") from None
+    except OSError as error:
+        raise RenderError(f"{output}: cannot create {folder!r}: {error.strerror}") from None
+    if not os.access(folder, os.W_OK):
+        raise RenderError(f"{output}: {folder!r} is not writable")
+    return kind
+
+
+def _opaque(frame: Frame) -> Frame:
+    """RGB for formats without partial transparency (GIF, MP4): the frame
+    over white."""
+    rgb = frame[:, :, :3]
+    alpha = frame[:, :, 3:]
+    if alpha.min() == 255:
+        return np.ascontiguousarray(rgb)
+    over = (rgb.astype(np.uint16) * alpha + 255 * (255 - alpha.astype(np.uint16)) + 127) // 255
+    return over.astype(np.uint8)
+
+
+def _spread(count: int, most: int) -> List[int]:
+    """Up to `most` frame indices spread evenly from the first to the last."""
+    chosen = min(count, most)
+    return sorted({round(i * (count - 1) / max(chosen - 1, 1)) for i in range(chosen)})
 
 
 def gif_durations(count: int, fps: float) -> List[int]:
@@ -70,21 +133,52 @@ def write_frames(frames: Sequence[Frame], output: str, fps: float) -> List[str]:
     returns the files written."""
     if not frames:
         raise RenderError(f"{output}: no frames to write")
+    height, width = frames[0].shape[:2]
+    prepare_output(output, len(frames), width, height)
+    return write_stream(lambda i: frames[i], len(frames), output, fps)
+
+
+def write_stream(
+    draw: Callable[[int], Frame],
+    count: int,
+    output: str,
+    fps: float,
+    progress: Optional[Callable[[int, int], None]] = None,
+) -> List[str]:
+    """Writes the frames `draw(0)`, …, `draw(count − 1)` to `output` (checked
+    by `prepare_output`), drawing each once — a GIF also draws up to 16
+    frames first for its palette. PNG sequences and MP4 stream: one frame
+    in memory at a time. `progress(done, count)` is called as each frame is
+    drawn and encoded. Returns the files written."""
     kind = output_kind(output)
-    duration_ms = 1000.0 / fps
+    if progress is not None:
+        drawn = draw
+
+        def draw(i: int) -> Frame:
+            frame = drawn(i)
+            progress(i + 1, count)
+            return frame
+
     if kind == "sequence":
         Image = _pillow()
-        pattern = output if "%" in os.path.basename(output) else os.path.join(output, "frame-%04d.png")
-        os.makedirs(os.path.dirname(pattern) or ".", exist_ok=True)
+        pattern = _sequence_pattern(output)
         written = []
-        for i, frame in enumerate(frames):
+        for i in range(count):
             name = pattern % i
-            Image.fromarray(frame).save(name, compress_level=1)
+            Image.fromarray(draw(i)).save(name, compress_level=1)
             written.append(name)
         return written
-    os.makedirs(os.path.dirname(output) or ".", exist_ok=True)
     if kind == "gif":
-        images = _palette_frames(frames)
+        Image = _pillow()
+        drawn_first = drawn if progress is not None else draw
+        # One 256-color palette for every frame, from a mosaic of up to 16
+        # frames spread from the first to the last (so a color that appears
+        # late has an entry); no dithering, so flat areas stay flat.
+        mosaic = np.concatenate([_opaque(drawn_first(i)) for i in _spread(count, 16)], axis=0)
+        palette = Image.fromarray(mosaic).quantize(256, method=Image.Quantize.FASTOCTREE)
+        images = [
+            Image.fromarray(_opaque(draw(i))).quantize(palette=palette, dither=Image.Dither.NONE) for i in range(count)
+        ]
         images[0].save(
             output,
             save_all=True,
@@ -96,24 +190,25 @@ def write_frames(frames: Sequence[Frame], output: str, fps: float) -> List[str]:
         )
     elif kind == "png":
         Image = _pillow()
-        images = [Image.fromarray(frame) for frame in frames]
+        images = [Image.fromarray(draw(i)) for i in range(count)]
         if len(images) == 1:
             images[0].save(output, format="PNG")
         else:
             images[0].save(
-                output, format="PNG", save_all=True, append_images=images[1:], duration=duration_ms, loop=0, compress_level=3
+                output, format="PNG", save_all=True, append_images=images[1:], duration=1000.0 / fps, loop=0,
+                compress_level=3,
             )
     else:
-        try:
-            import imageio_ffmpeg  # type: ignore[import-not-found, import-untyped, unused-ignore]
-        except ImportError:
-            raise RenderError(f"{output}: writing MP4 needs imageio-ffmpeg: pip install imageio-ffmpeg") from None
-        height, width = frames[0].shape[:2]
+        first = draw(0)
+        height, width = first.shape[:2]
         # H.264 in yuv420p needs even sizes: the last row or column is cut.
         even_w, even_h = width - width % 2, height - height % 2
-        writer = imageio_ffmpeg.write_frames(output, (even_w, even_h), fps=fps, pix_fmt_in="rgb24", quality=8, macro_block_size=1)
+        writer = _ffmpeg(output).write_frames(
+            output, (even_w, even_h), fps=fps, pix_fmt_in="rgb24", quality=8, macro_block_size=1
+        )
         writer.send(None)
-        for frame in frames:
-            writer.send(np.ascontiguousarray(frame[:even_h, :even_w, :3]))
+        for i in range(count):
+            frame = first if i == 0 else draw(i)
+            writer.send(np.ascontiguousarray(_opaque(frame)[:even_h, :even_w]))
         writer.close()
     return [output]

@@ -7,7 +7,7 @@ The property table and the composition are Guides/Rendering.md's."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, Mapping, Optional, Tuple
+from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
 
 import numpy as np
 
@@ -22,16 +22,50 @@ FILL_PROPERTIES = ("backgroundColor", "fillColor")
 PAGE_ATTRIBUTES = {"left": 0.0, "centerX": 0.5, "right": 1.0}
 
 
-#: Every property the renderer applies (Guides/Rendering.md's table); a
-#: stage's source may animate others, which are sampled and not drawn.
-DRAWN_PROPERTIES = frozenset(
-    {
-        "frame", "size", "center", "position", "left", "centerX", "right", "leftOffset", "centerXOffset",
-        "rightOffset", "pathPosition", "translation", "offsetX", "offsetY", "scale", "rotation", "transform",
-        "transform3d", "alpha", "opacity", "hidden", "backgroundColor", "fillColor", "strokeColor", "strokeWidth",
-        "lineWidth", "strokeStart", "strokeEnd", "cornerRadius", "textColor", "blur", "mask",
-    }
-)
+#: Every property the renderer applies (Guides/Rendering.md's table) with
+#: the channels it reads; a stage's source may animate others, which are
+#: sampled and not drawn.
+PROPERTY_CHANNELS: Dict[str, int] = {
+    **dict.fromkeys(("frame",), 4),
+    **dict.fromkeys(("size", "center", "position", "translation"), 2),
+    **dict.fromkeys(("backgroundColor", "fillColor", "strokeColor", "textColor"), 4),
+    "transform": 6,
+    "transform3d": 16,
+    **dict.fromkeys(
+        (
+            "left", "centerX", "right", "leftOffset", "centerXOffset", "rightOffset", "pathPosition", "offsetX",
+            "offsetY", "scale", "rotation", "alpha", "opacity", "hidden", "strokeWidth", "lineWidth", "strokeStart",
+            "strokeEnd", "cornerRadius", "blur", "mask",
+        ),
+        1,
+    ),
+}
+DRAWN_PROPERTIES = frozenset(PROPERTY_CHANNELS)
+
+
+def kind_problems(layout: Any, targets: Any) -> List[str]:
+    """`target.property has 2 channels (a point); the renderer reads 1` for
+    each drawn property of a stage's targets whose track has another shape
+    than the renderer reads (the library fixes the kind of some names only:
+    `opacity` may be made a point)."""
+    problems = []
+    for column in layout:
+        expected = PROPERTY_CHANNELS.get(column.property)
+        if column.target in targets and expected is not None and column.channels != expected:
+            problems.append(
+                f"{column.target}.{column.property} has {column.channels} channel"
+                f"{'' if column.channels == 1 else 's'} (a {column.kind}); the renderer reads {expected}"
+            )
+    return problems
+
+
+def check_kinds(layout: Any, targets: Any) -> None:
+    """RenderError naming the first of `kind_problems`."""
+    from ._encode import RenderError
+
+    problems = kind_problems(layout, targets)
+    if problems:
+        raise RenderError(problems[0] + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""))
 
 
 @dataclass
@@ -194,7 +228,9 @@ def target_state(
         height=np.maximum(h, 0.0),
         matrix=matrix,
         alpha=np.clip(alpha, 0.0, 1.0),
-        visible=(hidden < 0.5) & (w > 0) & (h > 0),
+        # A path's outline does not depend on its frame (a line's frame may
+        # be 0 high); other shapes with no area draw nothing.
+        visible=(hidden < 0.5) & (((w > 0) & (h > 0)) | (target.shape == "path")),
         fill=np.clip(_first(values, FILL_PROPERTIES, target.fill, n), 0.0, 1.0),
         stroke=np.clip(_column(values, "strokeColor", target.stroke, n), 0.0, 1.0),
         stroke_width=np.maximum(stroke_width, 0.0),
