@@ -83,7 +83,8 @@ def main() -> None:
         assert_type(anim.sample([0.0, 1.0]), razzle.FloatArray)
         frames: Dict[Tuple[str, str], razzle.FloatArray] = anim.sample_frames([0.0, 1.0])
         assert frames["label", "alpha"].shape == (2,)
-        assert_type(anim.animate(45), Dict[Tuple[str, str], Any])
+        assert_type(anim.animate(45), razzle.Frame)
+        assert anim.animate(45)["label", "alpha"] == anim["label", "alpha"](45)
         assert_type(anim.layout.columns, int)
         anim.add_track("box", "scale")[0] = 2.0
         assert_type(anim.transform("box", 0), razzle.Transform)

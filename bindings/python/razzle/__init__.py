@@ -19,6 +19,7 @@ from typing import Any
 from . import _ffi
 from ._animator import Animator, Column, Layout, Variables
 from ._choreography import Clip, Node, Stagger, Timeline, keyframe_animation
+from ._frame import Frame
 from ._easing import Easing, EasingLike, Spring, cubic_bezier, easing, linear_stops, spring, steps
 from ._errors import (
     BufferTooSmallError,
@@ -113,6 +114,7 @@ __all__ = [
     "Animator",
     "Column",
     "Layout",
+    "Frame",
     "Variables",
     "Paging",
     "PageTracker",

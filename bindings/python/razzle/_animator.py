@@ -23,6 +23,7 @@ from typing import (
 import numpy as np
 
 from . import _ffi
+from ._frame import Frame, FrameIndex
 from ._errors import BufferTooSmallError, InvalidNameError, InvalidTypeError, NotFoundError, OutOfRangeError, RazzleError
 from ._handle import HandleOwner, SceneFile
 from ._inputs import count, describe, is_batch, real, text, times as _times
@@ -73,22 +74,17 @@ class Layout(Tuple[Column, ...]):
         layout.generation = generation
         return layout
 
-    def frame_decoder(self) -> Tuple[Tuple[Tuple[str, str], ...], Optional[List[Tuple[int, str, int, int]]]]:
-        """(keys, others) for turning one matrix row into `animate`'s dict,
-        computed once per layout: `keys` every (target, property) in column
-        order; `others` None when every column is one "scalar" channel in
-        order (the row is then the values as they are), else (index, kind,
-        start, channels) of each column that is not."""
-        decoder = self.__dict__.get("_decoder")
-        if decoder is None:
-            keys = tuple((c.target, c.property) for c in self)
-            others = [
-                (i, c.kind, c.start, c.channels)
-                for i, c in enumerate(self)
-                if c.kind != "scalar" or c.channels != 1 or c.start != i
-            ]
-            decoder = self.__dict__["_decoder"] = (keys, others or None)
-        return decoder
+    def frame_index(self) -> FrameIndex:
+        """The key index every `razzle.Frame` of this layout shares, built
+        once per layout."""
+        index: Optional[FrameIndex] = self.__dict__.get("_frame_index")
+        if index is None:
+            index = self.__dict__["_frame_index"] = FrameIndex(
+                [(c.target, c.property) for c in self],
+                [None if (c.kind == "scalar" and c.channels == 1 and c.start == i) else (c.kind, c.start, c.channels)
+                 for i, c in enumerate(self)],
+            )
+        return index
 
     def __repr__(self) -> str:
         return f"Layout({list(self)!r}, columns={self.columns})"
@@ -548,21 +544,16 @@ class Animator(SceneFile, HandleOwner):
             result[column.target, column.property] = block[..., 0] if column.channels == 1 else block
         return result
 
-    def animate(self, t: float) -> Dict[Tuple[str, str], Any]:
-        """Samples every track at `t`: {(target, property): value}, each value
-        as a single sample of its track gives it (a float, a razzle.Color, …).
+    def animate(self, t: float) -> Frame:
+        """Samples every track at `t`: a `razzle.Frame`, the read-only mapping
+        {(target, property): value} over one sample row, each value as a
+        single sample of its track gives it (a float, a razzle.Color, …),
+        decoded when read (`dict(frame)` for a dict).
 
         Raises EmptyTrackError if a track has no keyframes.
         """
         matrix, layout = self._sample_with_layout(np.array([real(t, "time")]))
-        row = matrix[0].tolist()
-        keys, others = layout.frame_decoder()
-        if others is None:
-            return dict(zip(keys, row))
-        values = row[: len(keys)]
-        for i, kind, start, channels in others:
-            values[i] = from_channels(kind, row[start : start + channels])
-        return dict(zip(keys, values))
+        return Frame(matrix.reshape(-1), layout.frame_index())
 
 
 class Variables(MutableMapping[str, float]):
