@@ -107,6 +107,18 @@ struct LottieNode {
     return out
   }
 
+  /// The member `key` as an integer, nil when it is missing; an error when
+  /// it is not a number or not a whole number that an `Int` holds
+  /// (`1e300` and `2.5` are refused rather than rounded).
+  func integer(_ key: String) throws(RazzleError) -> Int? {
+    guard let member = self[key] else { return nil }
+    let x = try member.requireNumber()
+    guard let n = Int(exactly: x) else {
+      throw member.error("expected an integer, got \(x)")
+    }
+    return n
+  }
+
   /// Whether the member `key` is a truthy Lottie flag (1 or true).
   func flag(_ key: String) -> Bool {
     guard let member = value[key] else { return false }
