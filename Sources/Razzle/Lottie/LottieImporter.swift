@@ -111,7 +111,8 @@ final class LottieImporter {
     -> LottieSampled
   {
     let dims = keys[0].value.count
-    let split = dims > 1 && keys.contains { Set($0.easing.map { $0 }).count > 1 }
+    let split =
+      dims > 1 && keys.contains { key in key.easing.dropFirst().contains { $0 != key.easing[0] } }
     if split {
       var tracks: [Track] = []
       for d in 0..<dims {

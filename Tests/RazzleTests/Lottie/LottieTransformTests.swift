@@ -146,4 +146,37 @@ final class LottieTransformTests: XCTestCase {
       }
     }
   }
+
+  func testMalformedEasingAndValuesNameTheirPlace() throws {
+    // The importer reads easing parts and numbers in place; an error still
+    // names the element at fault.
+    func layer(_ opacity: String) -> String {
+      "{\"fr\": 30, \"ip\": 0, \"op\": 10, \"layers\": [{\"ty\": 3, \"ip\": 0, \"op\": 10, \"ks\": {\"o\": \(opacity)}}]}"
+    }
+    let cases: [(String, String)] = [
+      (
+        "{\"a\": 1, \"k\": [{\"t\": 0, \"s\": [0], \"o\": {\"x\": [], \"y\": [0]}, \"i\": {\"x\": [1], \"y\": [1]}}, {\"t\": 5, \"s\": [1]}]}",
+        "/layers/0/ks/o/k/0/o/x: expected at least one number"
+      ),
+      (
+        "{\"a\": 1, \"k\": [{\"t\": 0, \"s\": [0], \"o\": {\"x\": [0.5], \"y\": [0]}, \"i\": {\"x\": [1, \"a\"], \"y\": [1]}}, {\"t\": 5, \"s\": [1]}]}",
+        "/layers/0/ks/o/k/0/i/x/1: expected a number"
+      ),
+      (
+        "{\"a\": 1, \"k\": [{\"t\": 0, \"s\": [0], \"o\": {\"y\": [0]}, \"i\": {\"x\": [1], \"y\": [1]}}, {\"t\": 5, \"s\": [1]}]}",
+        "/layers/0/ks/o/k/0/o: missing \"x\""
+      ),
+      ("{\"a\": 0, \"k\": [1, \"2\"]}", "/layers/0/ks/o/k/1: expected a number"),
+      (
+        "{\"a\": 1, \"k\": [{\"t\": 0, \"s\": [0, null], \"h\": 1}, {\"t\": 5, \"s\": [1, 1]}]}",
+        "/layers/0/ks/o/k/0/s/1: expected a number"
+      ),
+    ]
+    for (opacity, expected) in cases {
+      XCTAssertThrowsError(try LottieAnimation(json: layer(opacity))) {
+        let message = ($0 as? RazzleError)?.message ?? ""
+        XCTAssertTrue(message.contains(expected), "\(message), expected \(expected)")
+      }
+    }
+  }
 }
