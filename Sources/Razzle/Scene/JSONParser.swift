@@ -278,7 +278,9 @@ struct JSONReader {
       depth -= 1
       return members
     }
-    members.reserveCapacity(8)
+    // Most objects in files are small (a keyframe has 3 or 4 members):
+    // room for 4 keeps the tree compact; larger ones grow.
+    members.reserveCapacity(4)
     while true {
       skipWhitespace()
       guard i < bytes.count else { throw fail("the text ends inside an object: expected a key") }
