@@ -217,6 +217,8 @@ C_LOTTIE_TEST := $(C_BUILD)/lottie_test
 $(C_BUILD)/lottie.inc: Tests/c/gen_lottie.py Tests/vectors/lottie.json
 	@mkdir -p $(C_BUILD)
 	@$(PYTHON) Tests/c/gen_lottie.py $@ Tests/vectors/lottie.json
+# gen_lottie.py also reads the layer transform vectors beside lottie.json.
+$(C_BUILD)/lottie.inc: Tests/vectors/lottie_transforms.json
 
 $(C_LOTTIE_TEST): Tests/c/lottie_test.c Tests/c/check.h $(C_BUILD)/lottie.inc include/keyframe.h $(LIB)
 	@echo "cc -Wall -Werror Tests/c/lottie_test.c"

@@ -1684,6 +1684,22 @@ kf_status kf_lottie_describe(const kf_lottie *lottie, char *out_text, size_t cap
 kf_status kf_lottie_sample_many(const kf_lottie *lottie, const double *times, size_t count,
                                 double *out_values, size_t capacity);
 
+/* Every layer's 2D transform matrix at each of `count` times (the
+ * timeline's unit) into out_matrices (capacity doubles, >= count * layers
+ * * 6, layers as kf_lottie_describe lists them): layer l at times[j] is
+ * out_matrices[(j * layers + l) * 6 ...] = {a, b, c, d, tx, ty}, with
+ * x' = a x + c y + tx, y' = b x + d y + ty. A layer's own matrix is
+ * lottie-web's: translate(-anchor), scale / 100, skew `sk` along `sa`,
+ * rotation, translate(position). `world` 1: premultiplied by its chain of
+ * parents' matrices (a parent applies also where it does not show; a
+ * chain that loops or reaches a missing `ind` is not composed, and a
+ * warning says so); 0: each layer's own. NaN where a layer does not show.
+ * `times` may be NULL when count is 0. Errors: KF_E_NULL,
+ * KF_E_INVALID_HANDLE, KF_E_INVALID_VALUE (`world` not 0 or 1),
+ * KF_E_BUFFER_TOO_SMALL. */
+kf_status kf_lottie_sample_transforms(const kf_lottie *lottie, const double *times, size_t count,
+                                      int32_t world, double *out_matrices, size_t capacity);
+
 /* ---------------------------------------------------------------------------
  * Scenes: razzle-scene/1 files (Guides/Scenes.md).
  *

@@ -66,3 +66,19 @@ public func kf_lottie_sample_many(
     try animation.sample(times: t, into: o)
   }
 }
+
+@_cdecl("kf_lottie_sample_transforms")
+public func kf_lottie_sample_transforms(
+  _ handle: OpaquePointer?, _ times: UnsafePointer<Double>?, _ count: Int, _ world: Int32,
+  _ out: UnsafeMutablePointer<Double>?, _ capacity: Int
+) -> kf_status {
+  call("kf_lottie_sample_transforms") { () throws(RazzleError) in
+    let animation = try lottie(handle)
+    guard world == 0 || world == 1 else {
+      throw RazzleError(.invalidValue, "world must be 0 or 1, got \(world)")
+    }
+    let t = try buffer(times, count, "times")
+    let o = try mutableBuffer(out, capacity, "out_matrices")
+    try animation.sampleTransforms(times: t, world: world == 1, into: o)
+  }
+}

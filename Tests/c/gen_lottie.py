@@ -1,8 +1,11 @@
 """Turns Tests/vectors/lottie.json (schema razzle-lottie-vectors/1) into a C
 include file for lottie_test.c: per file, its frames and each column's
-expected values (a null is one NaN). Usage: gen_lottie.py OUT.inc lottie.json"""
+expected values (a null is one NaN); and lottie_transforms.json beside it
+(razzle-lottie-transform-vectors/1): per file, each layer's own and world
+matrices (six NaN for a null). Usage: gen_lottie.py OUT.inc lottie.json"""
 
 import json
+import os
 import sys
 
 
@@ -38,8 +41,34 @@ def main(output, source):
     out.append(f"static const double lottie_tolerance = {number(doc['tolerance'])};")
     rejections = ", ".join(json.dumps(r["json"]) for r in doc["rejections"] if "json" in r)
     out.append(f"static const char *const lottie_rejections[] = {{{rejections}}};")
+    out += transform_lines(os.path.join(os.path.dirname(source), "lottie_transforms.json"))
     with open(output, "w") as f:
         f.write("\n".join(out) + "\n")
+
+
+def transform_lines(source):
+    with open(source) as f:
+        doc = json.load(f)
+    out = ["typedef struct { const char *file; size_t frames; const double *frame; size_t layers; "
+           "const double *own; const double *world; size_t parent_warnings; "
+           "const char *const *parent_warning; } lottie_transform_file;"]
+    for i, f in enumerate(doc["files"]):
+        out.append(f"static const double lottie_transform_frames_{i}[] = {{{', '.join(number(t) for t in f['frames'])}}};")
+        for key in ("own", "world"):
+            flat = [number(x) for row in f[key] for m in row for x in (m if m is not None else [None] * 6)]
+            out.append(f"static const double lottie_transform_{key}_{i}[] = {{{', '.join(flat)}}};")
+        warnings = ", ".join(json.dumps(w) for w in f["parent_warnings"]) or "NULL"
+        out.append(f"static const char *const lottie_transform_warnings_{i}[] = {{{warnings}}};")
+    out.append("static const lottie_transform_file lottie_transform_files[] = {")
+    for i, f in enumerate(doc["files"]):
+        out.append(
+            f"  {{{json.dumps(f['file'])}, {len(f['frames'])}, lottie_transform_frames_{i}, {len(f['layers'])}, "
+            f"lottie_transform_own_{i}, lottie_transform_world_{i}, {len(f['parent_warnings'])}, "
+            f"lottie_transform_warnings_{i}}},"
+        )
+    out.append("};")
+    out.append(f"static const double lottie_transform_tolerance = {number(doc['tolerance'])};")
+    return out
 
 
 if __name__ == "__main__":

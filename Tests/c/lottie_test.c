@@ -1,8 +1,10 @@
 /* The Lottie vectors (Tests/vectors/lottie.json over the files in
  * Tests/lottie, through Tests/c/gen_lottie.py) through the C ABI: each
  * file imported, each column found in kf_lottie_describe's list and
- * compared at every frame of kf_lottie_sample_many; the malformed inputs
- * refused with nothing made. */
+ * compared at every frame of kf_lottie_sample_many; each layer's own and
+ * world matrices (Tests/vectors/lottie_transforms.json) through
+ * kf_lottie_sample_transforms; the malformed inputs refused with nothing
+ * made. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,8 +40,65 @@ static long find_column(const char *description, const char *target, const char 
   return start ? (long)strtod(start + 8, NULL) : -1;
 }
 
+/* Each layer's own and world matrices at every frame, against the vectors;
+ * the parent warnings found in the description. */
+static void check_transforms(const char *folder) {
+  for (size_t i = 0; i < sizeof lottie_transform_files / sizeof lottie_transform_files[0]; i++) {
+    const lottie_transform_file *f = &lottie_transform_files[i];
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", folder, f->file);
+    size_t length = 0;
+    char *text = read_file(path, &length);
+    CHECK(text != NULL, "read %s", path);
+    if (!text) continue;
+    kf_lottie *lottie = NULL;
+    CHECK(kf_lottie_import(text, length, 0, &lottie) == KF_OK, "%s: import", f->file);
+    size_t size = f->frames * f->layers * 6;
+    double *out = calloc(size + 1, sizeof *out);
+    for (int world = 0; world <= 1; world++) {
+      const double *want = world ? f->world : f->own;
+      CHECK(kf_lottie_sample_transforms(lottie, f->frame, f->frames, world, out, size) == KF_OK,
+            "%s: sample transforms", f->file);
+      for (size_t k = 0; k < size; k++) {
+        size_t j = k / (f->layers * 6), l = (k / 6) % f->layers;
+        if (isnan(want[k])) {
+          CHECK(isnan(out[k]), "%s world %d layer %zu at %g: %g, expected no matrix", f->file,
+                world, l, f->frame[j], out[k]);
+        } else {
+          CHECK(fabs(out[k] - want[k]) <= lottie_transform_tolerance * fmax(1, fabs(want[k])),
+                "%s world %d layer %zu at %g [%zu]: %.17g, expected %.17g", f->file, world, l,
+                f->frame[j], k % 6, out[k], want[k]);
+        }
+      }
+    }
+    CHECK(kf_lottie_sample_transforms(lottie, f->frame, f->frames, 1, out, size - 1) ==
+              KF_E_BUFFER_TOO_SMALL,
+          "%s: one double short", f->file);
+    CHECK(kf_lottie_sample_transforms(lottie, f->frame, f->frames, 2, out, size) ==
+              KF_E_INVALID_VALUE,
+          "%s: world 2", f->file);
+    CHECK(kf_lottie_sample_transforms(lottie, NULL, 0, 1, NULL, 0) == KF_OK, "%s: no times",
+          f->file);
+    size_t needed = 0;
+    kf_lottie_describe(lottie, NULL, 0, &needed);
+    char *description = malloc(needed + 1);
+    kf_lottie_describe(lottie, description, needed + 1, &needed);
+    for (size_t w = 0; w < f->parent_warnings; w++) {
+      char key[256];
+      snprintf(key, sizeof key, "{\"pointer\":\"%s\"", f->parent_warning[w]);
+      CHECK(strstr(description, key) != NULL, "%s: warning at %s", f->file, f->parent_warning[w]);
+    }
+    free(description);
+    free(out);
+    free(text);
+    kf_lottie_release(lottie);
+  }
+  CHECK(kf_lottie_sample_transforms(NULL, NULL, 0, 1, NULL, 0) == KF_E_NULL, "NULL import");
+}
+
 int main(int argc, char **argv) {
   const char *folder = argc > 1 ? argv[1] : "Tests/lottie";
+  check_transforms(folder);
   for (size_t i = 0; i < sizeof lottie_files / sizeof lottie_files[0]; i++) {
     const lottie_file *f = &lottie_files[i];
     char path[1024];

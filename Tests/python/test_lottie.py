@@ -84,3 +84,46 @@ def test_schema() -> None:
     schema = json.loads(Path(schema_path).read_text())
     for name in FILES:
         jsonschema.validate(json.loads((ROOT / "lottie" / name).read_text()), schema)
+
+
+TRANSFORMS = json.loads((ROOT / "vectors" / "lottie_transforms.json").read_text())
+
+
+@pytest.mark.parametrize("spec", TRANSFORMS["files"], ids=lambda f: f["file"])
+def test_transform_vectors(spec: Any) -> None:
+    result = razzle.import_lottie(ROOT / "lottie" / spec["file"])
+    assert [layer.name for layer in result.layers] == spec["layers"]
+    frames = np.array(spec["frames"], dtype=float)
+    tol = TRANSFORMS["tolerance"]
+    for key, world in (("own", False), ("world", True)):
+        got = result.sample_transforms(frames, world=world)
+        assert got.shape == (len(frames), len(spec["layers"]), 6)
+        for j, row in enumerate(spec[key]):
+            for k, expected in enumerate(row):
+                if expected is None:
+                    assert np.isnan(got[j, k]).all(), (key, j, k)
+                else:
+                    scale = np.maximum(1.0, np.abs(expected))
+                    assert np.all(np.abs(got[j, k] - expected) <= tol * scale), (key, j, k, got[j, k], expected)
+    mid = len(frames) // 2
+    single = result.transforms(float(frames[mid]))
+    assert list(single) == spec["layers"]
+    for name, expected in zip(spec["layers"], spec["world"][mid]):
+        assert (single[name] is None) == (expected is None)
+    assert {w.pointer for w in result.warnings if w.pointer.endswith("/parent")} == set(spec["parent_warnings"])
+
+
+def test_transforms_out_and_errors() -> None:
+    result = razzle.import_lottie(ROOT / "lottie" / "parenting.json")
+    frames = np.linspace(0, 99, 7).reshape(7, 1)
+    out = np.empty((7, 1, len(result.layers), 6))
+    assert result.sample_transforms(frames, out=out) is out
+    np.testing.assert_array_equal(out[:, 0], result.sample_transforms(frames[:, 0]))
+    with pytest.raises(razzle.InvalidTypeError):
+        result.sample_transforms(frames, out=np.empty(3))
+    with pytest.raises(razzle.BufferTooSmallError):
+        razzle._ffi.lib.kf_lottie_sample_transforms(result._h, frames.ctypes.data, 7, 1, out.ctypes.data, 10)
+    with pytest.raises(razzle.InvalidValueError):
+        razzle._ffi.lib.kf_lottie_sample_transforms(result._h, frames.ctypes.data, 7, 2, out.ctypes.data, out.size)
+    kinds = {w.feature for w in result.warnings}
+    assert {"parent", "parent cycle"} <= kinds

@@ -2621,6 +2621,7 @@ def main():
     paging_doc().write("paging.json")
     write_path_docs()
     write_lottie_doc()
+    write_lottie_transform_doc()
 
 
 # ---------------------------------------------------------------------------
@@ -4887,6 +4888,162 @@ def lottie_doc():
 
 def write_lottie_doc():
     (HERE / "lottie.json").write_text(dumps(lottie_doc()) + "\n")
+
+
+
+# ---------------------------------------------------------------------------
+# lottie_transforms.json: each layer's 2D transform matrix, its own and its
+# world matrix (composed with its chain of parents), worked from lottie-web's
+# rules with 4x4 matrices in numpy as lottie-web's Matrix.js holds them (row
+# vectors, each operation multiplied on the right): applyToMatrix does
+# translate(-a), scale(s / 100), skewFromAxis(-sk, sa) when the transform has
+# "sk", rotate(-r), translate(p) (degrees to radians); renderTransform
+# multiplies a layer's own matrix by each ancestor's own matrix, nearest
+# first (buildElementParenting: the first layer whose "ind" is the parent,
+# and no hierarchy at all when a chain reaches a missing "ind"; a loop, where
+# lottie-web recurses without end, is treated the same). Parent opacity is
+# not inherited. A parent's matrix applies whether or not the parent shows;
+# a layer's own matrices are null where it does not (frame < ip or >= op).
+# Each property's value at a frame comes from the rules above
+# (lottie_plain, lottie_spatial). Never razzle.
+
+LOTTIE_TRANSFORM_FRAMES = {
+    "parenting.json": [-5, 0, 5, 10, 15, 20, 25, 30, 37.5, 45, 50, 55, 59.9, 60, 65, 70, 80, 89.9, 90, 94.5, 95, 99,
+                       100],
+    "keyframes.json": [0, 10, 15, 20, 24.9, 25, 27.5, 30, 35, 40, 44.99, 45, 60],
+    "spatial.json": [0, 10, 25, 50, 75, 99.5],
+    "shapes.json": [0, 5, 30, 45, 59, 60],
+}
+
+
+def lottie_property_value(prop, f, spatial=False):
+    """A property's value at frame f (keyframes or a static k)."""
+    keys = lottie_keys(prop)
+    if keys is None:
+        return lottie_flat(prop["k"])
+    if spatial and any("to" in key and "ti" in key for key in keys):
+        return lottie_spatial(keys, f)
+    return lottie_plain(keys, f)
+
+
+def lottie_m_translate(tx, ty, tz):
+    m = np.eye(4)
+    m[3, :3] = (tx, ty, tz)
+    return m
+
+
+def lottie_m_scale(sx, sy, sz):
+    return np.diag([sx, sy, sz, 1.0])
+
+
+def lottie_m_rotate(angle):
+    m = np.eye(4)
+    c, s = math.cos(angle), math.sin(angle)
+    m[0, 0], m[0, 1], m[1, 0], m[1, 1] = c, -s, s, c
+    return m
+
+
+def lottie_m_skew_from_axis(ax, angle):
+    c, s = math.cos(angle), math.sin(angle)
+    first = np.eye(4)
+    first[0, 0], first[0, 1], first[1, 0], first[1, 1] = c, s, -s, c
+    shear = np.eye(4)
+    shear[1, 0] = math.tan(ax)
+    last = np.eye(4)
+    last[0, 0], last[0, 1], last[1, 0], last[1, 1] = c, -s, s, c
+    return first @ shear @ last
+
+
+def lottie_own_matrix(ks, f):
+    """lottie-web's TransformPropertyFactory.applyToMatrix at frame f."""
+    rad = math.pi / 180
+    m = np.eye(4)
+
+    def value(key, default, spatial=False):
+        v = lottie_property_value(ks[key], f, spatial) if key in ks else list(default)
+        return list(v) + list(default[len(v):])
+
+    if "a" in ks:
+        a = value("a", [0, 0, 0])
+        m = m @ lottie_m_translate(-a[0], -a[1], a[2])
+    if "s" in ks:
+        s = value("s", [100, 100, 100])
+        m = m @ lottie_m_scale(s[0] * 0.01, s[1] * 0.01, s[2] * 0.01)
+    if "sk" in ks:
+        m = m @ lottie_m_skew_from_axis(-value("sk", [0])[0] * rad, value("sa", [0])[0] * rad)
+    r = value("r", [0]) if "r" in ks else value("rz", [0])
+    m = m @ lottie_m_rotate(-r[0] * rad)
+    p = ks.get("p", {"k": [0, 0, 0]})
+    if p.get("s"):
+        px = lottie_property_value(p["x"], f)[0]
+        py = lottie_property_value(p["y"], f)[0]
+        m = m @ lottie_m_translate(px, py, 0)
+    else:
+        v = list(lottie_property_value(p, f, spatial=True)) + [0, 0, 0]
+        m = m @ lottie_m_translate(v[0], v[1], -v[2])
+    return m
+
+
+def lottie_hierarchy(layers, k):
+    """The ancestors of layer k, nearest first, or [] when the chain is broken or loops."""
+    first = {}
+    for n, layer in enumerate(layers):
+        if "ind" in layer:
+            first.setdefault(layer["ind"], n)
+    chain, seen, cursor = [], {k}, k
+    while "parent" in layers[cursor]:
+        nxt = first.get(layers[cursor]["parent"])
+        if nxt is None or nxt in seen:
+            return [], True
+        chain.append(nxt)
+        seen.add(nxt)
+        cursor = nxt
+    return chain, False
+
+
+def lottie_transform_doc():
+    files = []
+    for name, frames in LOTTIE_TRANSFORM_FRAMES.items():
+        doc = json.loads((LOTTIE_DIR / name).read_text())
+        layers = doc["layers"]
+        chains = [lottie_hierarchy(layers, k) for k in range(len(layers))]
+        own, world = [], []
+        for f in frames:
+            mats = [lottie_own_matrix(layer.get("ks", {}), f) for layer in layers]
+            own_row, world_row = [], []
+            for k, layer in enumerate(layers):
+                if not (layer["ip"] <= f < layer["op"]):
+                    own_row.append(None)
+                    world_row.append(None)
+                    continue
+                final = mats[k]
+                for ancestor in chains[k][0]:
+                    final = final @ mats[ancestor]
+
+                def six(m):
+                    return [num(x) for x in (m[0, 0], m[0, 1], m[1, 0], m[1, 1], m[3, 0], m[3, 1])]
+                own_row.append(six(mats[k]))
+                world_row.append(six(final))
+            own.append(own_row)
+            world.append(world_row)
+        files.append({
+            "file": name, "frames": frames, "layers": [layer["nm"] for layer in layers],
+            "parents": [[layers[a]["nm"] for a in chain] for chain, _ in chains],
+            "parent_warnings": [f"/layers/{k}/parent" for k, (_, broken) in enumerate(chains) if broken],
+            "own": own, "world": world,
+        })
+    return {"schema": "razzle-lottie-transform-vectors/1",
+            "notes": "Lottie layer transforms: own[j][l] and world[j][l] are layer l's matrix [a, b, c, d, tx, ty] "
+                     "(x' = a x + c y + tx, y' = b x + d y + ty) at frames[j], null where the layer does not show; "
+                     "world is the own matrix composed with the ancestors in parents[l] (lottie-web's "
+                     "renderTransform). parent_warnings: the layers whose chain of parents is broken or loops. "
+                     "From derive.py (lottie_transform_doc), never razzle. Tolerance 1e-9 relative to the "
+                     "value's magnitude (at least 1).",
+            "tolerance": 1e-9, "files": files}
+
+
+def write_lottie_transform_doc():
+    (HERE / "lottie_transforms.json").write_text(dumps(lottie_transform_doc()) + "\n")
 
 
 if __name__ == "__main__":

@@ -29,6 +29,10 @@ struct StylePool: Sendable {
   private var indices: [KeyframeStyle: UInt32] = [:]
   private var free: [UInt32] = []
   private var freeTables: [UInt32] = []
+  /// The style last retained and its index (0: none): a track's keyframes
+  /// mostly share one style, which then costs a comparison, not a hash.
+  private var lastStyle = KeyframeStyle.plain
+  private var lastIndex: UInt32 = 0
 
   init() {}
 
@@ -40,9 +44,15 @@ struct StylePool: Sendable {
   /// - Complexity: O(1) amortized (a hash lookup); a new cubic-Bézier style
   ///   also solves its 63-entry guess table.
   mutating func retain(_ style: KeyframeStyle) -> UInt32 {
+    if lastIndex != 0 && lastStyle == style {
+      references[Int(lastIndex)] += 1
+      return lastIndex
+    }
     if style == .plain { return 0 }
     if let index = indices[style] {
       references[Int(index)] += 1
+      lastStyle = style
+      lastIndex = index
       return index
     }
     var kernel = EasingKernel(style.easing)
@@ -60,6 +70,8 @@ struct StylePool: Sendable {
       references.append(1)
     }
     indices[style] = index
+    lastStyle = style
+    lastIndex = index
     return index
   }
 
@@ -82,6 +94,10 @@ struct StylePool: Sendable {
     let i = Int(index)
     references[i] -= 1
     if references[i] == 0 {
+      if index == lastIndex {
+        lastIndex = 0
+        lastStyle = .plain
+      }
       indices[styles[i]] = nil
       styles[i] = .plain
       if case .cubicBezier(let slot) = kernels[i] { freeTables.append(slot) }

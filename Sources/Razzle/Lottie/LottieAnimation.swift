@@ -45,6 +45,13 @@ public final class LottieAnimation: @unchecked Sendable {
   let plans: [(source: LottieSource, reads: [Int])]
   /// The timeline's columns per row.
   let timelineWidth: Int
+  /// Each layer's transform parts, in file order.
+  let layerTransforms: [LottieTransform]
+  /// The layer whose world matrix premultiplies each layer's own (nil: none,
+  /// also when its chain of parents is broken or loops).
+  let composedParent: [Int?]
+  /// The layers, parents before their children.
+  let compositionOrder: [Int]
 
   /// The numbers per row of ``sample(times:into:)``.
   public var rowWidth: Int { columns.last.map { $0.start + $0.channels } ?? 0 }
@@ -111,34 +118,35 @@ public final class LottieAnimation: @unchecked Sendable {
     var layers: [LottieLayer] = []
     var pending:
       [(name: String, index: Int?, parent: Int?, info: (Int, Double, Double, Double, Double))] = []
+    var transforms: [LottieTransform] = []
     for node in layerNodes {
       guard node.value.members != nil else {
         throw node.error("expected a layer object, got \(node.value.typeName)")
       }
-      let index = try node["ind"].map { (n) throws(RazzleError) in Int(try n.requireNumber()) }
-      let parent = try node["parent"].map { (n) throws(RazzleError) in Int(try n.requireNumber()) }
+      let index = try node.integer("ind")
+      let parent = try node.integer("parent")
       let name = names.unique(
         try node.string("nm") ?? "layer \(index.map(String.init) ?? String(pending.count))")
       importer.animator = Animator()
-      let info = try importer.layer(node, name: name)
-      let (_, lip, lop, _, _) = info
+      let (type, lip, lop, st, sr, parts) = try importer.layer(node, name: name)
       guard lip.isFinite, lop.isFinite else { throw node.error("ip and op must be finite") }
       let duration = max(0, lop - lip) * scale
       let clip = try Node.clip(
         importer.animator, span: (lip, max(lip, lop)), timing: try Timing(duration: .time(duration))
       )
       try timeline.add(clip, at: .time((lip - origin) * scale))
-      pending.append((name, index, parent, info))
+      pending.append((name, index, parent, (type, lip, lop, st, sr)))
+      transforms.append(parts)
     }
+    let chains = LottieImporter.parentChains(
+      pending.map { ($0.index, $0.parent) }, names: pending.map(\.name))
     var byIndex: [Int: String] = [:]
     for entry in pending { if let i = entry.index, byIndex[i] == nil { byIndex[i] = entry.name } }
     for (k, entry) in pending.enumerated() {
-      var parentName: String? = nil
-      if let p = entry.parent {
-        parentName = byIndex[p]
-        if parentName == nil {
-          importer.warn(layerNodes[k]["parent"] ?? layerNodes[k], "parent", "no layer has ind \(p)")
-        }
+      let parentName = entry.parent.flatMap { byIndex[$0] }
+      if let problem = chains.problems[k] {
+        let at = layerNodes[k]["parent"] ?? layerNodes[k]
+        importer.warn(at, problem.feature, problem.message)
       }
       let (type, lip, lop, st, sr) = entry.info
       layers.append(
@@ -178,5 +186,8 @@ public final class LottieAnimation: @unchecked Sendable {
     self.staticValues = importer.statics
     self.plans = plans
     self.timelineWidth = layout.width
+    self.layerTransforms = transforms
+    self.composedParent = chains.parent
+    self.compositionOrder = chains.order
   }
 }

@@ -17,29 +17,37 @@ extension LottieImporter {
   }
 
   /// The transform `ks` / `tr` of a layer or group, as `transform.*`.
-  func transform(_ node: LottieNode?, target: String) throws(RazzleError) {
-    guard let node else { return }
+  ///
+  /// - Returns: where each of its parts comes from, for the layer's matrix.
+  @discardableResult
+  func transform(_ node: LottieNode?, target: String) throws(RazzleError) -> LottieTransform {
+    var parts = LottieTransform()
+    guard let node else { return parts }
     guard node.value.members != nil else {
       throw node.error("expected a transform object, got \(node.value.typeName)")
     }
-    try property(node["a"], target: target, property: "transform.anchor")
+    parts.anchor = try property(node["a"], target: target, property: "transform.anchor")
     if let p = node["p"] {
       if p.flag("s") {
-        try property(p["x"], target: target, property: "transform.position.x")
-        try property(p["y"], target: target, property: "transform.position.y")
+        parts.positionX = try property(p["x"], target: target, property: "transform.position.x")
+        parts.positionY = try property(p["y"], target: target, property: "transform.position.y")
         try property(p["z"], target: target, property: "transform.position.z")
+        parts.splitPosition = true
       } else {
-        try property(p, target: target, property: "transform.position", role: .position)
+        parts.position = try property(
+          p, target: target, property: "transform.position", role: .position)
       }
     }
-    try property(node["s"], target: target, property: "transform.scale")
-    try property(node["r"] ?? node["rz"], target: target, property: "transform.rotation")
+    parts.scale = try property(node["s"], target: target, property: "transform.scale")
+    parts.rotation = try property(
+      node["r"] ?? node["rz"], target: target, property: "transform.rotation")
     try property(node["o"], target: target, property: "transform.opacity")
-    try property(node["sk"], target: target, property: "transform.skew")
-    try property(node["sa"], target: target, property: "transform.skewAxis")
+    parts.skew = try property(node["sk"], target: target, property: "transform.skew")
+    parts.skewAxis = try property(node["sa"], target: target, property: "transform.skewAxis")
     for key in ["rx", "ry", "or"] {
       if let member = node[key] { warn(member, "3D rotation (\(key))") }
     }
+    return parts
   }
 
   /// The shape items `items` of a layer or group under `target`.
@@ -104,9 +112,9 @@ extension LottieImporter {
 
   /// One layer: its clip's animator gets every animated property.
   func layer(_ node: LottieNode, name: String) throws(RazzleError) -> (
-    type: Int, ip: Double, op: Double, st: Double, sr: Double
+    type: Int, ip: Double, op: Double, st: Double, sr: Double, transform: LottieTransform
   ) {
-    let type = Int(try node.number("ty", default: -1))
+    let type = try node.integer("ty") ?? -1
     let ip = try node.number("ip")
     let op = try node.number("op")
     let st = try node.number("st", default: 0)
@@ -124,7 +132,7 @@ extension LottieImporter {
         warn(member, feature)
       }
     }
-    try transform(node["ks"], target: name)
+    let parts = try transform(node["ks"], target: name)
     switch type {
     case 4:
       try shapes(try node["shapes"]?.requireArray() ?? [], target: name)
@@ -141,6 +149,6 @@ extension LottieImporter {
         node, "\(Self.layerTypeNames[type] ?? "type \(type)") layer content",
         "the layer's transform is imported, its content is not")
     }
-    return (type, ip, op, st, sr)
+    return (type, ip, op, st, sr, parts)
   }
 }

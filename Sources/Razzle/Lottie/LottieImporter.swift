@@ -24,10 +24,13 @@ final class LottieImporter {
   }
 
   /// Imports the animatable property `node` (nothing when it is nil).
+  ///
+  /// - Returns: where its value comes from (nil when `node` is nil).
+  @discardableResult
   func property(
     _ node: LottieNode?, target: String, property: String, role: LottiePropertyRole = .plain
-  ) throws(RazzleError) {
-    guard let node else { return }
+  ) throws(RazzleError) -> LottieSampled? {
+    guard let node else { return nil }
     guard node.value.members != nil else {
       throw node.error("expected a property object, got \(node.value.typeName)")
     }
@@ -40,17 +43,17 @@ final class LottieImporter {
     switch try node.animatable(flatten: flatten, warnings: &warnings) {
     case .constant(let value):
       statics.append((target, property, value))
+      return .constant(value)
     case .keyframes(var keys):
       Self.separateEqualTimes(&keys)
       switch role {
-      case .plain: try plain(keys, target: target, property: property)
+      case .plain: return try plain(keys, target: target, property: property)
       case .position:
         if let route = try Self.route(keys) {
-          try spatial(keys, route: route, target: target, property: property)
-        } else {
-          try plain(keys, target: target, property: property)
+          return try spatial(keys, route: route, target: target, property: property)
         }
-      case .shape: try shape(keys, target: target, property: property)
+        return try plain(keys, target: target, property: property)
+      case .shape: return try shape(keys, target: target, property: property)
       }
     }
   }
@@ -68,10 +71,11 @@ final class LottieImporter {
 
   /// Adds a track of `keys` (dimensions `dims` of each value, with
   /// dimension `easingDimension`'s easing).
+  @discardableResult
   func addTrack(
     _ keys: [LottieKeyframe], target: String, property: String, dims: Range<Int>,
     easingDimension: Int
-  ) throws(RazzleError) {
+  ) throws(RazzleError) -> Track {
     let channels = dims.count
     let options = TrackOptions(kind: channels == 1 ? "scalar" : "vector", channels: channels)
     let track = try animator.addTrack(target: target, property: property, options: options)
@@ -91,6 +95,7 @@ final class LottieImporter {
         try track.setKeyframes(times: t, values: v, styles: styles)
       }
     }
+    return track
   }
 
   static func style(_ key: LottieKeyframe, _ dimension: Int) -> KeyframeStyle {
@@ -102,22 +107,30 @@ final class LottieImporter {
 
   /// Numbers: one track, or one scalar track per dimension (`property.0`,
   /// `property.1`, …) when some keyframe eases its dimensions differently.
-  func plain(_ keys: [LottieKeyframe], target: String, property: String) throws(RazzleError) {
+  func plain(_ keys: [LottieKeyframe], target: String, property: String) throws(RazzleError)
+    -> LottieSampled
+  {
     let dims = keys[0].value.count
-    let split = dims > 1 && keys.contains { Set($0.easing.map { $0 }).count > 1 }
+    let split =
+      dims > 1 && keys.contains { key in key.easing.dropFirst().contains { $0 != key.easing[0] } }
     if split {
+      var tracks: [Track] = []
       for d in 0..<dims {
         let name = "\(property).\(d)"
-        try addTrack(keys, target: target, property: name, dims: d..<(d + 1), easingDimension: d)
+        tracks.append(
+          try addTrack(keys, target: target, property: name, dims: d..<(d + 1), easingDimension: d))
         columns.append((target, name, 1, .track(name)))
       }
+      return .tracks(tracks)
     } else {
       guard dims <= ValueKind.maximumChannels else {
         throw LottieNode(value: JSONValue(.null), pointer: keys[0].pointer).error(
           "a value of \(dims) numbers (at most \(ValueKind.maximumChannels))")
       }
-      try addTrack(keys, target: target, property: property, dims: 0..<dims, easingDimension: 0)
+      let track = try addTrack(
+        keys, target: target, property: property, dims: 0..<dims, easingDimension: 0)
       columns.append((target, property, dims, .track(property)))
+      return .tracks([track])
     }
   }
 
@@ -159,7 +172,7 @@ final class LottieImporter {
   /// A spatial position: `property.progress` (keyframe i has value i, with
   /// its easing: i + eased progress) and `property.segment` (i, held).
   func spatial(_ keys: [LottieKeyframe], route: LottieRoute, target: String, property: String)
-    throws(RazzleError)
+    throws(RazzleError) -> LottieSampled
   {
     var progress = keys
     var segment = keys
@@ -170,24 +183,32 @@ final class LottieImporter {
     }
     let p = "\(property).progress"
     let s = "\(property).segment"
-    try addTrack(progress, target: target, property: p, dims: 0..<1, easingDimension: 0)
-    try addTrack(segment, target: target, property: s, dims: 0..<1, easingDimension: 0)
+    let progressTrack = try addTrack(
+      progress, target: target, property: p, dims: 0..<1, easingDimension: 0)
+    let segmentTrack = try addTrack(
+      segment, target: target, property: s, dims: 0..<1, easingDimension: 0)
     columns.append(
       (target, property, keys[0].value.count, .spatial(progress: p, segment: s, route: route)))
+    return .spatial(progress: progressTrack, segment: segmentTrack, route: route)
   }
 
   /// A shape path: track `property.<k>` holds vertex k's (x, y, in x, in
   /// y, out x, out y), each keyframe with its first dimension's easing.
-  func shape(_ keys: [LottieKeyframe], target: String, property: String) throws(RazzleError) {
+  func shape(_ keys: [LottieKeyframe], target: String, property: String) throws(RazzleError)
+    -> LottieSampled
+  {
     let vertices = keys[0].value.count / 6
     var names: [String] = []
+    var tracks: [Track] = []
     for v in 0..<vertices {
       let name = "\(property).\(v)"
-      try addTrack(
-        keys, target: target, property: name, dims: (6 * v)..<(6 * v + 6), easingDimension: 0)
+      tracks.append(
+        try addTrack(
+          keys, target: target, property: name, dims: (6 * v)..<(6 * v + 6), easingDimension: 0))
       names.append(name)
     }
     columns.append((target, property, 6 * vertices, .concat(names)))
+    return .tracks(tracks)
   }
 
   /// A shape value `{"v", "i", "o", "c"}` (or an array holding one, as

@@ -39,24 +39,27 @@ extension LottieNode {
   func animatable(
     flatten: (LottieNode) throws(RazzleError) -> [Double], warnings: inout [LottieWarning]
   ) throws(RazzleError) -> LottieValue {
-    if let expression = self["x"], expression.value.string != nil {
+    let property = linked
+    if let expression = property["x"], expression.value.string != nil {
       warnings.append(
         LottieWarning(
           pointer: expression.pointer.description, feature: "expression",
           message: "ignored; the keyframes (or the static value) are imported"))
     }
-    guard let k = self["k"] else { throw error("missing \"k\"") }
-    guard let list = k.elements, let first = list.first, first.value.members != nil,
-      first["t"] != nil
+    guard let k = property["k"] else { throw error("missing \"k\"") }
+    guard case .array(let list) = k.value.content, let first = list.first,
+      first.members != nil, first["t"] != nil
     else {
       return .constant(try flatten(k))
     }
+    let listPointer = k.pointer
     var keys: [LottieKeyframe] = []
     keys.reserveCapacity(list.count)
     var previousEnd: [Double]? = nil
-    for (index, item) in list.enumerated() {
-      guard item.value.members != nil else {
-        throw item.error("expected a keyframe object, got \(item.value.typeName)")
+    for (index, raw) in list.enumerated() {
+      let item = LottieNode(value: raw, pointer: listPointer.appending(index))
+      guard raw.members != nil else {
+        throw item.error("expected a keyframe object, got \(raw.typeName)")
       }
       let time = try item.number("t")
       guard time.isFinite else { throw item.error("time must be finite") }
@@ -110,20 +113,23 @@ extension LottieNode {
     guard let o = self["o"], let i = self["i"] else {
       throw error("missing \"o\" and \"i\" (the easing) on a keyframe that is not a hold")
     }
-    var parts: [[Double]] = []
-    for (node, key) in [(o, "x"), (o, "y"), (i, "x"), (i, "y")] {
+    // o.x, o.y, i.x, i.y: a number or a non-empty array of numbers each,
+    // read in place (the nodes are made only to name an error).
+    let parts = [o.value["x"], o.value["y"], i.value["x"], i.value["y"]]
+    for (k, part) in parts.enumerated() where !Self.isEasingPart(part) {
+      let node = k < 2 ? o.linked : i.linked
+      let key = k % 2 == 0 ? "x" : "y"
       guard let member = node[key] else { throw node.error("missing \"\(key)\"") }
       let list = try member.numbers()
-      guard !list.isEmpty else { throw member.error("expected at least one number") }
-      parts.append(list)
+      if list.isEmpty { throw member.error("expected at least one number") }
     }
     var out: [CubicBezier?] = []
+    out.reserveCapacity(max(1, dimensions))
     for j in 0..<max(1, dimensions) {
-      func pick(_ list: [Double]) -> Double { j < list.count ? list[j] : list[0] }
-      var x1 = pick(parts[0])
-      let y1 = pick(parts[1])
-      var x2 = pick(parts[2])
-      let y2 = pick(parts[3])
+      var x1 = Self.pick(parts[0], j)
+      let y1 = Self.pick(parts[1], j)
+      var x2 = Self.pick(parts[2], j)
+      let y2 = Self.pick(parts[3], j)
       if !(0...1).contains(x1) || !(0...1).contains(x2) {
         warnings.append(
           LottieWarning(
@@ -134,6 +140,10 @@ extension LottieNode {
       }
       if x1 == y1 && x2 == y2 {
         out.append(nil)
+      } else if j > 0, let previous = out[j - 1], previous.x1 == x1, previous.y1 == y1,
+        previous.x2 == x2, previous.y2 == y2
+      {
+        out.append(previous)
       } else {
         do {
           out.append(try CubicBezier(x1, y1, x2, y2))
@@ -143,5 +153,26 @@ extension LottieNode {
       }
     }
     return out
+  }
+
+  /// Whether `part` is a number or a non-empty array of numbers.
+  private static func isEasingPart(_ part: JSONValue?) -> Bool {
+    switch part?.content {
+    case .number: return true
+    case .array(let list):
+      return !list.isEmpty
+        && list.allSatisfy { if case .number = $0.content { true } else { false } }
+    default: return false
+    }
+  }
+
+  /// Element `j` of an easing part (element 0 when it has fewer; a number
+  /// is its own element); call after ``isEasingPart(_:)``.
+  private static func pick(_ part: JSONValue?, _ j: Int) -> Double {
+    switch part?.content {
+    case .number(let x): return x
+    case .array(let list): return (j < list.count ? list[j] : list[0]).number ?? .nan
+    default: return .nan
+    }
   }
 }

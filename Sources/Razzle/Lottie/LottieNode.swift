@@ -41,14 +41,52 @@ final class LottiePointer: @unchecked Sendable, CustomStringConvertible {
 }
 
 /// A JSON value and the JSON Pointer it sits at in a Lottie document.
+///
+/// The pointer is kept as the container's pointer and this node's last
+/// step, and linked up only when asked for (an error, a warning, a
+/// keyframe's record, or a child of a child): reading a member costs no
+/// allocation.
 struct LottieNode {
   let value: JSONValue
-  let pointer: LottiePointer
+  private let base: LottiePointer
+  private let step: JSONPointer.Component?
+
+  /// The node `value` at `pointer`.
+  init(value: JSONValue, pointer: LottiePointer) {
+    self.value = value
+    self.base = pointer
+    self.step = nil
+  }
+
+  /// The node `value` at `parent` followed by `step`.
+  init(value: JSONValue, parent: LottiePointer, step: JSONPointer.Component) {
+    self.value = value
+    self.base = parent
+    self.step = step
+  }
+
+  /// Where the node is (a new link when it has not been made yet).
+  var pointer: LottiePointer {
+    switch step {
+    case nil: return base
+    case .key(let key): return base.appending(key)
+    case .index(let index): return base.appending(index)
+    }
+  }
 
   /// The member `key`, or nil when the value is not an object or has none.
   subscript(key: String) -> LottieNode? {
-    value[key].map { LottieNode(value: $0, pointer: pointer.appending(key)) }
+    value[key].map { LottieNode(value: $0, parent: pointer, step: .key(key)) }
   }
+
+  /// The member `key` of the object `parent`, whose pointer is `at`: no
+  /// link is made for the parent.
+  static func member(_ parent: JSONValue, _ key: String, at: LottiePointer) -> LottieNode? {
+    parent[key].map { LottieNode(value: $0, parent: at, step: .key(key)) }
+  }
+
+  /// This node with its pointer linked, for reading several children.
+  var linked: LottieNode { step == nil ? self : LottieNode(value: value, pointer: pointer) }
 
   /// An error at this node: `/layers/0/ks/o: <message>`.
   func error(_ message: String) -> RazzleError {
@@ -57,8 +95,10 @@ struct LottieNode {
 
   /// The elements, when the value is an array.
   var elements: [LottieNode]? {
-    value.array.map { list in
-      list.enumerated().map { LottieNode(value: $0.element, pointer: pointer.appending($0.offset)) }
+    guard let list = value.array else { return nil }
+    let at = pointer
+    return list.enumerated().map {
+      LottieNode(value: $0.element, parent: at, step: .index($0.offset))
     }
   }
 
@@ -97,14 +137,35 @@ struct LottieNode {
 
   /// A number or an array of numbers as a list of numbers.
   func numbers() throws(RazzleError) -> [Double] {
-    if let x = value.number { return [x] }
-    guard let list = elements else {
+    switch value.content {
+    case .number(let x): return [x]
+    case .array(let list):
+      var out: [Double] = []
+      out.reserveCapacity(list.count)
+      for item in list {
+        guard case .number(let x) = item.content else {
+          // The slow path names the element.
+          for node in elements ?? [] { _ = try node.requireNumber() }
+          break
+        }
+        out.append(x)
+      }
+      return out
+    default:
       throw error("expected a number or an array of numbers, got \(value.typeName)")
     }
-    var out: [Double] = []
-    out.reserveCapacity(list.count)
-    for item in list { out.append(try item.requireNumber()) }
-    return out
+  }
+
+  /// The member `key` as an integer, nil when it is missing; an error when
+  /// it is not a number or not a whole number that an `Int` holds
+  /// (`1e300` and `2.5` are refused rather than rounded).
+  func integer(_ key: String) throws(RazzleError) -> Int? {
+    guard let member = self[key] else { return nil }
+    let x = try member.requireNumber()
+    guard let n = Int(exactly: x) else {
+      throw member.error("expected an integer, got \(x)")
+    }
+    return n
   }
 
   /// Whether the member `key` is a truthy Lottie flag (1 or true).

@@ -278,7 +278,9 @@ struct JSONReader {
       depth -= 1
       return members
     }
-    members.reserveCapacity(8)
+    // Most objects in files are small (a keyframe has 3 or 4 members):
+    // room for 4 keeps the tree compact; larger ones grow.
+    members.reserveCapacity(4)
     while true {
       skipWhitespace()
       guard i < bytes.count else { throw fail("the text ends inside an object: expected a key") }
@@ -485,69 +487,97 @@ struct JSONReader {
   // MARK: - Numbers
 
   /// Reads `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?` and
-  /// rounds it to the nearest double.
+  /// rounds it to the nearest double (``JSONNumberParser``; the standard
+  /// library's exact conversion of the token when that cannot decide).
   private mutating func readNumber() throws(JSONError) -> Double {
     let start = i
+    let n = bytes.count
     var negative = false
     if bytes[i] == UInt8(ascii: "-") {
       negative = true
       i += 1
     }
-    // Significant digits as an integer while they fit exactly in 2^53, for
-    // the fast path; `digits` counts every digit of the significand.
-    var mantissa: UInt64 = 0
-    var digits = 0
-    var fractionDigits = 0
-    var exact = true
-    guard i < bytes.count, isDigit(bytes[i]) else {
+    // Up to 19 significant digits as an integer w (leading zeros of the
+    // fraction are not significant), the value being w × 10^scale; a
+    // non-zero digit beyond them makes w inexact.
+    var w: UInt64 = 0
+    var significant = 0
+    var scale = 0
+    var inexact = false
+    guard i < n, isDigit(bytes[i]) else {
       throw fail("expected a digit in a number, found \(describeHere())")
     }
     if bytes[i] == UInt8(ascii: "0") {
       i += 1
-      if i < bytes.count && isDigit(bytes[i]) {
+      if i < n && isDigit(bytes[i]) {
         throw fail("a number with a leading zero (write 7, not 07)")
       }
     } else {
-      while i < bytes.count && isDigit(bytes[i]) {
-        accumulate(bytes[i], &mantissa, &digits, &exact)
-        i += 1
+      while i < n {
+        if significant <= 11, let eight = eightDigits(at: i) {
+          w = w &* 100_000_000 &+ eight
+          significant &+= 8
+          i &+= 8
+          continue
+        }
+        let d = bytes[i] &- 0x30
+        guard d < 10 else { break }
+        if significant < 19 {
+          w = w &* 10 &+ UInt64(d)
+          significant &+= 1
+        } else {
+          scale &+= 1
+          inexact = inexact || d != 0
+        }
+        i &+= 1
       }
     }
-    if i < bytes.count && bytes[i] == UInt8(ascii: ".") {
+    if i < n && bytes[i] == UInt8(ascii: ".") {
       i += 1
-      guard i < bytes.count, isDigit(bytes[i]) else {
+      guard i < n, isDigit(bytes[i]) else {
         throw fail("expected a digit after the decimal point, found \(describeHere())")
       }
-      while i < bytes.count && isDigit(bytes[i]) {
-        accumulate(bytes[i], &mantissa, &digits, &exact)
-        fractionDigits += 1
-        i += 1
+      while i < n {
+        if w != 0 && significant <= 11, let eight = eightDigits(at: i) {
+          w = w &* 100_000_000 &+ eight
+          significant &+= 8
+          scale &-= 8
+          i &+= 8
+          continue
+        }
+        let d = bytes[i] &- 0x30
+        guard d < 10 else { break }
+        if w == 0 && d == 0 {
+          scale &-= 1
+        } else if significant < 19 {
+          w = w &* 10 &+ UInt64(d)
+          significant &+= 1
+          scale &-= 1
+        } else {
+          inexact = inexact || d != 0
+        }
+        i &+= 1
       }
     }
     var exponent = 0
-    if i < bytes.count && (bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E")) {
+    if i < n && (bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E")) {
       i += 1
       var exponentNegative = false
-      if i < bytes.count && (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-")) {
+      if i < n && (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-")) {
         exponentNegative = bytes[i] == UInt8(ascii: "-")
         i += 1
       }
-      guard i < bytes.count, isDigit(bytes[i]) else {
+      guard i < n, isDigit(bytes[i]) else {
         throw fail("expected a digit in the exponent, found \(describeHere())")
       }
-      while i < bytes.count && isDigit(bytes[i]) {
+      while i < n && isDigit(bytes[i]) {
         if exponent < 100_000 { exponent = exponent * 10 + Int(bytes[i] - UInt8(ascii: "0")) }
         i += 1
       }
       if exponentNegative { exponent = -exponent }
     }
     let end = i
-    // Clinger's fast path: an integer below 2^53 times or divided by an
-    // exact power of ten up to 10^22 is one correctly rounded operation.
-    let scale = exponent - fractionDigits
-    if exact && scale >= -22 && scale <= 22 {
-      var x = Double(mantissa)
-      if scale >= 0 { x *= Self.powersOfTen[scale] } else { x /= Self.powersOfTen[-scale] }
+    if !inexact, let x = JSONNumberParser.double(w, scale + exponent) {
       return negative ? -x : x
     }
     // Otherwise the standard library's correctly rounded conversion of the
@@ -562,17 +592,22 @@ struct JSONReader {
 
   private func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
 
-  private func accumulate(
-    _ c: UInt8, _ mantissa: inout UInt64, _ digits: inout Int, _ exact: inout Bool
-  ) {
-    digits += 1
-    guard exact else { return }
-    let next = mantissa &* 10 &+ UInt64(c - 0x30)
-    if mantissa > (1 << 53) / 10 || next > (1 << 53) { exact = false } else { mantissa = next }
+  /// The eight bytes at `at` as an integer when they are all digits
+  /// (nil otherwise, or when fewer than eight bytes are left), converted
+  /// in a register (D. Lemire's SWAR parse of eight digits).
+  @inline(__always)
+  private func eightDigits(at start: Int) -> UInt64? {
+    guard bytes.count - start >= 8, let base = bytes.baseAddress else { return nil }
+    let raw = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+    // Each byte is a digit when adding 0x46 does not reach 0x80 and
+    // subtracting 0x30 does not borrow into the top bit.
+    let above = raw &+ 0x4646_4646_4646_4646
+    let below = raw &- 0x3030_3030_3030_3030
+    guard (above | below) & 0x8080_8080_8080_8080 == 0 else { return nil }
+    var v = raw &- 0x3030_3030_3030_3030
+    v = v &* 10 &+ (v >> 8)  // pairs of digits, in every other byte
+    let mask: UInt64 = 0x0000_00FF_0000_00FF
+    v = ((v & mask) &* 0x000F_4240_0000_0064 &+ ((v >> 16) & mask) &* 0x0000_2710_0000_0001) >> 32
+    return v
   }
-
-  private static let powersOfTen: [Double] = [
-    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
-    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-  ]
 }

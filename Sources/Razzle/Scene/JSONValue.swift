@@ -30,19 +30,43 @@ public struct JSONPosition: Sendable, Hashable, CustomStringConvertible {
   public var description: String { "line \(line), column \(column)" }
 }
 
+/// A ``JSONPosition`` in 12 bytes, as the tree stores it (a text is at most
+/// 4 GiB: larger numbers are clamped).
+@usableFromInline
+struct PackedPosition: Sendable, Hashable {
+  @usableFromInline var offset: UInt32
+  @usableFromInline var line: UInt32
+  @usableFromInline var column: UInt32
+
+  @inlinable init(_ p: JSONPosition) {
+    offset = UInt32(clamping: p.offset)
+    line = UInt32(clamping: p.line)
+    column = UInt32(clamping: p.column)
+  }
+
+  @inlinable var position: JSONPosition {
+    JSONPosition(offset: Int(offset), line: Int(line), column: Int(column))
+  }
+}
+
 /// One member of a JSON object: its key, where the key starts, and its value.
 public struct JSONMember: Sendable, Equatable {
   /// The member's name, with escapes resolved.
   public var key: String
-  /// Where the key's opening quote is.
-  public var keyPosition: JSONPosition
+  /// Where the key's opening quote is (stored in 12 bytes: numbers above
+  /// 2^32 − 1 read back clamped).
+  public var keyPosition: JSONPosition {
+    get { packedKeyPosition.position }
+    set { packedKeyPosition = PackedPosition(newValue) }
+  }
+  @usableFromInline var packedKeyPosition: PackedPosition
   /// The member's value.
   public var value: JSONValue
 
   /// Creates a member.
   public init(key: String, keyPosition: JSONPosition, value: JSONValue) {
     self.key = key
-    self.keyPosition = keyPosition
+    self.packedKeyPosition = PackedPosition(keyPosition)
     self.value = value
   }
 
@@ -77,15 +101,20 @@ public struct JSONValue: Sendable, Equatable {
 
   /// The value.
   public var content: Content
-  /// Where the value starts (its first character).
-  public var position: JSONPosition
+  /// Where the value starts (its first character; stored in 12 bytes:
+  /// numbers above 2^32 − 1 read back clamped).
+  public var position: JSONPosition {
+    get { packedPosition.position }
+    set { packedPosition = PackedPosition(newValue) }
+  }
+  @usableFromInline var packedPosition: PackedPosition
 
   /// Creates a value; `position` defaults to the start of a text.
   public init(
     _ content: Content, position: JSONPosition = JSONPosition(offset: 0, line: 1, column: 1)
   ) {
     self.content = content
-    self.position = position
+    self.packedPosition = PackedPosition(position)
   }
 
   /// Values are equal when their contents are; positions are not compared.

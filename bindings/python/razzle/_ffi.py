@@ -570,6 +570,9 @@ SIGNATURES = (
     Function("kf_lottie_timeline", Status, (LottieHandle, POINTER(NodeHandle))),
     Function("kf_lottie_describe", Status, (LottieHandle, c_void_p, c_size_t, _size_out)),
     Function("kf_lottie_sample_many", Status, (LottieHandle, _doubles, c_size_t, _doubles, c_size_t)),
+    Function(
+        "kf_lottie_sample_transforms", Status, (LottieHandle, _doubles, c_size_t, c_int32, _doubles, c_size_t)
+    ),
 
 
     # Scenes.

@@ -156,6 +156,32 @@ class LottieImport(HandleOwner):
             result[c.target, c.property] = None if np.isnan(v).all() else tuple(float(x) for x in v)
         return result
 
+    def sample_transforms(self, times: Times, *, world: bool = True, out: Optional[FloatArray] = None) -> FloatArray:
+        """Every layer's 2D matrix `[a, b, c, d, tx, ty]` (x' = a x + c y +
+        tx, y' = b x + d y + ty) at each time: shape `times.shape +
+        (len(layers), 6)`, one library call. `world=True` composes each
+        layer's own matrix (lottie-web's anchor, scale, skew, rotation,
+        position) with its chain of parents'; `world=False` gives the own
+        matrices. NaN where a layer does not show."""
+        t = np.ascontiguousarray(times, dtype=np.float64)
+        shape = t.shape + (len(self.layers), 6)
+        size = t.size * len(self.layers) * 6
+        if out is None:
+            out = np.empty(shape, dtype=np.float64)
+        elif not (out.dtype == np.float64 and out.flags.c_contiguous and out.size >= size):
+            raise InvalidTypeError("out must be a C-contiguous float64 array with room for every matrix")
+        lib.kf_lottie_sample_transforms(self._h, t.ctypes.data, t.size, 1 if world else 0, out.ctypes.data, out.size)
+        return out
+
+    def transforms(self, time: float, *, world: bool = True) -> Dict[str, Optional[Tuple[float, ...]]]:
+        """{layer name: (a, b, c, d, tx, ty)} at one time (None where the
+        layer does not show); see `sample_transforms`."""
+        rows = self.sample_transforms(np.array([float(time)]), world=world)[0]
+        return {
+            layer.name: None if np.isnan(m).all() else tuple(float(x) for x in m)
+            for layer, m in zip(self.layers, rows)
+        }
+
 
 LottieSource = Union[str, bytes, "os.PathLike[str]", Mapping[str, Any]]
 
