@@ -88,6 +88,13 @@ struct StylePool: Sendable {
     return UInt32(beziers.count - 1)
   }
 
+  /// Adds `count` references to the style at `index`, which the pool holds
+  /// (a bulk edit retains a style once, then counts its other keyframes).
+  mutating func retain(index: UInt32, count: Int) {
+    guard index != 0 else { return }
+    references[Int(index)] += count
+  }
+
   /// Drops a reference to the style at `index`.
   mutating func release(_ index: UInt32) {
     guard index != 0 else { return }

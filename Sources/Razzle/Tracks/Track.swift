@@ -255,13 +255,18 @@ public final class Track: @unchecked Sendable {
         "\(property): give 0 styles, 1 for all or one per keyframe (\(times.count)), not \(styles.count)"
       )
     }
-    let style = { (i: Int) -> KeyframeStyle in
-      styles.isEmpty ? .plain : styles[styles.count == 1 ? 0 : i]
-    }
+    // One style for all is checked once (as the first entry's); then each
+    // entry's time, value and, with one style per entry, its style.
     for i in times.indices {
       let value = UnsafeBufferPointer(rebasing: values[i * channels..<(i + 1) * channels])
-      do {
-        try validate(time: times[i], value: value, style: style(i))
+      do throws(RazzleError) {
+        guard times[i].isFinite else {
+          throw RazzleError(
+            .invalidValue, "\(property): keyframe time must be finite, got \(times[i])")
+        }
+        try checkSize(value.count, "value")
+        try rule.validate(value, property: property)
+        if styles.count > 1 || (i == 0 && styles.count == 1) { try validate(styles[i]) }
       } catch {
         failed = i
         throw RazzleError(error.kind, "keyframe \(i): \(error.message)")
@@ -269,7 +274,7 @@ public final class Track: @unchecked Sendable {
     }
     guard !times.isEmpty else { return }
     try edit { () throws(RazzleError) in
-      guard storage.merge(times: times, values: values, style: style) else {
+      guard storage.merge(times: times, values: values, styles: styles) else {
         throw RazzleError(
           .invalidValue,
           "\(property): the keyframes are so far apart that a gap between neighbours overflows")
@@ -334,7 +339,7 @@ public final class Track: @unchecked Sendable {
     let count = storage.count
     let styles = (0..<count).map { storage.pool[storage.styleIndices[$0]] }
     _ = copy.storage.merge(
-      times: storage.times.buffer, values: storage.values.buffer, style: { styles[$0] })
+      times: storage.times.buffer, values: storage.values.buffer, styles: styles)
     copy.storage.setExtrapolation(before: storage.before, after: storage.after)
     copy.sampler = copy.storage.makeSampler()
     return copy

@@ -31,6 +31,27 @@ final class TrackBulkTests: XCTestCase {
     }
   }
 
+  func testLargeBatchesSortLikeTheModel() throws {
+    // Above 512 entries the batch is radix sorted on the times' bits:
+    // negatives, −0 and +0 (one time: the last entry wins), duplicates,
+    // huge and tiny magnitudes, against the dictionary model.
+    var generator = SystemRandomNumberGenerator()
+    for count in [511, 512, 5000] {
+      let track = try Track(property: "x")
+      let pool: [Double] = [-0.0, 0.0, -1e300, 1e300, -5e-324, 5e-324, -1.5, 1.5]
+      var times = (0..<count).map { _ in Double(Int.random(in: -3000...3000, using: &generator)) / 8
+      }
+      for i in 0..<pool.count { times[Int.random(in: 0..<count, using: &generator)] = pool[i] }
+      let values = times.indices.map { Double($0) }
+      var model: [Double: Double] = [:]
+      for (t, v) in zip(times, values) { model[t] = v }  // −0 and +0 are one key
+      try setAll(track, times, values)
+      let expected = model.sorted { $0.key < $1.key }
+      XCTAssertEqual(track.keyframes.map(\.time), expected.map(\.key), "count \(count)")
+      XCTAssertEqual(track.keyframes.map { $0.value[0] }, expected.map(\.value), "count \(count)")
+    }
+  }
+
   func testOneSharedStyleOrOneEach() throws {
     let track = try Track(property: "x")
     let eased = KeyframeStyle(easing: .penner(.quad, .easeIn))
