@@ -1304,6 +1304,47 @@ N_BATCH_TRACKS = 100
 N_BATCH_TIMES = 10_000
 
 
+@case(19, "1e6 keyframes in random order, one bulk call", Target("<=", 300, "ms"))
+def case_bulk_random(cfg, row):
+    """track.set_keyframes of 1e6 (time, value) pairs in random order (with
+    repeated times: the last entry wins) into an empty track, from Python;
+    the peer does the same work in numpy: a stable argsort, the last of
+    each run of equal times, the gathered values."""
+    rng = np.random.default_rng(cfg.seed + 19)
+    n = 1_000_000
+    times = rng.integers(0, 2 * n, n).astype(np.float64) / 4
+    values = rng.random(n)
+    row.peer = "numpy argsort + unique (last wins)"
+
+    def peer():
+        order = np.argsort(times, kind="stable")
+        sorted_times = times[order]
+        last = np.ones(n, dtype=bool)
+        last[:-1] = sorted_times[1:] != sorted_times[:-1]
+        return sorted_times[last], values[order][last]
+
+    def razzle_once():
+        with razzle.Animator() as anim, anim.add_track("x", "x") as track:
+            track.set_keyframes(times, values)
+
+    expect_times, expect_values = peer()
+    with razzle.Animator() as anim, anim.add_track("x", "x") as track:
+        track.set_keyframes(times, values)
+        got = np.array([k.time for k in track.keyframes[:1000]]), np.array([k.value for k in track.keyframes[:1000]])
+        count = len(track.keyframes)
+    check_close(row, np.concatenate(got), np.concatenate([expect_times[:1000], expect_values[:1000]]), rtol=0, atol=0)
+    row.check += f"; {count} keyframes (numpy {expect_times.size})"
+    t_razzle = best_of(razzle_once, cfg, number=1, repeat=3)
+    t_peer = best_of(peer, cfg, number=1, repeat=3)
+    row.razzle_rate, row.peer_rate = n / t_razzle, n / t_peer
+    row.measured = t_razzle * 1e3
+    row.measured_text = f"{t_razzle * 1e3:.0f} ms"
+    row.notes.append(
+        f"set_keyframes of 1e6 random-order pairs {t_razzle * 1e3:.0f} ms (validation, radix sort, merge, derived "
+        f"data); numpy's sort + unique + gather alone {t_peer * 1e3:.0f} ms"
+    )
+
+
 @case(18, f"anim.sample {N_BATCH_TRACKS} tracks x {N_BATCH_TIMES} times: threads", Target(">=", 1.7, "x"))
 def case_animator_batch_threads(cfg, row):
     rng = np.random.default_rng(cfg.seed + 18)
