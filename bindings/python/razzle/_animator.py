@@ -33,6 +33,7 @@ from ._values import Color, Point, Rect, Size, Transform, Transform3D, from_chan
 
 lib = _ffi.lib
 _sample_many_unchecked = _ffi.unchecked("kf_animator_sample_many")
+_sample_many_raw = _ffi.raw("kf_animator_sample_many")
 _BUFFER_TOO_SMALL = _ffi.STATUS_CODES["KF_E_BUFFER_TOO_SMALL"][0]
 
 _T = TypeVar("_T")
@@ -495,8 +496,8 @@ class Animator(SceneFile, HandleOwner):
         handle = self._h
         if out is not None:
             # A frame loop reuses its arrays: their addresses are looked up once.
-            array, times_address, out_address = self._buffers.addresses(times, out)
-            status = _sample_many_unchecked(handle, times_address, array.size, out_address, out.size, None, None)
+            _, times_pointer, count, out_pointer, capacity = self._buffers.pointers(times, out)
+            status = _sample_many_raw(handle, times_pointer, count, out_pointer, capacity, None, None)
             if status:
                 raise _ffi.error(status)
             return out

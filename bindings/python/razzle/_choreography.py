@@ -35,6 +35,9 @@ STAGGER_PRESETS = _names(lib.kf_stagger_preset_name)
 CALCULATION_MODES = _names(lib.kf_calculation_mode_name)
 
 _sample = _ffi.unchecked("kf_node_sample_many")
+_sample_raw = _ffi.raw("kf_node_sample_many")
+#: The animation directions as the raw binding's int32 objects.
+_DIRECTIONS = {0: ctypes.c_int32(0), 1: ctypes.c_int32(1)}
 
 Placement = Union[None, str, float]
 TimingKeywords = Any
@@ -204,8 +207,10 @@ class Node(SceneFile, HandleOwner):
         direction = 0 if animation_direction == "forwards" else _animation_direction(animation_direction)
         if out is not None:
             # A frame loop reuses its arrays: their addresses are looked up once.
-            array, times_address, out_address = self._buffers.addresses(times, out)
-            status = _sample(handle, times_address, array.size, direction, out_address, out.size, None, None)
+            _, times_pointer, count, out_pointer, capacity = self._buffers.pointers(times, out)
+            status = _sample_raw(
+                handle, times_pointer, count, _DIRECTIONS.get(direction) or ctypes.c_int32(direction), out_pointer, capacity, None, None
+            )
             if status:
                 raise _ffi.error(status)
             return out

@@ -36,6 +36,7 @@ _advance_frame = _ffi.unchecked("kf_player_advance_frame")
 #: A times array for BufferAddresses when only the output's address is wanted.
 _NO_TIMES = np.zeros(1)
 _sample = _ffi.unchecked("kf_player_sample_many")
+_sample_raw = _ffi.raw("kf_player_sample_many")
 
 
 class PlayerEvent(NamedTuple):
@@ -270,8 +271,8 @@ class Player(HandleOwner):
         """The node at many clock times in one call (a video): the matrix of
         `Node.sample`, one row per clock time."""
         if out is not None:
-            array, times_address, out_address = self._buffers.addresses(clock_times, out)
-            status = _sample(self._h, times_address, array.size, out_address, out.size, None, None)
+            _, times_pointer, count, out_pointer, capacity = self._buffers.pointers(clock_times, out)
+            status = _sample_raw(self._h, times_pointer, count, out_pointer, capacity, None, None)
             if status:
                 raise _ffi.error(status)
             return out

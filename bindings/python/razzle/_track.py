@@ -5,7 +5,7 @@ from __future__ import annotations
 import builtins
 import ctypes
 import math
-from ctypes import byref, c_double, c_size_t
+from ctypes import byref, c_double, c_size_t, c_void_p
 from typing import Any, Dict, Generic, Iterator, List, NamedTuple, NoReturn, Optional, Tuple, TypeVar, Union, overload
 
 import numpy as np
@@ -30,6 +30,7 @@ from ._values import from_channels, to_channels
 lib = _ffi.lib
 _value = _ffi.lib.kf_track_value  # returns the double itself (no errcheck hook)
 _sample_many_unchecked = _ffi.unchecked("kf_track_sample_many")
+_sample_many_raw = _ffi.raw("kf_track_sample_many")
 _error = _ffi.error
 
 #: The type of a track's single sample: float for scalar and bool tracks,
@@ -517,20 +518,33 @@ class Track(HandleOwner, Generic[V_co]):
         order and returned as it is. NaN times give NaN; ±inf give the end
         values under the default "hold" extrapolation.
         """
-        handle = self._h
         if out is not None:
-            # Callers that pass the same arrays again skip the address lookups.
+            # Callers that pass the same arrays again skip the address lookups
+            # and the argument conversions (the raw binding takes ctypes
+            # objects). A closed track passes NULL and is named below.
             buffers = self._buffers
             if buffers is None:
                 buffers = self._buffers = BufferAddresses()
-            array, times_address, out_address = buffers.addresses(times, out)
-            n = array.size
-            if out.size < n * self.channels:
-                _check_out(out, n * self.channels)
-            status = _sample_many_unchecked(handle, times_address, n, out_address, out.size)
+            kept = buffers._pointers
+            if (
+                kept is not None
+                and times is buffers._times
+                and out is buffers._out
+                and out.dtype is _FLOAT64
+                and times.dtype is _FLOAT64
+                and out.flags.writeable
+            ):
+                array, times_pointer, count, out_pointer, capacity = kept  # the same arrays again: as checked
+            else:
+                array, times_pointer, count, out_pointer, capacity = buffers.pointers(times, out)
+            if out.size < array.size * self.channels:
+                _check_out(out, array.size * self.channels)
+            status = _sample_many_raw(self._handle, times_pointer, count, out_pointer, capacity)
             if status:
+                self._h  # ClosedError for a closed track
                 raise _error(status)
             return out
+        handle = self._h
         array = _times(times)
         n = array.size
         out = np.empty(self._batch_shape(array), dtype=np.float64)
@@ -634,13 +648,33 @@ class BufferAddresses:
     redone for any other object and whenever the dtype or the writeable
     flag of a kept array changed."""
 
-    __slots__ = ("_times", "_out", "_times_address", "_out_address")
+    __slots__ = ("_times", "_out", "_times_address", "_out_address", "_pointers")
 
     def __init__(self) -> None:
         self._times: Any = None
         self._out: Any = None
         self._times_address = 0
         self._out_address = 0
+        self._pointers: Any = None
+
+    def pointers(self, times: object, out: FloatArray) -> Tuple[Any, Any, Any, Any, Any]:
+        """(times as a float64 array, its address, its size, out's address,
+        out's size), the last four as ctypes objects for `_ffi.raw`
+        bindings, kept with the arrays like the addresses."""
+        kept = self._pointers
+        if (
+            kept is not None
+            and times is self._times
+            and out is self._out
+            and out.dtype is _FLOAT64
+            and times.dtype is _FLOAT64
+            and out.flags.writeable
+        ):
+            return kept  # type: ignore[no-any-return]
+        array, times_address, out_address = self.addresses(times, out)
+        result = (array, c_void_p(times_address), c_size_t(array.size), c_void_p(out_address), c_size_t(out.size))
+        self._pointers = result if (self._times is times and self._out is out) else None
+        return result
 
     def addresses(self, times: object, out: FloatArray) -> Tuple[Any, int, int]:
         """(times as a float64 array, its address, out's address); raises as
