@@ -85,7 +85,16 @@ class Keyframe(NamedTuple):
 
 
 def _address(array: np.ndarray[Any, Any]) -> int:
-    return array.__array_interface__["data"][0]  # type: ignore[no-any-return]
+    """The address of a contiguous array's first element. Through the buffer
+    protocol (about 0.5 us; `__array_interface__` builds a dict, about
+    1.6 us), which takes writable, non-empty arrays; others the slow way."""
+    try:
+        return ctypes.addressof(_CHAR.from_buffer(array))
+    except (TypeError, ValueError, BufferError):
+        return array.__array_interface__["data"][0]  # type: ignore[no-any-return]
+
+
+_CHAR = ctypes.c_char
 
 
 def _options(handle: Any) -> _ffi.TrackOptions:
