@@ -89,7 +89,7 @@ def _address(array: np.ndarray[Any, Any]) -> int:
     protocol (about 0.5 us; `__array_interface__` builds a dict, about
     1.6 us), which takes writable, non-empty arrays; others the slow way."""
     try:
-        return ctypes.addressof(_CHAR.from_buffer(array))
+        return ctypes.addressof(_CHAR.from_buffer(array))  # type: ignore[arg-type, unused-ignore]
     except (TypeError, ValueError, BufferError):
         return array.__array_interface__["data"][0]  # type: ignore[no-any-return]
 
