@@ -6,7 +6,7 @@ module only marshals."""
 from __future__ import annotations
 
 import math
-from ctypes import byref, c_int32, c_size_t
+from ctypes import byref, c_double, c_int32, c_size_t, c_void_p
 from typing import Any, Dict, List, Literal, NamedTuple, Optional, Tuple, Union
 
 import numpy as np
@@ -30,9 +30,11 @@ EVENT_KINDS = _names(lib.kf_event_kind_name)
 STOP_POSITIONS = _names(lib.kf_stop_position_name)
 
 _EVENT_BATCH = 64
+_EVENT_BATCH_SIZE = c_size_t(_EVENT_BATCH)
+_FLOAT64 = np.dtype(np.float64)
 _tick = _ffi.unchecked("kf_player_tick")
 _advance = _ffi.unchecked("kf_player_advance")
-_advance_frame = _ffi.unchecked("kf_player_advance_frame")
+_advance_frame_raw = _ffi.raw("kf_player_advance_frame")
 #: A times array for BufferAddresses when only the output's address is wanted.
 _NO_TIMES = np.zeros(1)
 _sample = _ffi.unchecked("kf_player_sample_many")
@@ -67,7 +69,7 @@ class Player(HandleOwner):
     `stop(finish_at="start" | "end" | "current")`. `curve` is
     UIViewPropertyAnimator's timing curve over the fraction complete."""
 
-    __slots__ = ("_node", "_events", "_count", "_more", "_buffers", "_frame_buffers")
+    __slots__ = ("_node", "_events", "_count", "_more", "_buffers", "_frame_buffers", "_count_ref", "_more_ref", "_frame_kept")
     _kind = "player"
     _pickle_message = "cannot pickle a razzle.Player: it owns a library handle"
 
@@ -92,6 +94,11 @@ class Player(HandleOwner):
         self._more = c_int32()
         self._buffers = BufferAddresses()
         self._frame_buffers = BufferAddresses()
+        # The frame step's arguments as ctypes objects (see _ffi.raw): the
+        # counters by reference, and the last frame array's address and size.
+        self._count_ref = byref(self._count)
+        self._more_ref = byref(self._more)
+        self._frame_kept: Any = None
         if rate != 1.0:
             lib.kf_player_set_playback_rate(handle, rate)
 
@@ -131,11 +138,26 @@ class Player(HandleOwner):
         `sample`), in the same library call — a frame loop's step."""
         if frame is None:
             return self._report(_advance, real(dt, "dt"))
-        _, _, address = self._frame_buffers.addresses(_NO_TIMES, frame)
-        size = frame.size
-        return self._report(
-            lambda h, value, *events: _advance_frame(h, value, address, size, None, *events), real(dt, "dt")
+        kept = self._frame_kept
+        if kept is None or kept[0] is not frame or frame.dtype is not _FLOAT64 or not frame.flags.writeable:
+            _, _, address = self._frame_buffers.addresses(_NO_TIMES, frame)
+            kept = self._frame_kept = (frame, c_void_p(address), c_size_t(frame.size))
+        status = _advance_frame_raw(
+            # A float goes as it is (the library refuses NaN and ±inf itself).
+            self._handle, c_double(dt if dt.__class__ is float else real(dt, "dt")), kept[1], kept[2], None,
+            self._events, _EVENT_BATCH_SIZE, self._count_ref, self._more_ref,
         )
+        if status:
+            self._h  # ClosedError for a closed player
+            raise _ffi.error(status)
+        if not self._count.value and not self._more.value:
+            return []
+        events, count = self._events, self._count
+        result = [self._event(events[i]) for i in range(count.value)]
+        while self._more.value:
+            lib.kf_player_advance(self._h, 0.0, events, _EVENT_BATCH, byref(count), byref(self._more))
+            result += [self._event(events[i]) for i in range(count.value)]
+        return result
 
     # -- controls ---------------------------------------------------------------
 
