@@ -25,6 +25,20 @@ static char *read_file(const char *path, size_t *length) {
   return text;
 }
 
+/* The import of folder/file, or NULL after a failed check. */
+static kf_lottie *import_file(const char *folder, const char *file) {
+  char path[1024];
+  snprintf(path, sizeof path, "%s/%s", folder, file);
+  size_t length = 0;
+  char *text = read_file(path, &length);
+  CHECK(text != NULL, "read %s", path);
+  if (!text) return NULL;
+  kf_lottie *lottie = NULL;
+  CHECK(kf_lottie_import(text, length, 0, &lottie) == KF_OK, "%s: import", file);
+  free(text);
+  return lottie;
+}
+
 /* The start and channels of (target, property) in the description's
  * columns (its keys come in this order), or -1. */
 static long find_column(const char *description, const char *target, const char *property,
@@ -45,14 +59,8 @@ static long find_column(const char *description, const char *target, const char 
 static void check_transforms(const char *folder) {
   for (size_t i = 0; i < sizeof lottie_transform_files / sizeof lottie_transform_files[0]; i++) {
     const lottie_transform_file *f = &lottie_transform_files[i];
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s", folder, f->file);
-    size_t length = 0;
-    char *text = read_file(path, &length);
-    CHECK(text != NULL, "read %s", path);
-    if (!text) continue;
-    kf_lottie *lottie = NULL;
-    CHECK(kf_lottie_import(text, length, 0, &lottie) == KF_OK, "%s: import", f->file);
+    kf_lottie *lottie = import_file(folder, f->file);
+    if (!lottie) continue;
     size_t size = f->frames * f->layers * 6;
     double *out = calloc(size + 1, sizeof *out);
     for (int world = 0; world <= 1; world++) {
@@ -90,7 +98,6 @@ static void check_transforms(const char *folder) {
     }
     free(description);
     free(out);
-    free(text);
     kf_lottie_release(lottie);
   }
   CHECK(kf_lottie_sample_transforms(NULL, NULL, 0, 1, NULL, 0) == KF_E_NULL, "NULL import");
@@ -101,14 +108,8 @@ int main(int argc, char **argv) {
   check_transforms(folder);
   for (size_t i = 0; i < sizeof lottie_files / sizeof lottie_files[0]; i++) {
     const lottie_file *f = &lottie_files[i];
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s", folder, f->file);
-    size_t length = 0;
-    char *text = read_file(path, &length);
-    CHECK(text != NULL, "read %s", path);
-    if (!text) continue;
-    kf_lottie *lottie = NULL;
-    CHECK(kf_lottie_import(text, length, 0, &lottie) == KF_OK, "%s: import", f->file);
+    kf_lottie *lottie = import_file(folder, f->file);
+    if (!lottie) continue;
     size_t needed = 0;
     kf_lottie_describe(lottie, NULL, 0, &needed);
     char *description = malloc(needed + 1);
@@ -147,7 +148,6 @@ int main(int argc, char **argv) {
     kf_node_release(timeline);
     free(rows);
     free(description);
-    free(text);
     kf_lottie_release(lottie);
   }
   for (size_t r = 0; r < sizeof lottie_rejections / sizeof lottie_rejections[0]; r++) {

@@ -1,6 +1,7 @@
 /// SplitMix64 (Steele, Lea and Flood 2014): the generator a random stagger
-/// shuffles with, so a seed gives the same order in every language.
-struct SplitMix64 {
+/// shuffles with, so a seed gives the same order in every language (and the
+/// tests' replayable random inputs).
+struct SplitMix64: RandomNumberGenerator {
   var state: UInt64
 
   init(seed: UInt64) { state = seed }

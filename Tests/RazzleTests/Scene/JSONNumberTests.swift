@@ -9,18 +9,6 @@ import XCTest
 /// text must give the same bits, or be refused exactly where the oracle
 /// gives infinity.
 final class JSONNumberTests: XCTestCase {
-  /// A deterministic generator (SplitMix64), so a failure can be replayed.
-  private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   private var failures = 0
 
   /// Checks one text: parsed as a document and inside an array.
@@ -91,7 +79,7 @@ final class JSONNumberTests: XCTestCase {
   }
 
   func testRandomDoublesShortestAndSeventeenDigits() {
-    var rng = SplitMix(state: 0x5EED_1234)
+    var rng = SplitMix64(seed: 0x5EED_1234)
     for k in 0..<40_000 {
       // Every bit pattern of a finite double, and values of a few usual ranges.
       var x: Double
@@ -113,7 +101,7 @@ final class JSONNumberTests: XCTestCase {
   }
 
   func testRandomDecimalsNearTies() {
-    var rng = SplitMix(state: 0xC0FF_EE00)
+    var rng = SplitMix64(seed: 0xC0FF_EE00)
     for _ in 0..<20_000 {
       // w × 10^q with 1 to 19 random digits and q across the table.
       let digits = Int(rng.next() % 19) + 1
@@ -137,7 +125,7 @@ final class JSONNumberTests: XCTestCase {
     // Direct calls: w × 10^q for 17-digit w (what the scene writer prints)
     // over the normal range. Each decided value is the oracle's; the
     // undecided ones (rare) would go to the exact fallback.
-    var rng = SplitMix(state: 0xFA57)
+    var rng = SplitMix64(seed: 0xFA57)
     var decided = 0
     let total = 50_000
     for _ in 0..<total {
