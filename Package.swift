@@ -37,6 +37,15 @@ let soname =
   ? "libkeyframe.so.\(headerVersion("MAJOR"))"
   : "libkeyframe.so.0.\(headerVersion("MINOR"))"
 
+/// The kernels' settings: Razzle's (conditional moves kept, see below),
+/// and the CPU they are compiled for. The compiler never fuses `a * b + c`
+/// into one rounding (Swift does not contract floating-point operations),
+/// so every level computes the same bits.
+func kernelSettings(cpu: String?) -> [SwiftSetting] {
+  let target = cpu.map { ["-target-cpu", $0] } ?? []
+  return [.unsafeFlags(["-Xllvm", "-x86-cmov-converter=false"] + target)]
+}
+
 let package = Package(
   name: "razzle",
   products: [
@@ -52,6 +61,7 @@ let package = Package(
 
     .target(
       name: "Razzle",
+      dependencies: ["RazzleKernels", "RazzleKernelsAVX2", "CPUFeatures"],
       swiftSettings: [
         // The batch kernels' binary search over keyframe times must compile
         // to conditional moves: on unordered query times a branch there
@@ -63,6 +73,14 @@ let package = Package(
         .unsafeFlags(["-Xllvm", "-x86-cmov-converter=false", "-enforce-exclusivity=unchecked"])
       ]
     ),
+    // The hot loops, one source compiled at two CPU levels: `RazzleKernels`
+    // for any x86-64 (the baseline the wheel must load on) and
+    // `RazzleKernelsAVX2` from the same files (symbolic links) for Haswell
+    // and later (AVX2, FMA, BMI2). `Razzle` picks one at run time from
+    // `CPUFeatures` (cpuid), so one library runs everywhere at its best.
+    .target(name: "RazzleKernels", swiftSettings: kernelSettings(cpu: nil)),
+    .target(name: "RazzleKernelsAVX2", swiftSettings: kernelSettings(cpu: "haswell")),
+    .systemLibrary(name: "CPUFeatures", path: "Sources/CPUFeatures"),
     // The hand-written header `include/keyframe.h` as a module: the
     // forwarders read its structs, enums and limits, and the tests check
     // the core against its constants.

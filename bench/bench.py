@@ -2036,6 +2036,103 @@ def case_render_intro(cfg, row):
     )
 
 
+# ---------------------------------------------------------------------------
+# Cases 22-24, 27: the plain linear kernels per core, every K, every N
+
+#: The keyframe counts case 22 sweeps.
+EVERY_K = (2, 16, 256, 4096, 65536, 1_000_000)
+
+
+def _linear_one_thread(cfg: Config, k: int, sort: bool, n=None):
+    """(razzle samples/s on 1 thread, numpy.interp samples/s) for a linear
+    K-keyframe track at n (cfg.n) random or sorted times, values checked."""
+    rng = np.random.default_rng(cfg.seed + k + sort)
+    n = n or cfg.n
+    xp, fp = keyframes(rng, k)
+    x = queries(rng, n)
+    if sort:
+        x.sort()
+    with razzle.Animator() as anim, anim.add_track("t", "value") as track:
+        track.set_keyframes(xp, fp)
+        out = np.empty(n)
+        track.sample(x, out=out)
+        np.testing.assert_allclose(out, np.interp(x, xp, fp), rtol=1e-12, atol=1e-12)
+        with razzle_threads(1):
+            t_razzle = best_of(lambda: track.sample(x, out=out), cfg)
+        t_numpy = best_of(lambda: np.interp(x, xp, fp), cfg)
+    return n / t_razzle, n / t_numpy
+
+
+def _kernel_level_note():
+    if hasattr(razzle, "kernel_level"):
+        return f"kernels: {razzle.kernel_level()} (razzle.kernel_level(); RAZZLE_KERNELS={os.environ.get('RAZZLE_KERNELS', 'unset')})"
+    return "kernels: baseline (no kernel-level setting)"
+
+
+def _per_core(cfg, row, k, sort):
+    row.peer = "numpy.interp"
+    razzle_rate, numpy_rate = _linear_one_thread(cfg, k, sort)
+    set_pair(row, razzle_rate, numpy_rate)
+    row.check = "values within 1e-12 of numpy.interp"
+    row.notes.append(f"1 thread: {razzle_rate / 1e6:.0f} M/s{roof_fraction_note(razzle_rate)}; {_kernel_level_note()}")
+
+
+@case(23, "linear K=16, random times, 1 thread", Target(">=", 6.0, "x"))
+def case_linear_k16_random_per_core(cfg, row):
+    _per_core(cfg, row, 16, sort=False)
+
+
+@case(24, "linear K=16, sorted times, 1 thread", Target(">=", 3.0, "x"))
+def case_linear_k16_sorted_per_core(cfg, row):
+    _per_core(cfg, row, 16, sort=True)
+
+
+@case(22, "linear, every K, random and sorted, 1 thread (worst)", Target(">=", 1.5, "x"))
+def case_linear_every_k(cfg, row):
+    row.peer = "numpy.interp"
+    worst = None
+    cells = []
+    for k in EVERY_K:
+        for sort in (False, True):
+            razzle_rate, numpy_rate = _linear_one_thread(cfg, k, sort)
+            ratio = razzle_rate / numpy_rate
+            cells.append(f"K={k} {'sorted' if sort else 'random'} {razzle_rate / 1e6:.0f}/{numpy_rate / 1e6:.0f} M/s {ratio:.2f}x")
+            if worst is None or ratio < worst[0]:
+                worst = (ratio, razzle_rate, numpy_rate)
+    set_pair(row, worst[1], worst[2])
+    row.check = "values within 1e-12 of numpy.interp at every K"
+    row.notes.append("razzle/numpy, 1 thread: " + "; ".join(cells))
+    row.notes.append(_kernel_level_note())
+
+
+#: The batch sizes case 27 sweeps.
+EVERY_N = (1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000)
+
+
+@case(27, "track.sample(x, out=y) vs numpy.interp, every N (worst)", Target(">=", 1.0, "x"))
+def case_linear_every_n(cfg, row):
+    row.peer = "numpy.interp"
+    rng = np.random.default_rng(cfg.seed + 27)
+    xp, fp = keyframes(rng, 16)
+    worst = None
+    cells = []
+    with razzle.Animator() as anim, anim.add_track("t", "value") as track:
+        track.set_keyframes(xp, fp)
+        for n in EVERY_N:
+            x = queries(rng, n)
+            out = np.empty(n)
+            np.testing.assert_allclose(track.sample(x, out=out), np.interp(x, xp, fp), rtol=1e-12, atol=1e-12)
+            t_razzle = best_of(lambda: track.sample(x, out=out), cfg)
+            t_numpy = best_of(lambda: np.interp(x, xp, fp), cfg)
+            ratio = t_numpy / t_razzle
+            cells.append(f"N={n} {t_razzle * 1e6:.3g}/{t_numpy * 1e6:.3g} us {ratio:.2f}x")
+            if worst is None or ratio < worst[0]:
+                worst = (ratio, n / t_razzle, n / t_numpy)
+    set_pair(row, worst[1], worst[2])
+    row.check = "values within 1e-12 of numpy.interp at every N"
+    row.notes.append("razzle out= / numpy.interp (allocates), default threads: " + "; ".join(cells))
+
+
 def main(argv=None):
     cfg, selected, args = parse_args(argv)
     import_razzle(args.in_tree)

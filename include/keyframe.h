@@ -201,6 +201,23 @@ size_t kf_thread_count(void);
 /* Sets the thread count for large batches; 0 restores the default. */
 void kf_set_thread_count(size_t count);
 
+/* The CPU level the batch kernels run at: "baseline" (SSE2: any x86-64) or
+ * "avx2" (AVX2, FMA, BMI1, BMI2, F16C, LZCNT, MOVBE: the x86-64-v3 set of
+ * Haswell, Zen and later, with the AVX state saved by the OS). The default
+ * is $RAZZLE_KERNELS if it names a level this CPU runs when the library
+ * first needs it, else the best level this CPU runs. Every level gives the
+ * same bits (Guides/Sampling.md, "CPU levels"). Static; never NULL. */
+const char *kf_kernel_level(void);
+
+/* Runs the batch kernels at the level `name`; NULL restores the default.
+ * KF_E_INVALID_NAME for an unknown name, KF_E_INVALID_VALUE for a level this
+ * CPU cannot run; the level in use is unchanged on error. */
+kf_status kf_set_kernel_level(const char *name);
+
+/* 1 if this CPU can run the kernel level `name`, else 0 (also for NULL or
+ * an unknown name). */
+int32_t kf_kernel_level_supported(const char *name);
+
 /* ---------------------------------------------------------------------------
  * Value kinds and properties (Guides/Kinds.md). The library lists them, so
  * a binding builds its value types from these calls rather than a copy of

@@ -1,5 +1,5 @@
 // Library-wide settings and reports: versions, status texts, the last error,
-// the thread count, and the names of the C API's enums.
+// the thread count, the kernels' CPU level, and the names of the C API's enums.
 import CKeyframe
 import Razzle
 
@@ -39,6 +39,29 @@ public func kf_set_thread_count(_ count: Int) {
 @_cdecl("kf_thread_count")
 public func kf_thread_count() -> Int {
   Parallel.threadCount
+}
+
+@_cdecl("kf_kernel_level")
+public func kf_kernel_level() -> UnsafePointer<CChar> {
+  StaticName.pointer(KernelLevel.active.rawValue)
+}
+
+@_cdecl("kf_set_kernel_level")
+public func kf_set_kernel_level(_ name: UnsafePointer<CChar>?) -> kf_status {
+  call("kf_set_kernel_level") { () throws(RazzleError) in
+    try KernelLevel.select(
+      try optionalString(name, "name").map { name throws(RazzleError) in
+        try KernelLevel(named: name)
+      })
+  }
+}
+
+@_cdecl("kf_kernel_level_supported")
+public func kf_kernel_level_supported(_ name: UnsafePointer<CChar>?) -> Int32 {
+  guard let text = try? optionalString(name, "name"), let level = KernelLevel(rawValue: text) else {
+    return 0
+  }
+  return level.isSupported ? 1 : 0
 }
 
 @_cdecl("kf_interpolation_name")

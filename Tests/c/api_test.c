@@ -6,6 +6,8 @@
  * against hand-worked numbers. Prints "N passed, N failed".
  */
 #include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -214,6 +216,73 @@ static void test_threads(void) {
   CHECK(kf_thread_count() == 3, "set 3");
   kf_set_thread_count(0);
   CHECK(kf_thread_count() == initial, "0 restores the default");
+}
+
+static int compare_doubles(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return isnan(x) ? (isnan(y) ? 0 : 1) : isnan(y) ? -1 : (x > y) - (x < y);
+}
+
+/* The kernel level: a name from the list, settable to each level the CPU
+ * runs, refused (and unchanged) for unknown names; the levels give the same
+ * bits on random and sorted times, small and large tracks. */
+static void test_kernel_levels(void) {
+  const char *initial = kf_kernel_level();
+  CHECK(strcmp(initial, "baseline") == 0 || strcmp(initial, "avx2") == 0, "level %s", initial);
+  CHECK(kf_kernel_level_supported("baseline") == 1, "baseline runs everywhere");
+  CHECK(kf_kernel_level_supported("avx512") == 0 && kf_kernel_level_supported(NULL) == 0,
+        "unknown names are not supported");
+  CHECK(kf_set_kernel_level("avx-2") == KF_E_INVALID_NAME, "unknown name");
+  CHECK(strstr(kf_last_error(), "did you mean \"avx2\"") != NULL, "hint: %s", kf_last_error());
+  CHECK(strcmp(kf_kernel_level(), initial) == 0, "unchanged after an error");
+  if (!kf_kernel_level_supported("avx2")) {
+    CHECK(kf_set_kernel_level("avx2") == KF_E_INVALID_VALUE, "avx2 refused on this CPU");
+  }
+
+  enum { N = 1000 };
+  static double unordered[N], times[N], base[N], wide[N];
+  uint64_t state = 12345;
+  for (size_t i = 0; i < N; i++) {
+    state = state * 6364136223846793005u + 1442695040888963407u;
+    unordered[i] = (double)(state >> 11) / 9007199254740992.0 * 120.0 - 10.0;
+  }
+  unordered[7] = NAN;
+  unordered[8] = INFINITY;
+  unordered[9] = -INFINITY;
+  unordered[10] = 50.0; /* a keyframe time of the tracks of odd count */
+  size_t counts[] = {2, 5, 16, 33, 300};
+  for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+    kf_animator *anim = NULL;
+    kf_track *track = NULL;
+    memcpy(times, unordered, sizeof times);
+    kf_animator_create(&anim);
+    kf_animator_add_track(anim, "v", "value", NULL, &track);
+    for (size_t k = 0; k < counts[c]; k++) {
+      double t = 100.0 * (double)k / (double)(counts[c] - 1), v = sin((double)k);
+      kf_track_set_keyframe(track, t, &v, 1, NULL);
+    }
+    for (int sorted = 0; sorted < 2; sorted++) {
+      CHECK(kf_set_kernel_level("baseline") == KF_OK, "baseline");
+      CHECK(kf_track_sample_many(track, times, N, base, N) == KF_OK, "baseline sample");
+      for (size_t i = 0; i < N; i += 97) {
+        double one = kf_track_value(track, times[i]);
+        CHECK(memcmp(&one, &base[i], sizeof one) == 0, "K=%zu t=%g: single %.17g batch %.17g",
+              counts[c], times[i], one, base[i]);
+      }
+      if (kf_kernel_level_supported("avx2")) {
+        CHECK(kf_set_kernel_level("avx2") == KF_OK, "avx2");
+        CHECK(strcmp(kf_kernel_level(), "avx2") == 0, "avx2 active");
+        CHECK(kf_track_sample_many(track, times, N, wide, N) == KF_OK, "avx2 sample");
+        CHECK(memcmp(base, wide, sizeof base) == 0, "K=%zu sorted=%d: avx2 and baseline differ",
+              counts[c], sorted);
+      }
+      qsort(times, N, sizeof times[0], compare_doubles);
+    }
+    kf_track_release(track);
+    kf_animator_release(anim);
+  }
+  CHECK(kf_set_kernel_level(NULL) == KF_OK && strcmp(kf_kernel_level(), initial) == 0,
+        "NULL restores the default");
 }
 
 static void test_kinds_and_composition(void) {
@@ -604,6 +673,7 @@ int main(void) {
   test_bulk_keyframes();
   test_kinds_and_properties();
   test_threads();
+  test_kernel_levels();
   test_kinds_and_composition();
   test_value_helpers();
   test_easings_and_springs();

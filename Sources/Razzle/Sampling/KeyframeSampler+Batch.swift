@@ -3,6 +3,8 @@
 // Three tiers, chosen once per batch:
 // 1. `n == 1`: the single value everywhere (NaN at NaN).
 // 2. Segment kernels for tracks whose segments are all `linear` (any easing)
+//    (plain scalar tracks: the vector kernels of `RazzleKernels`, at the
+//    CPU's level, see `KernelLevel`)
 //    on per-channel kinds with `hold` at both ends: for unordered times a
 //    count of the keyframe times <= t (tracks of up to 16 keyframes:
 //    independent comparisons that vectorize) or a branch-free binary search
@@ -66,7 +68,10 @@ extension KeyframeSampler {
         for c in 0..<channels { out[j &* stride &+ c] = t.isNaN ? t : v[c] }
       }
     } else if usesSegmentKernel {
-      if allPlain {
+      if allPlain && channels == 1 && queries.count > 1 {
+        // The plain scalar curve: the vector kernels, at the CPU's level.
+        sampleLinearKernel(times, values, count, q, queries.count, out, stride)
+      } else if allPlain {
         segmentKernel(q, queries.count, out, stride, NoEasing())
       } else if uniformStyle >= 0 {
         // One easing for every segment (the common case): resolve it once,
@@ -183,21 +188,6 @@ extension KeyframeSampler {
     _ last: Double, _ lastValue: UnsafePointer<Double>, _ easing: E,
     _ out: UnsafeMutablePointer<Double>, _ stride: Int
   ) {
-    if channels == 1 && stride == 1 && E.self == NoEasing.self {
-      // Plain scalar: a loop the compiler vectorizes.
-      let t0 = times[k]
-      let dt = times[k &+ 1] - t0
-      let v0 = values[k]
-      let dv = values[k &+ 1] - v0
-      let vl = lastValue[0]
-      for j in start..<end {
-        let t = q[j]
-        let tc = t < first ? first : (t > last ? last : t)
-        let blended = v0 + dv * ((tc - t0) / dt)
-        out[j] = t >= last ? vl : (tc == t0 ? v0 : blended)
-      }
-      return
-    }
     for j in start..<end {
       let t = q[j]
       let tc = t < first ? first : (t > last ? last : t)

@@ -14,7 +14,7 @@ this package is a ctypes binding to it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional, Tuple
 
 from . import _ffi
 from ._animator import Animator, Column, Layout, Variables
@@ -40,6 +40,7 @@ from ._errors import (
     WrongSizeError,
 )
 from ._inputs import count as _count
+from ._inputs import text as _text
 from ._lottie import LottieColumn, LottieImport, LottieLayer, LottieWarning, import_lottie
 from ._paging import PageChange, PageTracker, Paging
 from ._player import Player, PlayerEvent
@@ -94,6 +95,29 @@ def set_thread_count(count: int) -> None:
     _ffi.lib.kf_set_thread_count(_count(count, "thread count"))
 
 
+#: The CPU levels the batch kernels exist at, in order (see kernel_level).
+KERNEL_LEVELS = ("baseline", "avx2")
+
+
+def kernel_level() -> str:
+    """The CPU level the batch kernels run at: "baseline" (SSE2, any x86-64)
+    or "avx2" (AVX2, FMA, BMI2: Haswell, Zen and later). The default is the
+    best this CPU runs, or $RAZZLE_KERNELS. Results do not depend on it."""
+    return str(_ffi.lib.kf_kernel_level().decode())
+
+
+def kernel_levels() -> Tuple[str, ...]:
+    """The levels of KERNEL_LEVELS this CPU can run."""
+    return tuple(name for name in KERNEL_LEVELS if _ffi.lib.kf_kernel_level_supported(name.encode()))
+
+
+def set_kernel_level(name: Optional[str] = None) -> None:
+    """Runs the batch kernels at the level `name`; None restores the
+    default. InvalidNameError for an unknown name, InvalidValueError for a
+    level this CPU cannot run (the level is unchanged)."""
+    _ffi.lib.kf_set_kernel_level(None if name is None else _text(name, "kernel level", InvalidNameError))
+
+
 library_path: str = str(_ffi.path)
 
 __all__ = [
@@ -124,6 +148,10 @@ __all__ = [
     "colors_from_space",
     "gamut_map",
     "set_thread_count",
+    "KERNEL_LEVELS",
+    "kernel_level",
+    "kernel_levels",
+    "set_kernel_level",
     "Track",
     "Keyframe",
     "Timing",

@@ -1,0 +1,102 @@
+import CPUFeatures
+import RazzleKernels
+import RazzleKernelsAVX2
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The CPU level the batch kernels run at.
+///
+/// The hot loops (`Sources/RazzleKernels`) are one Swift source compiled
+/// twice: for baseline x86-64 (SSE2, which every x86-64 CPU runs) and for
+/// Haswell and later (AVX2, FMA, BMI2). The library uses the best level the
+/// CPU and operating system support, unless `$RAZZLE_KERNELS` (read when the
+/// library first needs it) or ``select(_:)`` asks for another. The levels
+/// give the same bits: each computes the same operations in the same order,
+/// and no level fuses a multiply and an add.
+public enum KernelLevel: String, CaseIterable, Sendable {
+  /// x86-64 as AMD64 defined it: SSE2, two doubles a register.
+  case baseline
+  /// AVX2, FMA, BMI1/2, F16C, LZCNT, MOVBE (the x86-64-v3 set): four
+  /// doubles a register.
+  case avx2
+
+  /// Whether this CPU (and its operating system) can run the level.
+  public var isSupported: Bool {
+    switch self {
+    case .baseline: return true
+    case .avx2: return razzle_cpu_has_avx2() != 0
+    }
+  }
+
+  /// The best level this CPU supports.
+  public static let best: KernelLevel = avx2.isSupported ? .avx2 : .baseline
+
+  /// The level the kernels run at now.
+  public static var active: KernelLevel {
+    lock.withReadLock { chosen } ?? initial
+  }
+
+  /// Makes the kernels run at `level`; `nil` restores the default
+  /// (`$RAZZLE_KERNELS`, else ``best``).
+  ///
+  /// - Throws: `.invalidValue` if this CPU cannot run `level`; the level
+  ///   in use is unchanged.
+  public static func select(_ level: KernelLevel?) throws(RazzleError) {
+    if let level, !level.isSupported {
+      throw RazzleError(
+        .invalidValue,
+        "this CPU cannot run the \(level.rawValue) kernels (it lacks AVX2, FMA or BMI2, or the "
+          + "operating system does not save AVX state); supported: "
+          + allCases.filter(\.isSupported).map(\.rawValue).joined(separator: ", "))
+    }
+    lock.withWriteLock { chosen = level }
+  }
+
+  /// The level named `name` ("baseline", "avx2").
+  ///
+  /// - Throws: `.invalidName` for any other name, with the closest one.
+  public init(named name: String) throws(RazzleError) {
+    guard let level = KernelLevel(rawValue: name) else {
+      throw RazzleError(
+        .invalidName,
+        "unknown kernel level \"\(name)\"\(NameSuggestion.hint(for: name, among: Self.allCases.map(\.rawValue))); "
+          + "known: " + Self.allCases.map(\.rawValue).joined(separator: ", "))
+    }
+    self = level
+  }
+
+  private static let lock = ReadWriteLock()
+  nonisolated(unsafe) private static var chosen: KernelLevel?
+
+  /// `$RAZZLE_KERNELS` if it names a level this CPU supports, else ``best``.
+  private static let initial: KernelLevel = {
+    if let text = getenv("RAZZLE_KERNELS"),
+      let level = KernelLevel(rawValue: String(cString: text)), level.isSupported
+    {
+      return level
+    }
+    return best
+  }()
+}
+
+/// The plain linear kernel at the active level (see
+/// `RazzleKernels.sampleLinear`): `m` values of the scalar track
+/// (`times`, `values`, `count` ≥ 2) to `out[j · stride]`.
+@usableFromInline
+func sampleLinearKernel(
+  _ times: UnsafePointer<Double>, _ values: UnsafePointer<Double>, _ count: Int,
+  _ q: UnsafePointer<Double>, _ m: Int, _ out: UnsafeMutablePointer<Double>, _ stride: Int
+) {
+  switch KernelLevel.active {
+  case .baseline:
+    RazzleKernels.sampleLinear(
+      times: times, values: values, count: count, queries: q, count: m, into: out, stride: stride)
+  case .avx2:
+    RazzleKernelsAVX2.sampleLinear(
+      times: times, values: values, count: count, queries: q, count: m, into: out, stride: stride)
+  }
+}

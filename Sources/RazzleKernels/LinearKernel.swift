@@ -1,0 +1,269 @@
+// The plain linear kernel: a scalar track whose segments are all linear,
+// uneased, with `hold` at both ends — the curve the batch benchmarks
+// measure and the one most tracks have. This file is compiled twice, as
+// `RazzleKernels` (baseline x86-64) and as `RazzleKernelsAVX2` (the same
+// source through a symbolic link, compiled for Haswell: AVX2, FMA, BMI2);
+// `Razzle`'s `KernelLevel` picks one at run time from the CPU's features.
+//
+// Both compile the same operations in the same order (no fused
+// multiply-add: Swift does not contract `a * b + c`), so the two levels,
+// the single-sample path and every thread count give the same bits.
+//
+// Query times go in blocks of 64. A block whose times do not decrease finds
+// its segments by walking a cursor forward (sorted input: O(N + K) in all);
+// when the whole block falls in one segment its values are one vectorized
+// loop. Other blocks search eight times at a time: for a few keyframes by
+// counting the keyframe times ≤ t (independent vector comparisons), else by
+// eight interleaved branch-free binary searches, whose loads overlap in
+// the memory system rather than waiting on each other. The segment's
+// formula then runs on eight lanes: four gathered loads, one division.
+
+/// Eight doubles: two AVX2 registers, four SSE2 registers.
+@usableFromInline typealias Lanes = SIMD8<Double>
+/// Eight segment indices.
+@usableFromInline typealias LaneIndices = SIMD8<Int64>
+
+/// The largest keyframe count whose blocks of unordered times are searched
+/// by counting in the vector kernel (above: interleaved binary search).
+let vectorCountingLimit = 32
+
+/// Writes the value of the plain linear scalar track (`times`, `values`,
+/// `count` ≥ 2 keyframes, times non-decreasing) at each of the `m` times
+/// `q` to `out[j · stride]`.
+///
+/// The value at t is RazzleDazzle's rule with hold extrapolation: t is
+/// clamped to [t₀, t_{n−1}], k is the largest index with times[k] ≤ t
+/// (capped at n − 2), p = (t − t_k)/(t_{k+1} − t_k), and the value is
+/// v_k + (v_{k+1} − v_k)·p — or v_k exactly at a keyframe, v_{n−1} at and
+/// past the end, NaN at NaN.
+///
+/// - Complexity: O(m + K) for non-decreasing times; O(m · min(K, log K))
+///   otherwise.
+public func sampleLinear(
+  times: UnsafePointer<Double>, values: UnsafePointer<Double>, count: Int,
+  queries q: UnsafePointer<Double>, count m: Int, into out: UnsafeMutablePointer<Double>,
+  stride: Int
+) {
+  let kernel = LinearKernel(times: times, values: values, count: count)
+  var start = 0
+  var cursor = 0
+  // Whether the previous block was a non-decreasing run, which leaves
+  // `cursor` at the segment of its last time.
+  var carried = false
+  let blockSize = 64
+  while start < m {
+    let end = Swift.min(start &+ blockSize, m)
+    // Stops at the first pair out of order (a NaN counts as one): random
+    // times leave after a step or two, sorted ones run the whole block.
+    var j = start &+ 1
+    while j < end && q[j &- 1] <= q[j] { j &+= 1 }
+    if j < end {
+      carried = false
+      kernel.searched(q, start, end, out, stride)
+      start = end
+      continue
+    }
+    // A non-decreasing run: the segment of its first time by a short walk
+    // from the previous run's last segment when this block continues it,
+    // else by a search. The walk and the search give the same segment (the
+    // largest k with times[k] <= t), so values do not depend on where
+    // blocks start.
+    let c0 = kernel.clamp(q[start])
+    let c1 = kernel.clamp(q[end &- 1])
+    if carried && q[start &- 1] <= q[start] {
+      var steps = 0
+      while cursor < count &- 2 && times[cursor &+ 1] <= c0 && steps < 8 {
+        cursor &+= 1
+        steps &+= 1
+      }
+      if steps == 8 { cursor = segmentIndex(times, count, c0) }
+    } else {
+      cursor = segmentIndex(times, count, c0)
+    }
+    carried = !c0.isNaN && !c1.isNaN
+    if carried && (cursor == count &- 2 || c1 < times[cursor &+ 1]) {
+      kernel.inOneSegment(cursor, q, start, end, out, stride)
+    } else {
+      cursor = kernel.walked(cursor, q, start, end, out, stride)
+    }
+    start = end
+  }
+}
+
+/// One track's buffers and ends, with the per-block loops.
+@usableFromInline
+struct LinearKernel {
+  let times: UnsafePointer<Double>
+  let values: UnsafePointer<Double>
+  let count: Int
+  let first: Double
+  let last: Double
+  let lastValue: Double
+
+  init(times: UnsafePointer<Double>, values: UnsafePointer<Double>, count: Int) {
+    self.times = times
+    self.values = values
+    self.count = count
+    first = times[0]
+    last = times[count &- 1]
+    lastValue = values[count &- 1]
+  }
+
+  /// `t` clamped to the keyframe times; NaN stays NaN.
+  @inline(__always)
+  func clamp(_ t: Double) -> Double { t < first ? first : (t > last ? last : t) }
+
+  /// The value at `t` in segment `k` (`tc` is `t` clamped).
+  @inline(__always)
+  func value(_ t: Double, _ tc: Double, _ k: Int) -> Double {
+    let t0 = times[k]
+    let p = (tc - t0) / (times[k &+ 1] - t0)
+    let v0 = values[k]
+    let blended = v0 + (values[k &+ 1] - v0) * p
+    return t >= last ? lastValue : (tc == t0 ? v0 : blended)
+  }
+
+  /// ``value(_:_:_:)`` on eight lanes: the same operations lane by lane.
+  @inline(__always)
+  func values(_ t: Lanes, _ tc: Lanes, _ k: LaneIndices) -> Lanes {
+    var t0 = Lanes()
+    var t1 = Lanes()
+    var v0 = Lanes()
+    var v1 = Lanes()
+    for l in 0..<8 {
+      let i = Int(truncatingIfNeeded: k[l])
+      t0[l] = times[i]
+      t1[l] = times[i &+ 1]
+      v0[l] = values[i]
+      v1[l] = values[i &+ 1]
+    }
+    let p = (tc - t0) / (t1 - t0)
+    let blended = v0 + (v1 - v0) * p
+    return blended.replacing(with: v0, where: tc .== t0)
+      .replacing(with: Lanes(repeating: lastValue), where: t .>= Lanes(repeating: last))
+  }
+
+  @inline(__always)
+  func clamp(_ t: Lanes) -> Lanes {
+    t.replacing(with: Lanes(repeating: first), where: t .< Lanes(repeating: first))
+      .replacing(with: Lanes(repeating: last), where: t .> Lanes(repeating: last))
+  }
+
+  @inline(__always)
+  func store(_ v: Lanes, _ out: UnsafeMutablePointer<Double>, _ j: Int, _ stride: Int) {
+    if stride == 1 {
+      UnsafeMutableRawPointer(out + j).storeBytes(of: v, as: Lanes.self)
+    } else {
+      for l in 0..<8 { out[(j &+ l) &* stride] = v[l] }
+    }
+  }
+
+  /// The largest k ≤ count − 2 with times[k] ≤ tc, lane by lane (0 for NaN):
+  /// by counting for a few keyframes, else by interleaved binary searches.
+  @inline(__always)
+  func segments(_ tc: Lanes) -> LaneIndices {
+    var k = LaneIndices(repeating: 0)
+    if count <= vectorCountingLimit {
+      var i = 1
+      while i < count &- 1 {
+        // A true lane is all ones (−1): subtracting it counts.
+        k &-= unsafeBitCast(Lanes(repeating: times[i]) .<= tc, to: LaneIndices.self)
+        i &+= 1
+      }
+      return k
+    }
+    var length = count &- 1
+    while length > 1 {
+      let half = length >> 1
+      var probe = Lanes()
+      for l in 0..<8 { probe[l] = times[Int(truncatingIfNeeded: k[l]) &+ half] }
+      k &-= unsafeBitCast(probe .<= tc, to: LaneIndices.self) &* Int64(half)
+      length &-= half
+    }
+    return k
+  }
+
+  /// Queries `start..<end` in any order: searched eight at a time.
+  @inline(__always)
+  func searched(
+    _ q: UnsafePointer<Double>, _ start: Int, _ end: Int, _ out: UnsafeMutablePointer<Double>,
+    _ stride: Int
+  ) {
+    var j = start
+    while j &+ 8 <= end {
+      let t = UnsafeRawPointer(q + j).loadUnaligned(as: Lanes.self)
+      let tc = clamp(t)
+      store(values(t, tc, segments(tc)), out, j, stride)
+      j &+= 8
+    }
+    while j < end {
+      let t = q[j]
+      let tc = clamp(t)
+      out[j &* stride] = value(t, tc, segmentIndex(times, count, tc))
+      j &+= 1
+    }
+  }
+
+  /// Queries `start..<end`, non-decreasing, all in segment k.
+  @inline(__always)
+  func inOneSegment(
+    _ k: Int, _ q: UnsafePointer<Double>, _ start: Int, _ end: Int,
+    _ out: UnsafeMutablePointer<Double>, _ stride: Int
+  ) {
+    let t0 = times[k]
+    let dt = times[k &+ 1] - t0
+    let v0 = values[k]
+    let dv = values[k &+ 1] - v0
+    var j = start
+    while j &+ 8 <= end {
+      let t = UnsafeRawPointer(q + j).loadUnaligned(as: Lanes.self)
+      let tc = clamp(t)
+      let blended =
+        Lanes(repeating: v0) + Lanes(repeating: dv)
+        * ((tc - Lanes(repeating: t0)) / Lanes(repeating: dt))
+      let v = blended.replacing(with: Lanes(repeating: v0), where: tc .== Lanes(repeating: t0))
+        .replacing(with: Lanes(repeating: lastValue), where: t .>= Lanes(repeating: last))
+      store(v, out, j, stride)
+      j &+= 8
+    }
+    while j < end {
+      let t = q[j]
+      let tc = clamp(t)
+      let blended = v0 + dv * ((tc - t0) / dt)
+      out[j &* stride] = t >= last ? lastValue : (tc == t0 ? v0 : blended)
+      j &+= 1
+    }
+  }
+
+  /// Queries `start..<end`, non-decreasing, from segment `cursor` on: the
+  /// segments by walking the cursor, then the values eight at a time.
+  /// Returns the segment of the last query.
+  @inline(__always)
+  func walked(
+    _ cursor: Int, _ q: UnsafePointer<Double>, _ start: Int, _ end: Int,
+    _ out: UnsafeMutablePointer<Double>, _ stride: Int
+  ) -> Int {
+    var cursor = cursor
+    var j = start
+    while j &+ 8 <= end {
+      let t = UnsafeRawPointer(q + j).loadUnaligned(as: Lanes.self)
+      let tc = clamp(t)
+      var k = LaneIndices()
+      for l in 0..<8 {
+        let c = tc[l]
+        while cursor < count &- 2 && times[cursor &+ 1] <= c { cursor &+= 1 }
+        k[l] = Int64(cursor)
+      }
+      store(values(t, tc, k), out, j, stride)
+      j &+= 8
+    }
+    while j < end {
+      let t = q[j]
+      let tc = clamp(t)
+      while cursor < count &- 2 && times[cursor &+ 1] <= tc { cursor &+= 1 }
+      out[j &* stride] = value(t, tc, cursor)
+      j &+= 1
+    }
+    return cursor
+  }
+}

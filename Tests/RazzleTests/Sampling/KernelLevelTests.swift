@@ -1,0 +1,90 @@
+import XCTest
+
+@testable import Razzle
+
+/// The CPU levels of the batch kernels: every level gives the bits of a
+/// linear interpolation written out here, and of the single-sample path.
+final class KernelLevelTests: XCTestCase {
+  override func tearDown() {
+    try? KernelLevel.select(nil)
+    super.tearDown()
+  }
+
+  /// RazzleDazzle's rule for a plain linear track, by a linear scan: the
+  /// last keyframe at or before t, clamped to the ends (the formula of
+  /// Guides/Sampling.md, written independently of the kernels).
+  func expected(_ times: [Double], _ values: [Double], _ t: Double) -> Double {
+    if t.isNaN { return t }
+    if t >= times[times.count - 1] { return values[values.count - 1] }
+    if t <= times[0] { return values[0] }
+    var k = 0
+    while k + 2 < times.count && times[k + 1] <= t { k += 1 }
+    if t == times[k] { return values[k] }
+    return values[k] + (values[k + 1] - values[k]) * ((t - times[k]) / (times[k + 1] - times[k]))
+  }
+
+  func sampled(_ track: Track, _ queries: [Double]) throws -> [Double] {
+    var out = [Double](repeating: -1, count: queries.count)
+    try queries.withUnsafeBufferPointer { q in
+      try out.withUnsafeMutableBufferPointer { try track.sample(times: q, into: $0) }
+    }
+    return out
+  }
+
+  func testEveryLevelGivesTheFormulasBitsOnRandomAndSortedTimes() throws {
+    var rng = SplitMix64(seed: 0x6b65_726e)
+    let levels = KernelLevel.allCases.filter(\.isSupported)
+    XCTAssertTrue(levels.contains(.baseline))
+    for count in [2, 3, 8, 16, 17, 31, 32, 33, 64, 1000, 5000] {
+      var times = (0..<count).map { _ in Double.random(in: 0...100, using: &rng) }.sorted()
+      times[0] = 0
+      times[count - 1] = 100
+      if count > 4 { times[2] = times[1] }  // a repeated time: set once
+      let track = try Track(property: "v")
+      var keyframeTimes: [Double] = []
+      var values: [Double] = []
+      for t in times where keyframeTimes.last != t {
+        let v = Double.random(in: -1...1, using: &rng)
+        try track.setKeyframe(time: t, value: [v])
+        keyframeTimes.append(t)
+        values.append(v)
+      }
+      // 3 blocks and a tail; the ends, beyond them, NaN, ±inf, exact keyframe times.
+      var queries = (0..<200).map { _ in Double.random(in: -10...110, using: &rng) }
+      queries += [.nan, .infinity, -.infinity, 0, 100, -0.0] + keyframeTimes
+      for sorted in [false, true] {
+        if sorted { queries.sort { $0 < $1 || ($1.isNaN && !$0.isNaN) } }
+        let reference = queries.map { expected(keyframeTimes, values, $0) }
+        for level in levels {
+          try KernelLevel.select(level)
+          XCTAssertEqual(KernelLevel.active, level)
+          let got = try sampled(track, queries)
+          for (j, t) in queries.enumerated() {
+            XCTAssertEqual(
+              got[j].bitPattern, reference[j].bitPattern,
+              "K=\(count) sorted=\(sorted) \(level): t=\(t) got \(got[j]) expected \(reference[j])")
+            XCTAssertEqual(got[j].bitPattern, try track.value(at: t).bitPattern, "single sample")
+          }
+        }
+      }
+    }
+  }
+
+  func testALevelThisCPUCannotRunIsRefusedAndNamesAreChecked() throws {
+    XCTAssertEqual(try KernelLevel(named: "avx2"), .avx2)
+    XCTAssertThrowsError(try KernelLevel(named: "AVX2")) { error in
+      let error = error as! RazzleError
+      XCTAssertEqual(error.kind, .invalidName)
+      XCTAssertTrue(error.message.contains("did you mean \"avx2\""), error.message)
+    }
+    let before = KernelLevel.active
+    for level in KernelLevel.allCases where !level.isSupported {
+      XCTAssertThrowsError(try KernelLevel.select(level))
+      XCTAssertEqual(KernelLevel.active, before, "unchanged after an error")
+    }
+    try KernelLevel.select(.baseline)
+    XCTAssertEqual(KernelLevel.active, .baseline)
+    try KernelLevel.select(nil)
+    XCTAssertEqual(KernelLevel.active, before, "nil restores the default")
+  }
+}
