@@ -53,11 +53,7 @@ public func sampleLinear(
   let blockSize = 64
   while start < m {
     let end = Swift.min(start &+ blockSize, m)
-    // Stops at the first pair out of order (a NaN counts as one): random
-    // times leave after a step or two, sorted ones run the whole block.
-    var j = start &+ 1
-    while j < end && q[j &- 1] <= q[j] { j &+= 1 }
-    if j < end {
+    if !isNondecreasing(q, start, end) {
       carried = false
       kernel.searched(q, start, end, out, stride)
       start = end
@@ -88,6 +84,33 @@ public func sampleLinear(
     }
     start = end
   }
+}
+
+/// Whether `q[start..<end]` never decreases (a NaN counts as a decrease):
+/// eight pairs a step, stopping at the first step with a pair out of order,
+/// so random times leave after one step and sorted ones run the block.
+@inline(__always)
+func isNondecreasing(_ q: UnsafePointer<Double>, _ start: Int, _ end: Int) -> Bool {
+  @inline(__always)
+  func inOrder(_ j: Int) -> Bool {
+    let earlier = UnsafeRawPointer(q + (j &- 1)).loadUnaligned(as: Lanes.self)
+    let later = UnsafeRawPointer(q + j).loadUnaligned(as: Lanes.self)
+    return all(earlier .<= later)
+  }
+  var j = start &+ 1
+  if end &- j < 8 {
+    while j < end {
+      if !(q[j &- 1] <= q[j]) { return false }
+      j &+= 1
+    }
+    return true
+  }
+  while j &+ 8 <= end {
+    if !inOrder(j) { return false }
+    j &+= 8
+  }
+  // The last pairs by one more step ending at `end`, overlapping the last.
+  return j == end || inOrder(end &- 8)
 }
 
 /// One track's buffers and ends, with the per-block loops.
@@ -126,17 +149,23 @@ struct LinearKernel {
   /// ``value(_:_:_:)`` on eight lanes: the same operations lane by lane.
   @inline(__always)
   func values(_ t: Lanes, _ tc: Lanes, _ k: LaneIndices) -> Lanes {
-    var t0 = Lanes()
-    var t1 = Lanes()
-    var v0 = Lanes()
-    var v1 = Lanes()
+    // Keyframes k and k + 1 are adjacent: one 16-byte load a lane for the
+    // two times, one for the two values, then split into even and odd.
+    var timePairs = SIMD16<Double>()
+    var valuePairs = SIMD16<Double>()
     for l in 0..<8 {
       let i = Int(truncatingIfNeeded: k[l])
-      t0[l] = times[i]
-      t1[l] = times[i &+ 1]
-      v0[l] = values[i]
-      v1[l] = values[i &+ 1]
+      let tp = UnsafeRawPointer(times + i).loadUnaligned(as: SIMD2<Double>.self)
+      let vp = UnsafeRawPointer(values + i).loadUnaligned(as: SIMD2<Double>.self)
+      timePairs[2 &* l] = tp[0]
+      timePairs[2 &* l &+ 1] = tp[1]
+      valuePairs[2 &* l] = vp[0]
+      valuePairs[2 &* l &+ 1] = vp[1]
     }
+    let t0 = timePairs.evenHalf
+    let t1 = timePairs.oddHalf
+    let v0 = valuePairs.evenHalf
+    let v1 = valuePairs.oddHalf
     let p = (tc - t0) / (t1 - t0)
     let blended = v0 + (v1 - v0) * p
     return blended.replacing(with: v0, where: tc .== t0)
@@ -215,9 +244,12 @@ struct LinearKernel {
     let v0 = values[k]
     let dv = values[k &+ 1] - v0
     var j = start
+    // Times inside the keyframes' span need no clamping (the run does not
+    // decrease, so its ends bound it).
+    let inside = first <= q[start] && q[end &- 1] <= last
     while j &+ 8 <= end {
       let t = UnsafeRawPointer(q + j).loadUnaligned(as: Lanes.self)
-      let tc = clamp(t)
+      let tc = inside ? t : clamp(t)
       let blended =
         Lanes(repeating: v0) + Lanes(repeating: dv)
         * ((tc - Lanes(repeating: t0)) / Lanes(repeating: dt))
@@ -236,34 +268,37 @@ struct LinearKernel {
   }
 
   /// Queries `start..<end`, non-decreasing, from segment `cursor` on: the
-  /// segments by walking the cursor, then the values eight at a time.
-  /// Returns the segment of the last query.
+  /// segments by walking the cursor (scalar: each step depends on the
+  /// last), then the values eight at a time. Returns the segment of the
+  /// last query.
   @inline(__always)
   func walked(
     _ cursor: Int, _ q: UnsafePointer<Double>, _ start: Int, _ end: Int,
     _ out: UnsafeMutablePointer<Double>, _ stride: Int
   ) -> Int {
     var cursor = cursor
-    var j = start
-    while j &+ 8 <= end {
-      let t = UnsafeRawPointer(q + j).loadUnaligned(as: Lanes.self)
-      let tc = clamp(t)
-      var k = LaneIndices()
-      for l in 0..<8 {
-        let c = tc[l]
-        while cursor < count &- 2 && times[cursor &+ 1] <= c { cursor &+= 1 }
-        k[l] = Int64(cursor)
+    return withUnsafeTemporaryAllocation(of: Int64.self, capacity: end &- start) { segments in
+      let ks = segments.baseAddress.unsafelyUnwrapped
+      for j in start..<end {
+        // On the raw time: outside the keyframes' span the walk stops where
+        // it would on the clamped time (no NaN in a non-decreasing run).
+        let t = q[j]
+        while cursor < count &- 2 && times[cursor &+ 1] <= t { cursor &+= 1 }
+        ks[j &- start] = Int64(truncatingIfNeeded: cursor)
       }
-      store(values(t, tc, k), out, j, stride)
-      j &+= 8
+      var j = start
+      while j &+ 8 <= end {
+        let t = UnsafeRawPointer(q + j).loadUnaligned(as: Lanes.self)
+        let k = UnsafeRawPointer(ks + (j &- start)).loadUnaligned(as: LaneIndices.self)
+        store(values(t, clamp(t), k), out, j, stride)
+        j &+= 8
+      }
+      while j < end {
+        let t = q[j]
+        out[j &* stride] = value(t, clamp(t), Int(truncatingIfNeeded: ks[j &- start]))
+        j &+= 1
+      }
+      return cursor
     }
-    while j < end {
-      let t = q[j]
-      let tc = clamp(t)
-      while cursor < count &- 2 && times[cursor &+ 1] <= tc { cursor &+= 1 }
-      out[j &* stride] = value(t, tc, cursor)
-      j &+= 1
-    }
-    return cursor
   }
 }

@@ -1,0 +1,62 @@
+"""The batch kernels' CPU levels: every level this CPU runs gives the same
+bits, which agree with numpy.interp (an independent implementation of the
+same linear rule); names are checked and a refused level changes nothing."""
+
+import numpy as np
+import pytest
+
+import razzle
+
+
+@pytest.fixture(autouse=True)
+def default_level():
+    yield
+    razzle.set_kernel_level(None)
+
+
+def test_the_level_in_use_is_a_known_one_the_cpu_runs():
+    assert razzle.kernel_level() in razzle.KERNEL_LEVELS
+    assert razzle.kernel_level() in razzle.kernel_levels()
+    assert "baseline" in razzle.kernel_levels()
+
+
+@pytest.mark.parametrize("k", [2, 7, 16, 32, 33, 257, 4096])
+@pytest.mark.parametrize("order", ["random", "sorted"])
+def test_every_level_gives_the_same_bits_as_numpy_interp_within_rounding(k, order):
+    rng = np.random.default_rng(k)
+    xp = np.sort(rng.uniform(0, 100, k))
+    xp[0], xp[-1] = 0.0, 100.0
+    xp = np.unique(xp)
+    fp = rng.uniform(-1, 1, xp.size)
+    x = rng.uniform(-10, 110, 5000)
+    x[:5] = [np.nan, np.inf, -np.inf, 0.0, 100.0]
+    x[5 : 5 + xp.size] = xp
+    if order == "sorted":
+        x.sort()
+    results = {}
+    with razzle.Animator() as anim, anim.add_track("v", "value") as track:
+        track.set_keyframes(xp, fp)
+        for level in razzle.kernel_levels():
+            razzle.set_kernel_level(level)
+            assert razzle.kernel_level() == level
+            results[level] = track.sample(x)
+    reference = np.interp(x, xp, fp)
+    finite = ~np.isnan(x)
+    for level, got in results.items():
+        np.testing.assert_allclose(got[finite], reference[finite], rtol=1e-12, atol=1e-12, err_msg=level)
+        assert np.isnan(got[~finite]).all()
+        assert got.tobytes() == results["baseline"].tobytes(), f"{level} differs from baseline"
+
+
+def test_unknown_names_and_unsupported_levels_are_refused_and_change_nothing():
+    before = razzle.kernel_level()
+    with pytest.raises(razzle.InvalidNameError, match='did you mean "avx2"'):
+        razzle.set_kernel_level("avx")
+    with pytest.raises(razzle.InvalidTypeError):
+        razzle.set_kernel_level(2)  # type: ignore[arg-type]
+    with pytest.raises(razzle.InvalidNameError):
+        razzle.set_kernel_level("avx2\x00")
+    for level in set(razzle.KERNEL_LEVELS) - set(razzle.kernel_levels()):
+        with pytest.raises(razzle.InvalidValueError, match="cannot run"):
+            razzle.set_kernel_level(level)
+    assert razzle.kernel_level() == before
