@@ -1391,7 +1391,7 @@ ROOFLINE_SOURCE = os.path.join(REPO, "bench", "roofline.c")
 ROOFLINE_CACHE_N = 2048
 ROOFLINE_DRAM_N = 1 << 24
 #: The rows whose razzle/s counts batch samples at N (the "roof" column).
-ROOF_CASES = {1, 2, 3, 4, 5, 6, 11, 12, 13, 14, 15, 16}
+ROOF_CASES = {1, 2, 3, 4, 5, 6, 11, 12, 13, 14, 15, 16, 23, 24}
 #: The roofline measured by case 0: {"n": doubles/s at N, "cache": ..., "dram": ..., "flags": ...}.
 ROOFLINE: dict = {}
 
@@ -1526,7 +1526,7 @@ def machine_lines(cfg: Config):
         f"python threads {threading.active_count()}",
         f"libraries  numpy {np.__version__}, scipy {scipy_version}, pytweening {pytweening_version}",
         f"razzle     {razzle.__version__} ({razzle.library_path}, built {_mtime(razzle.library_path)}, "
-        f"md5 {_md5(razzle.library_path)[:12]}); batch threads: "
+        f"md5 {_md5(razzle.library_path)[:12]}); {_kernel_level_note()}; batch threads: "
         + (f"{razzle.thread_count()} (RAZZLE_THREADS={os.environ.get('RAZZLE_THREADS', 'unset')})"
            if hasattr(razzle, "thread_count") else "1 (no thread-count setting)"),
         f"env        {env}, OPENBLAS_CORETYPE={os.environ.get('OPENBLAS_CORETYPE', 'unset')} "
