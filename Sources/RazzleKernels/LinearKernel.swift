@@ -16,16 +16,8 @@
 // counting the keyframe times ≤ t (independent vector comparisons), else by
 // eight interleaved branch-free binary searches, whose loads overlap in
 // the memory system rather than waiting on each other. The segment's
-// formula then runs on eight lanes: four gathered loads, one division.
-
-/// Eight doubles: two AVX2 registers, four SSE2 registers.
-@usableFromInline typealias Lanes = SIMD8<Double>
-/// Eight segment indices.
-@usableFromInline typealias LaneIndices = SIMD8<Int64>
-
-/// The largest keyframe count whose blocks of unordered times are searched
-/// by counting in the vector kernel (above: interleaved binary search).
-let vectorCountingLimit = 32
+// formula then runs on eight lanes: two 16-byte loads a lane (keyframes k
+// and k + 1), one division.
 
 /// Writes the value of the plain linear scalar track (`times`, `values`,
 /// `count` ≥ 2 keyframes, times non-decreasing) at each of the `m` times
@@ -173,10 +165,7 @@ struct LinearKernel {
   }
 
   @inline(__always)
-  func clamp(_ t: Lanes) -> Lanes {
-    t.replacing(with: Lanes(repeating: first), where: t .< Lanes(repeating: first))
-      .replacing(with: Lanes(repeating: last), where: t .> Lanes(repeating: last))
-  }
+  func clamp(_ t: Lanes) -> Lanes { clamped(t, first, last) }
 
   @inline(__always)
   func store(_ v: Lanes, _ out: UnsafeMutablePointer<Double>, _ j: Int, _ stride: Int) {
@@ -185,31 +174,6 @@ struct LinearKernel {
     } else {
       for l in 0..<8 { out[(j &+ l) &* stride] = v[l] }
     }
-  }
-
-  /// The largest k ≤ count − 2 with times[k] ≤ tc, lane by lane (0 for NaN):
-  /// by counting for a few keyframes, else by interleaved binary searches.
-  @inline(__always)
-  func segments(_ tc: Lanes) -> LaneIndices {
-    var k = LaneIndices(repeating: 0)
-    if count <= vectorCountingLimit {
-      var i = 1
-      while i < count &- 1 {
-        // A true lane is all ones (−1): subtracting it counts.
-        k &-= unsafeBitCast(Lanes(repeating: times[i]) .<= tc, to: LaneIndices.self)
-        i &+= 1
-      }
-      return k
-    }
-    var length = count &- 1
-    while length > 1 {
-      let half = length >> 1
-      var probe = Lanes()
-      for l in 0..<8 { probe[l] = times[Int(truncatingIfNeeded: k[l]) &+ half] }
-      k &-= unsafeBitCast(probe .<= tc, to: LaneIndices.self) &* Int64(half)
-      length &-= half
-    }
-    return k
   }
 
   /// Queries `start..<end` in any order: searched eight at a time.
@@ -222,7 +186,7 @@ struct LinearKernel {
     while j &+ 8 <= end {
       let t = UnsafeRawPointer(q + j).loadUnaligned(as: Lanes.self)
       let tc = clamp(t)
-      store(values(t, tc, segments(tc)), out, j, stride)
+      store(values(t, tc, laneSegments(times, count, tc)), out, j, stride)
       j &+= 8
     }
     while j < end {

@@ -100,3 +100,19 @@ func sampleLinearKernel(
       times: times, values: values, count: count, queries: q, count: m, into: out, stride: stride)
   }
 }
+
+/// The segment of each of `m` times, clamped to the keyframe times, at
+/// `level` (see `RazzleKernels.findSegments`): the eased kernels' search
+/// for a block of unordered times.
+@usableFromInline
+func findSegmentsKernel(
+  _ level: KernelLevel, _ times: UnsafePointer<Double>, _ count: Int, _ q: UnsafePointer<Double>,
+  _ m: Int, _ segments: UnsafeMutablePointer<Int>
+) {
+  switch level {
+  case .baseline:
+    RazzleKernels.findSegments(times: times, count: count, queries: q, count: m, into: segments)
+  case .avx2:
+    RazzleKernelsAVX2.findSegments(times: times, count: count, queries: q, count: m, into: segments)
+  }
+}

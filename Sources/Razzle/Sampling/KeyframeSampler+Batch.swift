@@ -3,16 +3,15 @@
 // Three tiers, chosen once per batch:
 // 1. `n == 1`: the single value everywhere (NaN at NaN).
 // 2. Segment kernels for tracks whose segments are all `linear` (any easing)
-//    (plain scalar tracks: the vector kernels of `RazzleKernels`, at the
-//    CPU's level, see `KernelLevel`)
-//    on per-channel kinds with `hold` at both ends: for unordered times a
-//    count of the keyframe times <= t (tracks of up to 16 keyframes:
-//    independent comparisons that vectorize) or a branch-free binary search
-//    (conditional moves), and a cursor that walks forward for non-decreasing
-//    runs of times (checked per block of 64 and carried from block to
-//    block, so sorted input costs O(N + K) and unsorted input pays nothing
-//    for the check), then the segment formula, with the ends and exact keyframe
-//    hits chosen by selects rather than branches.
+//    on per-channel kinds with `hold` at both ends. Plain scalar tracks run
+//    the vector kernel of `RazzleKernels` (see `KernelLevel`); the others
+//    find the segments of unordered times eight at a time with the same
+//    module's vector search (counting for a few keyframes, else interleaved
+//    binary searches) and walk a cursor forward for non-decreasing runs of
+//    times (checked per block of 64 and carried from block to block, so
+//    sorted input costs O(N + K) and unsorted input pays nothing for the
+//    check), then ease and blend, with the ends and exact keyframe hits
+//    chosen by selects rather than branches.
 // 3. The general sampler for everything else (curves, extrapolation,
 //    colors, transforms).
 //
@@ -113,71 +112,68 @@ extension KeyframeSampler {
       emit(t, tc, segment(tc), last, lastValue, easing, out)
       return
     }
-    var start = 0
-    var cursor = 0
-    // Whether the previous block was a non-decreasing run, which leaves
-    // `cursor` at the segment of its last time.
-    var carried = false
-    while start < m {
-      let end = Swift.min(start &+ KeyframeSampler.blockSize, m)
-      // Stops at the first pair out of order (a NaN counts as one): random
-      // times leave after a step or two, sorted ones run the whole block.
-      var j = start &+ 1
-      while j < end && q[j &- 1] <= q[j] { j &+= 1 }
-      if j >= end {
-        // Non-decreasing run: find the segment of its first time, by a
-        // short walk from the previous run's last segment when this block
-        // continues it (sorted input: no search at all), else by a binary
-        // search. A block inside one segment, the usual case when times are
-        // dense, then runs without any search; otherwise the cursor walks
-        // forward. The walk and the search give the same segment (the
-        // largest k with times[k] <= t), so the values do not depend on
-        // where blocks start.
-        let t0 = q[start]
-        let c0 = t0 < first ? first : (t0 > last ? last : t0)
-        let t1 = q[end &- 1]
-        let c1 = t1 < first ? first : (t1 > last ? last : t1)
-        if carried && q[start &- 1] <= t0 {
-          var steps = 0
-          while cursor < count &- 2 && times[cursor &+ 1] <= c0 && steps < 8 {
-            cursor &+= 1
-            steps &+= 1
+    let level = KernelLevel.active
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: KeyframeSampler.blockSize) { buffer in
+      let segments = buffer.baseAddress.unsafelyUnwrapped
+      var start = 0
+      var cursor = 0
+      // Whether the previous block was a non-decreasing run, which leaves
+      // `cursor` at the segment of its last time.
+      var carried = false
+      while start < m {
+        let end = Swift.min(start &+ KeyframeSampler.blockSize, m)
+        // Stops at the first pair out of order (a NaN counts as one): random
+        // times leave after a step or two, sorted ones run the whole block.
+        var j = start &+ 1
+        while j < end && q[j &- 1] <= q[j] { j &+= 1 }
+        if j >= end {
+          // Non-decreasing run: find the segment of its first time, by a
+          // short walk from the previous run's last segment when this block
+          // continues it (sorted input: no search at all), else by a binary
+          // search. A block inside one segment, the usual case when times are
+          // dense, then runs without any search; otherwise the cursor walks
+          // forward. The walk and the search give the same segment (the
+          // largest k with times[k] <= t), so the values do not depend on
+          // where blocks start.
+          let t0 = q[start]
+          let c0 = t0 < first ? first : (t0 > last ? last : t0)
+          let t1 = q[end &- 1]
+          let c1 = t1 < first ? first : (t1 > last ? last : t1)
+          if carried && q[start &- 1] <= t0 {
+            var steps = 0
+            while cursor < count &- 2 && times[cursor &+ 1] <= c0 && steps < 8 {
+              cursor &+= 1
+              steps &+= 1
+            }
+            if steps == 8 { cursor = segment(c0) }
+          } else {
+            cursor = segment(c0)
           }
-          if steps == 8 { cursor = segment(c0) }
-        } else {
-          cursor = segment(c0)
-        }
-        carried = !c0.isNaN && !c1.isNaN
-        if carried && (cursor == count &- 2 || c1 < times[cursor &+ 1]) {
-          emitRun(start, end, cursor, q, first, last, lastValue, easing, out, stride)
-          start = end
-          continue
-        }
-        for j in start..<end {
-          let t = q[j]
-          let tc = t < first ? first : (t > last ? last : t)
-          while cursor < count &- 2 && times[cursor &+ 1] <= tc { cursor &+= 1 }
-          emit(t, tc, cursor, last, lastValue, easing, out + j &* stride)
-        }
-      } else {
-        carried = false
-        if count <= countingSearchLimit {
+          carried = !c0.isNaN && !c1.isNaN
+          if carried && (cursor == count &- 2 || c1 < times[cursor &+ 1]) {
+            emitRun(start, end, cursor, q, first, last, lastValue, easing, out, stride)
+            start = end
+            continue
+          }
           for j in start..<end {
             let t = q[j]
             let tc = t < first ? first : (t > last ? last : t)
-            emit(
-              t, tc, segmentIndexByCount(times, count, tc), last, lastValue, easing,
-              out + j &* stride)
+            while cursor < count &- 2 && times[cursor &+ 1] <= tc { cursor &+= 1 }
+            emit(t, tc, cursor, last, lastValue, easing, out + j &* stride)
           }
         } else {
+          // Unordered: the block's segments eight at a time by the vector
+          // search at the CPU's level, then the easing and blend per time.
+          carried = false
+          findSegmentsKernel(level, times, count, q + start, end &- start, segments)
           for j in start..<end {
             let t = q[j]
             let tc = t < first ? first : (t > last ? last : t)
-            emit(t, tc, segment(tc), last, lastValue, easing, out + j &* stride)
+            emit(t, tc, segments[j &- start], last, lastValue, easing, out + j &* stride)
           }
         }
+        start = end
       }
-      start = end
     }
   }
 
