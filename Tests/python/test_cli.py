@@ -500,7 +500,11 @@ def test_demo_table_and_version(capsys: Any) -> None:
     code, out, _ = run(capsys, "demo", "--table")
     assert code == 0 and out == fade_table() + "\n"
     code, out, _ = run(capsys, "version")
-    assert code == 0 and out == f"razzle {razzle.__version__} ({razzle.library_path})\n"
+    assert code == 0 and out == (
+        f"razzle {razzle.__version__} ({razzle.library_path})\n"
+        f"kernels {razzle.kernel_level()} (this CPU runs: {', '.join(razzle.kernel_levels())}); "
+        f"batch threads {razzle.thread_count()}\n"
+    )
 
 
 # -- as a program ---------------------------------------------------------------

@@ -9,7 +9,7 @@ import os
 import sys
 from typing import Callable, List, NoReturn, Optional, Sequence
 
-from razzle import RazzleError, __version__, library_path
+from razzle import RazzleError, __version__, kernel_level, kernel_levels, library_path, thread_count
 
 from . import demo, imports, inspect, plot, render, sample
 from .common import CommandError, library_message, write_error
@@ -43,15 +43,19 @@ def build_parser() -> Parser:
     for module in (render, plot, sample, inspect, imports, demo):
         module.add_parser(commands)
     version = commands.add_parser(
-        "version", help="print the library version and path", description="Prints razzle's version and the library it loaded."
+        "version",
+        help="print the library version, path and kernel level",
+        description="Prints razzle's version, the library it loaded, the CPU level its kernels run at and its batch threads.",
     )
     version.set_defaults(func=run_version)
     return parser
 
 
 def run_version(arguments: argparse.Namespace) -> int:
-    """`razzle version`: the version and the path of libkeyframe.so."""
+    """`razzle version`: the version and the path of libkeyframe.so, then
+    the kernels' CPU level (of those this CPU runs) and the batch threads."""
     print(f"razzle {__version__} ({library_path})")
+    print(f"kernels {kernel_level()} (this CPU runs: {', '.join(kernel_levels())}); batch threads {thread_count()}")
     return 0
 
 
