@@ -21,8 +21,8 @@ extension Node {
   /// A pair no clip has an effect on at a time is NaN there.
   ///
   /// The tree is sampled holding every animator's read lock, so the rows
-  /// are one consistent state of all of them. Large batches are split
-  /// across threads by time.
+  /// are one consistent state of all of them. Large batches (rows ×
+  /// columns) are split across threads by rows.
   ///
   /// - Parameters:
   ///   - times: The node's local times (NaN: no effect anywhere).
@@ -57,7 +57,9 @@ extension Node {
           NodeSampler.blockSize, times.count,
           NodeSampler.scratchBudget
             / Swift.max(1, plan.maximumFanOut * (plan.maximumScratchWidth + 2))))
-      Parallel.forEachChunk(times.count) { range in
+      // Split by rows, sized by the whole matrix (as an animator's batch):
+      // a timeline of many clips over 1e5 times uses every thread too.
+      Parallel.forEachChunk(times.count, work: needed) { range in
         let sampler = NodeSampler(plan: plan, block: block)
         var row = range.lowerBound
         while row < range.upperBound {
