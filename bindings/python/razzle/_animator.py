@@ -502,13 +502,13 @@ class Animator(SceneFile, HandleOwner):
             # One time (a frame) through the raw binding: a float, [float] or
             # a float64 array of shape (1,).
             if times.__class__ is float:
-                row = self._frame(times, False)  # type: ignore[arg-type]
+                row = self._frame(times, False)
                 if row is not None:
                     return row
-            elif (times.__class__ is list and len(times) == 1 and times[0].__class__ is float) or (  # type: ignore[arg-type]
-                times.__class__ is np.ndarray and times.shape == (1,) and times.dtype is _FLOAT64  # type: ignore[union-attr]
+            elif (times.__class__ is list and len(times) == 1 and times[0].__class__ is float) or (
+                times.__class__ is np.ndarray and times.shape == (1,) and times.dtype is _FLOAT64
             ):
-                row = self._frame(float(times[0]), True)  # type: ignore[index]
+                row = self._frame(float(times[0]), True)
                 if row is not None:
                     return row
             return self._sample_with_layout(_times(times))[0]
@@ -587,7 +587,7 @@ class Animator(SceneFile, HandleOwner):
         Raises EmptyTrackError if a track has no keyframes.
         """
         time = t if t.__class__ is float else real(t, "time")
-        row = self._frame(time, False)  # type: ignore[arg-type]
+        row = self._frame(time, False)
         if row is not None:
             return Frame(row, self._layout_cache.frame_index())  # type: ignore[union-attr]
         matrix, layout = self._sample_with_layout(np.array([time]))
