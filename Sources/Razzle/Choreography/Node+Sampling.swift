@@ -21,8 +21,8 @@ extension Node {
   /// A pair no clip has an effect on at a time is NaN there.
   ///
   /// The tree is sampled holding every animator's read lock, so the rows
-  /// are one consistent state of all of them. Large batches are split
-  /// across threads by time.
+  /// are one consistent state of all of them. Large batches (rows ×
+  /// columns) are split across threads by rows.
   ///
   /// - Parameters:
   ///   - times: The node's local times (NaN: no effect anywhere).
@@ -57,13 +57,16 @@ extension Node {
           NodeSampler.blockSize, times.count,
           NodeSampler.scratchBudget
             / Swift.max(1, plan.maximumFanOut * (plan.maximumScratchWidth + 2))))
-      Parallel.forEachChunk(times.count) { range in
-        let sampler = NodeSampler(plan: plan, block: block)
-        var row = range.lowerBound
-        while row < range.upperBound {
-          let n = Swift.min(block, range.upperBound - row)
-          sampler.run(queries + row, n, direction == .backwards, base + row &* width)
-          row += n
+      // Split by rows, sized by the whole matrix (as an animator's batch):
+      // a timeline of many clips over 1e5 times uses every thread too.
+      Parallel.forEachChunk(times.count, work: needed) { range in
+        NodeSampler.with(plan: plan, block: block) { sampler in
+          var row = range.lowerBound
+          while row < range.upperBound {
+            let n = Swift.min(block, range.upperBound - row)
+            sampler.run(queries + row, n, direction == .backwards, base + row &* width)
+            row += n
+          }
         }
       }
       return (width, plan.layoutGeneration)
@@ -81,8 +84,9 @@ extension Node {
       var row = [Double](repeating: .nan, count: plan.width)
       row.withUnsafeMutableBufferPointer { out in
         withUnsafePointer(to: time) { t in
-          NodeSampler(plan: plan, block: 1).run(
-            t, 1, direction == .backwards, out.baseAddress.unsafelyUnwrapped)
+          NodeSampler.with(plan: plan, block: 1) {
+            $0.run(t, 1, direction == .backwards, out.baseAddress.unsafelyUnwrapped)
+          }
         }
       }
       // A clip writes every channel of a pair or none: one NaN channel
@@ -98,10 +102,18 @@ extension Node {
   /// every animator's read lock.
   func withPlan<R>(_ body: (Plan) throws(RazzleError) -> R) throws(RazzleError) -> R {
     try Choreography.lock.withReadLock { () throws(RazzleError) -> R in
-      let animators = unlockedLockOrder()
+      let cached = planLock.withReadLock { cachedPlan }
+      // The tree unchanged since the cached plan: its animators, in lock
+      // order, are still the ones under the node (a frame loop's case; the
+      // walk and sort are skipped).
+      let animators: [Animator]
+      if let cached, cached.treeGeneration == Choreography.generation {
+        animators = cached.animators
+      } else {
+        animators = unlockedLockOrder()
+      }
       for a in animators { a.lock.lockForReading() }
       defer { for a in animators.reversed() { a.lock.unlock() } }
-      let cached = planLock.withReadLock { cachedPlan }
       let plan: Plan
       if let cached, cached.isCurrent(animators) {
         plan = cached

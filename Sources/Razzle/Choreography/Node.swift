@@ -176,6 +176,10 @@ public final class Node: @unchecked Sendable {
     Double, Double, duration: Double
   )? {
     Choreography.lock.withReadLock {
+      // Overall progress within [0, 1] (one iteration from its start):
+      // iteration 0 throughout, so no boundary is crossed. A player asks at
+      // every step; this spares it the natural duration and two samples.
+      if timingValue.iterationStart + timingValue.iterations <= 1 { return nil }
       let model = ResolvedTiming(
         timingValue.replacingFill(.both), intrinsicDuration: unlockedNaturalDuration(),
         animationDirection: direction)

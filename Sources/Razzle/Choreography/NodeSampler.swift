@@ -21,18 +21,37 @@ struct NodeSampler {
   /// flags, then the merge scratch.
   private let doubles: UnsafeMutablePointer<Double>
   private let flags: UnsafeMutablePointer<Bool>
-  private let owner: Scratch
 
-  init(plan: Plan, block: Int) {
+  private init(
+    plan: Plan, block: Int, levels: Int, wide: Int, doubles: UnsafeMutablePointer<Double>,
+    flags: UnsafeMutablePointer<Bool>
+  ) {
     self.plan = plan
     self.block = block
-    levels = plan.depth + 2
-    wide = block * plan.maximumFanOut
-    let doubleCount = 2 * levels * wide + wide * plan.maximumScratchWidth
-    let owner = Scratch(doubles: doubleCount, flags: 2 * levels * wide)
-    doubles = owner.doubles
-    flags = owner.flags
-    self.owner = owner
+    self.levels = levels
+    self.wide = wide
+    self.doubles = doubles
+    self.flags = flags
+  }
+
+  /// Runs `body` with a sampler for `plan` in blocks of up to `block`
+  /// rows, its scratch buffers valid only meanwhile: on the stack when they
+  /// are small (a frame's), else on the heap, uninitialized (every buffer
+  /// is written before it is read).
+  static func with<R>(plan: Plan, block: Int, _ body: (NodeSampler) -> R) -> R {
+    let levels = plan.depth + 2
+    let wide = block * plan.maximumFanOut
+    let doubleCount = Swift.max(1, 2 * levels * wide + wide * plan.maximumScratchWidth)
+    let flagCount = Swift.max(1, 2 * levels * wide)
+    return withUnsafeTemporaryAllocation(of: Double.self, capacity: doubleCount) { doubles in
+      withUnsafeTemporaryAllocation(of: Bool.self, capacity: flagCount) { flags in
+        body(
+          NodeSampler(
+            plan: plan, block: block, levels: levels, wide: wide,
+            doubles: doubles.baseAddress.unsafelyUnwrapped,
+            flags: flags.baseAddress.unsafelyUnwrapped))
+      }
+    }
   }
 
   @inline(__always) private func inner(_ level: Int) -> UnsafeMutablePointer<Double> {
@@ -270,26 +289,5 @@ struct NodeSampler {
         }
       }
     }
-  }
-}
-
-/// The buffers a ``NodeSampler`` allocated, freed with it.
-private final class Scratch {
-  let doubles: UnsafeMutablePointer<Double>
-  let flags: UnsafeMutablePointer<Bool>
-  private let doubleCount: Int
-  private let flagCount: Int
-
-  init(doubles: Int, flags: Int) {
-    doubleCount = Swift.max(doubles, 1)
-    flagCount = Swift.max(flags, 1)
-    // Uninitialized: every buffer is written before it is read.
-    self.doubles = .allocate(capacity: doubleCount)
-    self.flags = .allocate(capacity: flagCount)
-  }
-
-  deinit {
-    doubles.deallocate()
-    flags.deallocate()
   }
 }

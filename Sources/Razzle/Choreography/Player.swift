@@ -199,8 +199,14 @@ public final class Player: @unchecked Sendable {
   public func advance(by dt: Double, sampleInto out: UnsafeMutableBufferPointer<Double>)
     throws(RazzleError) -> (width: Int, generation: UInt64)
   {
-    try move(by: dt)
-    var now = clockTime
+    var now = try lock.withWriteLock { () throws(RazzleError) -> Double in
+      let now = clock + dt
+      guard dt.isFinite && now.isFinite else {
+        throw RazzleError(.invalidValue, "the clock step must be finite, got \(dt)")
+      }
+      unlockedMove(to: now)
+      return clock
+    }
     return try withUnsafePointer(to: &now) { (t) throws(RazzleError) in
       try sample(clockTimes: UnsafeBufferPointer(start: t, count: 1), into: out)
     }
@@ -593,15 +599,18 @@ public final class Player: @unchecked Sendable {
   /// - Parameters:
   ///   - clockTimes: Clock times, in any order.
   ///   - out: At least `clockTimes.count` doubles.
+  /// - Returns: Whether the player runs backwards (a negative rate), read
+  ///   with the times.
   /// - Throws: ``RazzleError`` `.bufferTooSmall`.
+  @discardableResult
   public func localTimes(
     at clockTimes: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>
-  ) throws(RazzleError) {
+  ) throws(RazzleError) -> Bool {
     guard out.count >= clockTimes.count else {
       throw RazzleError(
         .bufferTooSmall, "output holds \(out.count) doubles, \(clockTimes.count) needed")
     }
-    lock.withWriteLock {
+    return lock.withWriteLock {
       refreshEnd()
       for i in clockTimes.indices {
         var current: Double
@@ -616,6 +625,7 @@ public final class Player: @unchecked Sendable {
         }
         out[i] = current.isNaN ? current : nodeTime(current, end: end, paused: startTime == nil)
       }
+      return rate < 0
     }
   }
 
@@ -628,14 +638,13 @@ public final class Player: @unchecked Sendable {
   public func sample(
     clockTimes: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>
   ) throws(RazzleError) -> (width: Int, generation: UInt64) {
-    var local = [Double](repeating: .nan, count: clockTimes.count)
-    try local.withUnsafeMutableBufferPointer { (l) throws(RazzleError) in
-      try localTimes(at: clockTimes, into: l)
-    }
-    let backwards = isReversed
-    return try local.withUnsafeBufferPointer {
-      (l) throws(RazzleError) -> (width: Int, generation: UInt64) in
-      try node.sample(times: l, into: out, direction: backwards ? .backwards : .forwards)
+    // On the stack for a frame's few times, on the heap for many.
+    try withUnsafeTemporaryAllocation(of: Double.self, capacity: clockTimes.count) {
+      (local) throws(RazzleError) -> (width: Int, generation: UInt64) in
+      let backwards = try localTimes(at: clockTimes, into: local)
+      return try node.sample(
+        times: UnsafeBufferPointer(local), into: out,
+        direction: backwards ? .backwards : .forwards)
     }
   }
 }

@@ -9,23 +9,34 @@
 /// pointer per track: the loop then streams through memory the hardware
 /// prefetches.
 ///
+/// Besides the buffers it keeps what a frame would otherwise learn by
+/// visiting every track: the number of columns, the first track without
+/// keyframes, and the relative tracks. A frame then reads no track object
+/// except those sampled through their own kernels (not plain scalar).
+///
 /// Rebuilt on the first frame after any edit of the animator or its tracks
 /// (see ``EditDomain``): O(total keyframes), once per edit burst. Readers
 /// hold the domain's read lock throughout, so no edit runs meanwhile; the
 /// mutex only orders readers that find the cache stale at the same time.
 final class FrameCache: @unchecked Sendable {
-  /// One track's place: its keyframes in the buffers (plain scalar tracks)
-  /// or its index among the animator's tracks (any other track).
-  struct Entry {
+  /// A plain scalar track: its keyframes in the buffers and its column.
+  struct Plain {
     var offset: Int
     var count: Int
     var column: Int
-    /// The track's index for a track sampled the usual way, else −1.
-    var track: Int
   }
 
-  /// A relative track's columns and relation (see ``TrackRelation``).
+  /// A track sampled the usual way: its index among the animator's tracks
+  /// and its first column.
+  struct Other {
+    var track: Int
+    var column: Int
+  }
+
+  /// A relative track's index, columns and relation (see
+  /// ``TrackRelation``).
   struct Relative {
+    var track: Int
     var column: Int
     var channels: Int
     var relation: BoundRelation
@@ -36,9 +47,14 @@ final class FrameCache: @unchecked Sendable {
   private var builtAt = UInt64.max
   let times = StableBuffer<Double>()
   let values = StableBuffer<Double>()
-  private(set) var entries: [Entry] = []
-  /// The relative tracks, applied after the entries.
+  private(set) var plain: [Plain] = []
+  private(set) var others: [Other] = []
+  /// The relative tracks, in track order, applied after the others.
   private(set) var relatives: [Relative] = []
+  /// The columns of a row (every track's channels).
+  private(set) var columns = 0
+  /// The index of the first track without keyframes, or −1.
+  private(set) var firstEmpty = -1
 
   init() {
     mutex = .allocate(capacity: 1)
@@ -52,30 +68,90 @@ final class FrameCache: @unchecked Sendable {
   }
 
   /// Makes the cache current for `tracks` at edit count `edits`, then runs
-  /// `body` with its entries. Call with the domain's read lock held.
-  func withCurrent<R>(
-    _ tracks: UnsafeBufferPointer<Track>, edits: UInt64, _ body: ([Entry]) -> R
-  ) -> R {
+  /// `body` with it. Call with the domain's read lock held.
+  @inline(__always)
+  func withCurrent<R, E: Error>(
+    _ tracks: UnsafeBufferPointer<Track>, edits: UInt64, _ body: (FrameCache) throws(E) -> R
+  ) throws(E) -> R {
     pthread_mutex_lock(mutex)
     if builtAt != edits { rebuild(tracks, edits) }
     pthread_mutex_unlock(mutex)
     // Stable now: a rebuild needs an edit, and edits wait for the read lock.
-    return body(entries)
+    return try body(self)
+  }
+
+  /// Checks what sampling a row needs, in track order: the first track
+  /// without keyframes, or the first relative track whose variable is not
+  /// set, throws. Call inside ``withCurrent(_:edits:_:)``.
+  ///
+  /// - Throws: ``RazzleError`` `.emptyTrack` or `.notFound`.
+  func check(_ tracks: UnsafeBufferPointer<Track>) throws(RazzleError) {
+    for relative in relatives {
+      if firstEmpty >= 0 && firstEmpty < relative.track { break }
+      _ = try tracks[relative.track].relationFactor(unlocked: relative.relation)
+    }
+    if firstEmpty >= 0 { throw tracks[firstEmpty].emptyError }
+  }
+
+  /// Writes one row at time `t` into `out` (``columns`` doubles): plain
+  /// scalar tracks from the buffers, the others through their kernels,
+  /// then the relative tracks' post-multiply. Call inside
+  /// ``withCurrent(_:edits:_:)`` after ``check(_:)`` passed.
+  @inline(__always)
+  func write(
+    _ tracks: UnsafeBufferPointer<Track>, _ t: Double, domain: EditDomain,
+    into out: UnsafeMutablePointer<Double>
+  ) {
+    let times = self.times.base
+    let values = self.values.base
+    plain.withUnsafeBufferPointer { plain in
+      for entry in plain {
+        out[entry.column] = plainScalarValue(
+          times + entry.offset, values + entry.offset, entry.count, t)
+      }
+    }
+    if !others.isEmpty {
+      withUnsafePointer(to: t) { time in
+        let query = UnsafeBufferPointer(start: time, count: 1)
+        for other in others {
+          let sampler = tracks[other.track].sampler.unsafelyUnwrapped
+          sampler.sampleBatch(query, into: out + other.column, stride: sampler.channels)
+        }
+      }
+    }
+    // Relative tracks: a post-multiply of their columns, after the loops
+    // above, which write them untouched.
+    if relatives.isEmpty { return }
+    let variables = domain.variables.values
+    for relative in relatives {
+      relative.relation.apply(
+        factor: variables[relative.relation.slot], derivative: false,
+        to: out + relative.column, count: 1, channels: relative.channels,
+        stride: relative.channels)
+    }
   }
 
   private func rebuild(_ tracks: UnsafeBufferPointer<Track>, _ edits: UInt64) {
     times.replaceAll(with: [])
     values.replaceAll(with: [])
-    entries.removeAll(keepingCapacity: true)
+    plain.removeAll(keepingCapacity: true)
+    others.removeAll(keepingCapacity: true)
     relatives.removeAll(keepingCapacity: true)
+    firstEmpty = -1
     var column = 0
     for (i, track) in tracks.enumerated() {
-      guard let sampler = track.sampler else { continue }
+      let channels = track.channels
+      defer { column += channels }
+      guard let sampler = track.sampler else {
+        if firstEmpty < 0 { firstEmpty = i }
+        continue
+      }
       if let bound = track.bound {
-        relatives.append(Relative(column: column, channels: sampler.channels, relation: bound))
+        relatives.append(
+          Relative(track: i, column: column, channels: sampler.channels, relation: bound))
       }
       if sampler.channels == 1 && sampler.allPlain && sampler.usesSegmentKernel {
-        entries.append(Entry(offset: times.count, count: sampler.count, column: column, track: -1))
+        plain.append(Plain(offset: times.count, count: sampler.count, column: column))
         times.insert(
           contentsOf: UnsafeBufferPointer(start: sampler.times, count: sampler.count),
           at: times.count)
@@ -83,10 +159,10 @@ final class FrameCache: @unchecked Sendable {
           contentsOf: UnsafeBufferPointer(start: sampler.values, count: sampler.count),
           at: values.count)
       } else {
-        entries.append(Entry(offset: 0, count: 0, column: column, track: i))
+        others.append(Other(track: i, column: column))
       }
-      column += sampler.channels
     }
+    columns = column
     builtAt = edits
   }
 }

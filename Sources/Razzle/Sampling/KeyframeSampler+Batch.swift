@@ -231,7 +231,11 @@ func plainScalarValue(
   let first = times[0]
   let last = times[count &- 1]
   let tc = t < first ? first : (t > last ? last : t)
-  let base = segmentIndex(times, count, tc)
+  // The same segment either way (see segmentIndexByCount); counting
+  // leaves no chain of dependent loads for a few keyframes.
+  let base =
+    count <= countingSearchLimit
+    ? segmentIndexByCount(times, count, tc) : segmentIndex(times, count, tc)
   let t0 = times[base]
   let p = (tc - t0) / (times[base &+ 1] - t0)
   let v0 = values[base]

@@ -28,7 +28,28 @@ extension Animator {
       // here covers their keyframes too: their samplers stay valid. The
       // tracks are visited through a buffer, which spares a reference count
       // per track per frame.
-      try ordered.withUnsafeBufferPointer { (tracks) throws(RazzleError) in
+      if times.count == 1 {
+        // A frame: the frame cache knows the columns, the empty and the
+        // relative tracks, so no track object is visited for them.
+        return try ordered.withUnsafeBufferPointer {
+          (tracks) throws(RazzleError) -> (columns: Int, generation: UInt64) in
+          try frameCache.withCurrent(tracks, edits: domain.edits) {
+            (cache) throws(RazzleError) -> (columns: Int, generation: UInt64) in
+            try cache.check(tracks)
+            let columns = cache.columns
+            guard out.count >= columns else {
+              throw RazzleError(
+                .bufferTooSmall,
+                "output holds \(out.count) doubles, 1 rows of \(columns) columns need \(columns)")
+            }
+            if let base = out.baseAddress, let t = times.first, columns > 0 {
+              cache.write(tracks, t, domain: domain, into: base)
+            }
+            return (columns, generation)
+          }
+        }
+      }
+      return try ordered.withUnsafeBufferPointer { (tracks) throws(RazzleError) in
         var columns = 0
         for i in tracks.indices {
           guard tracks[i].sampler != nil else { throw tracks[i].emptyError }
@@ -43,10 +64,6 @@ extension Animator {
           )
         }
         guard let base = out.baseAddress, let queries = times.baseAddress, columns > 0 else {
-          return (columns, generation)
-        }
-        if times.count == 1 {
-          sampleFrame(tracks, queries[0], into: base)
           return (columns, generation)
         }
         // Split by rows, sized by the whole matrix: many tracks over a few
@@ -75,38 +92,12 @@ extension Animator {
   /// One frame (a single time) of every track: plain scalar tracks from the
   /// frame cache's contiguous buffers, the others through their kernels.
   /// Call with the domain's read lock held, after checking that every
-  /// relative track's variable is set.
+  /// track has keyframes and every relative track's variable is set.
   func sampleFrame(
     _ tracks: UnsafeBufferPointer<Track>, _ t: Double, into out: UnsafeMutablePointer<Double>
   ) {
-    frameCache.withCurrent(tracks, edits: domain.edits) { entries in
-      let times = frameCache.times.base
-      let values = frameCache.values.base
-      for entry in entries {
-        if entry.track < 0 {
-          out[entry.column] = plainScalarValue(
-            times + entry.offset, values + entry.offset, entry.count, t)
-        } else {
-          let sampler = tracks[entry.track].sampler.unsafelyUnwrapped
-          withUnsafePointer(to: t) {
-            sampler.sampleBatch(
-              UnsafeBufferPointer(start: $0, count: 1), into: out + entry.column,
-              stride: sampler.channels)
-          }
-        }
-      }
-      // Relative tracks: a post-multiply of their columns, after the loop
-      // above, which plain tracks run through untouched.
-      let relatives = frameCache.relatives
-      if !relatives.isEmpty {
-        let variables = domain.variables
-        for relative in relatives {
-          relative.relation.apply(
-            factor: variables.values[relative.relation.slot], derivative: false,
-            to: out + relative.column, count: 1, channels: relative.channels,
-            stride: relative.channels)
-        }
-      }
+    frameCache.withCurrent(tracks, edits: domain.edits) { cache in
+      cache.write(tracks, t, domain: domain, into: out)
     }
   }
 }

@@ -15,14 +15,19 @@ final class FrameCacheTests: XCTestCase {
     try tracks[3].setKeyframe(time: 0, value: [0], easing: try Easing(parsing: "easeInQuad"))
     try tracks[3].setKeyframe(time: 1, value: [1])
     let cache = FrameCache()
-    let entries = tracks.withUnsafeBufferPointer { cache.withCurrent($0, edits: 1) { $0 } }
+    let (plain, others, firstEmpty, columns) = tracks.withUnsafeBufferPointer {
+      cache.withCurrent($0, edits: 1) { ($0.plain, $0.others, $0.firstEmpty, $0.columns) }
+    }
     // a: two keyframes at offset 0, column 0; p: the track itself, columns
     // 1–2; b: one keyframe at offset 2, column 3; e (eased): the track,
-    // column 4; the empty track takes no column.
-    XCTAssertEqual(entries.map(\.offset), [0, 0, 2, 0])
-    XCTAssertEqual(entries.map(\.count), [2, 0, 1, 0])
-    XCTAssertEqual(entries.map(\.column), [0, 1, 3, 4])
-    XCTAssertEqual(entries.map(\.track), [-1, 1, -1, 3])
+    // column 4; the empty track (index 4) its column 5.
+    XCTAssertEqual(plain.map(\.offset), [0, 2])
+    XCTAssertEqual(plain.map(\.count), [2, 1])
+    XCTAssertEqual(plain.map(\.column), [0, 3])
+    XCTAssertEqual(others.map(\.track), [1, 3])
+    XCTAssertEqual(others.map(\.column), [1, 4])
+    XCTAssertEqual(firstEmpty, 4)
+    XCTAssertEqual(columns, 6)
     XCTAssertEqual(Array(cache.times.buffer), [0, 10, 5])
     XCTAssertEqual(Array(cache.values.buffer), [1, 3, 9])
     // Gathered values give what the track gives: 1 + 2·0.25 at t = 2.5.
@@ -69,5 +74,43 @@ final class FrameCacheTests: XCTestCase {
       for i in 0..<30 { expected += try animator.track(at: i).sample(at: time) }
       XCTAssertEqual(frame, expected, "t = \(time)")
     }
+  }
+
+  /// The frame path reports what the batch path reports, in track order:
+  /// a relative track without its variable before an empty track is
+  /// `.notFound`, an empty track before it `.emptyTrack`.
+  func testFrameErrorsInTrackOrder() throws {
+    func frameError(_ animator: Animator) -> RazzleError.Kind? {
+      var out = [Double](repeating: 7, count: 8)
+      do {
+        _ = try [1.0].withUnsafeBufferPointer { t in
+          try out.withUnsafeMutableBufferPointer { try animator.sample(times: t, into: $0) }
+        }
+      } catch {
+        XCTAssertEqual(out, [Double](repeating: 7, count: 8), "nothing written")
+        return (error as? RazzleError)?.kind
+      }
+      return nil
+    }
+    let relativeFirst = Animator()
+    let r = try relativeFirst.addTrack(
+      target: "v", property: "constant", options: TrackOptions(relativeTo: "w", constant: 1))
+    try r.setKeyframe(time: 0, value: [2])
+    try relativeFirst.addTrack(target: "v", property: "x")
+    XCTAssertEqual(frameError(relativeFirst), .notFound)
+    let emptyFirst = Animator()
+    try emptyFirst.addTrack(target: "v", property: "x")
+    let r2 = try emptyFirst.addTrack(
+      target: "v", property: "constant", options: TrackOptions(relativeTo: "w", constant: 1))
+    try r2.setKeyframe(time: 0, value: [2])
+    XCTAssertEqual(frameError(emptyFirst), .emptyTrack)
+    // The variable set and the empty track filled: 2 · 3 + 1 = 7, and x.
+    try emptyFirst.setVariable("w", to: 3)
+    try emptyFirst.track(at: 0).setKeyframe(time: 0, value: [5])
+    var out = [0.0, 0.0]
+    _ = try [1.0].withUnsafeBufferPointer { t in
+      try out.withUnsafeMutableBufferPointer { try emptyFirst.sample(times: t, into: $0) }
+    }
+    XCTAssertEqual(out, [5, 7])
   }
 }

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import ctypes
-from ctypes import byref, c_double, c_size_t, c_uint64
+from ctypes import byref, c_double, c_size_t, c_uint64, c_void_p
 from typing import (
     Any,
     Dict,
@@ -35,6 +35,8 @@ lib = _ffi.lib
 _sample_many_unchecked = _ffi.unchecked("kf_animator_sample_many")
 _sample_many_raw = _ffi.raw("kf_animator_sample_many")
 _BUFFER_TOO_SMALL = _ffi.STATUS_CODES["KF_E_BUFFER_TOO_SMALL"][0]
+_ONE = c_size_t(1)
+_FLOAT64 = np.dtype(np.float64)
 
 _T = TypeVar("_T")
 
@@ -68,11 +70,14 @@ class Layout(Tuple[Column, ...]):
 
     columns: int
     generation: int
+    capacity: c_size_t
 
     def __new__(cls, columns: Sequence[Column], total: int, generation: int) -> Layout:
         layout = super().__new__(cls, columns)
         layout.columns = total
         layout.generation = generation
+        # One row's size, as the raw frame binding takes it.
+        layout.capacity = c_size_t(total)
         return layout
 
     def frame_index(self) -> FrameIndex:
@@ -493,15 +498,43 @@ class Animator(SceneFile, HandleOwner):
         array with room for times.size x columns values; it is filled in that
         order and returned as it is. EmptyTrackError if a track has no
         keyframes."""
-        handle = self._h
-        if out is not None:
-            # A frame loop reuses its arrays: their addresses are looked up once.
-            _, times_pointer, count, out_pointer, capacity = self._buffers.pointers(times, out)
-            status = _sample_many_raw(handle, times_pointer, count, out_pointer, capacity, None, None)
-            if status:
-                raise _ffi.error(status)
-            return out
-        return self._sample_with_layout(_times(times))[0]
+        if out is None:
+            # One time (a frame) through the raw binding: a float, [float] or
+            # a float64 array of shape (1,).
+            if times.__class__ is float:
+                row = self._frame(times, False)
+                if row is not None:
+                    return row
+            elif (times.__class__ is list and len(times) == 1 and times[0].__class__ is float) or (
+                times.__class__ is np.ndarray and times.shape == (1,) and times.dtype is _FLOAT64
+            ):
+                row = self._frame(float(times[0]), True)
+                if row is not None:
+                    return row
+            return self._sample_with_layout(_times(times))[0]
+        # A frame loop reuses its arrays: their addresses are looked up once.
+        _, times_pointer, count, out_pointer, capacity = self._buffers.pointers(times, out)
+        status = _sample_many_raw(self._h, times_pointer, count, out_pointer, capacity, None, None)
+        if status:
+            raise _ffi.error(status)
+        return out
+
+    def _frame(self, t: float, matrix: bool) -> Optional[FloatArray]:
+        """Every track at `t` (a float) in a new array, shape (1, columns)
+        with `matrix`, else (columns,), through the raw binding with the
+        layout read last time, or None when there is none or it no longer
+        holds (or the call failed): the general path then retries or
+        raises. Every ctypes object is made per call, so threads sampling
+        one animator at once share nothing."""
+        cached = self._layout_cache
+        if cached is None:
+            return None
+        out = np.empty((1, cached.columns) if matrix else cached.columns, dtype=np.float64)
+        generation = c_uint64()
+        status = _sample_many_raw(
+            self._h, byref(c_double(t)), _ONE, c_void_p(_address(out)), cached.capacity, None, byref(generation)
+        )
+        return out if status == 0 and generation.value == cached.generation else None
 
     def _sample_with_layout(self, times: np.ndarray[Any, np.dtype[np.float64]]) -> Tuple[FloatArray, Layout]:
         """(matrix, layout) read together, the matrix of shape
@@ -553,7 +586,11 @@ class Animator(SceneFile, HandleOwner):
 
         Raises EmptyTrackError if a track has no keyframes.
         """
-        matrix, layout = self._sample_with_layout(np.array([real(t, "time")]))
+        time = t if t.__class__ is float else real(t, "time")
+        row = self._frame(time, False)
+        if row is not None:
+            return Frame(row, self._layout_cache.frame_index())  # type: ignore[union-attr]
+        matrix, layout = self._sample_with_layout(np.array([time]))
         return Frame(matrix.reshape(-1), layout.frame_index())
 
 
