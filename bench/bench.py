@@ -2134,6 +2134,154 @@ def case_linear_every_n(cfg, row):
     row.notes.append("razzle out= / numpy.interp (allocates), default threads: " + "; ".join(cells))
 
 
+# ---------------------------------------------------------------------------
+# Cases 25-26: many tracks (issue 14: an empty track <= 512 B; a 1e5-track
+# animator built and sampled once from Python <= 0.5 s)
+
+N_MANY_TRACKS = 100_000
+
+
+class _MallInfo2(ctypes.Structure):
+    _fields_ = [
+        (name, ctypes.c_size_t)
+        for name in ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks", "fordblks", "keepcost")
+    ]
+
+
+def heap_in_use():
+    """Bytes malloc has handed out and not had back (glibc mallinfo2:
+    uordblks + hblkhd), or None without mallinfo2 (glibc < 2.33)."""
+    try:
+        libc = ctypes.CDLL(None)
+        function = libc.mallinfo2
+    except (OSError, AttributeError):
+        return None
+    function.restype = _MallInfo2
+    info = function()
+    return info.uordblks + info.hblkhd
+
+
+@case(25, "empty track: heap bytes", Target("<=", 512, "B"))
+def case_empty_track_bytes(cfg, row):
+    """1e5 `anim.add_track(f"v{i}", "x")` calls, each Track object closed
+    at once (its handle released), so what stays is the library's own
+    state per track: the Track, its share of the animator's list and
+    dictionary. Heap bytes from glibc's mallinfo2 (uordblks + hblkhd)
+    before and after, divided by the count; RSS growth after malloc_trim
+    beside it. Python's own objects (a kept Track wrapper) are not in the
+    figure; a note gives their size."""
+    n = N_MANY_TRACKS
+    row.peer = "(none: bytes)"
+    names = [f"v{i}" for i in range(n)]
+    with razzle.Animator() as anim:
+        anim.add_track("warm-up", "x").close()  # one-time state (statics, caches) outside the count
+        gc.collect()
+        malloc_trim()
+        heap_before, rss_before = heap_in_use(), rss_bytes()
+        gc.disable()
+        start = time.perf_counter()
+        for name in names:
+            anim.add_track(name, "x").close()
+        elapsed = time.perf_counter() - start
+        gc.enable()
+        gc.collect()
+        heap_after = heap_in_use()
+        malloc_trim()
+        rss_after = rss_bytes()
+        count = len(anim)
+        kept = anim.add_track("kept", "x")
+        wrapper = sys.getsizeof(kept)
+        kept.close()
+    if count != n + 1:
+        raise AssertionError(f"animator has {count} tracks, expected {n + 1}")
+    row.check = f"{count - 1} tracks added"
+    row.razzle_rate = n / elapsed
+    rss_per = (rss_after - rss_before) / n
+    if heap_before is None:
+        row.measured = rss_per
+        row.measured_text = f"{rss_per:.0f} B (RSS)"
+        row.notes.append("no mallinfo2 (glibc < 2.33): the figure is RSS growth after malloc_trim")
+    else:
+        row.measured = (heap_after - heap_before) / n
+        row.measured_text = f"{row.measured:.0f} B"
+        row.notes.append(
+            f"heap per empty track (mallinfo2 uordblks + hblkhd, {n:,} add_track calls, each Track closed): "
+            f"{row.measured:.0f} B; RSS growth after malloc_trim {rss_per:.0f} B"
+        )
+    row.notes.append(
+        f"add_track from Python {elapsed / n * 1e6:.2f} us each (add + close); a kept razzle.Track wrapper is "
+        f"{wrapper} B of Python object (sys.getsizeof) beside the library's bytes"
+    )
+
+
+@case(26, "1e5-track animator built and sampled once from Python", Target("<=", 500, "ms"))
+def case_many_tracks(cfg, row):
+    """What a user writes: a new Animator, 1e5 tracks each given two
+    keyframes with the bulk call (`track.set_keyframes([0, 1], [0, v])`),
+    then one `anim.sample([0.5])`. Timed from the Animator's creation to
+    the sample's return (not the teardown). The peer is the same scene in
+    plain Python: a dict of (times, values) lists per (target, property),
+    then one evaluation of every entry at the time."""
+    n = N_MANY_TRACKS
+    names = [f"view{i}" for i in range(n)]
+    ends = [i / n for i in range(n)]
+    row.peer = "Python dict of lists + 1 evaluation"
+    phases = {}
+
+    def build():
+        start = time.perf_counter()
+        anim = razzle.Animator()
+        for name, end in zip(names, ends):
+            track = anim.add_track(name, "alpha")
+            track.set_keyframes([0.0, 1.0], [0.0, end])
+        built = time.perf_counter()
+        frame = anim.sample([0.5])
+        done = time.perf_counter()
+        phases.setdefault("build", []).append(built - start)
+        phases.setdefault("sample", []).append(done - built)
+        return anim, frame
+
+    def peer():
+        scene = {}
+        for name, end in zip(names, ends):
+            scene[name, "alpha"] = ([0.0, 1.0], [0.0, end])
+        t = 0.5
+        row_values = []
+        for times, values in scene.values():
+            p = (t - times[0]) / (times[1] - times[0])
+            row_values.append(values[0] + (values[1] - values[0]) * p)
+        return row_values
+
+    runs = 2 if cfg.quick else 3
+    seconds = []
+    frame = None
+    for _ in range(runs):
+        gc.collect()
+        gc_was = gc.isenabled()
+        gc.disable()
+        start = time.perf_counter()
+        anim, frame = build()
+        seconds.append(time.perf_counter() - start)
+        if gc_was:
+            gc.enable()
+        anim.close()
+        del anim
+    expected = np.array(ends) * 0.5
+    check_close(row, frame.reshape(-1), expected, rtol=0, atol=0)
+    t_razzle = min(seconds)
+    t_peer = best_of(peer, cfg, number=1, repeat=runs)
+    row.razzle_rate, row.peer_rate = n / t_razzle, n / t_peer
+    row.measured = t_razzle * 1e3
+    row.measured_text = f"{t_razzle * 1e3:.0f} ms"
+    best = seconds.index(t_razzle)
+    row.notes.append(
+        f"best of {runs}: {t_razzle * 1e3:.0f} ms = add_track + set_keyframes loop "
+        f"{phases['build'][best] * 1e3:.0f} ms ({phases['build'][best] / n * 1e6:.2f} us/track) + first "
+        f"anim.sample([0.5]) {phases['sample'][best] * 1e3:.0f} ms (layout read, frame cache built, one row); "
+        f"the plain-Python scene {t_peer * 1e3:.0f} ms"
+    )
+
+
 def main(argv=None):
     cfg, selected, args = parse_args(argv)
     import_razzle(args.in_tree)

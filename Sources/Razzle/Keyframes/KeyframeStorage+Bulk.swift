@@ -82,21 +82,21 @@ extension KeyframeStorage {
   ///   have a gap that overflows (see ``checkGaps(around:)``).
   /// - Complexity: O(m log m + n) for m entries and n keyframes, plus the
   ///   derived data's O(n + m).
-  mutating func merge(
+  func merge(
     times batchTimes: UnsafeBufferPointer<Double>, values batchValues: UnsafeBufferPointer<Double>,
     styles: [KeyframeStyle]
   ) -> Bool {
     // Batch entries by time; for equal times the last entry wins. Times
     // already in increasing order (a recorded curve) skip the sort.
-    var order = Array(batchTimes.indices)
     var sorted = true
     for i in batchTimes.indices.dropFirst() where !(batchTimes[i - 1] < batchTimes[i]) {
       sorted = false
       break
     }
-    if !sorted {
-      order = KeyframeStorage.timeOrder(batchTimes)
+    if sorted && count == 0 {
+      return fill(times: batchTimes, values: batchValues, styles: styles)
     }
+    let order = sorted ? Array(batchTimes.indices) : KeyframeStorage.timeOrder(batchTimes)
     var unique: [Int] = []
     unique.reserveCapacity(order.count)
     for i in order {
@@ -172,6 +172,40 @@ extension KeyframeStorage {
     times.replaceAll(with: mergedTimes)
     values.replaceAll(with: mergedValues)
     styleIndices.replaceAll(with: mergedStyles)
+    rebuildKindData()
+    refreshCurveData()
+    return true
+  }
+
+  /// ``merge(times:values:styles:)`` into empty storage of a batch whose
+  /// times strictly increase (the common first edit: a recorded curve, or
+  /// a track's few keyframes given in order): the batch is copied as it
+  /// is, without the merge's index arrays.
+  ///
+  /// - Complexity: O(m) for m entries.
+  private func fill(
+    times batchTimes: UnsafeBufferPointer<Double>, values batchValues: UnsafeBufferPointer<Double>,
+    styles: [KeyframeStyle]
+  ) -> Bool {
+    for k in batchTimes.indices.dropFirst() where !(batchTimes[k] - batchTimes[k - 1]).isFinite {
+      return false
+    }
+    let n = batchTimes.count
+    if styles.count > 1 {
+      var indices = [UInt32](repeating: 0, count: n)
+      for i in 0..<n {
+        indices[i] = pool.retain(styles[i])
+        account(indices[i], 1)
+      }
+      indices.withUnsafeBufferPointer { styleIndices.replaceAll(with: $0) }
+    } else {
+      let shared = styles.first.map { pool.retain($0) } ?? 0
+      if n > 1 { pool.retain(index: shared, count: n - 1) }
+      account(shared, n)
+      styleIndices.replaceAll(repeating: shared, count: n)
+    }
+    times.replaceAll(with: batchTimes)
+    values.replaceAll(with: batchValues)
     rebuildKindData()
     refreshCurveData()
     return true

@@ -12,7 +12,7 @@ extension KeyframeStorage {
   /// segments store zeros.
   ///
   /// - Complexity: O(n × channels).
-  mutating func computeTangents() {
+  func computeTangents() {
     let n = count
     let segments = Swift.max(n - 1, 0)
     var result = [Double](repeating: 0, count: segments * 2 * channels)
@@ -55,7 +55,7 @@ extension KeyframeStorage {
   /// keyframe times; other keyframes keep their times.
   ///
   /// - Complexity: O(n × channels).
-  mutating func computePacedTimes() {
+  func computePacedTimes() {
     var result = Array(times.buffer)
     let n = count
     var k = 0

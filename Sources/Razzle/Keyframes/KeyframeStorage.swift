@@ -1,18 +1,22 @@
 /// A track's keyframes, sorted by time, in flat arrays (structure of arrays),
 /// with the data derived from them that sampling needs.
 ///
-/// Not thread-safe by itself: ``Track`` guards it with a lock.
+/// Not thread-safe by itself: ``Track`` guards it with a lock. A track
+/// makes its storage at its first keyframe and drops it when its last
+/// keyframe goes: an empty track has none (see ``Track``).
 ///
 /// Memory per keyframe: 8 bytes of time, 8 bytes per channel and a 4-byte
 /// style index (so 20 bytes for a plain scalar keyframe, plus the arrays'
 /// spare capacity). Distinct non-plain styles are interned once in a
-/// ``StylePool``. Tracks that use `smooth`/`monotone` segments also keep
-/// 2 tangents per channel per segment, and tracks with `paced` segments one
-/// retimed time per keyframe. Kinds that prepare keyframes for blending keep
-/// their derived data beside them (see ``ValueKindProtocol``): a color 5
-/// doubles per keyframe (its coordinates in the blending space, alpha, a
+/// ``StylePool``, which allocates nothing while every keyframe is plain.
+/// Tracks that use `smooth`/`monotone` segments also keep 2 tangents per
+/// channel per segment, and tracks with `paced` segments one retimed time
+/// per keyframe. Kinds that prepare keyframes for blending keep their
+/// derived data beside them (see ``ValueKindProtocol``): a color 5 doubles
+/// per keyframe (its coordinates in the blending space, alpha, a
 /// powerless-hue flag), a transform 18 per keyframe (its decomposition) and
-/// 4 per segment (the slerp's plan).
+/// 4 per segment (the slerp's plan). Buffers a track does not use stay
+/// empty and allocate nothing (see ``StableBuffer``).
 ///
 /// Complexity of edits: amortized O(1) to append after the last keyframe and
 /// O(n) to insert elsewhere (array insertion); the kind's derived data is
@@ -20,7 +24,7 @@
 /// a track with tangent-based or paced segments also recomputes that derived
 /// data, O(n).
 @usableFromInline
-struct KeyframeStorage: Sendable {
+final class KeyframeStorage: @unchecked Sendable {
   /// Keyframe times, strictly increasing.
   @usableFromInline let times = StableBuffer<Double>()
   /// Keyframe values, `channels` consecutive doubles per keyframe.
@@ -31,36 +35,31 @@ struct KeyframeStorage: Sendable {
   @usableFromInline var pool = StylePool()
   /// For each segment i, `channels` outgoing tangents at keyframe i then
   /// `channels` incoming tangents at keyframe i + 1 (value per time), when
-  /// some segment uses tangents; empty otherwise.
-  @usableFromInline let tangents = StableBuffer<Double>()
+  /// some segment uses tangents; empty otherwise (the shared ``noDoubles``
+  /// until a segment first uses them).
+  @usableFromInline private(set) var tangents = noDoubles
   /// Each keyframe's data derived by its kind at edit time
   /// (``ValueKindProtocol/derivedStride`` doubles per keyframe: a color in
   /// its blending space, a decomposed transform); empty for kinds that
-  /// derive nothing.
-  @usableFromInline let derived = StableBuffer<Double>()
+  /// derive nothing (which share ``noDoubles``).
+  @usableFromInline let derived: StableBuffer<Double>
   /// Keyframe times after `paced` retiming, when some segment is paced;
-  /// empty otherwise (sampling then searches `times`).
-  @usableFromInline let pacedTimes = StableBuffer<Double>()
-  /// What happens before the first keyframe.
-  @usableFromInline var before = Extrapolation.hold
-  /// What happens after the last keyframe.
-  @usableFromInline var after = Extrapolation.hold
+  /// empty otherwise (sampling then searches `times`; ``noDoubles`` until a
+  /// segment is first paced).
+  @usableFromInline private(set) var pacedTimes = noDoubles
   /// Channels per value.
   @usableFromInline let channels: Int
   /// How two values blend.
   @usableFromInline let kind: ValueKind
-  /// The kind's declaration, the one element of a buffer whose address the
-  /// sampler keeps.
-  @usableFromInline let model = StableBuffer<any ValueKindProtocol>()
+  /// The kind's declaration and the sampler's view of it (rewritten by
+  /// ``makeSampler(before:after:)``), at one address the sampler keeps.
+  @usableFromInline let slot: UnsafeMutablePointer<KindSlot>
   /// Doubles of derived data per keyframe.
   @usableFromInline let derivedStride: Int
-  /// The sampler's view of the kind and its derived data (one element,
-  /// rewritten by ``makeSampler()``).
-  @usableFromInline let kindView = StableBuffer<KindView>()
   /// Each segment's data derived by its kind from both its keyframes
   /// (``ValueKindProtocol/segmentStride`` doubles per segment: a transform's
   /// slerp plan); empty for kinds that derive nothing.
-  @usableFromInline let segmentData = StableBuffer<Double>()
+  @usableFromInline let segmentData: StableBuffer<Double>
   /// Doubles of derived data per segment.
   @usableFromInline let segmentStride: Int
 
@@ -72,13 +71,49 @@ struct KeyframeStorage: Sendable {
   var tangentCount = 0
   var pacedCount = 0
 
+  /// A kind's declaration and the sampler's view of it, in one allocation.
+  @usableFromInline
+  struct KindSlot {
+    @usableFromInline var model: any ValueKindProtocol
+    @usableFromInline var view: KindView
+  }
+
+  /// Empty storage for values of `kind`.
   init(kind: ValueKind) {
     self.kind = kind
     self.channels = kind.channels
     self.derivedStride = kind.base.derivedStride
     self.segmentStride = kind.base.segmentStride
-    model.append(kind.base)
+    // Only kinds that derive data write these; the others share the empty
+    // buffer, which nothing writes.
+    derived = derivedStride > 0 ? StableBuffer() : noDoubles
+    segmentData = segmentStride > 0 ? StableBuffer() : noDoubles
+    slot = .allocate(capacity: 1)
+    let empty = UnsafePointer(emptyBufferBase.assumingMemoryBound(to: Double.self))
+    slot.initialize(
+      to: KindSlot(
+        model: kind.base,
+        view: KindView(
+          model: KeyframeStorage.model(in: slot), derived: empty, derivedStride: derivedStride,
+          segmentData: empty, segmentStride: segmentStride)))
   }
+
+  /// The address of the kind's declaration in `slot`.
+  private static func model(in slot: UnsafeMutablePointer<KindSlot>)
+    -> UnsafePointer<any ValueKindProtocol>
+  {
+    (UnsafeRawPointer(slot) + (MemoryLayout<KindSlot>.offset(of: \.model) ?? 0))
+      .assumingMemoryBound(to: (any ValueKindProtocol).self)
+  }
+
+  deinit {
+    slot.deinitialize(count: 1)
+    slot.deallocate()
+  }
+
+  /// The storage every empty track reads (``Track/storage``): no keyframes.
+  /// Never written; an edit gives the track storage of its own.
+  @usableFromInline static let none = KeyframeStorage(kind: .scalar)
 
   @inlinable var count: Int { times.count }
 
@@ -95,7 +130,7 @@ struct KeyframeStorage: Sendable {
   }
 
   /// Counts a style in or out of the derived-data bookkeeping.
-  mutating func account(_ index: UInt32, _ delta: Int) {
+  func account(_ index: UInt32, _ delta: Int) {
     guard index != 0 else { return }
     styledCount += delta
     let interpolation = pool[index].interpolation
@@ -106,7 +141,7 @@ struct KeyframeStorage: Sendable {
 
   /// Sets the keyframe at `time`, replacing the value and style of one that
   /// is already there. The caller has validated the arguments.
-  mutating func set(time: Double, value: UnsafeBufferPointer<Double>, style: KeyframeStyle) {
+  func set(time: Double, value: UnsafeBufferPointer<Double>, style: KeyframeStyle) {
     let index = pool.retain(style)
     account(index, 1)
     let i = upperBound(time)
@@ -196,14 +231,16 @@ struct KeyframeStorage: Sendable {
   }
 
   /// Removes the keyframe at `index`.
-  mutating func remove(at index: Int) {
+  func remove(at index: Int) {
     let old = styleIndices[index]
     account(old, -1)
     pool.release(old)
     times.remove(at: index)
     values.removeSubrange(index * channels..<(index + 1) * channels)
     styleIndices.remove(at: index)
-    derived.removeSubrange(index * derivedStride..<(index + 1) * derivedStride)
+    if derivedStride > 0 {
+      derived.removeSubrange(index * derivedStride..<(index + 1) * derivedStride)
+    }
     if segmentStride > 0 && count >= 1 {
       // One segment less: the two around a middle keyframe merge into one.
       let slot = Swift.max(index - 1, 0) * segmentStride
@@ -211,12 +248,6 @@ struct KeyframeStorage: Sendable {
       if index >= 1 && index - 1 <= count - 2 { refreshSegment(index - 1) }
     }
     refreshCurveData()
-  }
-
-  /// Sets what happens outside the keyframes.
-  mutating func setExtrapolation(before: Extrapolation, after: Extrapolation) {
-    self.before = before
-    self.after = after
   }
 
   /// The keyframe at `index`.
@@ -228,7 +259,9 @@ struct KeyframeStorage: Sendable {
   }
 
   /// Recomputes tangents and paced times after an edit.
-  mutating func refreshCurveData() {
+  func refreshCurveData() {
+    if tangentCount > 0 && tangents === noDoubles { tangents = StableBuffer() }
+    if pacedCount > 0 && pacedTimes === noDoubles { pacedTimes = StableBuffer() }
     if tangentCount > 0 {
       computeTangents()
     } else if !tangents.isEmpty {
@@ -257,18 +290,21 @@ extension KeyframeStorage {
     return -1
   }
 
-  /// Rewrites ``kindView`` for the buffers' current addresses.
+  /// Rewrites the slot's view for the buffers' current addresses.
   func publishKindView() -> UnsafePointer<KindView> {
-    let view = KindView(
-      model: model.base, derived: derived.base, derivedStride: derivedStride,
-      segmentData: segmentData.base, segmentStride: segmentStride)
-    if kindView.isEmpty { kindView.append(view) } else { kindView[0] = view }
-    return UnsafePointer(kindView.base)
+    slot.pointee.view = KindView(
+      model: KeyframeStorage.model(in: slot), derived: derived.base,
+      derivedStride: derivedStride, segmentData: segmentData.base, segmentStride: segmentStride)
+    return (UnsafeRawPointer(slot) + (MemoryLayout<KindSlot>.offset(of: \.view) ?? 0))
+      .assumingMemoryBound(to: KindView.self)
   }
 
-  /// A raw-pointer view of the keyframes, valid until the next edit; nil
-  /// when there are none. ``Track`` publishes it after every edit.
-  func makeSampler() -> KeyframeSampler? {
+  /// A raw-pointer view of the keyframes with extrapolation `before` and
+  /// `after`, valid until the next edit; nil when there are none. ``Track``
+  /// publishes it after every edit.
+  func makeSampler(before: Extrapolation = .hold, after: Extrapolation = .hold)
+    -> KeyframeSampler?
+  {
     guard count > 0 else { return nil }
     return KeyframeSampler(
       times: pacedTimes.isEmpty ? times.base : pacedTimes.base, values: values.base,

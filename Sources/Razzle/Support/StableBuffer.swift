@@ -3,6 +3,10 @@
 nonisolated(unsafe) let emptyBufferBase = UnsafeMutableRawPointer.allocate(
   byteCount: 64, alignment: 64)
 
+/// The empty buffer of doubles that storage shares for data it does not
+/// keep (see ``KeyframeStorage``); nothing ever writes it.
+let noDoubles = StableBuffer<Double>()
+
 /// A growable array whose elements stay at one address until the buffer is
 /// next mutated.
 ///
@@ -14,9 +18,9 @@ nonisolated(unsafe) let emptyBufferBase = UnsafeMutableRawPointer.allocate(
 ///
 /// An empty buffer allocates nothing: its `base` is a shared, never-read
 /// sentinel until the first insertion, which allocates exactly what it needs
-/// (later growth doubles). A track has about a dozen of these and most stay
-/// empty (tangents, paced times, derived data, cubic-Bézier tables), so an
-/// empty track costs their objects only.
+/// (later growth doubles). A track's storage has several of these and most
+/// stay empty (tangents, paced times, derived data), so they cost their
+/// objects only; an empty track has no storage at all.
 ///
 /// Not thread-safe by itself; the owner's lock guards it.
 @usableFromInline
@@ -106,9 +110,23 @@ final class StableBuffer<Element>: @unchecked Sendable {
 
   /// Replaces every element with `elements`.
   func replaceAll(with elements: [Element]) {
+    elements.withUnsafeBufferPointer { replaceAll(with: $0) }
+  }
+
+  /// Replaces every element with a copy of `elements`.
+  func replaceAll(with elements: UnsafeBufferPointer<Element>) {
     base.deinitialize(count: count)
     count = 0
-    elements.withUnsafeBufferPointer { insert(contentsOf: $0, at: 0) }
+    insert(contentsOf: elements, at: 0)
+  }
+
+  /// Replaces every element with `count` copies of `element`.
+  func replaceAll(repeating element: Element, count newCount: Int) {
+    base.deinitialize(count: count)
+    count = 0
+    reserve(newCount)
+    base.initialize(repeating: element, count: newCount)
+    count = newCount
   }
 
   /// The elements in `range`, copied into an array.

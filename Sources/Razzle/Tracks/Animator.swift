@@ -108,10 +108,12 @@ public final class Animator: @unchecked Sendable {
     let (target, property) = (track.target, track.property)
     let key = Key(target: target, property: property)
     try lock.withWriteLock { () throws(RazzleError) in
-      guard positions[key] == nil else {
+      // One hash in the common case: insert, and put the old entry back on
+      // a duplicate.
+      if let existing = positions.updateValue(ordered.count, forKey: key) {
+        positions[key] = existing
         throw RazzleError(.duplicate, "a track for \(target).\(property) exists already")
       }
-      positions[key] = ordered.count
       ordered.append(track)
       generation &+= 1
       domain.edits &+= 1

@@ -18,8 +18,9 @@ public final class Track: @unchecked Sendable {
   /// The animated property, such as `"alpha"`; it selects the validation rule.
   public let property: String
   /// The kind of value, which fixes the channel count and the blending.
-  public let kind: ValueKind
-  /// The values the property accepts.
+  public var kind: ValueKind { rule.kind }
+  /// The values the property accepts (its ``PropertyRule/kind`` is the
+  /// track's kind).
   public let rule: PropertyRule
   /// The relation to an animator variable, bound to its slot, or nil for a
   /// plain track (set when the track is made, never changed).
@@ -38,12 +39,23 @@ public final class Track: @unchecked Sendable {
   /// Guarded by `lock`: the published raw view of `storage` (nil when
   /// empty), rebuilt after every edit.
   @usableFromInline var sampler: KeyframeSampler?
-  /// Guarded by `lock`.
-  @usableFromInline var storage: KeyframeStorage
+  /// Guarded by `lock`: the keyframes, or nil while there are none. An
+  /// empty track allocates no storage (its first keyframe makes it, its
+  /// last one's removal drops it), so a new track costs this object only.
+  @usableFromInline var keyframeStorage: KeyframeStorage?
+  /// Guarded by `lock`: what the track does before its first keyframe.
+  @usableFromInline var before = Extrapolation.hold
+  /// Guarded by `lock`: what the track does after its last keyframe.
+  @usableFromInline var after = Extrapolation.hold
   /// Guarded by `lock`: bumped by every edit of the track, so a reader can
   /// tell that what it read earlier (style numbers, a keyframe count) still
   /// holds.
   @usableFromInline var editGeneration: UInt64 = 0
+
+  /// Guarded by `lock`: the keyframes for reading; an empty track reads the
+  /// shared empty storage, which is never written (edits go through
+  /// ``edit(_:)``, which makes the track its own).
+  @usableFromInline var storage: KeyframeStorage { keyframeStorage ?? KeyframeStorage.none }
 
   /// Creates an empty track.
   ///
@@ -100,9 +112,8 @@ public final class Track: @unchecked Sendable {
     }
     self.target = target
     self.property = property
-    self.kind = resolved
     self.rule = rule
-    self.storage = KeyframeStorage(kind: resolved)
+    self.channels = resolved.channels
     self.domain = domain
     self.bound = bound
   }
@@ -111,31 +122,39 @@ public final class Track: @unchecked Sendable {
   private init(emptyCopyOf other: Track, domain: EditDomain) {
     self.target = other.target
     self.property = other.property
-    self.kind = other.kind
     self.rule = other.rule
-    self.storage = KeyframeStorage(kind: other.kind)
+    self.channels = other.channels
     self.domain = domain
     self.bound = other.bound
   }
 
-  /// Runs an edit of `storage` under the write lock and, if it succeeds,
-  /// publishes the new sampler view and moves the edit generation.
+  /// Runs an edit of the track's storage (made now if the track has none)
+  /// under the write lock and, if it succeeds, publishes the new sampler
+  /// view and moves the edit generation. Storage left empty is dropped.
   ///
-  /// `body` must throw before it changes `storage`: a failed edit changes
+  /// `body` must throw before it changes the storage: a failed edit changes
   /// nothing, the generation included (a reader holding style numbers of
   /// this generation must not see them go stale).
-  private func edit<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
+  private func edit<R, E: Error>(_ body: (KeyframeStorage) throws(E) -> R) throws(E) -> R {
     try lock.withWriteLock { () throws(E) -> R in
-      let result = try body()
-      sampler = storage.makeSampler()
-      domain.edits &+= 1
-      editGeneration &+= 1
+      let storage = keyframeStorage ?? KeyframeStorage(kind: kind)
+      let result = try body(storage)
+      keyframeStorage = storage.count > 0 ? storage : nil
+      publish()
       return result
     }
   }
 
+  /// Republishes the sampler view after an edit and moves the generations;
+  /// call with the write lock held.
+  private func publish() {
+    sampler = keyframeStorage?.makeSampler(before: before, after: after)
+    domain.edits &+= 1
+    editGeneration &+= 1
+  }
+
   /// The number of doubles in one value.
-  public var channels: Int { kind.channels }
+  public let channels: Int
 
   /// The number of keyframes.
   public var keyframeCount: Int { lock.withReadLock { storage.count } }
@@ -179,7 +198,7 @@ public final class Track: @unchecked Sendable {
     time: Double, value: UnsafeBufferPointer<Double>, style: KeyframeStyle = .plain
   ) throws(RazzleError) {
     try validate(time: time, value: value, style: style)
-    try edit { () throws(RazzleError) in
+    try edit { (storage) throws(RazzleError) in
       guard storage.checkGaps(around: time) else {
         throw RazzleError(
           .invalidValue,
@@ -273,7 +292,7 @@ public final class Track: @unchecked Sendable {
       }
     }
     guard !times.isEmpty else { return }
-    try edit { () throws(RazzleError) in
+    try edit { (storage) throws(RazzleError) in
       guard storage.merge(times: times, values: values, styles: styles) else {
         throw RazzleError(
           .invalidValue,
@@ -336,12 +355,14 @@ public final class Track: @unchecked Sendable {
   /// recursive, so this must not take it again (see ``ReadWriteLock``).
   func copy(lockedIn domain: EditDomain) -> Track {
     let copy = Track(emptyCopyOf: self, domain: domain)
-    let count = storage.count
-    let styles = (0..<count).map { storage.pool[storage.styleIndices[$0]] }
-    _ = copy.storage.merge(
-      times: storage.times.buffer, values: storage.values.buffer, styles: styles)
-    copy.storage.setExtrapolation(before: storage.before, after: storage.after)
-    copy.sampler = copy.storage.makeSampler()
+    copy.before = before
+    copy.after = after
+    guard let storage = keyframeStorage else { return copy }
+    let styles = (0..<storage.count).map { storage.pool[storage.styleIndices[$0]] }
+    let copied = KeyframeStorage(kind: kind)
+    _ = copied.merge(times: storage.times.buffer, values: storage.values.buffer, styles: styles)
+    copy.keyframeStorage = copied
+    copy.sampler = copied.makeSampler(before: before, after: after)
     return copy
   }
 
@@ -390,15 +411,22 @@ public final class Track: @unchecked Sendable {
   public func setExtrapolation(before: Extrapolation? = nil, after: Extrapolation? = nil)
     throws(RazzleError)
   {
-    for mode in [before, after].compactMap({ $0 })
-    where !kind.isPerChannel && (mode == .linear || mode == .cycleOffset) {
-      throw RazzleError(
-        .kindMismatch,
-        "\(property): \(mode.rawValue) extrapolation needs a per-channel kind (\(ValueKind.perChannelNames)), not \(kind.name)"
-      )
+    if !kind.isPerChannel {
+      for mode in [before, after] where mode == .linear || mode == .cycleOffset {
+        throw RazzleError(
+          .kindMismatch,
+          "\(property): \(mode?.rawValue ?? "") extrapolation needs a per-channel kind (\(ValueKind.perChannelNames)), not \(kind.name)"
+        )
+      }
     }
-    edit {
-      storage.setExtrapolation(before: before ?? storage.before, after: after ?? storage.after)
+    lock.withWriteLock {
+      let (newBefore, newAfter) = (before ?? self.before, after ?? self.after)
+      // Setting the modes a track has is no edit (a new track's options
+      // set hold at both ends).
+      guard newBefore != self.before || newAfter != self.after else { return }
+      self.before = newBefore
+      self.after = newAfter
+      publish()
     }
   }
 
@@ -427,7 +455,7 @@ public final class Track: @unchecked Sendable {
     guard time.isFinite, time.nextUp.isFinite else {
       throw RazzleError(.invalidValue, "\(property): time must be finite, got \(time)")
     }
-    try edit { () throws(RazzleError) in
+    try edit { (storage) throws(RazzleError) in
       guard storage.checkGaps(around: time) && storage.checkGaps(around: time.nextUp) else {
         throw RazzleError(
           .invalidValue,
@@ -446,7 +474,7 @@ public final class Track: @unchecked Sendable {
   /// What the track does before its first keyframe and after its last;
   /// see ``setExtrapolation(before:after:)``.
   public var extrapolation: (before: Extrapolation, after: Extrapolation) {
-    lock.withReadLock { (storage.before, storage.after) }
+    lock.withReadLock { (before, after) }
   }
 
   /// Removes the keyframe at exactly `time`.
@@ -454,7 +482,7 @@ public final class Track: @unchecked Sendable {
   /// - Throws: ``RazzleError`` `.notFound` if there is none; the track is
   ///   unchanged.
   public func removeKeyframe(at time: Double) throws(RazzleError) {
-    try edit { () throws(RazzleError) in
+    try edit { (storage) throws(RazzleError) in
       guard let i = storage.index(of: time) else {
         throw RazzleError(.notFound, "\(property): no keyframe at time \(time)")
       }

@@ -27,7 +27,7 @@ from ._frame import Frame, FrameIndex
 from ._errors import BufferTooSmallError, InvalidNameError, InvalidTypeError, NotFoundError, OutOfRangeError, RazzleError
 from ._handle import HandleOwner, SceneFile
 from ._inputs import count, describe, is_batch, real, text, times as _times
-from ._track import BufferAddresses, Track, _address
+from ._track import BufferAddresses, KindInfo, Track, _address, kind_info
 from ._types import FloatArray, Times
 from ._values import Color, Point, Rect, Size, Transform, Transform3D, from_channels
 
@@ -37,6 +37,16 @@ _sample_many_raw = _ffi.raw("kf_animator_sample_many")
 _BUFFER_TOO_SMALL = _ffi.STATUS_CODES["KF_E_BUFFER_TOO_SMALL"][0]
 _ONE = c_size_t(1)
 _FLOAT64 = np.dtype(np.float64)
+# add_track without options: the raw binding (ctypes converts nothing; the
+# names go as bytes, NULL options as None) and the status tested here.
+_add_track_raw = _ffi.raw("kf_animator_add_track")
+_TrackHandle = _ffi.TrackHandle
+#: The kind each property name resolved to when a track was added without
+#: options, as the library answered (the rule stays in the core: the same
+#: name always resolves the same way). A new track of a name seen before
+#: then needs no library call to learn its kind. Bounded: cleared when full.
+_IMPLIED_KINDS: Dict[bytes, KindInfo] = {}
+_IMPLIED_KINDS_LIMIT = 4096
 
 _T = TypeVar("_T")
 
@@ -50,6 +60,11 @@ ColorProperty = Literal["backgroundColor", "fillColor", "strokeColor", "textColo
 
 
 def _name(value: object, what: str) -> bytes:
+    if value.__class__ is str and "\x00" not in value:
+        try:
+            return value.encode()
+        except UnicodeEncodeError:
+            pass  # text() names the lone surrogate
     return text(value, what, InvalidNameError)
 
 
@@ -270,7 +285,7 @@ class Animator(SceneFile, HandleOwner):
         (`Track[float]`, `Track[Color]`, …); names known only at run time give
         `Track[Any]`.
         """
-        handle = _ffi.TrackHandle()
+        handle = _TrackHandle()
         names = (self._h, _name(target, "target"), _name(property, "property"))
         plain_constant = constant.__class__ is float and constant == 0.0
         if (
@@ -281,8 +296,19 @@ class Animator(SceneFile, HandleOwner):
             and relative_to is None
             and plain_constant
         ):
-            lib.kf_animator_add_track(*names, None, byref(handle))
-            return Track(handle)
+            status = _add_track_raw(*names, None, byref(handle))
+            if status:
+                raise _ffi.error(status)
+            property_name = names[2]
+            info = _IMPLIED_KINDS.get(property_name)
+            if info is None:
+                info = kind_info(handle)
+                if len(_IMPLIED_KINDS) >= _IMPLIED_KINDS_LIMIT:
+                    _IMPLIED_KINDS.clear()
+                _IMPLIED_KINDS[property_name] = info
+            if target.__class__ is not str or property.__class__ is not str:
+                target, property = names[1].decode(), property_name.decode()  # plain str, as the library has them
+            return Track._adopt(handle, target, property, info)
         if not isinstance(premultiplied, (bool, np.bool_)):
             raise InvalidTypeError(f"premultiplied must be True or False, not {describe(premultiplied)}")
         if kind is None and channels is not None:
@@ -462,7 +488,10 @@ class Animator(SceneFile, HandleOwner):
         if cached is not None and cached.generation == generation:
             return cached
         tracks, names_length, generation_read = c_size_t(), c_size_t(), c_uint64()
-        capacity, names_capacity = len(self), 0
+        capacity = len(self)
+        # Room for short names, so that one call usually does (a retry
+        # otherwise, with the sizes the first call reported).
+        names_capacity = capacity * 24
         while True:
             columns = (_ffi.ColumnInfo * max(capacity, 1))()
             names = ctypes.create_string_buffer(max(names_capacity, 1))
@@ -480,13 +509,22 @@ class Animator(SceneFile, HandleOwner):
                 break
             except BufferTooSmallError:
                 capacity, names_capacity = tracks.value, names_length.value
-        parts = names.raw[: names_length.value].split(b"\0")
-        result = [
-            Column(parts[2 * i].decode(), parts[2 * i + 1].decode(), c.kind.decode(), c.start, c.channels)
-            for i, c in enumerate(columns[: tracks.value])
-        ]
-        total = sum(column.channels for column in result)
-        self._layout_cache = Layout(result, total, generation_read.value)
+        # Decoded in bulk (a 1e5-track layout took seconds entry by entry):
+        # the names in one decode (a NUL never occurs inside UTF-8), the
+        # columns' three words through numpy, each distinct kind name once.
+        n = tracks.value
+        parts = names.raw[: names_length.value].decode().split("\0")
+        words = np.frombuffer(columns, dtype=np.uintp, count=3 * n).reshape(n, 3)  # type: ignore[call-overload]
+        starts, channels = words[:, 0].tolist(), words[:, 1].tolist()
+        kind_names: Dict[int, str] = {}
+        kinds = []
+        for address in words[:, 2].tolist():
+            name = kind_names.get(address)
+            if name is None:
+                name = kind_names[address] = ctypes.string_at(address).decode()
+            kinds.append(name)
+        result = list(map(Column._make, zip(parts[0 : 2 * n : 2], parts[1 : 2 * n : 2], kinds, starts, channels)))
+        self._layout_cache = Layout(result, sum(channels), generation_read.value)
         return self._layout_cache
 
     def sample(self, times: Union[float, Times], out: Optional[FloatArray] = None) -> FloatArray:

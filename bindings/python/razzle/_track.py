@@ -5,6 +5,7 @@ from __future__ import annotations
 import builtins
 import ctypes
 import math
+import struct
 from ctypes import byref, c_double, c_size_t, c_void_p
 from typing import Any, Dict, Generic, Iterator, List, NamedTuple, NoReturn, Optional, Tuple, TypeVar, Union, overload
 
@@ -30,6 +31,11 @@ from ._values import from_channels, to_channels
 lib = _ffi.lib
 _value = _ffi.lib.kf_track_value  # returns the double itself (no errcheck hook)
 _sample_many_raw = _ffi.raw("kf_track_sample_many")
+# Raw bindings (no argument conversion, no errcheck hook: a few us a call
+# on a busy machine) for the per-track calls of building a large animator:
+# set_keyframes' small-batch path and the release of a handle.
+_set_keyframes_raw = _ffi.raw("kf_track_set_keyframes")
+_release = _ffi.raw("kf_track_release")
 _error = _ffi.error
 
 #: The type of a track's single sample: float for scalar and bool tracks,
@@ -38,6 +44,15 @@ _error = _ffi.error
 V_co = TypeVar("V_co", covariant=True)
 
 _FAST_TIMES = frozenset((float, int, np.float64))
+#: Containers and numbers set_keyframes packs itself (no numpy) when small.
+_SMALL_SEQUENCES = frozenset((list, tuple))
+_SMALL_NUMBERS = frozenset((float, int, np.float64))
+_SMALL_LIMIT = 64
+#: For n <= _SMALL_LIMIT: (packs n floats into bytes, c_size_t(n)), made
+#: once each. The library reads the bytes object's buffer as the doubles
+#: (CPython keeps it 8-byte aligned); both are only read, never written.
+_PACKERS: Dict[int, Tuple[Any, c_size_t]] = {}
+_NO_STYLES = c_size_t(0)
 _UNCHANGED = _ffi.EXTRAPOLATION_UNCHANGED
 
 
@@ -102,6 +117,18 @@ def _options(handle: Any) -> _ffi.TrackOptions:
     return options
 
 
+#: What a track's kind options read as: (kind, channels, color space or None).
+KindInfo = Tuple[str, int, Optional[Tuple[str, bool]]]
+
+
+def kind_info(handle: Any) -> KindInfo:
+    """(kind, channels, (color space, premultiplied) or None) of a track,
+    as the library resolved them (one call)."""
+    options = _options(handle)
+    space = None if options.color_space is None else (options.color_space.decode(), bool(options.premultiplied))
+    return (options.kind.decode(), options.channels, space)
+
+
 _COPY_MESSAGE = (
     "a razzle.Track cannot be copied on its own: it belongs to an Animator. Copy the Animator "
     "(copy.deepcopy(anim) or anim.copy()) and take the track from the copy: copied[target, property]"
@@ -133,19 +160,56 @@ class Track(HandleOwner, Generic[V_co]):
     )
 
     def __init__(self, handle: Any) -> None:
-        super().__init__(handle, lib.kf_track_release)
+        # The handle is released by close() or __del__, not HandleOwner's
+        # weakref.finalize (its _finalizer stays unset): a finalizer costs
+        # about 2 us to make and 1 us to run, a large part of adding a track
+        # from Python.
+        self._handle = handle
         self.target: str = lib.kf_track_target(handle).decode()
         self.property: str = lib.kf_track_property(handle).decode()
-        options = _options(handle)
-        self.channels: int = options.channels
-        self.kind: str = options.kind.decode()
-        self._color_space: Optional[Tuple[str, bool]] = (
-            None if options.color_space is None else (options.color_space.decode(), bool(options.premultiplied))
-        )
-        self._scalar = self.kind == "scalar"
-        self._channel_shape: Tuple[int, ...] = () if self.channels == 1 else (self.channels,)
+        self._describe(kind_info(handle))
+
+    @classmethod
+    def _adopt(cls, handle: Any, target: str, property: str, info: KindInfo) -> Track[Any]:
+        """A Track for a handle just issued for (target, property), whose
+        kind the caller knows (`Animator.add_track`): no library call."""
+        track: Track[Any] = cls.__new__(cls)
+        track._handle = handle
+        track.target = target
+        track.property = property
+        track._describe(info)
+        return track
+
+    def _describe(self, info: KindInfo) -> None:
+        kind, channels, space = info
+        self.kind: str = kind
+        self.channels: int = channels
+        self._color_space: Optional[Tuple[str, bool]] = space
+        self._scalar = kind == "scalar"
+        self._channel_shape: Tuple[int, ...] = () if channels == 1 else (channels,)
         # The arrays of the last sample(out=) call, made on first use.
         self._buffers: Optional[BufferAddresses] = None
+
+    def close(self) -> None:
+        """Releases this object's handle. Idempotent; later use raises
+        `razzle.ClosedError`. Other handles to the same library object (say a
+        track obtained again from its animator) stay valid."""
+        handle = self._handle
+        if handle is not None:
+            self._handle = None
+            _release(handle)
+
+    def __del__(self) -> None:
+        try:
+            handle = self._handle
+        except AttributeError:  # __init__ failed before the handle was kept
+            return
+        if handle is not None:
+            self._handle = None
+            try:
+                _release(handle)
+            except Exception:  # pragma: no cover - interpreter shutdown
+                pass
 
     @builtins.property
     def color_space(self) -> Tuple[str, bool]:
@@ -281,6 +345,40 @@ class Track(HandleOwner, Generic[V_co]):
         …). Every keyframe gets the same style. All are validated before any
         is set: the track takes every keyframe or none. Much faster than a
         loop of `set` for many keyframes (sorted and merged once)."""
+        if (
+            times.__class__ in _SMALL_SEQUENCES
+            and values.__class__ in _SMALL_SEQUENCES
+            and self._scalar
+            and easing is None
+            and interpolation is None
+            and tension == 0
+            and continuity == 0
+            and bias == 0
+        ):
+            # A few plain numbers (the common case: a track's keyframes
+            # written out): packed into two byte strings for the raw
+            # binding, no numpy, no errcheck hook. Anything else, and every
+            # error Python would name, takes the general path below.
+            n = len(times)
+            if n == len(values) and 0 < n <= _SMALL_LIMIT:
+                numbers = (*times, *values)
+                for x in numbers:
+                    if x.__class__ not in _SMALL_NUMBERS:
+                        break
+                else:
+                    packer = _PACKERS.get(n)
+                    if packer is None:
+                        packer = _PACKERS[n] = (struct.Struct(f"{n}d").pack, c_size_t(n))
+                    pack, size = packer
+                    try:
+                        packed = (pack(*times), pack(*values))
+                    except (OverflowError, struct.error):
+                        packed = None  # an int beyond the float range: named below
+                    if packed is not None:
+                        status = _set_keyframes_raw(self._h, packed[0], size, packed[1], size, None, _NO_STYLES)
+                        if status:
+                            raise _error(status)
+                        return
         array = _times(times, "times").reshape(-1)
         n = array.size
         flat = self._values_array(values, n)
