@@ -441,7 +441,12 @@ def case_cubic_bezier(cfg, row):
             out = np.empty(n)
             t_razzle = best_of(lambda: track.sample(x, out=out), cfg)
             single = single_thread_note(lambda: track.sample(x, out=out), n, cfg, t_peer)
+            with razzle_threads(1):
+                t_single = best_of(lambda: track.sample(x, out=out), cfg)
     set_pair(row, n / t_razzle, n / t_peer)
+    # The target is per core: the measured ratio is razzle on one thread.
+    row.measured = t_peer / t_single
+    row.measured_text = f"{row.measured:.2f}x per core ({n / t_razzle / row.peer_rate:.2f}x default threads)"
     if single:
         row.notes.append(single)
 
@@ -2280,6 +2285,231 @@ def case_many_tracks(cfg, row):
         f"anim.sample([0.5]) {phases['sample'][best] * 1e3:.0f} ms (layout read, frame cache built, one row); "
         f"the plain-Python scene {t_peer * 1e3:.0f} ms"
     )
+
+
+# ---------------------------------------------------------------------------
+# Cases 70-71: easing families and interpolation modes, one razzle thread
+# (issue #14: every easing family >= 2x its numpy formula per core; hold,
+# smooth and monotone >= 0.7x the linear kernel; Bezier handles >= 40 M/s)
+
+
+def numpy_eased_sampler(xp, fp, ease):
+    """The numpy-vectorized sampler of an eased K-keyframe track with
+    razzle's rule: searchsorted for the segment, p = (t - t_i) / (t_i+1 - t_i)
+    on the clamped time, `ease(p)` (an array formula), the lerp; the keyframe
+    value exactly at a keyframe and past the end."""
+    first, last, k = xp[0], xp[-1], len(xp)
+
+    def sample(x):
+        xc = np.clip(x, first, last)
+        i = np.clip(np.searchsorted(xp, xc, side="right") - 1, 0, k - 2)
+        t0, v0 = xp[i], fp[i]
+        p = (xc - t0) / (xp[i + 1] - t0)
+        out = v0 + (fp[i + 1] - v0) * ease(p)
+        out = np.where(xc == t0, v0, out)
+        return np.where(x >= last, fp[-1], out)
+
+    return sample
+
+
+def _np_reflected(ease_in):
+    """Penner's in-out from the in curve: in(2p)/2, then 1 - in(2 - 2p)/2."""
+    return lambda p: np.where(p < 0.5, ease_in(2 * p) / 2, 1 - ease_in(2 - 2 * p) / 2)
+
+
+def _np_bounce_out(p):
+    return np.where(
+        p < 1 / 2.75, 7.5625 * p * p,
+        np.where(p < 2 / 2.75, 7.5625 * (p - 1.5 / 2.75) ** 2 + 0.75,
+                 np.where(p < 2.5 / 2.75, 7.5625 * (p - 2.25 / 2.75) ** 2 + 0.9375,
+                          7.5625 * (p - 2.625 / 2.75) ** 2 + 0.984375)))
+
+
+def _np_elastic_in_out(p):
+    # easings.net's easeInOutElastic: period 0.45, amplitude 1.
+    c5 = 2 * np.pi / 4.5
+    with np.errstate(over="ignore"):
+        first = -(2.0 ** (20 * p - 10) * np.sin((20 * p - 11.125) * c5)) / 2
+        second = 2.0 ** (-20 * p + 10) * np.sin((20 * p - 11.125) * c5) / 2 + 1
+    return np.where(p == 0, 0.0, np.where(p == 1, 1.0, np.where(p < 0.5, first, second)))
+
+
+def _np_expo_in_out(p):
+    with np.errstate(over="ignore"):
+        first = 2.0 ** (20 * p - 10) / 2
+        second = (2 - 2.0 ** (-20 * p + 10)) / 2
+    return np.where(p == 0, 0.0, np.where(p == 1, 1.0, np.where(p < 0.5, first, second)))
+
+
+def _np_cubic_bezier(x1, y1, x2, y2, iterations=6):
+    """cubic-bezier(x1, y1, x2, y2) in numpy: Newton on x(s) = p from s = p
+    (a fixed number of vectorized steps), then y(s)."""
+    cx, cy = 3 * x1, 3 * y1
+    bx, by = 3 * (x2 - x1) - cx, 3 * (y2 - y1) - cy
+    ax, ay = 1 - cx - bx, 1 - cy - by
+
+    def ease(p):
+        s = p.copy()
+        for _ in range(iterations):
+            s -= (((ax * s + bx) * s + cx) * s - p) / ((3 * ax * s + 2 * bx) * s + cx)
+        return ((ay * s + by) * s + cy) * s
+
+    return ease
+
+
+def _np_spring(mass, stiffness, damping, duration):
+    """A spring easing's closed form (underdamped), run over `duration`."""
+    decay = damping / (2 * mass)
+    w = np.sqrt(stiffness / mass - decay * decay)
+
+    def ease(p):
+        t = p * duration
+        e = np.exp(-decay * t)
+        x = 1 - e * np.cos(w * t) - decay * e * np.sin(w * t) / w
+        return np.where(p <= 0, 0.0, np.where(p >= 1, 1.0, x))
+
+    return ease
+
+
+LINEAR_STOPS = ([0.0, 0.1, 0.4, 0.8, 1.0], [0.0, 0.3, 0.5, 0.95, 1.0])
+
+
+def easing_families():
+    """(name, razzle spec, numpy formula of the same curve, tolerance) per
+    family: the ten Penner families (in-out), cubic-bezier, steps, linear()
+    and a spring."""
+    c2 = 1.70158 * 1.525
+    spring = razzle.Spring(1.0, 100.0, 10.0)
+    inputs, outputs = LINEAR_STOPS
+    stops = ", ".join(f"{o:g} {i * 100:g}%" for i, o in zip(inputs, outputs))
+    return [
+        ("sine", "easeInOutSine", lambda p: -(np.cos(np.pi * p) - 1) / 2, 1e-12),
+        ("quad", "easeInOutQuad", _np_reflected(lambda q: q * q), 1e-12),
+        ("cubic", "easeInOutCubic", _np_reflected(lambda q: q * q * q), 1e-12),
+        ("quart", "easeInOutQuart", _np_reflected(lambda q: q * q * q * q), 1e-12),
+        ("quint", "easeInOutQuint", _np_reflected(lambda q: q * q * q * q * q), 1e-12),
+        ("expo", "easeInOutExpo", _np_expo_in_out, 1e-12),
+        ("circ", "easeInOutCirc", _np_reflected(lambda q: 1 - np.sqrt(np.maximum(1 - q * q, 0))), 1e-12),
+        ("back", "easeInOutBack", _np_reflected(lambda q: q * q * ((c2 + 1) * q - c2)), 1e-12),
+        ("elastic", "easeInOutElastic", _np_elastic_in_out, 1e-12),
+        ("bounce", "easeInOutBounce", _np_reflected(lambda q: 1 - _np_bounce_out(1 - q)), 1e-12),
+        ("cubic-bezier", CUBIC_BEZIER, _np_cubic_bezier(0.42, 0.0, 0.58, 1.0), 1e-9),
+        ("steps", "steps(4)", lambda p: np.floor(p * 4) / 4, 0.0),
+        ("linear()", f"linear({stops})", lambda p: np.interp(p, inputs, outputs), 1e-12),
+        ("spring", "spring(mass=1, stiffness=100, damping=10)",
+         _np_spring(1.0, 100.0, 10.0, spring.settling_duration), 1e-12),
+    ]
+
+
+@case(70, "easing families vs numpy formula, 1 thread", Target(">=", 2.0, "x"))
+def case_easing_families(cfg, row):
+    """Each easing family on a K = 16 track, N random times, razzle on one
+    thread against the numpy-vectorized formula of the same curve
+    (searchsorted + the easing formula + lerp). The measured ratio is the
+    smallest family's; one note line per family."""
+    rng = np.random.default_rng(cfg.seed + 70)
+    row.peer = "numpy formula (searchsorted+ease+lerp)"
+    n = cfg.n
+    xp, fp = keyframes(rng, 16)
+    x = queries(rng, n)
+    out = np.empty(n)
+    worst, checks, lines = None, [], []
+    with razzle_threads(1), razzle.Animator() as anim:
+        for number, (name, spec, ease, tolerance) in enumerate(easing_families()):
+            peer = numpy_eased_sampler(xp, fp, ease)
+            with make_track(anim, f"t{number}", xp, fp, easing=spec) as track:
+                got = track.sample(x, out=out)
+                diff = float(np.max(np.abs(got - peer(x))))
+                if not diff <= max(tolerance, 1e-15) * 4:
+                    raise AssertionError(f"{name}: razzle and numpy differ by {diff:.3g} (tolerance {tolerance:g})")
+                t_razzle = best_of(lambda: track.sample(x, out=out), cfg)
+                t_peer = best_of(lambda: peer(x), cfg)
+            ratio = t_peer / t_razzle
+            checks.append(diff)
+            lines.append(
+                f"{name:>12} ({spec}): razzle {fmt_rate(n / t_razzle)}/s, numpy {fmt_rate(n / t_peer)}/s, "
+                f"r/p {ratio:.2f} per core {'PASS' if ratio >= 2 else 'MISS'}, max|diff| {diff:.1e}"
+            )
+            if worst is None or ratio < worst[0]:
+                worst = (ratio, name, n / t_razzle, n / t_peer)
+    ratio, name, razzle_rate, peer_rate = worst
+    set_pair(row, razzle_rate, peer_rate)
+    row.measured_text = f"{ratio:.2f}x ({name})"
+    row.check = f"max {max(checks):.1e} over {len(checks)} families (tolerance per family)"
+    row.notes.append(f"razzle on 1 thread (set_thread_count(1)), K = 16, N = {n}; rates of the slowest family ({name})")
+    row.notes.extend(lines)
+
+
+def _mode_track(anim, name, xp, fp, interpolation, handles=False):
+    track = anim.add_track(name, "value")
+    for i, (t, v) in enumerate(zip(xp.tolist(), fp.tolist())):
+        if handles:
+            # Handles a third of the way to each neighbour in time, with
+            # values off the straight line: a curved segment, time not linear.
+            before = xp[i - 1] if i > 0 else t - 1.0
+            after = xp[i + 1] if i + 1 < len(xp) else t + 1.0
+            track.set(t, v, interpolation="bezier", left=(t - (t - before) * 0.45, v - 0.3),
+                      right=(t + (after - t) * 0.2, v + 0.4))
+        else:
+            track.set(t, v, interpolation=interpolation)
+    return track
+
+
+@case(71, "interpolation modes vs linear, 1 thread", Target(">=", 0.7, "x"))
+def case_interpolation_modes(cfg, row):
+    """hold, smooth and monotone K = 16 tracks against the linear K = 16
+    kernel on one razzle thread (the measured ratio is the smallest of the
+    three), and a Bezier-handle track's rate (target >= 40 M/s)."""
+    from scipy.interpolate import PchipInterpolator
+
+    rng = np.random.default_rng(cfg.seed + 71)
+    row.peer = "razzle linear K=16"
+    n = cfg.n
+    xp, fp = keyframes(rng, 16)
+    x = queries(rng, n)
+    out = np.empty(n)
+    inside = (x >= xp[0]) & (x <= xp[-1])
+    rates, lines = {}, []
+    with razzle_threads(1), razzle.Animator() as anim:
+        for mode in ("linear", "hold", "smooth", "monotone", "bezier"):
+            with _mode_track(anim, mode, xp, fp, mode, handles=mode == "bezier") as track:
+                got = track.sample(x, out=out).copy()
+                if mode == "hold":
+                    i = np.clip(np.searchsorted(xp, x, side="right") - 1, 0, len(xp) - 1)
+                    diff = float(np.max(np.abs(got - fp[i])))
+                    check = f"hold vs fp[searchsorted-1] {diff:.1e}"
+                elif mode == "monotone":
+                    diff = float(np.max(np.abs(got[inside] - PchipInterpolator(xp, fp)(x[inside]))))
+                    check = f"monotone vs scipy PCHIP {diff:.1e}"
+                elif mode == "linear":
+                    diff = float(np.max(np.abs(got - np.interp(x, xp, fp))))
+                    check = f"linear vs numpy.interp {diff:.1e}"
+                else:
+                    singles = np.array([track(float(t)) for t in x[:2000]])
+                    diff = float(np.max(np.abs(got[:2000] - singles)))
+                    check = f"{mode} batch vs track(t) {diff:.1e} (values: the unit tests)"
+                if not diff <= 1e-9:
+                    raise AssertionError(f"{mode}: {check}")
+                seconds = best_of(lambda: track.sample(x, out=out), cfg)
+            rates[mode] = n / seconds
+            lines.append((mode, check))
+    linear = rates["linear"]
+    ratios = {mode: rates[mode] / linear for mode in ("hold", "smooth", "monotone")}
+    worst = min(ratios, key=ratios.get)
+    row.razzle_rate, row.peer_rate = rates[worst], linear
+    row.measured = ratios[worst]
+    row.measured_text = f"{ratios[worst]:.2f}x ({worst})"
+    row.check = "; ".join(check for _, check in lines[:1] + lines[1:4:2])
+    row.notes.append(f"razzle on 1 thread (set_thread_count(1)), K = 16, N = {n}: linear {fmt_rate(linear)}/s")
+    for mode, check in lines[1:]:
+        rate = rates[mode]
+        if mode == "bezier":
+            verdict = "PASS" if rate >= 40e6 else "MISS"
+            lines_text = f"bezier handles: {fmt_rate(rate)}/s (target >= 40 M/s per core) {verdict}"
+        else:
+            verdict = "PASS" if ratios[mode] >= 0.7 else "MISS"
+            lines_text = f"{mode}: {fmt_rate(rate)}/s, {ratios[mode]:.2f}x linear (target >= 0.7x) {verdict}"
+        row.notes.append(f"{lines_text}; {check}")
 
 
 def main(argv=None):

@@ -8,8 +8,11 @@
 // Chromium's gfx::CubicBezier): precomputed polynomial coefficients, Newton's
 // method on x(t) = p from a good first guess, and bisection when Newton
 // misbehaves, combined in one safeguarded loop (`UnitCubic.solve`, which
-// `BezierSegment` uses too). The batch kernels start that solve from an
-// inverse table and usually finish it with one Halley step instead.
+// `BezierSegment` uses too). Every route (single values, the batch kernels)
+// starts from an inverse table sampled at x = k/64: the two entries around
+// p give a cubic Hermite guess of t(x) and its slope, one Newton step along
+// that slope (no division) finishes the solve, and the safeguarded loop
+// takes the rare cases it misses.
 
 #if canImport(Glibc)
   import Glibc
@@ -169,14 +172,15 @@ public struct CubicBezier: Sendable, Hashable {
   @inlinable
   func sampleDerivativeY(_ t: Double) -> Double { yCurve.derivative(t) }
 
-  /// The parameter t in [0, 1] where x(t) = `x`, for `x` in (0, 1): the
-  /// safeguarded Newton–bisection solve of ``UnitCubic`` from t = x, to
-  /// ``solverEpsilon``.
+  /// The parameter t in [0, 1] where x(t) = `x`, for `x` in (0, 1), to
+  /// ``solverEpsilon``: ``UnitCubic``'s three Halley steps from t = x, and
+  /// its safeguarded Newton–bisection solve where they miss (the same solve
+  /// as a Bézier interpolation segment's time curve).
   ///
-  /// - Complexity: O(1): at most 64 steps, usually 2 to 4.
+  /// - Complexity: O(1): three steps, rarely up to 64 more.
   @inlinable
   func solveCurveX(_ x: Double) -> Double {
-    solveCurveX(x, from: x, low: 0, high: 1)
+    xCurve.solveUnit(x, tolerance: CubicBezier.solverEpsilon)
   }
 
   /// ``solveCurveX(_:)`` from the guess `t` inside a bracket [low, high]
@@ -207,13 +211,15 @@ public struct CubicBezier: Sendable, Hashable {
         ? 1 : solveCurveX(Double(k) / Double(CubicBezier.inverseIntervals))
   }
 
-  /// ``value(_:)`` for the batch kernels: the same solve, to
+  /// ``value(_:)`` from this curve's ``inverseTable``: the same solve, to
   /// ``solverEpsilon``, without data-dependent branches on the common path.
   ///
-  /// The starting guess interpolates ``inverseTable`` linearly at p (no
-  /// search: the table is even in x), and one Halley step follows. If the
-  /// result misses ``solverEpsilon`` (near a vertical inverse, where x(t) is
-  /// flat), the safeguarded solver takes over inside the table's bracket.
+  /// The two table entries around p give the interval's Hermite inverse
+  /// (``HermiteInterval``), whose value at p is the guess and whose slope
+  /// the Newton step uses, so the step needs no division. If the result
+  /// misses ``solverEpsilon`` or leaves the interval (near a vertical
+  /// inverse, where x(t) is flat), the safeguarded solver takes over inside
+  /// the table's bracket.
   ///
   /// - Parameters:
   ///   - p: Progress through the segment.
@@ -224,18 +230,87 @@ public struct CubicBezier: Sendable, Hashable {
     guard p > 0 && p < 1 else { return endValue(p) }
     let scaled = p * Double(CubicBezier.inverseIntervals)
     let k = Int(scaled)
-    return solved(p, scaled: scaled, k: k, t0: inverse[k], t1: inverse[k &+ 1])
+    var interval = hermiteInterval(inverse[k], inverse[k &+ 1])
+    return solved(p, scaled: scaled, k: k, &interval)
   }
 
-  /// y at x = `p` in (0, 1), from the table's entries `t0` and `t1` around
-  /// it (`scaled` = 64 p, `k` = ⌊scaled⌋): the guess, the Halley step and
-  /// the fallback of ``value(_:inverse:)``.
+  /// ``value(_:inverse:)`` from the Hermite intervals of the whole table
+  /// (``hermiteIntervals(_:into:)``, built once for a batch): the same
+  /// arithmetic, and no branch on whether p lies inside (0, 1).
   @inlinable @inline(__always)
-  func solved(_ p: Double, scaled: Double, k: Int, t0: Double, t1: Double) -> Double {
+  func value(_ p: Double, intervals: UnsafePointer<HermiteInterval>) -> Double {
+    let inside = p > 0 && p < 1
+    // Outside (0, 1) the solve runs at 1/2, and its result is not used.
+    let x = inside ? p : 0.5
+    let scaled = x * Double(CubicBezier.inverseIntervals)
+    let k = Int(scaled)
+    let y = solved(x, scaled: scaled, k: k, intervals + k)
+    return inside ? y : endValue(p)
+  }
+
+  /// Writes the Hermite interval of each pair of neighbouring entries of
+  /// `inverse` (this curve's ``inverseTable``) to `intervals`
+  /// (``inverseIntervals`` of them).
+  @inlinable
+  func hermiteIntervals(
+    _ inverse: UnsafePointer<Double>, into intervals: UnsafeMutablePointer<HermiteInterval>
+  ) {
+    for k in 0..<CubicBezier.inverseIntervals {
+      (intervals + k).initialize(to: hermiteInterval(inverse[k], inverse[k &+ 1]))
+    }
+  }
+
+  /// The cubic Hermite inverse t(x) over one table interval, from its end
+  /// entries t0 = t(k/64) and t1 = t((k+1)/64) and the slopes dt/dx =
+  /// 1 / x′(t) there. Where x′ at an end is 1e-3 or less (a nearly vertical
+  /// inverse, which no cubic follows) the interval keeps the straight guess
+  /// and marks its slope NaN, which sends every solve in it to the fallback.
+  @inlinable @inline(__always)
+  func hermiteInterval(_ t0: Double, _ t1: Double) -> HermiteInterval {
+    let d0 = sampleDerivativeX(t0)
+    let d1 = sampleDerivativeX(t1)
+    let h = 1 / Double(CubicBezier.inverseIntervals)
+    guard d0 > 1e-3 && d1 > 1e-3 else {
+      return HermiteInterval(c0: t0, c1: t1 - t0, c2: 0, c3: 0, r0: 0, r1: 0, r2: .nan, end: t1)
+    }
+    let m0 = h / d0
+    let m1 = h / d1
+    let c2 = 3 * (t1 - t0) - 2 * m0 - m1
+    let c3 = 2 * (t0 - t1) + m0 + m1
+    let scale = Double(CubicBezier.inverseIntervals)
+    return HermiteInterval(
+      c0: t0, c1: m0, c2: c2, c3: c3, r0: m0 * scale, r1: 2 * c2 * scale, r2: 3 * c3 * scale,
+      end: t1)
+  }
+
+  /// y at x = `p` in (0, 1) from its table interval (`scaled` = 64 p,
+  /// `k` = ⌊scaled⌋): the Hermite guess, one Newton step along the
+  /// Hermite slope, and the fallback of ``value(_:inverse:)``.
+  @inlinable @inline(__always)
+  func solved(
+    _ p: Double, scaled: Double, k: Int, _ interval: UnsafePointer<HermiteInterval>
+  ) -> Double {
+    let c = interval.pointee
+    let u = scaled - Double(k)
+    let guess = c.c0 + u * (c.c1 + u * (c.c2 + u * c.c3))
+    let slope = c.r0 + u * (c.r1 + u * c.r2)
+    let t = guess - (sampleX(guess) - p) * slope
+    if abs(sampleX(t) - p) < CubicBezier.solverEpsilon && t >= c.c0 && t <= c.end {
+      return sampleY(t)
+    }
+    return fallback(p, scaled: scaled, k: k, t0: c.c0, t1: c.end)
+  }
+
+  /// The solve for intervals where the Hermite step misses: from the
+  /// straight guess between the table's entries, one Halley step, and the
+  /// safeguarded solver inside the table's bracket if that misses too. Kept
+  /// out of line: it is rare, and inlined it would crowd the kernels' loops.
+  @inlinable @inline(never)
+  func fallback(_ p: Double, scaled: Double, k: Int, t0: Double, t1: Double) -> Double {
     let guess = t0 + (t1 - t0) * (scaled - Double(k))
     var t = guess
-    // One Halley step (cubic convergence: about 1e-4 in → 1e-13 out), with
-    // a single division: t −= 2 f f′ / (2 f′² − f f″).
+    // One Halley step (cubic convergence), with a single division:
+    // t −= 2 f f′ / (2 f′² − f f″).
     let f = sampleX(t) - p
     let d1 = sampleDerivativeX(t)
     let d2 = xCurve.secondDerivative(t)
@@ -250,14 +325,13 @@ public struct CubicBezier: Sendable, Hashable {
   }
 
   /// The value outside the open unit interval: exact ends, straight-line
-  /// extrapolation beyond them, NaN at NaN.
-  @inlinable
+  /// extrapolation beyond them, NaN at NaN. Every case is computed and one
+  /// selected (no branch on p).
+  @inlinable @inline(__always)
   func endValue(_ p: Double) -> Double {
-    if p == 0 { return 0 }
-    if p == 1 { return 1 }
-    if p < 0 { return startGradient * p }
-    if p > 1 { return 1 + endGradient * (p - 1) }
-    return p  // NaN
+    let below = startGradient * p
+    let above = 1 + endGradient * (p - 1)
+    return p == 0 ? 0 : (p == 1 ? 1 : (p < 0 ? below : (p > 1 ? above : p)))
   }
 
   /// The eased progress at `p`.
@@ -275,7 +349,8 @@ public struct CubicBezier: Sendable, Hashable {
       // computed as the table computes it (two solves, not 63).
       let scaled = p * Double(CubicBezier.inverseIntervals)
       let k = Int(scaled)
-      return solved(p, scaled: scaled, k: k, t0: inverseEntry(k), t1: inverseEntry(k &+ 1))
+      var interval = hermiteInterval(inverseEntry(k), inverseEntry(k &+ 1))
+      return solved(p, scaled: scaled, k: k, &interval)
     }
     return endValue(p)
   }
@@ -318,5 +393,36 @@ public struct CubicBezier: Sendable, Hashable {
     if j > k { return 0 }
     if j == k { return ys[j] / xs[k] }
     return (ys[j] > 0) == (xs[k] > 0) ? .infinity : -.infinity
+  }
+}
+
+/// One interval of a cubic Bézier's inverse table in Hermite form: the guess
+/// t(u) = c0 + u (c1 + u (c2 + u c3)) for u = 64 x − k in [0, 1], its slope
+/// dt/dx = r0 + u (r1 + u r2), and the interval's end t1 (its start is c0).
+/// A NaN `r2` marks an interval whose solves all take the fallback.
+@usableFromInline
+struct HermiteInterval: Sendable {
+  @usableFromInline let c0: Double
+  @usableFromInline let c1: Double
+  @usableFromInline let c2: Double
+  @usableFromInline let c3: Double
+  @usableFromInline let r0: Double
+  @usableFromInline let r1: Double
+  @usableFromInline let r2: Double
+  @usableFromInline let end: Double
+
+  @inlinable
+  init(
+    c0: Double, c1: Double, c2: Double, c3: Double, r0: Double, r1: Double, r2: Double,
+    end: Double
+  ) {
+    self.c0 = c0
+    self.c1 = c1
+    self.c2 = c2
+    self.c3 = c3
+    self.r0 = r0
+    self.r1 = r1
+    self.r2 = r2
+    self.end = end
   }
 }

@@ -47,59 +47,24 @@ extension PennerCurve {
   /// Every curve maps 0 to 0 and 1 to 1 exactly. Penner's formulas miss the
   /// ends by an ulp in places (`1 − cos(π/2)`, the back curves'
   /// `(s + 1) − s`), so the ends are returned as such rather than computed.
+  ///
+  /// The arithmetic is the family's ``PennerForm`` form, which the batch
+  /// kernels evaluate directly (with elastic's phase shift computed once):
+  /// a value does not depend on the route.
   @inlinable @inline(__always)
   public func value(_ p: Double, mode: EasingMode) -> Double {
-    if p == 0 || p == 1 { return p }
-    switch mode {
-    case .easeIn: return easeIn(p)
-    case .easeOut: return easeOut(p)
-    case .easeInOut:
-      switch self {
-      case .back(let s):
-        // Penner's InOut back uses a larger overshoot than In/Out.
-        return PennerCurve.back(overshoot: s * 1.525).reflectedInOut(p)
-      case .elastic(let a, let period):
-        return PennerCurve.elastic(amplitude: a, period: period ?? 0.45).joinedInOut(p)
-      case .bounce:
-        return joinedInOut(p)
-      default:
-        return reflectedInOut(p)
-      }
-    }
-  }
-
-  /// The in-out form whose second half is the point reflection of the first.
-  @inlinable @inline(__always)
-  func reflectedInOut(_ p: Double) -> Double {
-    // Both halves, then a select: a branch on p < 0.5 mispredicts half the
-    // time when a batch samples unordered times.
-    let first = easeIn(2 * p) / 2
-    let second = 1 - easeIn(2 - 2 * p) / 2
-    return p < 0.5 ? first : second
-  }
-
-  /// The in-out form made of the in curve and then the out curve, each
-  /// compressed to half the time (Penner's InOut elastic and bounce).
-  @inlinable @inline(__always)
-  func joinedInOut(_ p: Double) -> Double {
-    if p < 0.5 { return easeIn(2 * p) / 2 }
-    return easeOut(2 * p - 1) / 2 + 0.5
-  }
-
-  /// The ease-out form: Penner's explicit formula for elastic and bounce
-  /// (his elastic out is not the reflection of elastic in when the amplitude
-  /// exceeds 1); the reflection `1 − in(1 − p)` for the others.
-  @inlinable @inline(__always)
-  func easeOut(_ p: Double) -> Double {
     switch self {
-    case .bounce: return PennerCurve.bounceOut(p)
-    case .elastic:
-      if p == 0 { return 0 }
-      if p == 1 { return 1 }
-      let (a, shift, period) = elasticShape
-      return a * pow(2, -10 * p) * sin((p - shift) * (2 * Double.pi) / period) + 1
-    default:
-      return 1 - easeIn(1 - p)
+    case .sine: return PennerSine().value(p, mode: mode)
+    case .quad: return PennerQuad().value(p, mode: mode)
+    case .cubic: return PennerCubic().value(p, mode: mode)
+    case .quart: return PennerQuart().value(p, mode: mode)
+    case .quint: return PennerQuint().value(p, mode: mode)
+    case .expo: return PennerExpo().value(p, mode: mode)
+    case .circ: return PennerCirc().value(p, mode: mode)
+    case .back(let s): return PennerBack(s, mode: mode).value(p, mode: mode)
+    case .elastic(let a, let period):
+      return PennerElastic(amplitude: a, period: period, mode: mode).value(p, mode: mode)
+    case .bounce: return PennerBounce().value(p, mode: mode)
     }
   }
 
@@ -112,36 +77,17 @@ extension PennerCurve {
     return (amplitude, per / (2 * Double.pi) * asin(1 / amplitude), per)
   }
 
-  /// The ease-in form of each curve.
-  @inlinable @inline(__always)
-  func easeIn(_ p: Double) -> Double {
-    switch self {
-    case .sine: return 1 - cos(p * Double.pi / 2)
-    case .quad: return p * p
-    case .cubic: return p * p * p
-    case .quart: return p * p * p * p
-    case .quint: return p * p * p * p * p
-    case .expo: return p == 0 ? 0 : pow(2, 10 * p - 10)
-    case .circ: return 1 - (1 - p * p).squareRoot()
-    case .back(let s): return p * p * ((s + 1) * p - s)
-    case .elastic:
-      if p == 0 { return 0 }
-      if p == 1 { return 1 }
-      let (a, shift, period) = elasticShape
-      let q = p - 1
-      return -(a * pow(2, 10 * q) * sin((q - shift) * (2 * Double.pi) / period))
-    case .bounce: return 1 - PennerCurve.bounceOut(1 - p)
-    }
-  }
-
   /// Penner's easeOutBounce: four parabolic arcs. Each arc
   /// `7.5625 (p - c)² + k` is expanded so that dyadic inputs stay exact.
-  @inlinable
+  /// All four are computed and one is selected: a branch per arc would
+  /// mispredict on unordered times.
+  @inlinable @inline(__always)
   static func bounceOut(_ p: Double) -> Double {
-    if p < 1 / 2.75 { return 7.5625 * p * p }
-    if p < 2 / 2.75 { return (7.5625 * p - 8.25) * p + 3 }
-    if p < 2.5 / 2.75 { return (7.5625 * p - 12.375) * p + 6 }
-    return (7.5625 * p - 14.4375) * p + 7.875
+    let a = 7.5625 * p * p
+    let b = (7.5625 * p - 8.25) * p + 3
+    let c = (7.5625 * p - 12.375) * p + 6
+    let d = (7.5625 * p - 14.4375) * p + 7.875
+    return p < 1 / 2.75 ? a : (p < 2 / 2.75 ? b : (p < 2.5 / 2.75 ? c : d))
   }
 
   // MARK: - Derivatives

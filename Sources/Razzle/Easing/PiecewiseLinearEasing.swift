@@ -125,18 +125,36 @@ public struct PiecewiseLinearEasing: Sendable, Hashable {
   /// but at least 0 and at most `points.count − 2`.
   @inlinable
   func segmentIndex(_ p: Double) -> Int {
-    // Binary search for the number of points whose input is <= p.
-    var low = 0
-    var high = points.count
-    while low < high {
-      let middle = (low + high) / 2
-      if points[middle].input <= p {
-        low = middle + 1
-      } else {
-        high = middle
-      }
+    points.withUnsafeBufferPointer {
+      PiecewiseLinearEasing.segmentIndex($0.baseAddress.unsafelyUnwrapped, $0.count, p)
     }
-    return Swift.min(Swift.max(low - 1, 0), points.count - 2)
+  }
+
+  /// ``segmentIndex(_:)`` over `count` points at `points`: a binary search
+  /// whose halving steps are selects (no branch on the data), for the
+  /// largest index with an input at most `p` (0 if there is none, or for
+  /// NaN), then at most `count − 2`.
+  @inlinable @inline(__always)
+  static func segmentIndex(_ points: UnsafePointer<Point>, _ count: Int, _ p: Double) -> Int {
+    var base = 0
+    var length = count
+    while length > 1 {
+      let half = length >> 1
+      base = points[base &+ half].input <= p ? base &+ half : base
+      length &-= half
+    }
+    return Swift.min(base, count &- 2)
+  }
+
+  /// ``value(_:)`` over `count` points at `points` (the batch kernels hold
+  /// the points' address for a whole batch): the same arithmetic.
+  @inlinable @inline(__always)
+  static func value(_ p: Double, points: UnsafePointer<Point>, count: Int) -> Double {
+    let index = segmentIndex(points, count, p)
+    let a = points[index]
+    let b = points[index &+ 1]
+    let v = a.output + (p - a.input) / (b.input - a.input) * (b.output - a.output)
+    return p.isNaN ? p : (a.input == b.input ? b.output : v)
   }
 
   /// The eased progress at `p`.
@@ -148,12 +166,9 @@ public struct PiecewiseLinearEasing: Sendable, Hashable {
   /// - Complexity: O(log *n*) for *n* points.
   @inlinable
   public func value(_ p: Double) -> Double {
-    if p.isNaN { return p }
-    let index = segmentIndex(p)
-    let a = points[index]
-    let b = points[index + 1]
-    if a.input == b.input { return b.output }
-    return a.output + (p - a.input) / (b.input - a.input) * (b.output - a.output)
+    points.withUnsafeBufferPointer {
+      PiecewiseLinearEasing.value(p, points: $0.baseAddress.unsafelyUnwrapped, count: $0.count)
+    }
   }
 
   /// The derivative of ``value(_:)`` with respect to `p`.

@@ -168,23 +168,24 @@ public struct BezierSegment: Sendable, Hashable {
 
   /// The curve parameter s where the time curve passes `t`.
   ///
-  /// Solves x(s) = (t − t0) / (t1 − t0) to 1e-12 (``CubicBezier/solverEpsilon``)
-  /// with the safeguarded Newton–bisection loop that ``CubicBezier`` uses:
-  /// Newton's method from s = p, with every evaluation narrowing a bracket
+  /// Solves x(s) = (t − t0) / (t1 − t0) to 1e-12 (``CubicBezier/solverEpsilon``):
+  /// three Halley steps from s = p without branches, and where they miss
+  /// the safeguarded Newton–bisection loop that ``CubicBezier`` uses
+  /// (Newton's method from s = p, with every evaluation narrowing a bracket
   /// around the root and a bisection step replacing any Newton step that
-  /// would leave it.
+  /// would leave it).
   ///
   /// - Parameter t: A time.
   /// - Returns: The parameter in [0, 1]: exactly 0 for t ≤ t0, exactly 1
   ///   for t ≥ t1. NaN for a NaN `t`.
-  /// - Complexity: O(1): at most 64 iterations, usually 2 to 4.
+  /// - Complexity: O(1): three Halley steps, rarely up to 64 more.
   @inlinable
   public func parameter(forTime t: Double) -> Double {
     if t.isNaN { return t }
     if t <= startTime { return 0 }
     if t >= endTime { return 1 }
     let p = (t - startTime) / (endTime - startTime)
-    return timeCurve.solve(p, from: p, low: 0, high: 1, tolerance: CubicBezier.solverEpsilon)
+    return timeCurve.solveUnit(p, tolerance: CubicBezier.solverEpsilon)
   }
 
   // MARK: - Values
@@ -231,8 +232,18 @@ public struct BezierSegment: Sendable, Hashable {
   public func value(
     at s: Double, v0: Double, rightHandle: Double, leftHandle: Double, v1: Double
   ) -> Double {
-    let p1 = rightHandleValue(v0: v0, handle: rightHandle)
-    let p2 = leftHandleValue(v1: v1, handle: leftHandle)
+    value(
+      at: s, v0: v0, correctedRight: rightHandleValue(v0: v0, handle: rightHandle),
+      correctedLeft: leftHandleValue(v1: v1, handle: leftHandle), v1: v1)
+  }
+
+  /// ``value(at:v0:rightHandle:leftHandle:v1:)`` from handle values already
+  /// corrected (``rightHandleValue(v0:handle:)``,
+  /// ``leftHandleValue(v1:handle:)``), as the batch kernels keep them.
+  @inlinable @inline(__always)
+  func value(
+    at s: Double, v0: Double, correctedRight p1: Double, correctedLeft p2: Double, v1: Double
+  ) -> Double {
     let u = 1 - s
     return u * u * u * v0 + 3 * u * s * (u * p1 + s * p2) + s * s * s * v1
   }

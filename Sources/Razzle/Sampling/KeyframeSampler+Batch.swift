@@ -75,17 +75,59 @@ extension KeyframeSampler {
       } else if uniformStyle >= 0 {
         // One easing for every segment (the common case): resolve it once,
         // so the loop is specialized for its family.
+        let m = queries.count
         switch kernels[uniformStyle] {
         case .penner(let curve, let mode):
-          segmentKernel(q, queries.count, out, stride, UniformPenner(curve: curve, mode: mode))
+          switch curve {
+          case .sine: segmentKernel(q, m, out, stride, UniformPenner(PennerSine(), mode))
+          case .quad: segmentKernel(q, m, out, stride, UniformPenner(PennerQuad(), mode))
+          case .cubic: segmentKernel(q, m, out, stride, UniformPenner(PennerCubic(), mode))
+          case .quart: segmentKernel(q, m, out, stride, UniformPenner(PennerQuart(), mode))
+          case .quint: segmentKernel(q, m, out, stride, UniformPenner(PennerQuint(), mode))
+          case .expo: segmentKernel(q, m, out, stride, UniformPenner(PennerExpo(), mode))
+          case .circ: segmentKernel(q, m, out, stride, UniformPenner(PennerCirc(), mode))
+          case .back(let s):
+            segmentKernel(q, m, out, stride, UniformPenner(PennerBack(s, mode: mode), mode))
+          case .elastic(let a, let period):
+            let family = PennerElastic(amplitude: a, period: period, mode: mode)
+            segmentKernel(q, m, out, stride, UniformPenner(family, mode))
+          case .bounce: segmentKernel(q, m, out, stride, UniformPenner(PennerBounce(), mode))
+          }
+        case .elastic(let family, let mode):
+          segmentKernel(q, m, out, stride, UniformPenner(family, mode))
         case .cubicBezier(let table):
-          segmentKernel(
-            q, queries.count, out, stride,
-            UniformBezier(
-              curve: beziers[Int(table)],
-              inverse: inverses + Int(table) &* StylePool.inverseStride))
+          let curve = beziers[Int(table)]
+          let inverse = inverses + Int(table) &* StylePool.inverseStride
+          if m < KeyframeSampler.blockSize {
+            segmentKernel(q, m, out, stride, UniformBezier(curve: curve, inverse: inverse))
+          } else {
+            // The table's Hermite intervals once for the batch: the numbers
+            // each sample of a small batch builds for itself.
+            withUnsafeTemporaryAllocation(
+              of: HermiteInterval.self, capacity: CubicBezier.inverseIntervals
+            ) { buffer in
+              let intervals = buffer.baseAddress.unsafelyUnwrapped
+              curve.hermiteIntervals(inverse, into: intervals)
+              segmentKernel(
+                q, m, out, stride, UniformBezierIntervals(curve: curve, intervals: intervals))
+            }
+          }
+        case .steps(let steps):
+          segmentKernel(q, m, out, stride, UniformSteps(steps))
+        case .spring(let spring):
+          segmentKernel(q, m, out, stride, UniformSpring(spring))
         case .identity, .general:
-          segmentKernel(q, queries.count, out, stride, SegmentEasing(self))
+          if case .piecewiseLinear(let curve) = styles[uniformStyle].easing {
+            // The points held once for the batch.
+            curve.points.withUnsafeBufferPointer { points in
+              segmentKernel(
+                q, m, out, stride,
+                UniformPiecewiseLinear(
+                  points: points.baseAddress.unsafelyUnwrapped, count: points.count))
+            }
+          } else {
+            segmentKernel(q, m, out, stride, SegmentEasing(self))
+          }
         }
       } else {
         segmentKernel(q, queries.count, out, stride, SegmentEasing(self))

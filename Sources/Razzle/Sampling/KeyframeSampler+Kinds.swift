@@ -37,6 +37,12 @@ extension ValueKindProtocol {
     _ sampler: KeyframeSampler, _ queries: UnsafePointer<Double>, _ m: Int,
     _ out: UnsafeMutablePointer<Double>, _ stride: Int
   ) {
+    // Curve modes (hold, smooth, monotone, bezier) on per-channel kinds: the
+    // mode kernels, decided once for the batch.
+    if let mode = sampler.curveMode(batch: m) {
+      sampler.sampleCurveMode(mode, queries, m, out, stride)
+      return
+    }
     sampler.forEachSegment(queries, m) { j, k in
       sampler.sample(queries[j], segment: k, kind: self, into: out + j &* stride)
     }

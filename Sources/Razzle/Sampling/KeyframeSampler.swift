@@ -176,25 +176,10 @@ struct KeyframeSampler {
     case .hold:
       copy(k, into: out)
     case .smooth, .monotone:
-      let v0 = value(k)
-      let v1 = value(k &+ 1)
-      let m = tangents.unsafelyUnwrapped + k &* 2 &* channels
-      let basis = Hermite.Basis.value(at: e)
-      for c in 0..<channels {
-        out[c] = basis.combine(v0: v0[c], m0: m[c], v1: v1[c], m1: m[channels &+ c], duration: dt)
-      }
+      hermite(k, e: e, dt: dt, tangents: tangents.unsafelyUnwrapped, into: out)
     case .bezier:
-      let v0 = value(k)
-      let v1 = value(k &+ 1)
-      let (curve, right, left) = bezier(k)
-      let s = curve.parameter(forTime: times[k] + e * dt)
-      for c in 0..<channels {
-        out[c] = curve.value(
-          at: s, v0: v0[c],
-          rightHandle: right?.value[c] ?? BezierSegment.defaultHandle(from: v0[c], toward: v1[c]),
-          leftHandle: left?.value[c] ?? BezierSegment.defaultHandle(from: v1[c], toward: v0[c]),
-          v1: v1[c])
-      }
+      // The mode kernels' formula (ModeKernel.swift), building the segment.
+      bezierValues(k, e: e, dt: dt, into: out)
     }
   }
 

@@ -1,0 +1,270 @@
+// Batch kernels for the curve interpolation modes: `hold`, `smooth` and
+// `monotone` tracks with one style on every segment, and tracks whose
+// segments are all `bezier` (each keyframe with its own handles), on
+// per-channel kinds with `hold` at both ends.
+//
+// The general sampler decides per sample what a segment is (its style, its
+// interpolation, its extrapolation) and, for a Bézier segment, rebuilds the
+// segment's time curve and reads its handles out of the style each time.
+// These loops decide once per batch: the search (counting for up to 16
+// keyframes, else the branch-free binary search), the progress and its
+// easing, then the mode's formula, with the ends and exact keyframe hits
+// chosen by selects. A Bézier batch builds each segment's corrected time
+// curve and handle values once, before the loop.
+//
+// Each formula is the general sampler's (`KeyframeSampler.evaluate`),
+// through the same functions, so a value does not depend on the route: the
+// single sample of such a track runs these loops too (a batch of one).
+
+/// How a mode kernel turns a segment and its eased progress into values.
+@usableFromInline
+protocol SegmentMode {
+  /// Writes segment k's value at eased progress `e` (raw progress `p`,
+  /// duration `dt`) to `out`, every channel.
+  func values(
+    _ sampler: KeyframeSampler, _ k: Int, _ e: Double, _ dt: Double,
+    _ out: UnsafeMutablePointer<Double>)
+}
+
+/// `hold`: the segment's first value.
+@usableFromInline
+struct HoldMode: SegmentMode {
+  @inlinable init() {}
+
+  @inlinable @inline(__always)
+  func values(
+    _ sampler: KeyframeSampler, _ k: Int, _ e: Double, _ dt: Double,
+    _ out: UnsafeMutablePointer<Double>
+  ) {
+    sampler.copy(k, into: out)
+  }
+}
+
+/// `smooth` and `monotone`: the Hermite cubic with the segment's stored
+/// tangents.
+@usableFromInline
+struct HermiteMode: SegmentMode {
+  @usableFromInline let tangents: UnsafePointer<Double>
+
+  @inlinable init(tangents: UnsafePointer<Double>) { self.tangents = tangents }
+
+  @inlinable @inline(__always)
+  func values(
+    _ sampler: KeyframeSampler, _ k: Int, _ e: Double, _ dt: Double,
+    _ out: UnsafeMutablePointer<Double>
+  ) {
+    sampler.hermite(k, e: e, dt: dt, tangents: tangents, into: out)
+  }
+}
+
+/// `bezier` with every segment's time curve and corrected handle values
+/// built for the batch.
+@usableFromInline
+struct BezierMode: SegmentMode {
+  @usableFromInline let segments: UnsafePointer<BezierSegment>
+  /// Per segment, `channels` corrected right-handle values of its first
+  /// keyframe, then `channels` corrected left-handle values of its second.
+  @usableFromInline let handles: UnsafePointer<Double>
+
+  @inlinable init(segments: UnsafePointer<BezierSegment>, handles: UnsafePointer<Double>) {
+    self.segments = segments
+    self.handles = handles
+  }
+
+  @inlinable @inline(__always)
+  func values(
+    _ sampler: KeyframeSampler, _ k: Int, _ e: Double, _ dt: Double,
+    _ out: UnsafeMutablePointer<Double>
+  ) {
+    let channels = sampler.channels
+    sampler.bezierValues(
+      k, e: e, dt: dt, segments[k], handles + k &* 2 &* channels, into: out)
+  }
+}
+
+/// `bezier` for small batches: each sample builds its segment (as the
+/// general sampler does).
+@usableFromInline
+struct BezierEachMode: SegmentMode {
+  @inlinable init() {}
+
+  @inlinable @inline(__always)
+  func values(
+    _ sampler: KeyframeSampler, _ k: Int, _ e: Double, _ dt: Double,
+    _ out: UnsafeMutablePointer<Double>
+  ) {
+    sampler.bezierValues(k, e: e, dt: dt, into: out)
+  }
+}
+
+extension KeyframeSampler {
+  /// The mode of a track the mode kernels take, or nil: a per-channel kind
+  /// with `hold` at both ends, and either one `hold`, `smooth` or `monotone`
+  /// style on every segment, or (for batches of at least `count` queries,
+  /// which pay for the check) `bezier` on every segment.
+  @inlinable
+  func curveMode(batch m: Int) -> Interpolation? {
+    guard isPerChannel && before == .hold && after == .hold && count >= 2 && !allLinear else {
+      return nil
+    }
+    if uniformStyle >= 0 {
+      let mode = styles[uniformStyle].interpolation
+      return mode == .hold || mode == .smooth || mode == .monotone || mode == .bezier ? mode : nil
+    }
+    guard m >= count else { return nil }
+    for k in 0..<(count &- 1) where styles[Int(styleIndices[k])].interpolation != .bezier {
+      return nil
+    }
+    return .bezier
+  }
+
+  /// Samples `m` queries of a track whose mode is `mode` (``curveMode(batch:)``)
+  /// into `out`, `stride` doubles apart.
+  @inlinable
+  func sampleCurveMode(
+    _ mode: Interpolation, _ q: UnsafePointer<Double>, _ m: Int,
+    _ out: UnsafeMutablePointer<Double>, _ stride: Int
+  ) {
+    // One style without easing (the usual case): no easing per sample, and
+    // for `hold` no progress at all.
+    let plain = uniformStyle >= 0 && kernels[uniformStyle] == .identity
+    switch mode {
+    case .hold:
+      if plain {
+        modeKernel(q, m, out, stride, HoldMode(), NoEasing())
+      } else {
+        modeKernel(q, m, out, stride, HoldMode(), SegmentEasing(self))
+      }
+    case .smooth, .monotone:
+      let hermite = HermiteMode(tangents: tangents.unsafelyUnwrapped)
+      if plain {
+        modeKernel(q, m, out, stride, hermite, NoEasing())
+      } else {
+        modeKernel(q, m, out, stride, hermite, SegmentEasing(self))
+      }
+    default:
+      if m < 4 &* count {
+        modeKernel(q, m, out, stride, BezierEachMode(), SegmentEasing(self))
+        return
+      }
+      let segments = count &- 1
+      withUnsafeTemporaryAllocation(of: BezierSegment.self, capacity: segments) { curves in
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 &* channels &* segments) {
+          handles in
+          let c = curves.baseAddress.unsafelyUnwrapped
+          let h = handles.baseAddress.unsafelyUnwrapped
+          for k in 0..<segments {
+            (c + k).initialize(to: bezierSegment(k, handles: h + k &* 2 &* channels))
+          }
+          modeKernel(q, m, out, stride, BezierMode(segments: c, handles: h), SegmentEasing(self))
+        }
+      }
+    }
+  }
+
+  /// The mode kernels' loop: for each query the segment, its progress and
+  /// eased progress (`easing`: the segment's style, or none), then the mode's values; the
+  /// keyframe value at a keyframe and at the ends (hold), NaN at NaN.
+  @inlinable
+  func modeKernel<M: SegmentMode, E: ProgressEasing>(
+    _ q: UnsafePointer<Double>, _ m: Int, _ out: UnsafeMutablePointer<Double>, _ stride: Int,
+    _ mode: M, _ easing: E
+  ) {
+    let first = times[0]
+    let last = times[count &- 1]
+    let counting = count <= countingSearchLimit
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: channels) { scratch in
+      let v = scratch.baseAddress.unsafelyUnwrapped
+      for j in 0..<m {
+        let t = q[j]
+        let tc = t < first ? first : (t > last ? last : t)
+        let k = counting ? segmentIndexByCount(times, count, tc) : segment(tc)
+        let t0 = times[k]
+        let dt = times[k &+ 1] - t0
+        let p = (tc - t0) / dt
+        let e = easing.ease(p, segment: k)
+        let o = out + j &* stride
+        if channels == 1 {
+          mode.values(self, k, e, dt, v)
+          let value = t >= last ? values[count &- 1] : (tc == t0 ? values[k] : v[0])
+          o[0] = t.isNaN ? t : value
+          continue
+        }
+        if t.isNaN {
+          for c in 0..<channels { o[c] = .nan }
+        } else if t >= last {
+          copy(count &- 1, into: o)
+        } else if tc == t0 {
+          copy(k, into: o)
+        } else {
+          mode.values(self, k, e, dt, o)
+        }
+      }
+    }
+  }
+
+  // MARK: - The formulas, shared with the general sampler
+
+  /// A `smooth` or `monotone` segment k at eased progress `e`: the Hermite
+  /// cubic with the segment's tangents (value per time; `dt` scales them).
+  @inlinable @inline(__always)
+  func hermite(
+    _ k: Int, e: Double, dt: Double, tangents: UnsafePointer<Double>,
+    into out: UnsafeMutablePointer<Double>
+  ) {
+    let v0 = value(k)
+    let v1 = value(k &+ 1)
+    let m = tangents + k &* 2 &* channels
+    let basis = Hermite.Basis.value(at: e)
+    for c in 0..<channels {
+      out[c] = basis.combine(v0: v0[c], m0: m[c], v1: v1[c], m1: m[channels &+ c], duration: dt)
+    }
+  }
+
+  /// Segment k's Bézier time curve, writing its corrected handle values to
+  /// `handles`: `channels` for the first keyframe's right handle, then
+  /// `channels` for the second's left handle (the default handle, a third of
+  /// the way to the other keyframe, where a keyframe has none).
+  @inlinable
+  func bezierSegment(_ k: Int, handles: UnsafeMutablePointer<Double>) -> BezierSegment {
+    let (curve, right, left) = bezier(k)
+    let v0 = value(k)
+    let v1 = value(k &+ 1)
+    for c in 0..<channels {
+      let r = right?.value[c] ?? BezierSegment.defaultHandle(from: v0[c], toward: v1[c])
+      let l = left?.value[c] ?? BezierSegment.defaultHandle(from: v1[c], toward: v0[c])
+      handles[c] = curve.rightHandleValue(v0: v0[c], handle: r)
+      handles[channels &+ c] = curve.leftHandleValue(v1: v1[c], handle: l)
+    }
+    return curve
+  }
+
+  /// A `bezier` segment k at eased progress `e`, from its time curve and
+  /// corrected handle values (``bezierSegment(_:handles:)``).
+  @inlinable @inline(__always)
+  func bezierValues(
+    _ k: Int, e: Double, dt: Double, _ curve: BezierSegment, _ handles: UnsafePointer<Double>,
+    into out: UnsafeMutablePointer<Double>
+  ) {
+    let v0 = value(k)
+    let v1 = value(k &+ 1)
+    let s = curve.parameter(forTime: times[k] + e * dt)
+    for c in 0..<channels {
+      out[c] = curve.value(
+        at: s, v0: v0[c], correctedRight: handles[c], correctedLeft: handles[channels &+ c],
+        v1: v1[c])
+    }
+  }
+
+  /// A `bezier` segment k at eased progress `e`, building the segment.
+  @inlinable
+  func bezierValues(
+    _ k: Int, e: Double, dt: Double, into out: UnsafeMutablePointer<Double>
+  ) {
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 &* channels) { buffer in
+      let handles = buffer.baseAddress.unsafelyUnwrapped
+      let curve = bezierSegment(k, handles: handles)
+      bezierValues(k, e: e, dt: dt, curve, handles, into: out)
+    }
+  }
+}
