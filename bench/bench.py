@@ -692,7 +692,19 @@ def numpy_color_sampler(space, times, colors):
     return sample
 
 
-def _color_case(cfg, row, space, number):
+def rate_target_note(rate_default, rate_one_thread, target):
+    """Issue #14's rate target (samples/s) for a row without a ratio
+    target: both figures, each with PASS or MISS."""
+    def verdict(rate):
+        return "PASS" if rate >= target else "MISS"
+
+    return (
+        f"issue #14 target >= {fmt_rate(target)}/s: default threads {fmt_rate(rate_default)}/s "
+        f"{verdict(rate_default)}, 1 thread {fmt_rate(rate_one_thread)}/s {verdict(rate_one_thread)}"
+    )
+
+
+def _color_case(cfg, row, space, number, target_rate=None):
     rng = np.random.default_rng(cfg.seed + number)
     row.peer = f"numpy, CSS Color 4 in {space}"
     n = cfg.n
@@ -710,10 +722,15 @@ def _color_case(cfg, row, space, number):
             out = np.empty((n, 4))
             t_razzle = best_of(lambda: track.sample(x, out=out), cfg)
             single = single_thread_note(lambda: track.sample(x, out=out), n, cfg, t_peer)
+            if target_rate:
+                with razzle_threads(1):
+                    t_one = best_of(lambda: track.sample(x, out=out), cfg)
     set_pair(row, n / t_razzle, n / t_peer)
     row.notes.append(f"{t_razzle / n * 1e9:.1f} ns/sample (4 channels); numpy {t_peer / n * 1e9:.1f} ns")
     if single:
         row.notes.append(single)
+    if target_rate:
+        row.notes.append(rate_target_note(n / t_razzle, n / t_one, target_rate))
 
 
 @case(11, "color srgb K=16")
@@ -723,12 +740,12 @@ def case_color_srgb(cfg, row):
 
 @case(12, "color oklab K=16")
 def case_color_oklab(cfg, row):
-    _color_case(cfg, row, "oklab", 12)
+    _color_case(cfg, row, "oklab", 12, target_rate=25e6)
 
 
 @case(13, "color oklch K=16")
 def case_color_oklch(cfg, row):
-    _color_case(cfg, row, "oklch", 13)
+    _color_case(cfg, row, "oklch", 13, target_rate=25e6)
 
 
 @case(14, "color hsl K=16")
@@ -812,7 +829,7 @@ def numpy_transform_sampler(times, matrices):
     return sample
 
 
-def _transform_case(cfg, row, kind, number):
+def _transform_case(cfg, row, kind, number, target_rate=None):
     rng = np.random.default_rng(cfg.seed + number)
     row.peer = "numpy CSS Transforms 2 (batched oracle)"
     n = cfg.n
@@ -855,15 +872,20 @@ def _transform_case(cfg, row, kind, number):
             out = np.empty((n, channels))
             t_razzle = best_of(lambda: track.sample(x, out=out), cfg)
             single = single_thread_note(lambda: track.sample(x, out=out), n, cfg, t_peer)
+            if target_rate:
+                with razzle_threads(1):
+                    t_one = best_of(lambda: track.sample(x, out=out), cfg)
     set_pair(row, n / t_razzle, n / t_peer)
     row.notes.append(f"{t_razzle / n * 1e9:.1f} ns/sample ({channels} channels); numpy {t_peer / n * 1e9:.1f} ns")
     if single:
         row.notes.append(single)
+    if target_rate:
+        row.notes.append(rate_target_note(n / t_razzle, n / t_one, target_rate))
 
 
 @case(15, "transform (2D) K=16")
 def case_transform2d(cfg, row):
-    _transform_case(cfg, row, "transform", 15)
+    _transform_case(cfg, row, "transform", 15, target_rate=20e6)
 
 
 @case(16, "transform3d K=16")

@@ -5046,5 +5046,78 @@ def write_lottie_transform_doc():
     (HERE / "lottie_transforms.json").write_text(dumps(lottie_transform_doc()) + "\n")
 
 
+
+# ---------------------------------------------------------------------------
+# kinds.json, continued (issue #14, colors): the sRGB transfer function and
+# the OkLCh hue's cos/sin over dense grids at tighter tolerances, and color
+# tracks of 16 keyframes in oklab and oklch, whose samples run through the
+# library's batched conversion. CSS Color 4's formulas in mpmath, as above.
+
+def color_batch_groups(doc):
+    note = (f"The CSS Color 4 sample-code conversions re-typed in derive.py, in {MPMATH}. ")
+    # linear-srgb -> srgb: gam_sRGB on a grid through both branches, below -1
+    # and above 1 (extended range), the threshold 0.0031308 and 1.
+    grid = [-1.4, -1, -0.5, -0.2, -0.04, -0.0031308, -0.001, 0, 0.0005, 0.0031308, 0.0031309, 0.004, 0.01,
+            0.02, 0.05, 0.1, 0.18, 0.2140411404822325, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99, 1, 1.01,
+            1.1, 1.25, 1.5]
+    tests = []
+    for k in range(0, len(grid), 3):
+        coordinates = (grid + grid[:2])[k:k + 3]
+        rgb = space_to_srgb(list(coordinates), "linear-srgb")
+        tests.append({"tcId": doc.tc(), "coordinates": [num(c) for c in coordinates], "alpha": 1,
+                      "expected": [num(c) for c in rgb] + [1]})
+    doc.group(id="convert-linear-srgb-transfer-grid",
+              comment=note + "gam_sRGB over a grid of both branches and the extended range; tolerance 1e-15 "
+              "(the library's power is within about 1 ulp of |x|^(1/2.4)).",
+              type="color_convert", space="linear-srgb", tolerance=1e-15, tests=tests)
+    # oklch -> srgb around the hue circle (multiples of 90 included) and beyond.
+    tests = []
+    for h in [-450, -90, -30, 0, 7.5, 30, 45, 60, 89.999, 90, 120, 135, 180, 225, 264.052, 270, 300, 315, 359.9,
+              360, 405, 540, 719]:
+        coordinates = (0.7, 0.1, h)
+        rgb = space_to_srgb(list(coordinates), "oklch")
+        tests.append({"tcId": doc.tc(), "coordinates": [num(c) for c in coordinates], "alpha": 1,
+                      "expected": [num(c) for c in rgb] + [1]})
+    doc.group(id="convert-oklch-hue-circle",
+              comment=note + "OkLCh (0.7, 0.1, h) around the circle; tolerance 1e-13 (the library's cos/sin of "
+              "the hue in degrees are within 1.1e-16).",
+              type="color_convert", space="oklch", tolerance=1e-13, tests=tests)
+    # 16-keyframe tracks: random colors (a fixed seed), one gray (a powerless
+    # hue), one transparent, an eased segment; sampled inside every segment,
+    # at keyframes and outside.
+    rng = np.random.default_rng(1414)
+    colors = [[float(num(x)) for x in rng.uniform(0, 1, 4)] for _ in range(16)]
+    colors[5] = [0.5, 0.5, 0.5, 0.8]
+    colors[9][3] = 0.0
+    times = list(range(16))
+    sample_times = [-1, 0] + [k + f for k in range(15) for f in (0.125, 0.5, 0.8)] + [7, 15, 16]
+    for space, premultiplied in (("oklab", False), ("oklch", True), ("linear-srgb", True)):
+        rows = []
+        for t in sample_times:
+            if t <= 0 or t >= 15 or t == int(t):
+                rows.append((t, colors[min(15, max(0, int(t)))]))
+                continue
+            k = int(t)
+            p = mpf(t) - k
+            e = EASINGS_NET["easeInOutCubic"](p) if k == 3 else p
+            rows.append((t, css_interpolate(colors[k], colors[k + 1], e, space, premultiplied)))
+        keyframes = [kfm(t, c, **({"easing": "easeInOutCubic"} if t == 3 else {})) for t, c in zip(times, colors)]
+        doc.group(
+            id=f"{space}-16-keyframes",
+            comment=note + f"A {space} color track (premultiplied {premultiplied}) of 16 keyframes from a fixed "
+            "seed, keyframe 5 gray (a powerless hue) and 9 transparent, segment 3 eased with easeInOutCubic; "
+            "CSS Color 4 interpolation at the eased progress. Tolerance 1e-12.",
+            type="track", property="textColor", kind="color", color_space=space, premultiplied=premultiplied,
+            keyframes=keyframes, tolerance=1e-12, tests=rows_tests(doc, rows))
+
+
+_kinds_doc_before_color_batches = kinds_doc
+
+
+def kinds_doc():  # noqa: F811 (extends the kinds document above)
+    doc = _kinds_doc_before_color_batches()
+    color_batch_groups(doc)
+    return doc
+
 if __name__ == "__main__":
     main()

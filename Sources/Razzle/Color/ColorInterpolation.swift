@@ -115,6 +115,24 @@ struct ColorEndpoint {
     _ from: ColorEndpoint, _ to: ColorEndpoint, _ e: Double, in space: ColorSpace,
     premultiplied: Bool
   ) -> RGBA {
+    let (c, alpha, hueIsMissing) = blendCoordinates(
+      from, to, e, in: space, premultiplied: premultiplied)
+    if hueIsMissing && space == .oklch {
+      return OKLab(l: c.x, a: 0, b: 0).rgba(alpha: alpha)
+    }
+    return space.color(fromCoordinates: c, alpha: alpha)
+  }
+
+  /// Steps 2, 3, 5 and 6 of ``interpolateColor(_:_:_:in:premultiplied:)``:
+  /// the blended coordinates in the space (un-premultiplied), the blended
+  /// alpha, and whether the hue is missing (both ends powerless), before
+  /// the conversion back to sRGB that ``blend(_:_:_:in:premultiplied:)``
+  /// and a batch (``ColorKind/convert(_:_:)``) finish with.
+  @inlinable @inline(__always)
+  static func blendCoordinates(
+    _ from: ColorEndpoint, _ to: ColorEndpoint, _ e: Double, in space: ColorSpace,
+    premultiplied: Bool
+  ) -> (coordinates: SIMD3<Double>, alpha: Double, hueIsMissing: Bool) {
     var c0 = from.coordinates
     var c1 = to.coordinates
     let hueIndex = space.hueIndex
@@ -133,12 +151,11 @@ struct ColorEndpoint {
       case (false, true):
         c1[h] = c0[h]
       case (false, false):
+        // 360 or 0 added, as arithmetic (a branch here mispredicts for
+        // hues all round); adding +0 changes no hue (hues are never −0).
         let delta = c1[h] - c0[h]
-        if delta > 180 {
-          c0[h] += 360
-        } else if delta < -180 {
-          c1[h] += 360
-        }
+        c0[h] += 360 * Double(delta > 180 ? 1 : 0)
+        c1[h] += 360 * Double(delta < -180 ? 1 : 0)
       }
     }
     let alpha = from.alpha + (to.alpha - from.alpha) * e
@@ -148,9 +165,6 @@ struct ColorEndpoint {
       if let h = hueIndex { divisor[h] = 1 }
       c /= divisor
     }
-    if hueIsMissing && space == .oklch {
-      return OKLab(l: c.x, a: 0, b: 0).rgba(alpha: alpha)
-    }
-    return space.color(fromCoordinates: c, alpha: alpha)
+    return (c, alpha, hueIsMissing)
   }
 }

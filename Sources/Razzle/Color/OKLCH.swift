@@ -74,11 +74,13 @@ extension OKLCH {
     self.init(l: lab.l, c: (lab.a * lab.a + lab.b * lab.b).squareRoot(), h: hue + 0)
   }
 
-  /// The color in Oklab: `a = c·cos h`, `b = c·sin h`.
+  /// The color in Oklab: `a = c·cos h`, `b = c·sin h`, with cos and sin of
+  /// the hue in degrees from ``hueCosSin(_:)`` (within 1.1e-16, exact at
+  /// multiples of 90°).
   @inlinable
   public var oklab: OKLab {
-    let radians = h * (Double.pi / 180)
-    return OKLab(l: l, a: c * cos(radians), b: c * sin(radians))
+    let (cosine, sine) = hueCosSin(h)
+    return OKLab(l: l, a: c * cosine, b: c * sine)
   }
 
   /// Converts an sRGB color to OkLCh, ignoring its alpha.

@@ -8,9 +8,11 @@
 // eight-point Gauss–Legendre rule agrees with itself on the two halves to
 // 1e-15 of the segment's length (adaptive subdivision, at least 32 pieces per
 // curved segment), and the table keeps each piece's cumulative length. An
-// arc-length query finds its piece by binary search, guesses t by the cubic
-// Hermite inverse of s(t) over the piece (dt/ds = 1/speed at both ends),
-// and corrects it with a safeguarded Newton iteration on
+// arc-length query finds its piece through a bucket index (a step or two),
+// and inverts s(t) on it by a degree-10 polynomial fitted when the table is
+// built (checked against the exact integral to 1e-13 of the piece), or where
+// no fit passes, by a cubic Hermite guess (dt/ds = 1/speed at both ends)
+// corrected with a safeguarded Newton iteration on
 // s(t) = s0 + ∫ speed over [t0, t], each step one eight-point rule.
 
 /// One piece of one segment: t in [t0, t1] covers arc lengths
@@ -38,11 +40,15 @@ struct ArcLengthTable: Sendable {
   var segmentStarts: [Double] = []
   /// The index of each segment's first piece (pieces.count for none).
   var firstPiece: [Int] = []
-  /// Per piece, ``fitDegree`` + 1 Chebyshev coefficients of its inverse
-  /// τ(u) = (t − t0) / (t1 − t0) over u = arc length fraction of the piece,
-  /// or NaN first when the piece keeps the exact solve (uniform speed, or a
-  /// fit that misses ``fitTolerance``).
-  @usableFromInline var fits: [Double] = []
+  /// Per piece, ``recordStride`` doubles, all a query reads of it: t0, t1,
+  /// 1 / length, the segment's index, how t is found (``uniformMode``,
+  /// ``fittedMode`` or ``solvedMode``), then ``fitDegree`` + 1 coefficients
+  /// (constant first) of the fitted inverse τ(x) = (t − t0) / (t1 − t0) as
+  /// a polynomial in x = 2u − 1, u the arc-length fraction of the piece
+  /// (zeros unless fitted).
+  @usableFromInline var records: [Double] = []
+  /// Per segment, what a point query evaluates (in path order).
+  @usableFromInline var evaluators: [SegmentEvaluator] = []
   /// For each of `buckets.count` equal spans of arc length, the piece that
   /// holds the span's start: a query scans forward from there (pieces are
   /// about equally long, so a step or two) instead of a binary search.
@@ -52,6 +58,16 @@ struct ArcLengthTable: Sendable {
 
   /// The degree of each piece's inverse fit.
   @usableFromInline static let fitDegree = 10
+  /// The doubles of one piece's record.
+  @usableFromInline static let recordStride = 16
+  /// Where a record's fit coefficients start.
+  @usableFromInline static let fitOffset = 5
+  /// A record's mode: t is linear in u (lines, circular arcs).
+  @usableFromInline static let uniformMode = 0.0
+  /// A record's mode: t is the fitted polynomial.
+  @usableFromInline static let fittedMode = 1.0
+  /// A record's mode: t is solved on the integral (``exactT(_:_:_:)``).
+  @usableFromInline static let solvedMode = 2.0
   /// A fit is kept when its arc length error stays below this fraction of
   /// the piece's length at every check point.
   static let fitTolerance = 1e-13
@@ -106,9 +122,18 @@ struct ArcLengthTable: Sendable {
       s += piece.length
     }
     starts.append(s)
-    fits = Self.fitInverses(pieces, segments)
+    let fits = Self.fitInverses(pieces, segments)
+    let m = Self.fitDegree + 1
+    records.reserveCapacity(pieces.count * Self.recordStride)
+    for (k, piece) in pieces.enumerated() {
+      let fitted = !fits[k * m].isNaN
+      let mode = piece.uniform ? Self.uniformMode : (fitted ? Self.fittedMode : Self.solvedMode)
+      records += [piece.t0, piece.t1, 1 / piece.length, Double(piece.segment), mode]
+      for i in 0..<m { records.append(fitted ? fits[k * m + i] : 0) }
+    }
+    evaluators = segments.map(SegmentEvaluator.init)
     if s > 0 && !pieces.isEmpty {
-      let count = 2 * pieces.count
+      let count = 4 * pieces.count
       bucketScale = Double(count) / s
       var k = 0
       for b in 0..<count {
@@ -119,9 +144,11 @@ struct ArcLengthTable: Sendable {
     }
   }
 
-  /// Chebyshev fits of each curved piece's inverse, from exact solves at
-  /// the Chebyshev nodes, each checked against the exact arc length at 33
-  /// points: a query then costs one polynomial instead of integrals.
+  /// Fits of each curved piece's inverse, from exact solves at the
+  /// Chebyshev nodes (Chebyshev interpolation, turned into the power form a
+  /// query evaluates by Horner's rule), each checked in that form against
+  /// the exact arc length at 33 points: a query then costs one polynomial
+  /// instead of integrals. NaN first for a piece without a fit.
   private static func fitInverses(_ pieces: [ArcLengthPiece], _ segments: [PathSegment])
     -> [Double]
   {
@@ -146,35 +173,58 @@ struct ArcLengthTable: Sendable {
         }
         coefficients[i] = (i == 0 ? 1 : 2) * sum / Double(m)
       }
+      let power = powerForm(coefficients)
       var ok = true
       for q in 0...32 where ok {
         let u = Double(q) / 32
-        let t = piece.t0 + h * clenshaw(coefficients, 0, 2 * u - 1)
+        let t = piece.t0 + h * horner(power, 0, 2 * u - 1)
         let reached = GaussLegendre.integrate(piece.t0, t) { segment.speed($0) }
         ok = abs(reached - u * piece.length) <= fitTolerance * piece.length && t >= piece.t0 - 1e-15
       }
       if ok {
-        for i in 0..<m { fits[k * m + i] = coefficients[i] }
+        for i in 0..<m { fits[k * m + i] = power[i] }
       }
     }
     return fits
   }
 
-  /// Σ cᵢ Tᵢ(x) over `fitDegree + 1` coefficients starting at `offset`.
+  /// The power-form coefficients (constant first) of Σ cᵢ Tᵢ(x), by
+  /// T₀ = 1, T₁ = x, Tₙ₊₁ = 2x Tₙ − Tₙ₋₁.
+  static func powerForm(_ chebyshev: [Double]) -> [Double] {
+    let m = chebyshev.count
+    var result = [Double](repeating: 0, count: m)
+    var previous = [Double](repeating: 0, count: m)
+    var current = [Double](repeating: 0, count: m)
+    previous[0] = 1
+    if m > 1 { current[1] = 1 }
+    for n in 0..<m {
+      let basis = n == 0 ? previous : current
+      for i in 0..<m { result[i] += chebyshev[n] * basis[i] }
+      if n >= 1 && n + 1 < m {
+        var next = [Double](repeating: 0, count: m)
+        for i in 0..<m {
+          next[i] = (i > 0 ? 2 * current[i - 1] : 0) - previous[i]
+        }
+        previous = current
+        current = next
+      }
+    }
+    return result
+  }
+
+  /// Σ cᵢ xⁱ over `fitDegree + 1` coefficients starting at `offset`, by
+  /// Horner's rule.
   @inlinable @inline(__always)
-  static func clenshaw<C: RandomAccessCollection<Double>>(
+  static func horner<C: RandomAccessCollection<Double>>(
     _ c: C, _ offset: C.Index, _ x: Double
   ) -> Double where C.Index == Int {
-    var b1 = 0.0
-    var b2 = 0.0
-    var i = fitDegree
-    while i >= 1 {
-      let b0 = 2 * x * b1 - b2 + c[offset + i]
-      b2 = b1
-      b1 = b0
+    var sum = c[offset + fitDegree]
+    var i = fitDegree - 1
+    while i >= 0 {
+      sum = sum * x + c[offset + i]
       i -= 1
     }
-    return x * b1 - b2 + c[offset]
+    return sum
   }
 
   private static func refine(
@@ -218,6 +268,9 @@ struct ArcLengthTable: Sendable {
       let b = Swift.min(buckets.count - 1, Swift.max(0, Int(s * bucketScale)))
       var k = Int(buckets.withUnsafeBufferPointer { $0[b] })
       while k > 0 && starts[k] > s { k -= 1 }
+      // Usually zero or one step on: the first without a branch (which
+      // would mispredict for random queries), then any rare others.
+      k += k + 1 < pieces && starts[Swift.min(k + 1, pieces)] <= s ? 1 : 0
       while k + 1 < pieces && starts[k + 1] <= s { k += 1 }
       return k
     }
@@ -228,20 +281,23 @@ struct ArcLengthTable: Sendable {
   @inlinable @inline(__always)
   func locate(_ s: Double, in segments: UnsafeBufferPointer<PathSegment>) -> (Int, Double) {
     let k = piece(containing: s)
-    let piece = pieces.withUnsafeBufferPointer { $0[k] }
     let (start, next) = starts.withUnsafeBufferPointer { ($0[k], $0[k + 1]) }
-    let r = s - start
-    let h = piece.t1 - piece.t0
-    let u = s >= next ? 1 : min(1, max(0, r / piece.length))
-    if piece.uniform { return (piece.segment, piece.t0 + u * h) }
-    if u == 0 || u == 1 { return (piece.segment, u == 0 ? piece.t0 : piece.t1) }
-    let m = Self.fitDegree + 1
-    let fitted = fits.withUnsafeBufferPointer { (fits) -> Double? in
-      guard !fits[k &* m].isNaN else { return nil }
-      return piece.t0 + h * Self.clenshaw(fits, k &* m, 2 * u - 1)
+    return records.withUnsafeBufferPointer { records in
+      let record = records.baseAddress.unsafelyUnwrapped + k &* Self.recordStride
+      let t0 = record[0]
+      let t1 = record[1]
+      let u = s >= next ? 1 : min(1, max(0, (s - start) * record[2]))
+      let segment = Int(record[3])
+      let mode = record[4]
+      if mode == Self.uniformMode { return (segment, t0 + u * (t1 - t0)) }
+      if u == 0 || u == 1 { return (segment, u == 0 ? t0 : t1) }
+      if mode == Self.fittedMode {
+        let tau = Self.horner(
+          UnsafeBufferPointer(start: record, count: Self.recordStride), Self.fitOffset, 2 * u - 1)
+        return (segment, min(t1, max(t0, t0 + (t1 - t0) * tau)))
+      }
+      return (segment, Self.exactT(pieces[k], s - start, segments[segment]))
     }
-    if let fitted { return (piece.segment, min(piece.t1, max(piece.t0, fitted))) }
-    return (piece.segment, Self.exactT(piece, r, segments[piece.segment]))
   }
 
   /// The t at arc length `r` into `piece` of `segment`, solved: a cubic

@@ -138,12 +138,18 @@ public struct Path: Sendable {
     }
     segments.withUnsafeBufferPointer { segments in
       let (index, t) = table.locate(s, in: segments)
-      let p = segments[index].point(t)
-      xy[0] = p.x
-      xy[1] = p.y
-      if let angle {
-        let d = segments[index].tangent(t)
-        angle.pointee = rotation.apply(atan2(d.y, d.x) * (180 / Double.pi))
+      table.evaluators.withUnsafeBufferPointer { evaluators in
+        let segment = evaluators.baseAddress.unsafelyUnwrapped + index
+        if let angle {
+          let (p, d) = segment.pointee.pointAndTangent(t)
+          xy[0] = p.x
+          xy[1] = p.y
+          angle.pointee = rotation.apply(atan2Degrees(d.y, d.x))
+        } else {
+          let p = segment.pointee.point(t)
+          xy[0] = p.x
+          xy[1] = p.y
+        }
       }
     }
   }

@@ -54,10 +54,11 @@ public struct PathRotation: Sendable, Hashable {
     }
   }
 
-  /// `degrees` in (-180, 180].
+  /// `degrees` in (-180, 180]. Below 360 in magnitude the remainder is the
+  /// number itself, so only larger ones pay for it.
   @inlinable @inline(__always)
   static func normalized(_ degrees: Double) -> Double {
-    var r = degrees.truncatingRemainder(dividingBy: 360)
+    var r = abs(degrees) < 360 ? degrees : degrees.truncatingRemainder(dividingBy: 360)
     if r > 180 { r -= 360 } else if r <= -180 { r += 360 }
     return r
   }

@@ -239,4 +239,20 @@ extension DecomposedTransform3D {
       m31: l2.x, m32: l2.y, m33: l2.z, m34: dot3(l2, p),
       m41: t.x, m42: t.y, m43: t.z, m44: dot3(t, p) + perspective.w)
   }
+
+  /// The entries of ``recomposed`` that a 2D affine transform keeps (`m11
+  /// m12 m21 m22 m41 m42`, as `Transform2D.init(_:)` takes them from a
+  /// ``Transform3D``), computed alone: the same expressions, so the same bits, without the
+  /// rest of the matrix (the perspective and z parts do not reach them).
+  @inlinable
+  var recomposed2D: Transform2D {
+    let (x, y, z, w) = (quaternion.x, quaternion.y, quaternion.z, quaternion.w)
+    let r00 = 1 - 2 * (y * y + z * z)
+    let r01 = 2 * (x * y + z * w)
+    let r10 = 2 * (x * y - z * w)
+    let r11 = 1 - 2 * (x * x + z * z)
+    return Transform2D(
+      a: scale.x * r00, b: scale.x * r01, c: scale.y * (skew.x * r00 + r10),
+      d: scale.y * (skew.x * r01 + r11), tx: translation.x, ty: translation.y)
+  }
 }

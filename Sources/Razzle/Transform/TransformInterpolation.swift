@@ -43,7 +43,8 @@ public func slerpQuaternion(_ a: SIMD4<Double>, _ b: SIMD4<Double>, _ t: Double)
 /// quaternions only: the shorter-arc sign, the clamped dot product `p`, the
 /// angle `θ = acos p` and `√(1 − p²)`. A transform track computes it once
 /// per segment, when a keyframe is set, so a sample pays for `sin` and
-/// `cos` of `tθ` only.
+/// `cos` of `tθ` only (``slerpCosSin(_:)``, one reduction and two
+/// polynomials).
 @usableFromInline
 struct SlerpPlan {
   /// Whether `b` is negated (a negative dot product).
@@ -92,8 +93,9 @@ struct SlerpPlan {
   func quaternion(_ a: SIMD4<Double>, _ b: SIMD4<Double>, _ t: Double) -> SIMD4<Double> {
     if product == 1 { return a }
     let b = negated ? -b : b
-    let w = sin(t * theta) / denominator
-    return a * (cos(t * theta) - product * w) + b * w
+    let (cosine, sine) = slerpCosSin(t * theta)
+    let w = sine / denominator
+    return a * (cosine - product * w) + b * w
   }
 }
 

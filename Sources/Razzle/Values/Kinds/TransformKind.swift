@@ -48,11 +48,12 @@ public struct TransformKind: ValueKindProtocol {
       for c in 0..<6 { out[c] = source[c] }
       return
     }
-    let blended = TransformEndpoint.load(segment.from.derived).interpolated(
+    // Only the 2D entries of the recomposed matrix are kept, so only they
+    // are computed (``DecomposedTransform3D/recomposed2D``).
+    TransformEndpoint.load(segment.from.derived).interpolated(
       to: TransformEndpoint.load(segment.to.derived), e,
       plan: SlerpPlan(contentsOf: segment.shared)
-    ).recomposed
-    Transform2D(blended).store(into: out)
+    ).recomposed2D.store(into: out)
   }
 
   /// The slerp's plan for the two rotations (zeros unless both decompose).
