@@ -36,45 +36,69 @@ public func sampleLinear(
   queries q: UnsafePointer<Double>, count m: Int, into out: UnsafeMutablePointer<Double>,
   stride: Int
 ) {
-  let kernel = LinearKernel(times: times, values: values, count: count)
-  var start = 0
-  var cursor = 0
-  // Whether the previous block was a non-decreasing run, which leaves
-  // `cursor` at the segment of its last time.
-  var carried = false
-  let blockSize = 64
-  while start < m {
-    let end = Swift.min(start &+ blockSize, m)
-    if !isNondecreasing(q, start, end) {
-      carried = false
-      kernel.searched(q, start, end, out, stride)
-      start = end
-      continue
-    }
-    // A non-decreasing run: the segment of its first time by a short walk
-    // from the previous run's last segment when this block continues it,
-    // else by a search. The walk and the search give the same segment (the
-    // largest k with times[k] <= t), so values do not depend on where
-    // blocks start.
-    let c0 = kernel.clamp(q[start])
-    let c1 = kernel.clamp(q[end &- 1])
-    if carried && q[start &- 1] <= q[start] {
-      var steps = 0
-      while cursor < count &- 2 && times[cursor &+ 1] <= c0 && steps < 8 {
-        cursor &+= 1
-        steps &+= 1
+  LinearKernel(times: times, values: values, count: count, hold: false).sample(q, m, out, stride)
+}
+
+/// Writes the value of the scalar track whose segments all `hold` (no
+/// easing; `hold` extrapolation at both ends) at each of the `m` times `q`
+/// to `out[j · stride]`: the value of the last keyframe at or before t
+/// (the first before the first), v_{n−1} at and past the end, NaN at NaN.
+/// The segments are found as ``sampleLinear(times:values:count:queries:count:into:stride:)``
+/// finds them.
+public func sampleHold(
+  times: UnsafePointer<Double>, values: UnsafePointer<Double>, count: Int,
+  queries q: UnsafePointer<Double>, count m: Int, into out: UnsafeMutablePointer<Double>,
+  stride: Int
+) {
+  LinearKernel(times: times, values: values, count: count, hold: true).sample(q, m, out, stride)
+}
+
+extension LinearKernel {
+  /// The block loop of ``sampleLinear(times:values:count:queries:count:into:stride:)``.
+  @inline(__always)
+  func sample(
+    _ q: UnsafePointer<Double>, _ m: Int, _ out: UnsafeMutablePointer<Double>, _ stride: Int
+  ) {
+    let kernel = self
+    var start = 0
+    var cursor = 0
+    // Whether the previous block was a non-decreasing run, which leaves
+    // `cursor` at the segment of its last time.
+    var carried = false
+    let blockSize = 64
+    while start < m {
+      let end = Swift.min(start &+ blockSize, m)
+      if !isNondecreasing(q, start, end) {
+        carried = false
+        kernel.searched(q, start, end, out, stride)
+        start = end
+        continue
       }
-      if steps == 8 { cursor = segmentIndex(times, count, c0) }
-    } else {
-      cursor = segmentIndex(times, count, c0)
+      // A non-decreasing run: the segment of its first time by a short walk
+      // from the previous run's last segment when this block continues it,
+      // else by a search. The walk and the search give the same segment (the
+      // largest k with times[k] <= t), so values do not depend on where
+      // blocks start.
+      let c0 = kernel.clamp(q[start])
+      let c1 = kernel.clamp(q[end &- 1])
+      if carried && q[start &- 1] <= q[start] {
+        var steps = 0
+        while cursor < count &- 2 && times[cursor &+ 1] <= c0 && steps < 8 {
+          cursor &+= 1
+          steps &+= 1
+        }
+        if steps == 8 { cursor = segmentIndex(times, count, c0) }
+      } else {
+        cursor = segmentIndex(times, count, c0)
+      }
+      carried = !c0.isNaN && !c1.isNaN
+      if carried && (cursor == count &- 2 || c1 < times[cursor &+ 1]) {
+        kernel.inOneSegment(cursor, q, start, end, out, stride)
+      } else {
+        cursor = kernel.walked(cursor, q, start, end, out, stride)
+      }
+      start = end
     }
-    carried = !c0.isNaN && !c1.isNaN
-    if carried && (cursor == count &- 2 || c1 < times[cursor &+ 1]) {
-      kernel.inOneSegment(cursor, q, start, end, out, stride)
-    } else {
-      cursor = kernel.walked(cursor, q, start, end, out, stride)
-    }
-    start = end
   }
 }
 
@@ -114,11 +138,14 @@ struct LinearKernel {
   let first: Double
   let last: Double
   let lastValue: Double
+  /// The segments hold their first value instead of interpolating.
+  let hold: Bool
 
-  init(times: UnsafePointer<Double>, values: UnsafePointer<Double>, count: Int) {
+  init(times: UnsafePointer<Double>, values: UnsafePointer<Double>, count: Int, hold: Bool) {
     self.times = times
     self.values = values
     self.count = count
+    self.hold = hold
     first = times[0]
     last = times[count &- 1]
     lastValue = values[count &- 1]
@@ -131,6 +158,7 @@ struct LinearKernel {
   /// The value at `t` in segment `k` (`tc` is `t` clamped).
   @inline(__always)
   func value(_ t: Double, _ tc: Double, _ k: Int) -> Double {
+    if hold { return t.isNaN ? t : (t >= last ? lastValue : values[k]) }
     let t0 = times[k]
     let p = (tc - t0) / (times[k &+ 1] - t0)
     let v0 = values[k]
@@ -141,6 +169,11 @@ struct LinearKernel {
   /// ``value(_:_:_:)`` on eight lanes: the same operations lane by lane.
   @inline(__always)
   func values(_ t: Lanes, _ tc: Lanes, _ k: LaneIndices) -> Lanes {
+    if hold {
+      var v0 = Lanes()
+      for l in 0..<8 { v0[l] = values[Int(truncatingIfNeeded: k[l])] }
+      return held(t, v0)
+    }
     // Keyframes k and k + 1 are adjacent: one 16-byte load a lane for the
     // two times, one for the two values, then split into even and odd.
     var timePairs = SIMD16<Double>()
@@ -166,6 +199,14 @@ struct LinearKernel {
 
   @inline(__always)
   func clamp(_ t: Lanes) -> Lanes { clamped(t, first, last) }
+
+  /// A held segment's value `v0` on eight lanes: v_{n−1} at and past the
+  /// end, NaN at NaN (as ``value(_:_:_:)``).
+  @inline(__always)
+  func held(_ t: Lanes, _ v0: Lanes) -> Lanes {
+    v0.replacing(with: t, where: t .!= t)
+      .replacing(with: Lanes(repeating: lastValue), where: t .>= Lanes(repeating: last))
+  }
 
   @inline(__always)
   func store(_ v: Lanes, _ out: UnsafeMutablePointer<Double>, _ j: Int, _ stride: Int) {
@@ -211,6 +252,11 @@ struct LinearKernel {
     // Times inside the keyframes' span need no clamping (the run does not
     // decrease, so its ends bound it).
     let inside = first <= q[start] && q[end &- 1] <= last
+    while hold && j &+ 8 <= end {
+      let t = UnsafeRawPointer(q + j).loadUnaligned(as: Lanes.self)
+      store(held(t, Lanes(repeating: v0)), out, j, stride)
+      j &+= 8
+    }
     while j &+ 8 <= end {
       let t = UnsafeRawPointer(q + j).loadUnaligned(as: Lanes.self)
       let tc = inside ? t : clamp(t)
@@ -226,7 +272,8 @@ struct LinearKernel {
       let t = q[j]
       let tc = clamp(t)
       let blended = v0 + dv * ((tc - t0) / dt)
-      out[j &* stride] = t >= last ? lastValue : (tc == t0 ? v0 : blended)
+      out[j &* stride] =
+        hold ? value(t, tc, k) : (t >= last ? lastValue : (tc == t0 ? v0 : blended))
       j &+= 1
     }
   }

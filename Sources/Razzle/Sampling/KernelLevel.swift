@@ -116,3 +116,19 @@ func findSegmentsKernel(
     RazzleKernelsAVX2.findSegments(times: times, count: count, queries: q, count: m, into: segments)
   }
 }
+
+/// The hold kernel at the active level (see `RazzleKernels.sampleHold`).
+@usableFromInline
+func sampleHoldKernel(
+  _ times: UnsafePointer<Double>, _ values: UnsafePointer<Double>, _ count: Int,
+  _ q: UnsafePointer<Double>, _ m: Int, _ out: UnsafeMutablePointer<Double>, _ stride: Int
+) {
+  switch KernelLevel.active {
+  case .baseline:
+    RazzleKernels.sampleHold(
+      times: times, values: values, count: count, queries: q, count: m, into: out, stride: stride)
+  case .avx2:
+    RazzleKernelsAVX2.sampleHold(
+      times: times, values: values, count: count, queries: q, count: m, into: out, stride: stride)
+  }
+}

@@ -130,7 +130,11 @@ extension KeyframeSampler {
     let plain = uniformStyle >= 0 && kernels[uniformStyle] == .identity
     switch mode {
     case .hold:
-      if plain {
+      if channels == 1 && m > 1 {
+        // A scalar hold track: the vector kernel at the CPU's level (a held
+        // value does not depend on the easing).
+        sampleHoldKernel(times, values, count, q, m, out, stride)
+      } else if plain {
         modeKernel(q, m, out, stride, HoldMode(), NoEasing())
       } else {
         modeKernel(q, m, out, stride, HoldMode(), SegmentEasing(self))
@@ -172,32 +176,45 @@ extension KeyframeSampler {
   ) {
     let first = times[0]
     let last = times[count &- 1]
-    let counting = count <= countingSearchLimit
-    withUnsafeTemporaryAllocation(of: Double.self, capacity: channels) { scratch in
-      let v = scratch.baseAddress.unsafelyUnwrapped
-      for j in 0..<m {
-        let t = q[j]
-        let tc = t < first ? first : (t > last ? last : t)
-        let k = counting ? segmentIndexByCount(times, count, tc) : segment(tc)
-        let t0 = times[k]
-        let dt = times[k &+ 1] - t0
-        let p = (tc - t0) / dt
-        let e = easing.ease(p, segment: k)
-        let o = out + j &* stride
-        if channels == 1 {
-          mode.values(self, k, e, dt, v)
-          let value = t >= last ? values[count &- 1] : (tc == t0 ? values[k] : v[0])
-          o[0] = t.isNaN ? t : value
-          continue
-        }
-        if t.isNaN {
-          for c in 0..<channels { o[c] = .nan }
-        } else if t >= last {
-          copy(count &- 1, into: o)
-        } else if tc == t0 {
-          copy(k, into: o)
-        } else {
-          mode.values(self, k, e, dt, o)
+    // A few times (a single sample) search one by one: the same segment.
+    let searchesBlocks = m >= 8
+    let level = searchesBlocks ? KernelLevel.active : .baseline
+    let blockSize = KeyframeSampler.blockSize
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: blockSize) { buffer in
+      let segments = buffer.baseAddress.unsafelyUnwrapped
+      withUnsafeTemporaryAllocation(of: Double.self, capacity: channels) { scratch in
+        let v = scratch.baseAddress.unsafelyUnwrapped
+        for j in 0..<m {
+          // The segments of each block of 64 times eight at a time, by the
+          // vector search at the CPU's level (the same segment as
+          // ``segment(_:)``).
+          let inBlock = j % blockSize
+          if searchesBlocks && inBlock == 0 {
+            findSegmentsKernel(level, times, count, q + j, Swift.min(blockSize, m &- j), segments)
+          }
+          let t = q[j]
+          let tc = t < first ? first : (t > last ? last : t)
+          let k = searchesBlocks ? segments[inBlock] : segment(tc)
+          let t0 = times[k]
+          let dt = times[k &+ 1] - t0
+          let p = (tc - t0) / dt
+          let e = easing.ease(p, segment: k)
+          let o = out + j &* stride
+          if channels == 1 {
+            mode.values(self, k, e, dt, v)
+            let value = t >= last ? values[count &- 1] : (tc == t0 ? values[k] : v[0])
+            o[0] = t.isNaN ? t : value
+            continue
+          }
+          if t.isNaN {
+            for c in 0..<channels { o[c] = .nan }
+          } else if t >= last {
+            copy(count &- 1, into: o)
+          } else if tc == t0 {
+            copy(k, into: o)
+          } else {
+            mode.values(self, k, e, dt, o)
+          }
         }
       }
     }

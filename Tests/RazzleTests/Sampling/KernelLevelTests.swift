@@ -70,6 +70,42 @@ final class KernelLevelTests: XCTestCase {
     }
   }
 
+  func testHoldTracksGiveTheLastKeyframeAtOrBeforeTAtEveryLevel() throws {
+    var rng = SplitMix64(seed: 0x686f_6c64)
+    let levels = KernelLevel.allCases.filter(\.isSupported)
+    for count in [2, 5, 16, 40, 700] {
+      let times = (0..<count).map { 100 * Double($0) / Double(count - 1) }
+      let values = (0..<count).map { _ in Double.random(in: -1...1, using: &rng) }
+      let track = try Track(property: "v")
+      for (t, v) in zip(times, values) {
+        try track.setKeyframe(
+          time: t, value: [v],
+          style: KeyframeStyle(
+            easing: count == 5 ? .penner(.quad, .easeInOut) : .linear, interpolation: .hold))
+      }
+      var queries = (0..<300).map { _ in Double.random(in: -10...110, using: &rng) }
+      queries += [.nan, .infinity, -.infinity] + times
+      for sorted in [false, true] {
+        if sorted { queries.sort { $0 < $1 || ($1.isNaN && !$0.isNaN) } }
+        // By hand: NaN at NaN, the last value at and past the end, else the
+        // value of the last keyframe at or before t (the first before it).
+        let expected = queries.map { t -> Double in
+          if t.isNaN { return t }
+          if t >= 100 { return values[count - 1] }
+          return values[times.lastIndex { $0 <= t } ?? 0]
+        }
+        for level in levels {
+          try KernelLevel.select(level)
+          let got = try sampled(track, queries)
+          for (j, t) in queries.enumerated() {
+            XCTAssertEqual(got[j].bitPattern, expected[j].bitPattern, "K=\(count) \(level) t=\(t)")
+            XCTAssertEqual(got[j].bitPattern, try track.value(at: t).bitPattern, "single sample")
+          }
+        }
+      }
+    }
+  }
+
   func testALevelThisCPUCannotRunIsRefusedAndNamesAreChecked() throws {
     XCTAssertEqual(try KernelLevel(named: "avx2"), .avx2)
     XCTAssertThrowsError(try KernelLevel(named: "AVX2")) { error in
