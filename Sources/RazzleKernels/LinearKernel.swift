@@ -27,34 +27,27 @@
 /// clamped to [t₀, t_{n−1}], k is the largest index with times[k] ≤ t
 /// (capped at n − 2), p = (t − t_k)/(t_{k+1} − t_k), and the value is
 /// v_k + (v_{k+1} − v_k)·p — or v_k exactly at a keyframe, v_{n−1} at and
-/// past the end, NaN at NaN.
+/// past the end, NaN at NaN. With `hold`, the segments hold their first
+/// value instead (a scalar track whose segments all `hold`, any easing):
+/// v_k for t in [t_k, t_{k+1}), found by the same search.
 ///
 /// - Complexity: O(m + K) for non-decreasing times; O(m · min(K, log K))
 ///   otherwise.
 public func sampleLinear(
   times: UnsafePointer<Double>, values: UnsafePointer<Double>, count: Int,
   queries q: UnsafePointer<Double>, count m: Int, into out: UnsafeMutablePointer<Double>,
-  stride: Int
+  stride: Int, hold: Bool
 ) {
-  LinearKernel(times: times, values: values, count: count, hold: false).sample(q, m, out, stride)
-}
-
-/// Writes the value of the scalar track whose segments all `hold` (no
-/// easing; `hold` extrapolation at both ends) at each of the `m` times `q`
-/// to `out[j · stride]`: the value of the last keyframe at or before t
-/// (the first before the first), v_{n−1} at and past the end, NaN at NaN.
-/// The segments are found as ``sampleLinear(times:values:count:queries:count:into:stride:)``
-/// finds them.
-public func sampleHold(
-  times: UnsafePointer<Double>, values: UnsafePointer<Double>, count: Int,
-  queries q: UnsafePointer<Double>, count m: Int, into out: UnsafeMutablePointer<Double>,
-  stride: Int
-) {
-  LinearKernel(times: times, values: values, count: count, hold: true).sample(q, m, out, stride)
+  // Two copies of the loop, each with `hold` a constant.
+  if hold {
+    LinearKernel(times: times, values: values, count: count, hold: true).sample(q, m, out, stride)
+  } else {
+    LinearKernel(times: times, values: values, count: count, hold: false).sample(q, m, out, stride)
+  }
 }
 
 extension LinearKernel {
-  /// The block loop of ``sampleLinear(times:values:count:queries:count:into:stride:)``.
+  /// The block loop of ``sampleLinear(times:values:count:queries:count:into:stride:hold:)``.
   @inline(__always)
   func sample(
     _ q: UnsafePointer<Double>, _ m: Int, _ out: UnsafeMutablePointer<Double>, _ stride: Int

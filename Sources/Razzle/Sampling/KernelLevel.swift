@@ -83,21 +83,24 @@ public enum KernelLevel: String, CaseIterable, Sendable {
   }()
 }
 
-/// The plain linear kernel at the active level (see
-/// `RazzleKernels.sampleLinear`): `m` values of the scalar track
-/// (`times`, `values`, `count` ≥ 2) to `out[j · stride]`.
+/// The plain linear kernel, or with `hold` the hold kernel, at the active
+/// level (see `RazzleKernels.sampleLinear`): `m` values of the scalar
+/// track (`times`, `values`, `count` ≥ 2) to `out[j · stride]`.
 @usableFromInline
 func sampleLinearKernel(
   _ times: UnsafePointer<Double>, _ values: UnsafePointer<Double>, _ count: Int,
-  _ q: UnsafePointer<Double>, _ m: Int, _ out: UnsafeMutablePointer<Double>, _ stride: Int
+  _ q: UnsafePointer<Double>, _ m: Int, _ out: UnsafeMutablePointer<Double>, _ stride: Int,
+  hold: Bool
 ) {
   switch KernelLevel.active {
   case .baseline:
     RazzleKernels.sampleLinear(
-      times: times, values: values, count: count, queries: q, count: m, into: out, stride: stride)
+      times: times, values: values, count: count, queries: q, count: m, into: out, stride: stride,
+      hold: hold)
   case .avx2:
     RazzleKernelsAVX2.sampleLinear(
-      times: times, values: values, count: count, queries: q, count: m, into: out, stride: stride)
+      times: times, values: values, count: count, queries: q, count: m, into: out, stride: stride,
+      hold: hold)
   }
 }
 
@@ -114,21 +117,5 @@ func findSegmentsKernel(
     RazzleKernels.findSegments(times: times, count: count, queries: q, count: m, into: segments)
   case .avx2:
     RazzleKernelsAVX2.findSegments(times: times, count: count, queries: q, count: m, into: segments)
-  }
-}
-
-/// The hold kernel at the active level (see `RazzleKernels.sampleHold`).
-@usableFromInline
-func sampleHoldKernel(
-  _ times: UnsafePointer<Double>, _ values: UnsafePointer<Double>, _ count: Int,
-  _ q: UnsafePointer<Double>, _ m: Int, _ out: UnsafeMutablePointer<Double>, _ stride: Int
-) {
-  switch KernelLevel.active {
-  case .baseline:
-    RazzleKernels.sampleHold(
-      times: times, values: values, count: count, queries: q, count: m, into: out, stride: stride)
-  case .avx2:
-    RazzleKernelsAVX2.sampleHold(
-      times: times, values: values, count: count, queries: q, count: m, into: out, stride: stride)
   }
 }

@@ -69,7 +69,7 @@ extension KeyframeSampler {
     } else if usesSegmentKernel {
       if allPlain && channels == 1 && queries.count > 1 {
         // The plain scalar curve: the vector kernels, at the CPU's level.
-        sampleLinearKernel(times, values, count, q, queries.count, out, stride)
+        sampleLinearKernel(times, values, count, q, queries.count, out, stride, hold: false)
       } else if allPlain {
         segmentKernel(q, queries.count, out, stride, NoEasing())
       } else if uniformStyle >= 0 {

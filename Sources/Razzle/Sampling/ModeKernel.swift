@@ -133,7 +133,7 @@ extension KeyframeSampler {
       if channels == 1 && m > 1 {
         // A scalar hold track: the vector kernel at the CPU's level (a held
         // value does not depend on the easing).
-        sampleHoldKernel(times, values, count, q, m, out, stride)
+        sampleLinearKernel(times, values, count, q, m, out, stride, hold: true)
       } else if plain {
         modeKernel(q, m, out, stride, HoldMode(), NoEasing())
       } else {
