@@ -10,9 +10,12 @@
 // the single-sample path and every thread count give the same bits.
 //
 // Query times go in blocks of 64. A block whose times do not decrease finds
-// its segments by walking a cursor forward (sorted input: O(N + K) in all);
-// when the whole block falls in one segment its values are one vectorized
-// loop. Other blocks search eight times at a time: for a few keyframes by
+// its segments from a cursor carried forward (sorted input: O(N + K) in
+// all): when the whole block falls in one segment its values are one
+// vectorized loop; when it spans a few segments, a time's segment is the
+// cursor plus a vector count of the keyframe times between, for the block
+// or for each eight times — no branch a time, where a walk time by time
+// mispredicts at every keyframe it passes. Other blocks search eight times at a time: for a few keyframes by
 // counting the keyframe times ≤ t (independent vector comparisons), else by
 // eight interleaved branch-free binary searches, whose loads overlap in
 // the memory system rather than waiting on each other. The segment's
@@ -87,8 +90,27 @@ extension LinearKernel {
       carried = !c0.isNaN && !c1.isNaN
       if carried && (cursor == count &- 2 || c1 < times[cursor &+ 1]) {
         kernel.inOneSegment(cursor, q, start, end, out, stride)
+        start = end
+        continue
+      }
+      // The segment of the run's last time, by walking keyframes (not
+      // times) from the cursor: when the run spans a few segments, each
+      // time's segment is the cursor plus a count of the keyframe times
+      // between, eight times at a time and without a branch a time.
+      var span = 0
+      while carried && span < windowLimit && cursor &+ span < count &- 2
+        && times[cursor &+ span &+ 1] <= c1
+      {
+        span &+= 1
+      }
+      if !carried {
+        // A lone NaN (a one-time block): the search's answer.
+        kernel.searched(q, start, end, out, stride)
+      } else if cursor &+ span == count &- 2 || c1 < times[cursor &+ span &+ 1] {
+        kernel.counted(cursor, span, q, start, end, out, stride)
+        cursor &+= span
       } else {
-        cursor = kernel.walked(cursor, q, start, end, out, stride)
+        cursor = kernel.grouped(cursor, q, start, end, out, stride)
       }
       start = end
     }
@@ -121,6 +143,11 @@ func isNondecreasing(_ q: UnsafePointer<Double>, _ start: Int, _ end: Int) -> Bo
   // The last pairs by one more step ending at `end`, overlapping the last.
   return j == end || inOrder(end &- 8)
 }
+
+/// The most segments past the cursor a sorted block's times are counted
+/// against (``LinearKernel/counted(_:_:_:_:_:_:_:)``); a block spanning more
+/// walks the cursor time by time.
+let windowLimit = 16
 
 /// One track's buffers and ends, with the per-block loops.
 @usableFromInline
@@ -271,38 +298,91 @@ struct LinearKernel {
     }
   }
 
-  /// Queries `start..<end`, non-decreasing, from segment `cursor` on: the
-  /// segments by walking the cursor (scalar: each step depends on the
-  /// last), then the values eight at a time. Returns the segment of the
-  /// last query.
+  /// Queries `start..<end`, non-decreasing and without NaN, in segments
+  /// `cursor` through `cursor + span` (`span` ≤ ``windowLimit``): a time's
+  /// segment is `cursor` plus the number of keyframe times
+  /// `times[cursor + 1 ... cursor + span]` at or before it (clamped), the
+  /// largest k with times[k] ≤ t as the search finds it.
   @inline(__always)
-  func walked(
+  func counted(
+    _ cursor: Int, _ span: Int, _ q: UnsafePointer<Double>, _ start: Int, _ end: Int,
+    _ out: UnsafeMutablePointer<Double>, _ stride: Int
+  ) {
+    let window = times + cursor
+    var j = start
+    while j &+ 8 <= end {
+      let t = UnsafeRawPointer(q + j).loadUnaligned(as: Lanes.self)
+      let tc = clamp(t)
+      var k = LaneIndices(repeating: Int64(truncatingIfNeeded: cursor))
+      var i = 1
+      while i <= span {
+        // A true lane is all ones (−1): subtracting it counts.
+        k &-= unsafeBitCast(Lanes(repeating: window[i]) .<= tc, to: LaneIndices.self)
+        i &+= 1
+      }
+      store(values(t, tc, k), out, j, stride)
+      j &+= 8
+    }
+    while j < end {
+      let t = q[j]
+      let tc = clamp(t)
+      var k = cursor
+      var i = 1
+      while i <= span {
+        k &+= window[i] <= tc ? 1 : 0
+        i &+= 1
+      }
+      out[j &* stride] = value(t, tc, k)
+      j &+= 1
+    }
+  }
+
+  /// Queries `start..<end`, non-decreasing and without NaN, from segment
+  /// `cursor` on, eight at a time: the segment of the eighth time by
+  /// walking keyframes from the cursor, then each time's segment by
+  /// counting the keyframe times between (as
+  /// ``counted(_:_:_:_:_:_:_:)``), or by the search when the eight span
+  /// more than ``windowLimit`` segments. Returns the segment of the last
+  /// query.
+  @inline(__always)
+  func grouped(
     _ cursor: Int, _ q: UnsafePointer<Double>, _ start: Int, _ end: Int,
     _ out: UnsafeMutablePointer<Double>, _ stride: Int
   ) -> Int {
     var cursor = cursor
-    return withUnsafeTemporaryAllocation(of: Int64.self, capacity: end &- start) { segments in
-      let ks = segments.baseAddress.unsafelyUnwrapped
-      for j in start..<end {
-        // On the raw time: outside the keyframes' span the walk stops where
-        // it would on the clamped time (no NaN in a non-decreasing run).
-        let t = q[j]
-        while cursor < count &- 2 && times[cursor &+ 1] <= t { cursor &+= 1 }
-        ks[j &- start] = Int64(truncatingIfNeeded: cursor)
+    var j = start
+    while j &+ 8 <= end {
+      let t = UnsafeRawPointer(q + j).loadUnaligned(as: Lanes.self)
+      let tc = clamp(t)
+      let latest = tc[7]
+      var span = 0
+      while span < windowLimit && cursor &+ span < count &- 2
+        && times[cursor &+ span &+ 1] <= latest
+      {
+        span &+= 1
       }
-      var j = start
-      while j &+ 8 <= end {
-        let t = UnsafeRawPointer(q + j).loadUnaligned(as: Lanes.self)
-        let k = UnsafeRawPointer(ks + (j &- start)).loadUnaligned(as: LaneIndices.self)
-        store(values(t, clamp(t), k), out, j, stride)
-        j &+= 8
+      var k: LaneIndices
+      if cursor &+ span == count &- 2 || latest < times[cursor &+ span &+ 1] {
+        k = LaneIndices(repeating: Int64(truncatingIfNeeded: cursor))
+        var i = 1
+        while i <= span {
+          k &-= unsafeBitCast(Lanes(repeating: times[cursor &+ i]) .<= tc, to: LaneIndices.self)
+          i &+= 1
+        }
+      } else {
+        k = laneSegments(times, count, tc)
       }
-      while j < end {
-        let t = q[j]
-        out[j &* stride] = value(t, clamp(t), Int(truncatingIfNeeded: ks[j &- start]))
-        j &+= 1
-      }
-      return cursor
+      store(values(t, tc, k), out, j, stride)
+      cursor = Int(truncatingIfNeeded: k[7])
+      j &+= 8
     }
+    while j < end {
+      let t = q[j]
+      let tc = clamp(t)
+      while cursor < count &- 2 && times[cursor &+ 1] <= tc { cursor &+= 1 }
+      out[j &* stride] = value(t, tc, cursor)
+      j &+= 1
+    }
+    return cursor
   }
 }

@@ -70,6 +70,42 @@ final class KernelLevelTests: XCTestCase {
     }
   }
 
+  /// Sorted times at densities that take each path of the sorted kernel: a
+  /// block in one segment, a block counted against a few segments, groups of
+  /// eight counted against their own few, groups spanning more than the
+  /// window (searched) — with clamped runs before and after the keyframes.
+  func testSortedTimesAtEveryDensityGiveTheFormulasBits() throws {
+    var rng = SplitMix64(seed: 0x736f_7274)
+    let levels = KernelLevel.allCases.filter(\.isSupported)
+    for count in [40, 300, 2000, 20000] {
+      let times = (0..<count).map { 100 * Double($0) / Double(count - 1) }
+      let values = (0..<count).map { _ in Double.random(in: -1...1, using: &rng) }
+      for hold in [false, true] {
+        let track = try Track(property: "v")
+        for (t, v) in zip(times, values) {
+          try track.setKeyframe(
+            time: t, value: [v], style: KeyframeStyle(interpolation: hold ? .hold : .linear))
+        }
+        var queries = (0..<4003).map { _ in Double.random(in: -10...110, using: &rng) }
+        queries += times.prefix(50)
+        queries.sort()
+        let reference = queries.map { t -> Double in
+          if !hold { return expected(times, values, t) }
+          return t >= 100 ? values[count - 1] : values[times.lastIndex { $0 <= t } ?? 0]
+        }
+        for level in levels {
+          try KernelLevel.select(level)
+          let got = try sampled(track, queries)
+          for (j, t) in queries.enumerated() {
+            XCTAssertEqual(
+              got[j].bitPattern, reference[j].bitPattern,
+              "K=\(count) hold=\(hold) \(level): t=\(t) got \(got[j]) expected \(reference[j])")
+          }
+        }
+      }
+    }
+  }
+
   func testHoldTracksGiveTheLastKeyframeAtOrBeforeTAtEveryLevel() throws {
     var rng = SplitMix64(seed: 0x686f_6c64)
     let levels = KernelLevel.allCases.filter(\.isSupported)
