@@ -41,11 +41,17 @@ public func sampleLinear(
   queries q: UnsafePointer<Double>, count m: Int, into out: UnsafeMutablePointer<Double>,
   stride: Int, hold: Bool
 ) {
-  // Two copies of the loop, each with `hold` a constant.
-  if hold {
-    LinearKernel(times: times, values: values, count: count, hold: true).sample(q, m, out, stride)
-  } else {
+  // Four copies of the loop, each with `hold` a constant and `stride` one
+  // or general (contiguous stores, no strided addresses to step).
+  switch (hold, stride == 1) {
+  case (false, true):
+    LinearKernel(times: times, values: values, count: count, hold: false).sample(q, m, out, 1)
+  case (false, false):
     LinearKernel(times: times, values: values, count: count, hold: false).sample(q, m, out, stride)
+  case (true, true):
+    LinearKernel(times: times, values: values, count: count, hold: true).sample(q, m, out, 1)
+  case (true, false):
+    LinearKernel(times: times, values: values, count: count, hold: true).sample(q, m, out, stride)
   }
 }
 
@@ -90,7 +96,9 @@ extension LinearKernel {
       carried = !c0.isNaN && !c1.isNaN
       if carried && (cursor == count &- 2 || c1 < times[cursor &+ 1]) {
         kernel.inOneSegment(cursor, q, start, end, out, stride)
-        start = end
+        // The times after the block while they stay strictly inside the
+        // segment: one loop, with no block to check first.
+        start = kernel.inside(cursor, q, end, m, out, stride)
         continue
       }
       // The segment of the run's last time, by walking keyframes (not
@@ -258,6 +266,31 @@ struct LinearKernel {
     }
   }
 
+  /// Queries from `start` on, eight at a time, while all eight are strictly
+  /// between t_k and t_{k+1} (in any order): segment k is then theirs, with
+  /// no clamping, no time at t_k and none at or past the end, so the value
+  /// is the blend alone. Returns where it stopped: at the first eight with
+  /// a time outside (or NaN), or with fewer than eight left.
+  @inline(__always)
+  func inside(
+    _ k: Int, _ q: UnsafePointer<Double>, _ start: Int, _ m: Int,
+    _ out: UnsafeMutablePointer<Double>, _ stride: Int
+  ) -> Int {
+    let t0 = Lanes(repeating: times[k])
+    let t1 = Lanes(repeating: times[k &+ 1])
+    let dt = t1 - t0
+    let v0 = Lanes(repeating: values[k])
+    let dv = Lanes(repeating: values[k &+ 1]) - v0
+    var j = start
+    while j &+ 8 <= m {
+      let t = UnsafeRawPointer(q + j).loadUnaligned(as: Lanes.self)
+      if !all((t .> t0) .& (t .< t1)) { break }
+      store(hold ? v0 : v0 + dv * ((t - t0) / dt), out, j, stride)
+      j &+= 8
+    }
+    return j
+  }
+
   /// Queries `start..<end`, non-decreasing, all in segment k.
   @inline(__always)
   func inOneSegment(
@@ -272,6 +305,18 @@ struct LinearKernel {
     // Times inside the keyframes' span need no clamping (the run does not
     // decrease, so its ends bound it).
     let inside = first <= q[start] && q[end &- 1] <= last
+    // Strictly inside the segment (the run's ends bound it): no time is at
+    // t_k or at or past the end, so the value is the blend alone.
+    if !hold && t0 < q[start] && q[end &- 1] < last {
+      while j &+ 8 <= end {
+        let t = UnsafeRawPointer(q + j).loadUnaligned(as: Lanes.self)
+        let v =
+          Lanes(repeating: v0) + Lanes(repeating: dv)
+          * ((t - Lanes(repeating: t0)) / Lanes(repeating: dt))
+        store(v, out, j, stride)
+        j &+= 8
+      }
+    }
     while hold && j &+ 8 <= end {
       let t = UnsafeRawPointer(q + j).loadUnaligned(as: Lanes.self)
       store(held(t, Lanes(repeating: v0)), out, j, stride)
