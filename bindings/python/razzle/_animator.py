@@ -44,20 +44,22 @@ _sample_frame_raw = _ffi.raw("kf_animator_sample_frame")
 ANY_GENERATION = 0xFFFF_FFFF_FFFF_FFFF
 _ANY = c_uint64(ANY_GENERATION)
 _NO_ROOM = c_size_t(0)
-_frombuffer = np.frombuffer
+_empty = np.empty
+_byref = byref
+# A new array's memory as a ctypes object (the buffer protocol): byref of
+# it is the pointer, with no Python int in between.
+_CHAR = ctypes.c_char.from_buffer
 
 
 class _Row(NamedTuple):
     """What a frame call needs about an animator's row, for one layout
     generation: made once per generation, then shared (read only) by every
-    frame and every thread. `buffer` is the ctypes type of a row: a frame's
-    output is a new one, which numpy then wraps without a copy."""
+    frame and every thread."""
 
     columns: int
     generation: int
     expected: c_uint64
     capacity: c_size_t
-    buffer: Any
     matrix_shape: Tuple[int, int]
 # add_track without options: the raw binding (ctypes converts nothing; the
 # names go as bytes, NULL options as None) and the status tested here.
@@ -550,7 +552,8 @@ class Animator(SceneFile, HandleOwner):
         result = list(map(Column._make, zip(parts[0 : 2 * n : 2], parts[1 : 2 * n : 2], kinds, starts, channels)))
         layout = Layout(result, sum(channels), generation_read.value)
         self._layout_cache = layout
-        self._row = _row(layout.columns, layout.generation)
+        # (No frame row for no columns: the general path returns those.)
+        self._row = _row(layout.columns, layout.generation) if layout.columns else None
         return layout
 
     def sample(self, times: Union[float, Times], out: Optional[FloatArray] = None) -> FloatArray:
@@ -589,7 +592,7 @@ class Animator(SceneFile, HandleOwner):
         the row size of the generation known last (learned from one call
         when none is: no layout is read), or None when the call failed (a
         track without keyframes, a layout changed twice meanwhile, …): the
-        general path then retries or raises. The output buffer is made per
+        general path then retries or raises. The output array is made per
         call, so threads sampling one animator at once share nothing."""
         handle = self._h
         row = self._row
@@ -597,20 +600,17 @@ class Animator(SceneFile, HandleOwner):
             row = self._learn_row(handle, t)
             if row is None:
                 return None
-        buffer = row.buffer()
-        status = _sample_frame_raw(handle, c_double(t), row.expected, buffer, row.capacity, None, None)
+        out: FloatArray = _empty(row.matrix_shape if matrix else row.columns)
+        status = _sample_frame_raw(handle, c_double(t), row.expected, _byref(_CHAR(out)), row.capacity, None, None)
         if status:
             # A track was added or removed since the row was sized: once more
             # with the size the library reports now.
             row = self._learn_row(handle, t)
             if row is None:
                 return None
-            buffer = row.buffer()
-            if _sample_frame_raw(handle, c_double(t), row.expected, buffer, row.capacity, None, None):
+            out = _empty(row.matrix_shape if matrix else row.columns)
+            if _sample_frame_raw(handle, c_double(t), row.expected, _byref(_CHAR(out)), row.capacity, None, None):
                 return None
-        out: FloatArray = _frombuffer(buffer, _FLOAT64)
-        if matrix:
-            out.shape = row.matrix_shape
         return out
 
     def _learn_row(self, handle: Any, t: float) -> Optional[_Row]:
@@ -757,7 +757,7 @@ class Variables(MutableMapping[str, float]):
 
 def _row(columns: int, generation: int) -> _Row:
     """The `_Row` of a layout generation with `columns` columns."""
-    return _Row(columns, generation, c_uint64(generation), c_size_t(columns), c_double * columns, (1, columns))
+    return _Row(columns, generation, c_uint64(generation), c_size_t(columns), (1, columns))
 
 
 def _key(key: object) -> Tuple[str, str]:
