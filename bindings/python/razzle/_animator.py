@@ -28,6 +28,7 @@ from ._errors import BufferTooSmallError, InvalidNameError, InvalidTypeError, No
 from ._handle import HandleOwner, SceneFile
 from ._inputs import count, describe, is_batch, real, text, times as _times
 from ._track import BufferAddresses, KindInfo, Track, _address, kind_info
+from ._track import adopt as _adopt
 from ._types import FloatArray, Times
 from ._values import Color, Point, Rect, Size, Transform, Transform3D, from_channels
 
@@ -312,14 +313,14 @@ class Animator(SceneFile, HandleOwner):
         """
         handle = _TrackHandle()
         names = (self._h, _name(target, "target"), _name(property, "property"))
-        plain_constant = constant.__class__ is float and constant == 0.0
         if (
             kind is None
             and channels is None
             and color_space is None
             and not premultiplied
             and relative_to is None
-            and plain_constant
+            and constant.__class__ is float
+            and constant == 0.0
         ):
             status = _add_track_raw(*names, None, byref(handle))
             if status:
@@ -333,7 +334,7 @@ class Animator(SceneFile, HandleOwner):
                 _IMPLIED_KINDS[property_name] = info
             if target.__class__ is not str or property.__class__ is not str:
                 target, property = names[1].decode(), property_name.decode()  # plain str, as the library has them
-            return Track._adopt(handle, target, property, info)
+            return _adopt(handle, target, property, info)
         if not isinstance(premultiplied, (bool, np.bool_)):
             raise InvalidTypeError(f"premultiplied must be True or False, not {describe(premultiplied)}")
         if kind is None and channels is not None:
