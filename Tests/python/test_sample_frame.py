@@ -242,3 +242,15 @@ def test_threads_sampling_one_animator_each_get_their_own_frames() -> None:
         for thread in threads:
             thread.join()
     assert failures == []
+
+
+def test_animators_from_scenes_and_copies_sample_frames() -> None:
+    anim, keys = scene(6)
+    expected = [linear(t, v, 2.0) for t, v in keys]
+    with anim:
+        # A scene's animators are wrapped without Animator.__init__.
+        for other in [razzle.loads(anim.to_json()).animators[0], anim.copy()]:
+            assert other.sample([2.0])[0].tolist() == expected
+            assert list(other.animate(2.0).values()) == expected
+            out = np.empty((1, 6))
+            assert other.sample(np.array([2.0]), out=out) is out and out[0].tolist() == expected

@@ -479,14 +479,20 @@ class Animator(SceneFile, HandleOwner):
         the copy is one consistent state even while other threads edit.
         Complexity: O(tracks + keyframes).
         """
-        copied = Animator.__new__(Animator)
         handle = _ffi.AnimatorHandle()
         lib.kf_animator_copy(self._h, byref(handle))
-        HandleOwner.__init__(copied, handle, lib.kf_animator_release)
-        copied._layout_cache = None
-        copied._buffers = BufferAddresses()
-        copied._row = None
-        return copied
+        return Animator._wrap(handle)
+
+    @classmethod
+    def _wrap(cls, handle: Any) -> Animator:
+        """An Animator owning `handle`, a new animator handle from the
+        library (a copy, a scene's animator, a paging layout's)."""
+        animator = cls.__new__(cls)
+        HandleOwner.__init__(animator, handle, lib.kf_animator_release)
+        animator._layout_cache = None
+        animator._buffers = BufferAddresses()
+        animator._row = None
+        return animator
 
     def __copy__(self) -> Animator:  # one library call, not a scene file
         return self.copy()
@@ -602,7 +608,8 @@ class Animator(SceneFile, HandleOwner):
             if row is None:
                 return None
         out: FloatArray = _empty(row.matrix_shape if matrix else row.columns)
-        status = _sample_frame_raw(handle, c_double(t), row.expected, _byref(_CHAR(out)), row.capacity, None, None)
+        memory = _CHAR(out)  # type: ignore[arg-type, unused-ignore]
+        status = _sample_frame_raw(handle, c_double(t), row.expected, _byref(memory), row.capacity, None, None)
         if status:
             # A track was added or removed since the row was sized: once more
             # with the size the library reports now.
@@ -610,7 +617,8 @@ class Animator(SceneFile, HandleOwner):
             if row is None:
                 return None
             out = _empty(row.matrix_shape if matrix else row.columns)
-            if _sample_frame_raw(handle, c_double(t), row.expected, _byref(_CHAR(out)), row.capacity, None, None):
+            memory = _CHAR(out)  # type: ignore[arg-type, unused-ignore]
+            if _sample_frame_raw(handle, c_double(t), row.expected, _byref(memory), row.capacity, None, None):
                 return None
         return out
 
