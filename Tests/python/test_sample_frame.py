@@ -186,7 +186,8 @@ def test_the_entry_point_refuses_bad_arguments_and_writes_nothing() -> None:
     assert columns.value == 12345
     assert "out_values" in lib.kf_last_error().decode()
     forged = ctypes.cast(ctypes.c_void_p(0xFFF0 | 0xC), _ffi.AnimatorHandle)  # a track tag
-    assert frame_call(forged, 1.0, ANY_GENERATION, ctypes.addressof(out), 3, None, None) == STATUS["KF_E_INVALID_HANDLE"]
+    status = frame_call(forged, 1.0, ANY_GENERATION, ctypes.addressof(out), 3, None, None)
+    assert status == STATUS["KF_E_INVALID_HANDLE"]
     handle = anim._h
     stale_handle = ctypes.cast(ctypes.c_void_p(ctypes.cast(handle, ctypes.c_void_p).value), _ffi.AnimatorHandle)
     anim.close()
