@@ -1873,6 +1873,37 @@ kf_status kf_paging_animator(const kf_paging *paging, kf_animator **out_animator
 kf_status kf_paging_kept_target(const kf_paging *paging, size_t index, char *out,
                                 size_t capacity, size_t *out_length);
 
+/* ---------------------------------------------------------------------------
+ * One frame of an animator (0.3.0)
+ *
+ * A frame loop samples every track at one time per call and keeps the row's
+ * size between calls: kf_animator_sample_frame takes the time by value and
+ * checks the layout generation the caller's row belongs to instead of the
+ * caller reading the layout again.
+ */
+
+/* The generation argument of kf_animator_sample_frame that matches any. */
+#define KF_ANY_GENERATION 0xFFFFFFFFFFFFFFFFull
+
+/* Samples every track at time t into out_values (capacity doubles; needs
+ * the column count): the row kf_animator_sample_many writes for the one
+ * time t, bit for bit (NaN and infinite times sample as there). Fails with
+ * KF_E_STALE, writing nothing, unless the layout generation equals
+ * `generation` (KF_ANY_GENERATION: any). *out_columns and *out_generation
+ * (either may be NULL) receive the column count and the layout generation
+ * whenever the animator handle is valid and out_values is not NULL with a
+ * non-zero capacity — also on KF_E_STALE, KF_E_BUFFER_TOO_SMALL and
+ * KF_E_EMPTY_TRACK — so one call with capacity 0 sizes a row. Plain scalar
+ * tracks start from the segment the previous frame sampled, so a frame
+ * near the last one costs no search. Thread-safe; does not keep the
+ * pointers. Errors: KF_E_NULL (a NULL animator, or out_values NULL with a
+ * non-zero capacity), KF_E_INVALID_HANDLE, then in this order KF_E_STALE,
+ * KF_E_EMPTY_TRACK, KF_E_NOT_FOUND (a relative track's variable is unset),
+ * KF_E_BUFFER_TOO_SMALL. */
+kf_status kf_animator_sample_frame(const kf_animator *animator, double t, uint64_t generation,
+                                   double *out_values, size_t capacity, size_t *out_columns,
+                                   uint64_t *out_generation);
+
 #ifdef __cplusplus
 }
 #endif

@@ -169,3 +169,25 @@ public func kf_animator_transform_many(
     try animator.transform(target: target, times: times, into: out)
   }
 }
+
+// MARK: - One frame (0.3.0)
+
+@_cdecl("kf_animator_sample_frame")
+public func kf_animator_sample_frame(
+  _ handle: OpaquePointer?, _ t: Double, _ generation: UInt64, _ out: UnsafeMutablePointer<Double>?,
+  _ capacity: Int, _ outColumns: UnsafeMutablePointer<Int>?,
+  _ outGeneration: UnsafeMutablePointer<UInt64>?
+) -> kf_status {
+  call("kf_animator_sample_frame") { () throws(RazzleError) in
+    let animator = try animator(handle)
+    let out = try mutableBuffer(out, capacity, "out_values")
+    var shape = Animator.FrameShape(columns: 0, generation: 0)
+    defer {
+      outColumns?.pointee = shape.columns
+      outGeneration?.pointee = shape.generation
+    }
+    try animator.sampleFrame(
+      at: t, expecting: generation == UInt64(KF_ANY_GENERATION) ? nil : generation, into: out,
+      shape: &shape)
+  }
+}

@@ -43,11 +43,16 @@ final class FrameCache: @unchecked Sendable {
   }
 
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  /// Owns `segments` during one frame (taken with trylock, never waited on).
+  private let hintMutex: UnsafeMutablePointer<pthread_mutex_t>
   /// The domain's edit count this cache was built at.
   private var builtAt = UInt64.max
   let times = StableBuffer<Double>()
   let values = StableBuffer<Double>()
   private(set) var plain: [Plain] = []
+  /// Per plain track, the segment the last frame sampled (a hint, checked
+  /// before use); read and written only by the reader holding `hintMutex`.
+  private let segments = StableBuffer<Int>()
   private(set) var others: [Other] = []
   /// The relative tracks, in track order, applied after the others.
   private(set) var relatives: [Relative] = []
@@ -60,11 +65,16 @@ final class FrameCache: @unchecked Sendable {
     mutex = .allocate(capacity: 1)
     mutex.initialize(to: pthread_mutex_t())
     pthread_mutex_init(mutex, nil)
+    hintMutex = .allocate(capacity: 1)
+    hintMutex.initialize(to: pthread_mutex_t())
+    pthread_mutex_init(hintMutex, nil)
   }
 
   deinit {
     pthread_mutex_destroy(mutex)
     mutex.deallocate()
+    pthread_mutex_destroy(hintMutex)
+    hintMutex.deallocate()
   }
 
   /// Makes the cache current for `tracks` at edit count `edits`, then runs
@@ -104,10 +114,26 @@ final class FrameCache: @unchecked Sendable {
   ) {
     let times = self.times.base
     let values = self.values.base
-    plain.withUnsafeBufferPointer { plain in
-      for entry in plain {
-        out[entry.column] = plainScalarValue(
-          times + entry.offset, values + entry.offset, entry.count, t)
+    // Frame-to-frame coherence: a frame's time is usually in the segment
+    // the last frame found for each track, so the remembered segments are
+    // tried first. They belong to whichever reader holds `hintMutex`; a
+    // reader that finds it taken (another thread mid-frame) searches
+    // afresh and remembers nothing, so no two threads touch them at once.
+    if pthread_mutex_trylock(hintMutex) == 0 {
+      let segments = self.segments.base
+      plain.withUnsafeBufferPointer { plain in
+        for (i, entry) in plain.enumerated() {
+          out[entry.column] = hintedScalarValue(
+            times + entry.offset, values + entry.offset, entry.count, t, segments + i)
+        }
+      }
+      pthread_mutex_unlock(hintMutex)
+    } else {
+      plain.withUnsafeBufferPointer { plain in
+        for entry in plain {
+          out[entry.column] = plainScalarValue(
+            times + entry.offset, values + entry.offset, entry.count, t)
+        }
       }
     }
     if !others.isEmpty {
@@ -162,7 +188,38 @@ final class FrameCache: @unchecked Sendable {
         others.append(Other(track: i, column: column))
       }
     }
+    segments.replaceAll(repeating: 0, count: plain.count)
     columns = column
     builtAt = edits
   }
+}
+
+/// ``plainScalarValue(_:_:_:_:)`` starting from the segment `hint` names:
+/// the same segment (the largest k in `0 ... count − 2` with
+/// `times[k] <= tc`, see ``segmentIndex(_:_:_:)``), so the same bits, with
+/// two comparisons instead of a search when the hint still holds. The
+/// segment found is stored back into `hint`.
+@inline(__always)
+func hintedScalarValue(
+  _ times: UnsafePointer<Double>, _ values: UnsafePointer<Double>, _ count: Int, _ t: Double,
+  _ hint: UnsafeMutablePointer<Int>
+) -> Double {
+  if count == 1 { return t.isNaN ? t : values[0] }
+  let first = times[0]
+  let last = times[count &- 1]
+  let tc = t < first ? first : (t > last ? last : t)
+  var base = hint.pointee
+  // Valid when times[base] <= tc and no later segment starts at or before
+  // tc; NaN fails the first test and takes the search (which gives 0).
+  if !(base <= count &- 2 && times[base] <= tc && (base == count &- 2 || tc < times[base &+ 1])) {
+    base =
+      count <= countingSearchLimit
+      ? segmentIndexByCount(times, count, tc) : segmentIndex(times, count, tc)
+    hint.pointee = base
+  }
+  let t0 = times[base]
+  let p = (tc - t0) / (times[base &+ 1] - t0)
+  let v0 = values[base]
+  let blended = v0 + (values[base &+ 1] - v0) * p
+  return t >= last ? values[count &- 1] : (tc == t0 ? v0 : blended)
 }

@@ -89,6 +89,72 @@ extension Animator {
     }
   }
 
+  /// What ``sampleFrame(at:expecting:into:)`` reports, also when it throws:
+  /// the row's column count and the layout generation it follows.
+  public struct FrameShape: Sendable, Equatable {
+    /// The columns of a row (every track's channels).
+    public var columns: Int
+    /// The animator's layout generation (see ``layout``).
+    public var generation: UInt64
+
+    /// Creates a shape.
+    public init(columns: Int, generation: UInt64) {
+      self.columns = columns
+      self.generation = generation
+    }
+  }
+
+  /// Samples every track at one time `t` into `out`, one row as
+  /// ``sample(times:into:)`` writes it for a single time (the same bits),
+  /// if the layout generation is still `expected` (nil: any generation).
+  ///
+  /// Built for callers that keep a row's size between frames: the
+  /// generation check replaces reading the layout, and `shape` receives
+  /// the column count and generation whether or not the call succeeds, so
+  /// one call with an empty `out` tells a caller how much room a row needs.
+  /// NaN and infinite times are sampled as every track samples them.
+  ///
+  /// - Parameters:
+  ///   - t: The time.
+  ///   - expected: The generation the caller's row size belongs to, or nil.
+  ///   - out: Room for the row; nothing is written unless the call
+  ///     succeeds.
+  ///   - shape: Receives the columns and generation (also on a throw).
+  /// - Throws: ``RazzleError`` `.stale` if the generation is not `expected`,
+  ///   `.emptyTrack` / `.notFound` as ``sample(times:into:)``,
+  ///   `.bufferTooSmall` if `out` holds fewer than the columns, in that
+  ///   order. Nothing is written then.
+  /// - Complexity: O(tracks); for a plain scalar track O(1) when `t` is in
+  ///   the segment the previous frame sampled (the frame cache remembers
+  ///   it), else O(log keyframes).
+  public func sampleFrame(
+    at t: Double, expecting expected: UInt64?, into out: UnsafeMutableBufferPointer<Double>,
+    shape: inout FrameShape
+  ) throws(RazzleError) {
+    try lock.withReadLock { () throws(RazzleError) in
+      try ordered.withUnsafeBufferPointer { (tracks) throws(RazzleError) in
+        try frameCache.withCurrent(tracks, edits: domain.edits) {
+          (cache) throws(RazzleError) in
+          shape = FrameShape(columns: cache.columns, generation: generation)
+          if let expected, expected != generation {
+            throw RazzleError(
+              .stale, "the layout generation is \(generation), the caller's row is for \(expected)")
+          }
+          try cache.check(tracks)
+          let columns = cache.columns
+          guard out.count >= columns else {
+            throw RazzleError(
+              .bufferTooSmall,
+              "output holds \(out.count) doubles, a row of \(columns) columns needs \(columns)")
+          }
+          if let base = out.baseAddress, columns > 0 {
+            cache.write(tracks, t, domain: domain, into: base)
+          }
+        }
+      }
+    }
+  }
+
   /// One frame (a single time) of every track: plain scalar tracks from the
   /// frame cache's contiguous buffers, the others through their kernels.
   /// Call with the domain's read lock held, after checking that every

@@ -28,6 +28,7 @@ from ._errors import BufferTooSmallError, InvalidNameError, InvalidTypeError, No
 from ._handle import HandleOwner, SceneFile
 from ._inputs import count, describe, is_batch, real, text, times as _times
 from ._track import BufferAddresses, KindInfo, Track, _address, kind_info
+from ._track import adopt as _adopt
 from ._types import FloatArray, Times
 from ._values import Color, Point, Rect, Size, Transform, Transform3D, from_channels
 
@@ -37,6 +38,30 @@ _sample_many_raw = _ffi.raw("kf_animator_sample_many")
 _BUFFER_TOO_SMALL = _ffi.STATUS_CODES["KF_E_BUFFER_TOO_SMALL"][0]
 _ONE = c_size_t(1)
 _FLOAT64 = np.dtype(np.float64)
+# One frame through the raw binding: (h, c_double t, c_uint64 generation,
+# row buffer, c_size_t capacity, size_t *columns, uint64_t *generation).
+_sample_frame_raw = _ffi.raw("kf_animator_sample_frame")
+#: KF_ANY_GENERATION (include/keyframe.h): no generation check.
+ANY_GENERATION = 0xFFFF_FFFF_FFFF_FFFF
+_ANY = c_uint64(ANY_GENERATION)
+_NO_ROOM = c_size_t(0)
+_empty = np.empty
+_byref = byref
+# A new array's memory as a ctypes object (the buffer protocol): byref of
+# it is the pointer, with no Python int in between.
+_CHAR = ctypes.c_char.from_buffer
+
+
+class _Row(NamedTuple):
+    """What a frame call needs about an animator's row, for one layout
+    generation: made once per generation, then shared (read only) by every
+    frame and every thread."""
+
+    columns: int
+    generation: int
+    expected: c_uint64
+    capacity: c_size_t
+    matrix_shape: Tuple[int, int]
 # add_track without options: the raw binding (ctypes converts nothing; the
 # names go as bytes, NULL options as None) and the status tested here.
 _add_track_raw = _ffi.raw("kf_animator_add_track")
@@ -129,7 +154,7 @@ class Animator(SceneFile, HandleOwner):
     carries it as a scene file (`anim.to_json()`, Guides/Scenes.md).
     """
 
-    __slots__ = ("_layout_cache", "_buffers")
+    __slots__ = ("_layout_cache", "_buffers", "_row")
     _kind = "animator"
     _pickle_message = (
         "cannot pickle a razzle.Animator: it owns a library handle. Copy it in this process with "
@@ -142,6 +167,7 @@ class Animator(SceneFile, HandleOwner):
         super().__init__(handle, lib.kf_animator_release)
         self._layout_cache: Optional[Layout] = None
         self._buffers = BufferAddresses()
+        self._row: Optional[_Row] = None
 
     def __repr__(self) -> str:
         state = "closed" if self.closed else f"{len(self)} tracks"
@@ -287,14 +313,14 @@ class Animator(SceneFile, HandleOwner):
         """
         handle = _TrackHandle()
         names = (self._h, _name(target, "target"), _name(property, "property"))
-        plain_constant = constant.__class__ is float and constant == 0.0
         if (
             kind is None
             and channels is None
             and color_space is None
             and not premultiplied
             and relative_to is None
-            and plain_constant
+            and constant.__class__ is float
+            and constant == 0.0
         ):
             status = _add_track_raw(*names, None, byref(handle))
             if status:
@@ -308,7 +334,7 @@ class Animator(SceneFile, HandleOwner):
                 _IMPLIED_KINDS[property_name] = info
             if target.__class__ is not str or property.__class__ is not str:
                 target, property = names[1].decode(), property_name.decode()  # plain str, as the library has them
-            return Track._adopt(handle, target, property, info)
+            return _adopt(handle, target, property, info)
         if not isinstance(premultiplied, (bool, np.bool_)):
             raise InvalidTypeError(f"premultiplied must be True or False, not {describe(premultiplied)}")
         if kind is None and channels is not None:
@@ -453,13 +479,20 @@ class Animator(SceneFile, HandleOwner):
         the copy is one consistent state even while other threads edit.
         Complexity: O(tracks + keyframes).
         """
-        copied = Animator.__new__(Animator)
         handle = _ffi.AnimatorHandle()
         lib.kf_animator_copy(self._h, byref(handle))
-        HandleOwner.__init__(copied, handle, lib.kf_animator_release)
-        copied._layout_cache = None
-        copied._buffers = BufferAddresses()
-        return copied
+        return Animator._wrap(handle)
+
+    @classmethod
+    def _wrap(cls, handle: Any) -> Animator:
+        """An Animator owning `handle`, a new animator handle from the
+        library (a copy, a scene's animator, a paging layout's)."""
+        animator = cls.__new__(cls)
+        HandleOwner.__init__(animator, handle, lib.kf_animator_release)
+        animator._layout_cache = None
+        animator._buffers = BufferAddresses()
+        animator._row = None
+        return animator
 
     def __copy__(self) -> Animator:  # one library call, not a scene file
         return self.copy()
@@ -524,8 +557,11 @@ class Animator(SceneFile, HandleOwner):
                 name = kind_names[address] = ctypes.string_at(address).decode()
             kinds.append(name)
         result = list(map(Column._make, zip(parts[0 : 2 * n : 2], parts[1 : 2 * n : 2], kinds, starts, channels)))
-        self._layout_cache = Layout(result, sum(channels), generation_read.value)
-        return self._layout_cache
+        layout = Layout(result, sum(channels), generation_read.value)
+        self._layout_cache = layout
+        # (No frame row for no columns: the general path returns those.)
+        self._row = _row(layout.columns, layout.generation) if layout.columns else None
+        return layout
 
     def sample(self, times: Union[float, Times], out: Optional[FloatArray] = None) -> FloatArray:
         """Every track at every time, as one float64 array of shape
@@ -559,20 +595,46 @@ class Animator(SceneFile, HandleOwner):
 
     def _frame(self, t: float, matrix: bool) -> Optional[FloatArray]:
         """Every track at `t` (a float) in a new array, shape (1, columns)
-        with `matrix`, else (columns,), through the raw binding with the
-        layout read last time, or None when there is none or it no longer
-        holds (or the call failed): the general path then retries or
-        raises. Every ctypes object is made per call, so threads sampling
-        one animator at once share nothing."""
-        cached = self._layout_cache
-        if cached is None:
+        with `matrix`, else (columns,), through the raw frame binding with
+        the row size of the generation known last (learned from one call
+        when none is: no layout is read), or None when the call failed (a
+        track without keyframes, a layout changed twice meanwhile, …): the
+        general path then retries or raises. The output array is made per
+        call, so threads sampling one animator at once share nothing."""
+        handle = self._h
+        row = self._row
+        if row is None:
+            row = self._learn_row(handle, t)
+            if row is None:
+                return None
+        out: FloatArray = _empty(row.matrix_shape if matrix else row.columns)
+        memory = _CHAR(out)  # type: ignore[arg-type, unused-ignore]
+        status = _sample_frame_raw(handle, c_double(t), row.expected, _byref(memory), row.capacity, None, None)
+        if status:
+            # A track was added or removed since the row was sized: once more
+            # with the size the library reports now.
+            row = self._learn_row(handle, t)
+            if row is None:
+                return None
+            out = _empty(row.matrix_shape if matrix else row.columns)
+            memory = _CHAR(out)  # type: ignore[arg-type, unused-ignore]
+            if _sample_frame_raw(handle, c_double(t), row.expected, _byref(memory), row.capacity, None, None):
+                return None
+        return out
+
+    def _learn_row(self, handle: Any, t: float) -> Optional[_Row]:
+        """The row size of the animator's current generation, from one frame
+        call with no room (the library reports the columns and generation),
+        kept for later frames; None for an animator with no columns (the
+        general path handles it) or when the call could not tell."""
+        columns, generation = c_size_t(), c_uint64()
+        status = _sample_frame_raw(handle, c_double(t), _ANY, None, _NO_ROOM, byref(columns), byref(generation))
+        if status and status != _BUFFER_TOO_SMALL:
             return None
-        out = np.empty((1, cached.columns) if matrix else cached.columns, dtype=np.float64)
-        generation = c_uint64()
-        status = _sample_many_raw(
-            self._h, byref(c_double(t)), _ONE, c_void_p(_address(out)), cached.capacity, None, byref(generation)
-        )
-        return out if status == 0 and generation.value == cached.generation else None
+        if columns.value == 0:
+            return None
+        row = self._row = _row(columns.value, generation.value)
+        return row
 
     def _sample_with_layout(self, times: np.ndarray[Any, np.dtype[np.float64]]) -> Tuple[FloatArray, Layout]:
         """(matrix, layout) read together, the matrix of shape
@@ -625,9 +687,13 @@ class Animator(SceneFile, HandleOwner):
         Raises EmptyTrackError if a track has no keyframes.
         """
         time = t if t.__class__ is float else real(t, "time")
-        row = self._frame(time, False)
-        if row is not None:
-            return Frame(row, self._layout_cache.frame_index())  # type: ignore[union-attr]
+        layout = self._layout_cache
+        row = self._row
+        if layout is not None and row is not None and row.generation == layout.generation:
+            values = self._frame(time, False)
+            # The frame follows the layout only if no track came or went.
+            if values is not None and self._row is row:
+                return Frame(values, layout.frame_index())
         matrix, layout = self._sample_with_layout(np.array([time]))
         return Frame(matrix.reshape(-1), layout.frame_index())
 
@@ -696,6 +762,11 @@ class Variables(MutableMapping[str, float]):
 
     def __repr__(self) -> str:
         return f"Variables({self.snapshot()!r})"
+
+
+def _row(columns: int, generation: int) -> _Row:
+    """The `_Row` of a layout generation with `columns` columns."""
+    return _Row(columns, generation, c_uint64(generation), c_size_t(columns), (1, columns))
 
 
 def _key(key: object) -> Tuple[str, str]:

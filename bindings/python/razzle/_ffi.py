@@ -605,6 +605,12 @@ SIGNATURES = (
     # Scene stages (0.3.0).
     Function("kf_scene_add_stage", Status, (SceneHandle, c_char_p, c_size_t, POINTER(SceneLocation))),
     Function("kf_scene_stage_at", Status, (SceneHandle, c_size_t, c_void_p, c_size_t, _size_out)),
+    # One frame of an animator (0.3.0).
+    Function(
+        "kf_animator_sample_frame",
+        Status,
+        (AnimatorHandle, c_double, c_uint64, _doubles, c_size_t, _size_out, POINTER(c_uint64)),
+    ),
 )
 
 

@@ -142,10 +142,7 @@ class Scene(HandleOwner):
         for i in range(counts[_ANIMATOR]):
             h = _ffi.AnimatorHandle()
             lib.kf_scene_animator_at(handle, i, byref(h))
-            animator = Animator.__new__(Animator)
-            HandleOwner.__init__(animator, h, lib.kf_animator_release)
-            animator._layout_cache = None
-            scene.animators.append(animator)
+            scene.animators.append(Animator._wrap(h))
         scene.nodes = []
         for i in range(counts[_NODE]):
             n = _ffi.NodeHandle()
@@ -225,10 +222,7 @@ def _wrap_paging(scene: Any, index: int) -> Paging:
     HandleOwner.__init__(paging, handle, lib.kf_paging_release)
     a = _ffi.AnimatorHandle()
     lib.kf_paging_animator(handle, byref(a))
-    animator = Animator.__new__(Animator)
-    HandleOwner.__init__(animator, a, lib.kf_animator_release)
-    animator._layout_cache = None
-    paging.animator = animator
+    paging.animator = Animator._wrap(a)
     kept = c_size_t()
     lib.kf_paging_kept_count(handle, byref(kept))
     paging._targets = [

@@ -173,12 +173,7 @@ class Track(HandleOwner, Generic[V_co]):
     def _adopt(cls, handle: Any, target: str, property: str, info: KindInfo) -> Track[Any]:
         """A Track for a handle just issued for (target, property), whose
         kind the caller knows (`Animator.add_track`): no library call."""
-        track: Track[Any] = cls.__new__(cls)
-        track._handle = handle
-        track.target = target
-        track.property = property
-        track._describe(info)
-        return track
+        return adopt(handle, target, property, info)
 
     def _describe(self, info: KindInfo) -> None:
         kind, channels, space = info
@@ -375,7 +370,8 @@ class Track(HandleOwner, Generic[V_co]):
                     except (OverflowError, struct.error):
                         packed = None  # an int beyond the float range: named below
                     if packed is not None:
-                        status = _set_keyframes_raw(self._h, packed[0], size, packed[1], size, None, _NO_STYLES)
+                        handle = self._handle or self._h  # self._h raises ClosedError
+                        status = _set_keyframes_raw(handle, packed[0], size, packed[1], size, None, _NO_STYLES)
                         if status:
                             raise _error(status)
                         return
@@ -735,6 +731,31 @@ class Track(HandleOwner, Generic[V_co]):
         if self._scalar:
             return buffer[0]
         return from_channels(self.kind, tuple(buffer))
+
+
+#: What `Track._describe` derives from a kind, by KindInfo: (kind, channels,
+#: color space, scalar, channel shape), so that adopting a track sets its
+#: attributes without working them out again. Bounded: cleared when full.
+_DESCRIBED: Dict[KindInfo, Tuple[str, int, Optional[Tuple[str, bool]], bool, Tuple[int, ...]]] = {}
+_new_track = object.__new__
+
+
+def adopt(handle: Any, target: str, property: str, info: KindInfo) -> Track[Any]:
+    """`Track._adopt` as a plain function (`Animator.add_track`'s fast path
+    calls it once per track): the same attributes `_describe` sets."""
+    described = _DESCRIBED.get(info)
+    if described is None:
+        kind, channels, space = info
+        if len(_DESCRIBED) >= 256:
+            _DESCRIBED.clear()
+        described = _DESCRIBED[info] = (kind, channels, space, kind == "scalar", () if channels == 1 else (channels,))
+    track: Track[Any] = _new_track(Track)
+    track._handle = handle
+    track.target = target
+    track.property = property
+    track.kind, track.channels, track._color_space, track._scalar, track._channel_shape = described
+    track._buffers = None
+    return track
 
 
 def _check_out(out: object, needed: int) -> None:
