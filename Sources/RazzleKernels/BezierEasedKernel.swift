@@ -110,8 +110,11 @@ struct BezierEasedKernel {
     _ fallback: (Double) -> Double
   ) {
     let blockSize = 64
-    withUnsafeTemporaryAllocation(of: Int64.self, capacity: blockSize) { buffer in
+    // The block's segments, then scratch rows of eight for `group`.
+    withUnsafeTemporaryAllocation(of: Int64.self, capacity: blockSize &+ 8 &* 5) { buffer in
       let ks = buffer.baseAddress.unsafelyUnwrapped
+      let scratch = UnsafeMutableRawPointer(ks + blockSize).bindMemory(
+        to: Double.self, capacity: 8 &* 5)
       var start = 0
       var cursor = 0
       // Whether the previous block was a non-decreasing run, which leaves
@@ -159,7 +162,7 @@ struct BezierEasedKernel {
             ks[j &- start] = Int64(truncatingIfNeeded: cursor)
           }
         }
-        evaluate(q, start, end, ks, out, stride, fallback)
+        evaluate(q, start, end, ks, out, stride, scratch, fallback)
         start = end
       }
     }
@@ -167,31 +170,29 @@ struct BezierEasedKernel {
 
   /// The values of queries `start..<end`, whose segments are `ks[0...]`,
   /// eight at a time; the last few padded with the first keyframe's time.
+  /// `scratch` holds 40 doubles.
   @inline(__always)
   func evaluate(
     _ q: UnsafePointer<Double>, _ start: Int, _ end: Int, _ ks: UnsafeMutablePointer<Int64>,
-    _ out: UnsafeMutablePointer<Double>, _ stride: Int, _ fallback: (Double) -> Double
+    _ out: UnsafeMutablePointer<Double>, _ stride: Int, _ scratch: UnsafeMutablePointer<Double>,
+    _ fallback: (Double) -> Double
   ) {
+    let times = scratch
+    let segments = UnsafeMutableRawPointer(scratch + 8).bindMemory(to: Int64.self, capacity: 8)
+    let results = scratch + 16
+    let patch = scratch + 24
     var j = start
-    // One call of `values` (inlined once): the last few times padded.
     while j < end {
-      let full = end &- j >= 8
-      var t = Lanes(repeating: first)
-      var k = LaneIndices(repeating: 0)
-      if full {
-        t = UnsafeRawPointer(q + j).loadUnaligned(as: Lanes.self)
-        k = UnsafeRawPointer(ks + (j &- start)).loadUnaligned(as: LaneIndices.self)
+      let n = Swift.min(8, end &- j)
+      if n == 8 && stride == 1 {
+        group(q + j, ks + (j &- start), out + j, patch, fallback)
       } else {
-        for l in 0..<(end &- j) {
-          t[l] = q[j &+ l]
-          k[l] = ks[j &- start &+ l]
+        for l in 0..<8 {
+          times[l] = l < n ? q[j &+ l] : first
+          segments[l] = l < n ? ks[j &- start &+ l] : 0
         }
-      }
-      let v = values(t, clamped(t, first, last), k, fallback)
-      if full && stride == 1 {
-        UnsafeMutableRawPointer(out + j).storeBytes(of: v, as: Lanes.self)
-      } else {
-        for l in 0..<Swift.min(8, end &- j) { out[(j &+ l) &* stride] = v[l] }
+        group(times, segments, results, patch, fallback)
+        for l in 0..<n { out[(j &+ l) &* stride] = results[l] }
       }
       j &+= 8
     }
@@ -200,7 +201,15 @@ struct BezierEasedKernel {
   /// Eight values: segment k's progress, eased, blended (as `emit` of the
   /// eased kernels and `KeyframeSampler.sample`).
   @inline(__always)
-  func values(_ t: Lanes, _ tc: Lanes, _ k: LaneIndices, _ fallback: (Double) -> Double) -> Lanes {
+  func group(
+    _ q: UnsafePointer<Double>, _ ks: UnsafePointer<Int64>, _ out: UnsafeMutablePointer<Double>,
+    _ patch: UnsafeMutablePointer<Double>, _ fallback: (Double) -> Double
+  ) {
+    // In and out through memory: vectors passed between functions travel
+    // in 16-byte pieces, which would keep the arithmetic half width.
+    let t = UnsafeRawPointer(q).loadUnaligned(as: Lanes.self)
+    let k = UnsafeRawPointer(ks).loadUnaligned(as: LaneIndices.self)
+    let tc = clamped(t, first, last)
     // Keyframes k and k + 1 are adjacent: one 16-byte load a lane for the
     // two times, one for the two values.
     @inline(__always)
@@ -228,16 +237,7 @@ struct BezierEasedKernel {
     let v0 = Lanes(vp0[0], vp1[0], vp2[0], vp3[0], vp4[0], vp5[0], vp6[0], vp7[0])
     let v1 = Lanes(vp0[1], vp1[1], vp2[1], vp3[1], vp4[1], vp5[1], vp6[1], vp7[1])
     let p = (tc - t0) / (t1 - t0)
-    let e = eased(p, fallback)
-    let blended = v0 + (v1 - v0) * e
-    return blended.replacing(with: v0, where: tc .== t0)
-      .replacing(with: Lanes(repeating: lastValue), where: t .>= Lanes(repeating: last))
-  }
-
-  /// The easing at eight progress values: `CubicBezier.value(_:intervals:)`
-  /// lane by lane.
-  @inline(__always)
-  func eased(_ p: Lanes, _ fallback: (Double) -> Double) -> Lanes {
+    // The easing: `CubicBezier.value(_:intervals:)` lane by lane.
     let inside = (p .> 0) .& (p .< 1)
     // Outside (0, 1) the solve runs at 1/2, and its result is not used.
     let x = Lanes(repeating: 0.5).replacing(with: p, where: inside)
@@ -286,23 +286,34 @@ struct BezierEasedKernel {
     let u = scaled - kd
     let guess = c0 + u * (c1 + u * (c2 + u * c3))
     let slope = r0 + u * (r1 + u * r2)
-    let t = guess - (xValue(guess) - x) * slope
-    let miss = xValue(t) - x
+    let s = guess - (xValue(guess) - x) * slope
+    let miss = xValue(s) - x
     let eps = Lanes(repeating: epsilon)
-    let hit = (miss .< eps) .& (miss .> -eps) .& (t .>= c0) .& (t .<= end)
-    let y = ((Lanes(repeating: ya) * t + Lanes(repeating: yb)) * t + Lanes(repeating: yc)) * t
+    let hit = (miss .< eps) .& (miss .> -eps) .& (s .>= c0) .& (s .<= end)
+    let y = ((Lanes(repeating: ya) * s + Lanes(repeating: yb)) * s + Lanes(repeating: yc)) * s
     // The ends and beyond (CubicBezier.endValue): every case computed,
     // the first that applies selected.
     let one = Lanes(repeating: 1)
     let below = Lanes(repeating: startGradient) * p
     let above = one + Lanes(repeating: endGradient) * (p - one)
-    let e = p.replacing(with: above, where: p .> one)
+    var e = p.replacing(with: above, where: p .> one)
       .replacing(with: below, where: p .< 0)
       .replacing(with: one, where: p .== one)
       .replacing(with: 0, where: p .== 0)
       .replacing(with: y, where: inside)
     let missed = inside .& .!hit
-    return any(missed) ? patched(e, p, missed, fallback) : e
+    if any(missed) {
+      // Rare: through memory to the out-of-line patch and back.
+      let raw = UnsafeMutableRawPointer(patch)
+      raw.storeBytes(of: e, as: Lanes.self)
+      raw.storeBytes(of: p, toByteOffset: 64, as: Lanes.self)
+      patchLanes(patch, unsafeBitCast(missed, to: LaneIndices.self), fallback)
+      e = UnsafeRawPointer(patch).loadUnaligned(as: Lanes.self)
+    }
+    let blended = v0 + (v1 - v0) * e
+    let v = blended.replacing(with: v0, where: tc .== t0)
+      .replacing(with: Lanes(repeating: lastValue), where: t .>= Lanes(repeating: last))
+    UnsafeMutableRawPointer(out).storeBytes(of: v, as: Lanes.self)
   }
 
   /// x(s) on eight lanes.
@@ -311,14 +322,13 @@ struct BezierEasedKernel {
     ((Lanes(repeating: xa) * s + Lanes(repeating: xb)) * s + Lanes(repeating: xc)) * s
   }
 
-  /// `e` with each `missed` lane replaced by `fallback` at its progress:
-  /// out of line, as it is rare.
+  /// Replaces each lane l of `patch[0..<8]` (the eased values; their
+  /// progress values follow in `patch[8..<16]`) whose `missed` lane is set
+  /// by `fallback` at its progress. Out of line, as it is rare.
   @inline(never)
-  func patched(
-    _ e: Lanes, _ p: Lanes, _ missed: SIMDMask<LaneIndices>, _ fallback: (Double) -> Double
-  ) -> Lanes {
-    var e = e
-    for l in 0..<8 where missed[l] { e[l] = fallback(p[l]) }
-    return e
+  func patchLanes(
+    _ patch: UnsafeMutablePointer<Double>, _ missed: LaneIndices, _ fallback: (Double) -> Double
+  ) {
+    for l in 0..<8 where missed[l] != 0 { patch[l] = fallback(patch[8 &+ l]) }
   }
 }
