@@ -65,7 +65,7 @@ struct PennerSine: PennerForm {
 /// cos(p · π/2) without libm for |p| ≤ 1e15: p = n + f with n the nearest
 /// integer (exact), then fdlibm's kernels at f · π/2 in [−π/4, π/4] and
 /// quadrant n (``cosSinInQuadrant(_:_:)``, within 1.1e-16 of the exact
-/// value). Exactly 1 at p = 0 and −0 at p = 1. Pure additions and
+/// value). Exactly 1 at p = 0 and 0 at p = 1. Pure additions and
 /// multiplications, inlined, so the batch kernels' loops keep no call per
 /// sample; libm's `cos` beyond 1e15 and for ±∞ and NaN (NaN).
 ///
