@@ -39,9 +39,10 @@ def expected(xp, fp, x, curve):
     return fp[k] + (fp[k + 1] - fp[k]) * bisected(*curve, p)
 
 
-@pytest.mark.parametrize(
-    "curve", [(0.42, 0.0, 0.58, 1.0), (0.25, 0.1, 0.25, 1.0), (0.68, -0.6, 0.32, 1.6), (0.0, 0.0, 1.0, 1.0), (1.0, 0.0, 0.0, 1.0)]
-)
+CURVES = [(0.42, 0.0, 0.58, 1.0), (0.25, 0.1, 0.25, 1.0), (0.68, -0.6, 0.32, 1.6), (0.0, 0.0, 1.0, 1.0), (1.0, 0.0, 0.0, 1.0)]
+
+
+@pytest.mark.parametrize("curve", CURVES)
 @pytest.mark.parametrize("order", ["random", "sorted"])
 def test_every_level_gives_the_same_bits_as_single_samples_and_follows_the_curve(curve, order):
     rng = np.random.default_rng(14)
