@@ -260,6 +260,40 @@ public struct CubicBezier: Sendable, Hashable {
     }
   }
 
+  /// The numbers the vector kernel (`RazzleKernels.sampleBezierEased`)
+  /// reads: into `constants` (8 doubles) x(t)'s and y(t)'s power-form
+  /// coefficients a, b, c and the two end gradients; into `intervals`
+  /// (4 × (``inverseIntervals`` + 1) doubles) the guess c0, c1, c2, c3 of
+  /// each Hermite interval of `inverse` (this curve's ``inverseTable``),
+  /// then a last row whose c0 is 1 (so row k + 1 starts where interval k
+  /// ends). These are the numbers ``hermiteIntervals(_:into:)`` builds; the
+  /// kernel computes the slope's r0, r1, r2 from them as
+  /// ``hermiteInterval(_:_:)`` does, and an interval that sends its solves
+  /// to the fallback (NaN r2) has a NaN c3 here instead.
+  @inlinable
+  func kernelConstants(
+    _ inverse: UnsafePointer<Double>, into constants: UnsafeMutablePointer<Double>,
+    intervals: UnsafeMutablePointer<Double>
+  ) {
+    let numbers = [
+      xCurve.a, xCurve.b, xCurve.c, yCurve.a, yCurve.b, yCurve.c, startGradient, endGradient,
+    ]
+    for (i, number) in numbers.enumerated() { constants[i] = number }
+    for k in 0..<CubicBezier.inverseIntervals {
+      let h = hermiteInterval(inverse[k], inverse[k &+ 1])
+      let row = intervals + k &* 4
+      row[0] = h.c0
+      row[1] = h.c1
+      row[2] = h.c2
+      row[3] = h.r2.isNaN ? .nan : h.c3
+    }
+    let end = intervals + CubicBezier.inverseIntervals &* 4
+    end[0] = inverse[CubicBezier.inverseIntervals]
+    end[1] = 0
+    end[2] = 0
+    end[3] = 0
+  }
+
   /// The cubic Hermite inverse t(x) over one table interval, from its end
   /// entries t0 = t(k/64) and t1 = t((k+1)/64) and the slopes dt/dx =
   /// 1 / x′(t) there. Where x′ at an end is 1e-3 or less (a nearly vertical

@@ -250,7 +250,8 @@ public struct Spring: Sendable, Hashable {
     if lambda > 0 {
       let w = lambda.squareRoot()
       let e = exp(-decay * t)
-      return (e * cos(w * t), e * sin(w * t) / w)
+      let (cosine, sine) = radianCosSin(w * t)
+      return (e * cosine, e * sine / w)
     }
     let w = (-lambda).squareRoot()
     let h = w * t

@@ -1,3 +1,6 @@
+import RazzleKernels
+import RazzleKernelsAVX2
+
 /// An easing in the form the batch kernels evaluate: small, with no
 /// references, so reading one per sample costs a load, not a copy of an
 /// ``Easing`` with its larger payloads, and with the constants an edit can
@@ -29,6 +32,43 @@ enum EasingKernel: Sendable, Equatable {
     case .steps(let steps): self = .steps(steps)
     case .spring(let spring): self = .spring(spring)
     case .cubicBezier, .piecewiseLinear: self = .general
+    }
+  }
+}
+
+/// The cubic-Bézier eased kernel at `level` (see
+/// `RazzleKernels.sampleBezierEased`): `m` values of the scalar track
+/// (`times`, `values`, `count` ≥ 2) whose segments all ease with `curve`,
+/// to `out[j · stride]`; `inverse` is the curve's inverse table.
+@usableFromInline
+func sampleBezierKernel(
+  _ level: KernelLevel, _ times: UnsafePointer<Double>, _ values: UnsafePointer<Double>,
+  _ count: Int, _ q: UnsafePointer<Double>, _ m: Int, _ out: UnsafeMutablePointer<Double>,
+  _ stride: Int, curve: CubicBezier, inverse: UnsafePointer<Double>
+) {
+  let rows = 4 &* (CubicBezier.inverseIntervals &+ 1)
+  let hermiteDoubles = 8 &* CubicBezier.inverseIntervals
+  withUnsafeTemporaryAllocation(of: Double.self, capacity: 8 &+ rows &+ hermiteDoubles) { buffer in
+    let constants = buffer.baseAddress.unsafelyUnwrapped
+    let intervals = constants + 8
+    let hermite = UnsafeMutableRawPointer(intervals + rows)
+      .bindMemory(to: HermiteInterval.self, capacity: CubicBezier.inverseIntervals)
+    curve.kernelConstants(inverse, into: constants, intervals: intervals)
+    // The scalar route's intervals, for the lanes that miss.
+    curve.hermiteIntervals(inverse, into: hermite)
+    let fallback = { (p: Double) -> Double in curve.value(p, intervals: hermite) }
+    let epsilon = CubicBezier.solverEpsilon
+    switch level {
+    case .baseline:
+      RazzleKernels.sampleBezierEased(
+        times: times, values: values, count: count, queries: q, count: m, into: out,
+        stride: stride, curve: constants, intervals: intervals, epsilon: epsilon,
+        fallback: fallback)
+    case .avx2:
+      RazzleKernelsAVX2.sampleBezierEased(
+        times: times, values: values, count: count, queries: q, count: m, into: out,
+        stride: stride, curve: constants, intervals: intervals, epsilon: epsilon,
+        fallback: fallback)
     }
   }
 }

@@ -100,6 +100,11 @@ extension KeyframeSampler {
           let inverse = inverses + Int(table) &* StylePool.inverseStride
           if m < KeyframeSampler.blockSize {
             segmentKernel(q, m, out, stride, UniformBezier(curve: curve, inverse: inverse))
+          } else if channels == 1 {
+            // A scalar track: the easing on eight lanes, at the CPU's level.
+            sampleBezierKernel(
+              KernelLevel.active, times, values, count, q, m, out, stride, curve: curve,
+              inverse: inverse)
           } else {
             // The table's Hermite intervals once for the batch: the numbers
             // each sample of a small batch builds for itself.

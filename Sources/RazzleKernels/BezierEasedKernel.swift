@@ -1,0 +1,334 @@
+// The cubic-Bézier eased kernel: a scalar track whose segments are all
+// linear with one `cubic-bezier(…)` easing, `hold` at both ends — the
+// eased curve the batch benchmarks measure. Compiled at each CPU level as
+// `LinearKernel.swift` is (a symbolic link in `RazzleKernelsAVX2`).
+//
+// `Razzle` owns the easing (`CubicBezier`); this module sees it as plain
+// numbers: the power-form coefficients of x(s) and y(s), the end
+// gradients, and the inverse table's Hermite intervals, four doubles each
+// (`CubicBezier.kernelConstants`). The arithmetic is `CubicBezier.solved`
+// and `endValue` lane by lane, the same operations in the same order (no
+// fused multiply-add), so each lane gives the bits of the single-sample
+// path. A lane whose one Newton step misses the solver's tolerance (or
+// whose interval is marked NaN) is recomputed by `fallback`, the scalar
+// easing, which takes the same miss and then its safeguarded solve.
+//
+// Query times go in blocks of 64, as in the linear kernel: a block that
+// does not decrease finds its segments by walking a cursor, other blocks
+// by the vector search; then every eight times compute p, the easing and
+// the blend on eight lanes.
+
+/// Writes the value of the cubic-Bézier eased linear scalar track (`times`,
+/// `values`, `count` ≥ 2 keyframes, times non-decreasing) at each of the
+/// `m` times `q` to `out[j · stride]`.
+///
+/// The value at t: t clamped to [t₀, t_{n−1}], k the largest index with
+/// times[k] ≤ t (capped at n − 2), p = (t − t_k)/(t_{k+1} − t_k), e the
+/// easing at p, and v_k + (v_{k+1} − v_k)·e — or v_k exactly at a keyframe,
+/// v_{n−1} at and past the end, NaN at NaN.
+///
+/// - Parameters:
+///   - times: The keyframe times.
+///   - values: The keyframe values, one a keyframe.
+///   - count: The number of keyframes, at least 2.
+///   - q: The query times, in any order.
+///   - m: The number of query times.
+///   - out: Where value j goes, at `out[j · stride]`.
+///   - stride: The distance between values in `out`.
+///   - curve: Eight doubles: x(s)'s a, b, c, y(s)'s a, b, c (each
+///     ((a s + b) s + c) s), the start and end gradients.
+///   - intervals: The guesses of the curve's inverse table's 64 Hermite
+///     intervals, four doubles each (c0, c1, c2, c3: t = c0 + u (c1 +
+///     u (c2 + u c3)) at u = 64 x − k; c3 NaN to send every solve in the
+///     interval to `fallback`), then a 65th row whose c0 is 1: interval k
+///     ends where row k + 1 starts.
+///   - epsilon: The solver's tolerance in x.
+///   - fallback: The scalar easing at p, for lanes in (0, 1) whose step
+///     misses.
+/// - Complexity: O(m + K) for non-decreasing times; O(m · min(K, log K))
+///   otherwise.
+public func sampleBezierEased(
+  times: UnsafePointer<Double>, values: UnsafePointer<Double>, count: Int,
+  queries q: UnsafePointer<Double>, count m: Int, into out: UnsafeMutablePointer<Double>,
+  stride: Int, curve: UnsafePointer<Double>, intervals: UnsafePointer<Double>, epsilon: Double,
+  fallback: (Double) -> Double
+) {
+  let kernel = BezierEasedKernel(
+    times: times, values: values, count: count, curve: curve, intervals: intervals,
+    epsilon: epsilon)
+  kernel.sample(q, m, out, stride, fallback)
+}
+
+/// One track's buffers and its easing's constants, with the block loop.
+struct BezierEasedKernel {
+  let times: UnsafePointer<Double>
+  let values: UnsafePointer<Double>
+  let count: Int
+  let first: Double
+  let last: Double
+  let lastValue: Double
+  let xa: Double
+  let xb: Double
+  let xc: Double
+  let ya: Double
+  let yb: Double
+  let yc: Double
+  let startGradient: Double
+  let endGradient: Double
+  let intervals: UnsafePointer<Double>
+  let epsilon: Double
+
+  init(
+    times: UnsafePointer<Double>, values: UnsafePointer<Double>, count: Int,
+    curve: UnsafePointer<Double>, intervals: UnsafePointer<Double>, epsilon: Double
+  ) {
+    self.times = times
+    self.values = values
+    self.count = count
+    first = times[0]
+    last = times[count &- 1]
+    lastValue = values[count &- 1]
+    xa = curve[0]
+    xb = curve[1]
+    xc = curve[2]
+    ya = curve[3]
+    yb = curve[4]
+    yc = curve[5]
+    startGradient = curve[6]
+    endGradient = curve[7]
+    self.intervals = intervals
+    self.epsilon = epsilon
+  }
+
+  @inline(__always)
+  func clamp(_ t: Double) -> Double { t < first ? first : (t > last ? last : t) }
+
+  /// The block loop: each block's segments, then its values.
+  @inline(__always)
+  func sample(
+    _ q: UnsafePointer<Double>, _ m: Int, _ out: UnsafeMutablePointer<Double>, _ stride: Int,
+    _ fallback: (Double) -> Double
+  ) {
+    let blockSize = 64
+    // The block's segments, then scratch rows of eight for `group`.
+    withUnsafeTemporaryAllocation(of: Int64.self, capacity: blockSize &+ 8 &* 5) { buffer in
+      let ks = buffer.baseAddress.unsafelyUnwrapped
+      let scratch = UnsafeMutableRawPointer(ks + blockSize).bindMemory(
+        to: Double.self, capacity: 8 &* 5)
+      var start = 0
+      var cursor = 0
+      // Whether the previous block was a non-decreasing run, which leaves
+      // `cursor` at the segment of its last time.
+      var carried = false
+      while start < m {
+        let end = Swift.min(start &+ blockSize, m)
+        if !isNondecreasing(q, start, end) {
+          carried = false
+          var j = start
+          while j &+ 8 <= end {
+            let t = UnsafeRawPointer(q + j).loadUnaligned(as: Lanes.self)
+            let k = laneSegments(times, count, clamped(t, first, last))
+            UnsafeMutableRawPointer(ks + (j &- start)).storeBytes(of: k, as: LaneIndices.self)
+            j &+= 8
+          }
+          while j < end {
+            ks[j &- start] = Int64(truncatingIfNeeded: segmentIndex(times, count, clamp(q[j])))
+            j &+= 1
+          }
+        } else {
+          // The segment of the run's first time by a short walk from the
+          // previous run's last segment when this block continues it, else
+          // by a search; then a walk through the run. The walk and the
+          // search give the same segment (the largest k with times[k] <= t),
+          // so values do not depend on where blocks start.
+          let c0 = clamp(q[start])
+          let c1 = clamp(q[end &- 1])
+          if carried && q[start &- 1] <= q[start] {
+            var steps = 0
+            while cursor < count &- 2 && times[cursor &+ 1] <= c0 && steps < 8 {
+              cursor &+= 1
+              steps &+= 1
+            }
+            if steps == 8 { cursor = segmentIndex(times, count, c0) }
+          } else {
+            cursor = segmentIndex(times, count, c0)
+          }
+          carried = !c0.isNaN && !c1.isNaN
+          for j in start..<end {
+            // On the raw time: outside the keyframes' span the walk stops
+            // where it would on the clamped time (no NaN in the run).
+            let t = q[j]
+            while cursor < count &- 2 && times[cursor &+ 1] <= t { cursor &+= 1 }
+            ks[j &- start] = Int64(truncatingIfNeeded: cursor)
+          }
+        }
+        evaluate(q, start, end, ks, out, stride, scratch, fallback)
+        start = end
+      }
+    }
+  }
+
+  /// The values of queries `start..<end`, whose segments are `ks[0...]`,
+  /// eight at a time; the last few padded with the first keyframe's time.
+  /// `scratch` holds 40 doubles.
+  @inline(__always)
+  func evaluate(
+    _ q: UnsafePointer<Double>, _ start: Int, _ end: Int, _ ks: UnsafeMutablePointer<Int64>,
+    _ out: UnsafeMutablePointer<Double>, _ stride: Int, _ scratch: UnsafeMutablePointer<Double>,
+    _ fallback: (Double) -> Double
+  ) {
+    let times = scratch
+    let segments = UnsafeMutableRawPointer(scratch + 8).bindMemory(to: Int64.self, capacity: 8)
+    let results = scratch + 16
+    let patch = scratch + 24
+    var j = start
+    while j < end {
+      let n = Swift.min(8, end &- j)
+      if n == 8 && stride == 1 {
+        group(q + j, ks + (j &- start), out + j, patch, fallback)
+      } else {
+        for l in 0..<8 {
+          times[l] = l < n ? q[j &+ l] : first
+          segments[l] = l < n ? ks[j &- start &+ l] : 0
+        }
+        group(times, segments, results, patch, fallback)
+        for l in 0..<n { out[(j &+ l) &* stride] = results[l] }
+      }
+      j &+= 8
+    }
+  }
+
+  /// Eight values: segment k's progress, eased, blended (as `emit` of the
+  /// eased kernels and `KeyframeSampler.sample`).
+  @inline(__always)
+  func group(
+    _ q: UnsafePointer<Double>, _ ks: UnsafePointer<Int64>, _ out: UnsafeMutablePointer<Double>,
+    _ patch: UnsafeMutablePointer<Double>, _ fallback: (Double) -> Double
+  ) {
+    // In and out through memory: vectors passed between functions travel
+    // in 16-byte pieces, which would keep the arithmetic half width.
+    let t = UnsafeRawPointer(q).loadUnaligned(as: Lanes.self)
+    let k = UnsafeRawPointer(ks).loadUnaligned(as: LaneIndices.self)
+    let tc = clamped(t, first, last)
+    // Keyframes k and k + 1 are adjacent: one 16-byte load a lane for the
+    // two times, one for the two values.
+    @inline(__always)
+    func pair(_ base: UnsafePointer<Double>, _ l: Int) -> SIMD2<Double> {
+      UnsafeRawPointer(base + Int(truncatingIfNeeded: k[l])).loadUnaligned(as: SIMD2<Double>.self)
+    }
+    let tp0 = pair(times, 0)
+    let tp1 = pair(times, 1)
+    let tp2 = pair(times, 2)
+    let tp3 = pair(times, 3)
+    let tp4 = pair(times, 4)
+    let tp5 = pair(times, 5)
+    let tp6 = pair(times, 6)
+    let tp7 = pair(times, 7)
+    let vp0 = pair(values, 0)
+    let vp1 = pair(values, 1)
+    let vp2 = pair(values, 2)
+    let vp3 = pair(values, 3)
+    let vp4 = pair(values, 4)
+    let vp5 = pair(values, 5)
+    let vp6 = pair(values, 6)
+    let vp7 = pair(values, 7)
+    let t0 = Lanes(tp0[0], tp1[0], tp2[0], tp3[0], tp4[0], tp5[0], tp6[0], tp7[0])
+    let t1 = Lanes(tp0[1], tp1[1], tp2[1], tp3[1], tp4[1], tp5[1], tp6[1], tp7[1])
+    let v0 = Lanes(vp0[0], vp1[0], vp2[0], vp3[0], vp4[0], vp5[0], vp6[0], vp7[0])
+    let v1 = Lanes(vp0[1], vp1[1], vp2[1], vp3[1], vp4[1], vp5[1], vp6[1], vp7[1])
+    let p = (tc - t0) / (t1 - t0)
+    // The easing: `CubicBezier.value(_:intervals:)` lane by lane.
+    let inside = (p .> 0) .& (p .< 1)
+    // Outside (0, 1) the solve runs at 1/2, and its result is not used.
+    let x = Lanes(repeating: 0.5).replacing(with: p, where: inside)
+    let scale = Lanes(repeating: 64)
+    let scaled = x * scale
+    // ⌊scaled⌋ for scaled in (0, 64), as a double and as an index, without
+    // a conversion instruction the baseline lacks: adding 2⁵² rounds to the
+    // nearest integer, which sits in the low bits; one less where it
+    // rounded up. Exactly Double(Int(scaled)).
+    let magic = Lanes(repeating: 0x1p52)
+    let biased = scaled + magic
+    let nearest = biased - magic
+    let over = nearest .> scaled
+    let kd = nearest.replacing(with: nearest - Lanes(repeating: 1), where: over)
+    let ki =
+      (unsafeBitCast(biased, to: LaneIndices.self) & LaneIndices(repeating: 0xFF))
+      &+ unsafeBitCast(over, to: LaneIndices.self)
+    // Each lane's interval: one 32-byte load of c0...c3 and the next
+    // row's c0 (this interval's end), then transposed into one vector a
+    // coefficient.
+    @inline(__always)
+    func row(_ l: Int) -> UnsafePointer<Double> {
+      intervals + Int(truncatingIfNeeded: ki[l]) &* 4
+    }
+    @inline(__always)
+    func load(_ l: Int) -> Lanes { UnsafeRawPointer(row(l)).loadUnaligned(as: Lanes.self) }
+    let a0 = load(0)
+    let a1 = load(1)
+    let a2 = load(2)
+    let a3 = load(3)
+    let a4 = load(4)
+    let a5 = load(5)
+    let a6 = load(6)
+    let a7 = load(7)
+    let c0 = Lanes(a0[0], a1[0], a2[0], a3[0], a4[0], a5[0], a6[0], a7[0])
+    let c1 = Lanes(a0[1], a1[1], a2[1], a3[1], a4[1], a5[1], a6[1], a7[1])
+    let c2 = Lanes(a0[2], a1[2], a2[2], a3[2], a4[2], a5[2], a6[2], a7[2])
+    let c3 = Lanes(a0[3], a1[3], a2[3], a3[3], a4[3], a5[3], a6[3], a7[3])
+    let end = Lanes(
+      row(0)[4], row(1)[4], row(2)[4], row(3)[4], row(4)[4], row(5)[4], row(6)[4], row(7)[4])
+    // The Hermite slope's coefficients as `CubicBezier.hermiteInterval`
+    // computes them: r0 = m0 · 64, r1 = 2 c2 · 64, r2 = 3 c3 · 64.
+    let r0 = c1 * scale
+    let r1 = Lanes(repeating: 2) * c2 * scale
+    let r2 = Lanes(repeating: 3) * c3 * scale
+    let u = scaled - kd
+    let guess = c0 + u * (c1 + u * (c2 + u * c3))
+    let slope = r0 + u * (r1 + u * r2)
+    let s = guess - (xValue(guess) - x) * slope
+    let miss = xValue(s) - x
+    let eps = Lanes(repeating: epsilon)
+    let hit = (miss .< eps) .& (miss .> -eps) .& (s .>= c0) .& (s .<= end)
+    let y = ((Lanes(repeating: ya) * s + Lanes(repeating: yb)) * s + Lanes(repeating: yc)) * s
+    // The ends and beyond (CubicBezier.endValue): every case computed,
+    // the first that applies selected.
+    let one = Lanes(repeating: 1)
+    let below = Lanes(repeating: startGradient) * p
+    let above = one + Lanes(repeating: endGradient) * (p - one)
+    var e = p.replacing(with: above, where: p .> one)
+      .replacing(with: below, where: p .< 0)
+      .replacing(with: one, where: p .== one)
+      .replacing(with: 0, where: p .== 0)
+      .replacing(with: y, where: inside)
+    let missed = inside .& .!hit
+    if any(missed) {
+      // Rare: through memory to the out-of-line patch and back.
+      let raw = UnsafeMutableRawPointer(patch)
+      raw.storeBytes(of: e, as: Lanes.self)
+      raw.storeBytes(of: p, toByteOffset: 64, as: Lanes.self)
+      patchLanes(patch, unsafeBitCast(missed, to: LaneIndices.self), fallback)
+      e = UnsafeRawPointer(patch).loadUnaligned(as: Lanes.self)
+    }
+    let blended = v0 + (v1 - v0) * e
+    let v = blended.replacing(with: v0, where: tc .== t0)
+      .replacing(with: Lanes(repeating: lastValue), where: t .>= Lanes(repeating: last))
+    UnsafeMutableRawPointer(out).storeBytes(of: v, as: Lanes.self)
+  }
+
+  /// x(s) on eight lanes.
+  @inline(__always)
+  func xValue(_ s: Lanes) -> Lanes {
+    ((Lanes(repeating: xa) * s + Lanes(repeating: xb)) * s + Lanes(repeating: xc)) * s
+  }
+
+  /// Replaces each lane l of `patch[0..<8]` (the eased values; their
+  /// progress values follow in `patch[8..<16]`) whose `missed` lane is set
+  /// by `fallback` at its progress. Out of line, as it is rare.
+  @inline(never)
+  func patchLanes(
+    _ patch: UnsafeMutablePointer<Double>, _ missed: LaneIndices, _ fallback: (Double) -> Double
+  ) {
+    for l in 0..<8 where missed[l] != 0 { patch[l] = fallback(patch[8 &+ l]) }
+  }
+}

@@ -1,0 +1,163 @@
+import XCTest
+
+@testable import Razzle
+
+/// The cubic-Bézier eased vector kernel (`RazzleKernels.sampleBezierEased`)
+/// at every CPU level: the same bits at each level, on 1 and 2 threads, in
+/// batches of every size and in single samples, and values that follow the
+/// curve solved here independently, by bisection.
+final class BezierKernelTests: XCTestCase {
+  override func tearDown() {
+    try? KernelLevel.select(nil)
+    Parallel.setThreadCount(0)
+    super.tearDown()
+  }
+
+  /// y at x = p on cubic-bezier(x1, y1, x2, y2) by 200 bisection steps on
+  /// the Bernstein form (no table, no Newton): the slow route, to compare
+  /// with.
+  static func bisected(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ p: Double)
+    -> Double
+  {
+    func bernstein(_ p1: Double, _ p2: Double, _ s: Double) -> Double {
+      let r = 1 - s
+      return 3 * r * r * s * p1 + 3 * r * s * s * p2 + s * s * s
+    }
+    var low = 0.0
+    var high = 1.0
+    for _ in 0..<200 {
+      let middle = (low + high) / 2
+      if bernstein(x1, x2, middle) < p { low = middle } else { high = middle }
+    }
+    return bernstein(y1, y2, (low + high) / 2)
+  }
+
+  /// The sampling rule (Guides/Sampling.md) with `ease` on every segment,
+  /// by a linear scan of the keyframes.
+  static func expected(
+    _ times: [Double], _ values: [Double], _ t: Double, _ ease: (Double) -> Double
+  ) -> Double {
+    if t.isNaN { return t }
+    if t >= times[times.count - 1] { return values[values.count - 1] }
+    if t <= times[0] { return values[0] }
+    var k = 0
+    while k + 2 < times.count && times[k + 1] <= t { k += 1 }
+    if t == times[k] { return values[k] }
+    let p = (t - times[k]) / (times[k + 1] - times[k])
+    return values[k] + (values[k + 1] - values[k]) * ease(p)
+  }
+
+  func sampled(_ track: Track, _ queries: [Double]) throws -> [Double] {
+    var out = [Double](repeating: -1, count: queries.count)
+    try queries.withUnsafeBufferPointer { q in
+      try out.withUnsafeMutableBufferPointer { try track.sample(times: q, into: $0) }
+    }
+    return out
+  }
+
+  /// Curves for the kernel's routes: the benchmark's ease-in-out, `ease`,
+  /// overshoot in y, vertical inverse tangents at the ends (x1 = 0, x2 =
+  /// 1: intervals marked for the fallback), and a flat point in x(s) at
+  /// s = 1/2 (cubic-bezier(1, 0, 0, 1): the Newton step misses there).
+  static let curves: [(Double, Double, Double, Double)] = [
+    (0.42, 0, 0.58, 1), (0.25, 0.1, 0.25, 1), (0.68, -0.6, 0.32, 1.6), (0, 0, 1, 1),
+    (1, 0, 0, 1), (0.9, 0.1, 0.1, 0.9),
+  ]
+
+  func testEveryLevelAndThreadCountGivesTheSameBitsAsSingleSamplesAndTheBisectedCurve() throws {
+    var rng = SplitMix64(seed: 0x6265_7a69)
+    let levels = KernelLevel.allCases.filter(\.isSupported)
+    XCTAssertTrue(levels.contains(.baseline))
+    for (x1, y1, x2, y2) in Self.curves {
+      let easing = try Easing(parsing: "cubic-bezier(\(x1), \(y1), \(x2), \(y2))")
+      for count in [2, 16, 40] {
+        var times = (0..<count).map { _ in Double.random(in: 0...100, using: &rng) }.sorted()
+        times[0] = 0
+        times[count - 1] = 100
+        let track = try Track(property: "v")
+        var keyframeTimes: [Double] = []
+        var values: [Double] = []
+        for t in times where keyframeTimes.last != t {
+          let v = Double.random(in: -1...1, using: &rng)
+          try track.setKeyframe(time: t, value: [v], easing: easing)
+          keyframeTimes.append(t)
+          values.append(v)
+        }
+        // Four blocks and a tail of 7; the ends, beyond them, NaN, ±inf,
+        // exact keyframe times, and times just inside each segment's ends.
+        var queries = (0..<250).map { _ in Double.random(in: -10...110, using: &rng) }
+        queries += [.nan, .infinity, -.infinity, 0, 100, -0.0] + keyframeTimes
+        queries += keyframeTimes.flatMap { [$0.nextUp, $0.nextDown] }
+        for sorted in [false, true] {
+          if sorted { queries.sort { $0 < $1 || ($1.isNaN && !$0.isNaN) } }
+          let reference = queries.map {
+            Self.expected(keyframeTimes, values, $0) { Self.bisected(x1, y1, x2, y2, $0) }
+          }
+          var first: [Double]?
+          for level in levels {
+            try KernelLevel.select(level)
+            let got = try sampled(track, queries)
+            for (j, t) in queries.enumerated() {
+              let what = "(\(x1), \(y1), \(x2), \(y2)) K=\(count) sorted=\(sorted) \(level) t=\(t)"
+              XCTAssertEqual(got[j].bitPattern, try track.value(at: t).bitPattern, what)
+              if t.isNaN {
+                XCTAssertTrue(got[j].isNaN, what)
+              } else {
+                // 1e-12 in x times the curve's slope (at most about 3 here,
+                // 1e4 next to the flat point), scaled by |v1 − v0| ≤ 2.
+                XCTAssertEqual(got[j], reference[j], accuracy: 1e-8, what)
+              }
+            }
+            if let first {
+              XCTAssertEqual(got.map(\.bitPattern), first.map(\.bitPattern), "\(level)")
+            }
+            first = got
+            // Every batch size from 1 to 70: the tails, the small-batch
+            // route (fewer than 64 times) and the kernel's.
+            for size in [1, 7, 8, 9, 63, 64, 65, 70] {
+              let part = try sampled(track, Array(queries.prefix(size)))
+              XCTAssertEqual(
+                part.map(\.bitPattern), got.prefix(size).map(\.bitPattern), "n=\(size)")
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// The kernel's ease-in-out far from the fallback agrees with the
+  /// bisected curve to the solver's tolerance, and a batch split across
+  /// two threads gives one thread's bits.
+  func testLargeBatchesOnTwoThreadsAtEveryLevel() throws {
+    let track = try Track(property: "v")
+    let easing = try Easing(parsing: "cubic-bezier(0.42, 0, 0.58, 1)")
+    let keyframes: [(Double, Double)] = [(0, -1), (10, 1), (25, -0.5), (40, 2)]
+    for (t, v) in keyframes { try track.setKeyframe(time: t, value: [v], easing: easing) }
+    var rng = SplitMix64(seed: 0x7477_6f74)
+    let queries = (0..<(2 * Parallel.minimumChunk + 333)).map { _ in
+      Double.random(in: -2...42, using: &rng)
+    }
+    var reference: [Double]?
+    for level in KernelLevel.allCases.filter(\.isSupported) {
+      try KernelLevel.select(level)
+      for threads in [1, 2] {
+        Parallel.setThreadCount(threads)
+        let got = try sampled(track, queries)
+        if let reference {
+          XCTAssertEqual(got.map(\.bitPattern), reference.map(\.bitPattern), "\(level) \(threads)")
+        } else {
+          reference = got
+          let times = keyframes.map(\.0)
+          let values = keyframes.map(\.1)
+          var worst = 0.0
+          for (j, t) in queries.enumerated() where j % 97 == 0 {
+            let want = Self.expected(times, values, t) { Self.bisected(0.42, 0, 0.58, 1, $0) }
+            worst = max(worst, abs(got[j] - want))
+          }
+          // |v1 − v0| ≤ 3, the curve's slope ≤ 1.6, 1e-12 in x.
+          XCTAssertLessThan(worst, 1e-11)
+        }
+      }
+    }
+  }
+}
