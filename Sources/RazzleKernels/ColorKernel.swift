@@ -1,0 +1,258 @@
+// The color conversion a color track's batch ends in (Oklab or OkLCh back
+// to sRGB), eight colors at a time: OkLCh's hue through cos and sin, Oklab's
+// matrix and cubes, and the sRGB transfer function on each channel. This
+// file is compiled at each CPU level as `LinearKernel.swift` is.
+//
+// Each lane computes the operations, in the order, of the scalar functions
+// in `Razzle` (`hueCosSin`, `OKLab.linearRGB`, `linearToSRGB` and
+// `srgbEncodingPower`); where those branch, the lanes compute both sides
+// and select, which gives the same bits. Nothing here fuses a multiply and
+// an add, so every level and the scalar functions agree bit for bit (tested
+// in `ColorKernelTests`).
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Eight 64-bit patterns, lane by lane those of eight doubles.
+typealias LaneBits = SIMD8<UInt64>
+
+/// The space a batch of blended colors is in, for
+/// ``convertColorsToSRGB(_:_:_:missingHue:count:from:)``.
+public enum ColorKernelSpace: Sendable {
+  /// Linear-light sRGB: only the transfer function.
+  case linearSRGB
+  /// Oklab: the matrices and cubes, then the transfer function.
+  case oklab
+  /// OkLCh: the hue's cos and sin first.
+  case oklch
+}
+
+/// Converts `count` colors in place from coordinates in `space` (`x`, `y`,
+/// `z`: lightness, chroma and hue in degrees for OkLCh; l, a, b for Oklab;
+/// r, g, b for linear sRGB) to sRGB-encoded r, g, b, without clipping.
+///
+/// An OkLCh color whose `missingHue` is not 0 is converted as `a = b = 0`
+/// (its chroma and hue are ignored); `missingHue` is read for OkLCh only.
+/// The results are those of `Razzle`'s `OKLCH.oklab`, `OKLab.linearRGB` and
+/// `linearToSRGB`, bit for bit, NaN and ±∞ included.
+///
+/// - Complexity: O(count).
+public func convertColorsToSRGB(
+  _ x: UnsafeMutablePointer<Double>, _ y: UnsafeMutablePointer<Double>,
+  _ z: UnsafeMutablePointer<Double>, missingHue: UnsafePointer<Double>, count: Int,
+  from space: ColorKernelSpace
+) {
+  switch space {
+  case .linearSRGB: convertColors(x, y, z, missingHue, count, polar: false, lab: false)
+  case .oklab: convertColors(x, y, z, missingHue, count, polar: false, lab: true)
+  case .oklch: convertColors(x, y, z, missingHue, count, polar: true, lab: true)
+  }
+}
+
+/// The loop of ``convertColorsToSRGB(_:_:_:missingHue:count:from:)``, one
+/// copy per space: full blocks of eight, then the rest padded with a
+/// harmless color (lightness 0.5, no chroma).
+@inline(__always)
+func convertColors(
+  _ x: UnsafeMutablePointer<Double>, _ y: UnsafeMutablePointer<Double>,
+  _ z: UnsafeMutablePointer<Double>, _ missing: UnsafePointer<Double>, _ n: Int,
+  polar: Bool, lab: Bool
+) {
+  var i = 0
+  while i &+ 8 <= n {
+    var c0 = UnsafeRawPointer(x + i).loadUnaligned(as: Lanes.self)
+    var c1 = UnsafeRawPointer(y + i).loadUnaligned(as: Lanes.self)
+    var c2 = UnsafeRawPointer(z + i).loadUnaligned(as: Lanes.self)
+    let m = polar ? UnsafeRawPointer(missing + i).loadUnaligned(as: Lanes.self) : Lanes()
+    convertLanes(&c0, &c1, &c2, m, polar: polar, lab: lab)
+    UnsafeMutableRawPointer(x + i).storeBytes(of: c0, as: Lanes.self)
+    UnsafeMutableRawPointer(y + i).storeBytes(of: c1, as: Lanes.self)
+    UnsafeMutableRawPointer(z + i).storeBytes(of: c2, as: Lanes.self)
+    i &+= 8
+  }
+  guard i < n else { return }
+  var c0 = Lanes(repeating: 0.5)
+  var c1 = Lanes(repeating: 0)
+  var c2 = Lanes(repeating: 0)
+  var m = Lanes(repeating: 0)
+  for l in 0..<(n &- i) {
+    c0[l] = x[i &+ l]
+    c1[l] = y[i &+ l]
+    c2[l] = z[i &+ l]
+    if polar { m[l] = missing[i &+ l] }
+  }
+  convertLanes(&c0, &c1, &c2, m, polar: polar, lab: lab)
+  for l in 0..<(n &- i) {
+    x[i &+ l] = c0[l]
+    y[i &+ l] = c1[l]
+    z[i &+ l] = c2[l]
+  }
+}
+
+/// Eight colors from `space` to sRGB encoding, in place.
+@inline(__always)
+func convertLanes(
+  _ c0: inout Lanes, _ c1: inout Lanes, _ c2: inout Lanes, _ missing: Lanes, polar: Bool,
+  lab: Bool
+) {
+  if polar {
+    // OKLCH.oklab: a = c·cos h, b = c·sin h; a missing hue gives a = b = 0.
+    let (cosine, sine) = hueCosSinLanes(c2)
+    let none = missing .!= 0
+    let a = (c1 * cosine).replacing(with: 0, where: none)
+    let b = (c1 * sine).replacing(with: 0, where: none)
+    c1 = a
+    c2 = b
+  }
+  if lab {
+    // OKLab.linearRGB.
+    let l1: Lanes = c0 + 0.3963377773761749 * c1 + 0.2158037573099136 * c2
+    let m1: Lanes = c0 - 0.1055613458156586 * c1 - 0.0638541728258133 * c2
+    let s1: Lanes = c0 - 0.0894841775298119 * c1 - 1.2914855480194092 * c2
+    let l3: Lanes = l1 * l1 * l1
+    let m3: Lanes = m1 * m1 * m1
+    let s3: Lanes = s1 * s1 * s1
+    let r: Lanes = 4.076741636075958 * l3 - 3.307711539258062 * m3 + 0.2309699031821045 * s3
+    let g: Lanes = -1.268437973285032 * l3 + 2.6097573492876887 * m3 - 0.34131937600265727 * s3
+    let b: Lanes =
+      -0.004196076138675557 * l3 - 0.7034186179359363 * m3 + 1.7076146940746117 * s3
+    c0 = r
+    c1 = g
+    c2 = b
+  }
+  c0 = linearToSRGBLanes(c0)
+  c1 = linearToSRGBLanes(c1)
+  c2 = linearToSRGBLanes(c2)
+}
+
+/// `Razzle`'s `hueCosSin` on eight hues in degrees: the exact reduction to
+/// ±45° and fdlibm's kernels, or libm's `cos` and `sin` of `h · π/180` for
+/// a lane beyond 1e15 in magnitude, ±∞ or NaN.
+@inline(__always)
+func hueCosSinLanes(_ degrees: Lanes) -> (cos: Lanes, sin: Lanes) {
+  let magic = Lanes(repeating: 6_755_399_441_055_744.0)
+  let shifted = degrees * (1.0 / 90) + magic
+  let quadrant = unsafeBitCast(shifted, to: LaneBits.self) & 3
+  let n = shifted - magic
+  let x = (degrees - 90 * n) * (Double.pi / 180)
+  let z = x * x
+  // The polynomials of cosSinInQuadrant, one Horner step a line (the same
+  // operations; written out so that the type checker has simple lines).
+  var sinTail: Lanes = -2.50507602534068634195e-08 + z * 1.58969099521155010221e-10
+  sinTail = 2.75573137070700676789e-06 + z * sinTail
+  sinTail = -1.98412698298579493134e-04 + z * sinTail
+  sinTail = 8.33333333332248946124e-03 + z * sinTail
+  let zx: Lanes = z * x
+  let s: Lanes = x + zx * (-1.66666666666666324348e-01 + z * sinTail)
+  var cosTail: Lanes = 2.08757232129817482790e-09 + z * -1.13596475577881948265e-11
+  cosTail = -2.75573143513906633035e-07 + z * cosTail
+  cosTail = 2.48015872894767294178e-05 + z * cosTail
+  cosTail = -1.38888888888741095749e-03 + z * cosTail
+  cosTail = 4.16666666666666019037e-02 + z * cosTail
+  cosTail = z * cosTail
+  let half = 0.5 * z
+  let w = 1 - half
+  let c = w + (((1 - w) - half) + z * cosTail)
+  // As cosSinInQuadrant: odd is exactly 0 or 1 (2⁵² + the bit, less 2⁵²;
+  // a comparison of integer vectors compiles lane by lane).
+  let odd = exactly(quadrant & 1)
+  let flip = (quadrant & 2) &<< 62
+  var cosine = unsafeBitCast(
+    unsafeBitCast((1 - odd) * c - odd * s, to: LaneBits.self) ^ flip, to: Lanes.self)
+  var sine = unsafeBitCast(
+    unsafeBitCast(odd * c + (1 - odd) * s, to: LaneBits.self) ^ flip, to: Lanes.self)
+  let magnitude = unsafeBitCast(
+    unsafeBitCast(degrees, to: LaneBits.self) & 0x7FFF_FFFF_FFFF_FFFF, to: Lanes.self)
+  let reduced = magnitude .<= 1e15
+  if Lanes(repeating: 1).replacing(with: 0, where: reduced).sum() != 0 {
+    for l in 0..<8 where !(magnitude[l] <= 1e15) {
+      let radians = degrees[l] * (Double.pi / 180)
+      cosine[l] = cos(radians)
+      sine[l] = sin(radians)
+    }
+  }
+  return (cosine, sine)
+}
+
+/// `Razzle`'s `linearToSRGB` on eight components: `12.92 · x` up to
+/// 0.0031308 in magnitude, `x` itself for ±∞ and NaN, else
+/// `sign(x) · (1.055 · |x|^(5/12) − 0.055)` (``srgbEncodingPowerLanes(_:)``).
+@inline(__always)
+func linearToSRGBLanes(_ x: Lanes) -> Lanes {
+  let bits = unsafeBitCast(x, to: LaneBits.self)
+  let sign = bits & (1 << 63)
+  let magnitude = unsafeBitCast(bits ^ sign, to: Lanes.self)
+  let small = magnitude .<= 0.0031308
+  // Finite and above the linear part; NaN fails both comparisons.
+  let powered = (magnitude .< .infinity) .& .!small
+  // The other lanes raise 1 instead, which the selects below discard.
+  let safe = Lanes(repeating: 1).replacing(with: magnitude, where: powered)
+  let encoded = 1.055 * srgbEncodingPowerLanes(safe) - 0.055
+  let signed = unsafeBitCast(unsafeBitCast(encoded, to: LaneBits.self) | sign, to: Lanes.self)
+  return x.replacing(with: signed, where: powered).replacing(with: 12.92 * x, where: small)
+}
+
+/// `Razzle`'s `srgbEncodingPower` (`x^(5/12)` for positive, finite, normal
+/// `x`) on eight lanes: the same split `x = 2^(12q + r) · m`, fit, scale and
+/// Halley step.
+@inline(__always)
+func srgbEncodingPowerLanes(_ x: Lanes) -> Lanes {
+  let bits = unsafeBitCast(x, to: LaneBits.self)
+  let m = unsafeBitCast(
+    (bits & 0x000F_FFFF_FFFF_FFFF) | 0x3FF0_0000_0000_0000, to: Lanes.self)
+  // shifted = exponent + 1200 (the biased exponent + 177, in 178...2223
+  // for normal x); its quotient by 12 as (shifted · 2731) >> 15, exact on
+  // that range (2731/2¹⁵ exceeds 1/12 by 1.1e-6 relative).
+  let shifted = (bits &>> 52) &+ 177
+  let quotient = (shifted &* 2731) &>> 15
+  let r = shifted &- 12 &* quotient
+  let u = m - 1.5
+  var z = Lanes(repeating: -0x1.60c89e024cef0p-9)
+  z = z * u + 0x1.571c1c182651fp-8
+  z = z * u - 0x1.3c0f0fd7a4377p-7
+  z = z * u + 0x1.6f65631530eb9p-6
+  z = z * u - 0x1.05f58b26f13c3p-4
+  z = z * u + 0x1.50cccc06bac27p-2
+  z = z * u + 0x1.2f1e22ca7ced8p+0
+  z *= twoToFiveTwelfthsLanes(r)
+  let m2 = m * m
+  let a = m2 * m2 * m * unsafeBitCast((1023 &+ 5 &* r) &<< 52, to: Lanes.self)
+  let z2 = z * z
+  let z6 = z2 * z2 * z2
+  let z12 = z6 * z6
+  z += z * (2 * (a - z12)) / (13 * z12 + 11 * a)
+  // 2^(5q) with q = quotient − 100: exponent field 1023 + 5q.
+  return z * unsafeBitCast((523 &+ 5 &* quotient) &<< 52, to: Lanes.self)
+}
+
+/// `2^(5r/12)` for `r` in `0..<12` lane by lane, correctly rounded: the
+/// constants of `Razzle`'s `twoToFiveTwelfths`, chosen by comparisons of r
+/// as a double (a table read lane by lane, or a comparison of integer
+/// vectors, compiles to a loop over the lanes).
+@inline(__always)
+func twoToFiveTwelfthsLanes(_ r: LaneBits) -> Lanes {
+  let rd = exactly(r)
+  var v = Lanes(repeating: 1)
+  v.replace(with: 0x1.55b8108f0ec5ep+0, where: rd .>= 1)
+  v.replace(with: 0x1.c823e074ec129p+0, where: rd .>= 2)
+  v.replace(with: 0x1.306fe0a31b715p+1, where: rd .>= 3)
+  v.replace(with: 0x1.965fea53d6e3dp+1, where: rd .>= 4)
+  v.replace(with: 0x1.0f38f92d97963p+2, where: rd .>= 5)
+  v.replace(with: 0x1.6a09e667f3bcdp+2, where: rd .>= 6)
+  v.replace(with: 0x1.e3437e7101344p+2, where: rd .>= 7)
+  v.replace(with: 0x1.428a2f98d728bp+3, where: rd .>= 8)
+  v.replace(with: 0x1.ae89f995ad3adp+3, where: rd .>= 9)
+  v.replace(with: 0x1.1f59ac3c7d6c0p+4, where: rd .>= 10)
+  v.replace(with: 0x1.7f910d768cfb0p+4, where: rd .>= 11)
+  return v
+}
+
+/// Small non-negative integers (below 2⁵²) lane by lane as doubles,
+/// exactly: the bits on 2⁵²'s, less 2⁵².
+@inline(__always)
+func exactly(_ n: LaneBits) -> Lanes {
+  unsafeBitCast(n | 0x4330_0000_0000_0000, to: Lanes.self) - 0x1p52
+}
