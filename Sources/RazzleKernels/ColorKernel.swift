@@ -61,13 +61,28 @@ func convertColors(
   _ z: UnsafeMutablePointer<Double>, _ missing: UnsafePointer<Double>, _ n: Int,
   polar: Bool, lab: Bool
 ) {
+  withUnsafePointer(to: twoToFiveTwelfths) {
+    $0.withMemoryRebound(to: Double.self, capacity: 12) {
+      convertColors(x, y, z, missing, n, polar: polar, lab: lab, scales: $0)
+    }
+  }
+}
+
+/// ``convertColors(_:_:_:_:_:polar:lab:)`` with the table of
+/// ``twoToFiveTwelfths`` at `scales`.
+@inline(__always)
+func convertColors(
+  _ x: UnsafeMutablePointer<Double>, _ y: UnsafeMutablePointer<Double>,
+  _ z: UnsafeMutablePointer<Double>, _ missing: UnsafePointer<Double>, _ n: Int,
+  polar: Bool, lab: Bool, scales: UnsafePointer<Double>
+) {
   var i = 0
   while i &+ 8 <= n {
     var c0 = UnsafeRawPointer(x + i).loadUnaligned(as: Lanes.self)
     var c1 = UnsafeRawPointer(y + i).loadUnaligned(as: Lanes.self)
     var c2 = UnsafeRawPointer(z + i).loadUnaligned(as: Lanes.self)
     let m = polar ? UnsafeRawPointer(missing + i).loadUnaligned(as: Lanes.self) : Lanes()
-    convertLanes(&c0, &c1, &c2, m, polar: polar, lab: lab)
+    convertLanes(&c0, &c1, &c2, m, polar: polar, lab: lab, scales)
     UnsafeMutableRawPointer(x + i).storeBytes(of: c0, as: Lanes.self)
     UnsafeMutableRawPointer(y + i).storeBytes(of: c1, as: Lanes.self)
     UnsafeMutableRawPointer(z + i).storeBytes(of: c2, as: Lanes.self)
@@ -84,7 +99,7 @@ func convertColors(
     c2[l] = z[i &+ l]
     if polar { m[l] = missing[i &+ l] }
   }
-  convertLanes(&c0, &c1, &c2, m, polar: polar, lab: lab)
+  convertLanes(&c0, &c1, &c2, m, polar: polar, lab: lab, scales)
   for l in 0..<(n &- i) {
     x[i &+ l] = c0[l]
     y[i &+ l] = c1[l]
@@ -96,7 +111,7 @@ func convertColors(
 @inline(__always)
 func convertLanes(
   _ c0: inout Lanes, _ c1: inout Lanes, _ c2: inout Lanes, _ missing: Lanes, polar: Bool,
-  lab: Bool
+  lab: Bool, _ scales: UnsafePointer<Double>
 ) {
   if polar {
     // OKLCH.oklab: a = c·cos h, b = c·sin h; a missing hue gives a = b = 0.
@@ -123,9 +138,9 @@ func convertLanes(
     c1 = g
     c2 = b
   }
-  c0 = linearToSRGBLanes(c0)
-  c1 = linearToSRGBLanes(c1)
-  c2 = linearToSRGBLanes(c2)
+  c0 = linearToSRGBLanes(c0, scales)
+  c1 = linearToSRGBLanes(c1, scales)
+  c2 = linearToSRGBLanes(c2, scales)
 }
 
 /// `Razzle`'s `hueCosSin` on eight hues in degrees: the exact reduction to
@@ -179,9 +194,9 @@ func hueCosSinLanes(_ degrees: Lanes) -> (cos: Lanes, sin: Lanes) {
 
 /// `Razzle`'s `linearToSRGB` on eight components: `12.92 · x` up to
 /// 0.0031308 in magnitude, `x` itself for ±∞ and NaN, else
-/// `sign(x) · (1.055 · |x|^(5/12) − 0.055)` (``srgbEncodingPowerLanes(_:)``).
+/// `sign(x) · (1.055 · |x|^(5/12) − 0.055)` (``srgbEncodingPowerLanes(_:_:)``).
 @inline(__always)
-func linearToSRGBLanes(_ x: Lanes) -> Lanes {
+func linearToSRGBLanes(_ x: Lanes, _ scales: UnsafePointer<Double>) -> Lanes {
   let bits = unsafeBitCast(x, to: LaneBits.self)
   let sign = bits & (1 << 63)
   let magnitude = unsafeBitCast(bits ^ sign, to: Lanes.self)
@@ -190,7 +205,7 @@ func linearToSRGBLanes(_ x: Lanes) -> Lanes {
   let powered = (magnitude .< .infinity) .& .!small
   // The other lanes raise 1 instead, which the selects below discard.
   let safe = Lanes(repeating: 1).replacing(with: magnitude, where: powered)
-  let encoded = 1.055 * srgbEncodingPowerLanes(safe) - 0.055
+  let encoded = 1.055 * srgbEncodingPowerLanes(safe, scales) - 0.055
   let signed = unsafeBitCast(unsafeBitCast(encoded, to: LaneBits.self) | sign, to: Lanes.self)
   return x.replacing(with: signed, where: powered).replacing(with: 12.92 * x, where: small)
 }
@@ -199,7 +214,7 @@ func linearToSRGBLanes(_ x: Lanes) -> Lanes {
 /// `x`) on eight lanes: the same split `x = 2^(12q + r) · m`, fit, scale and
 /// Halley step.
 @inline(__always)
-func srgbEncodingPowerLanes(_ x: Lanes) -> Lanes {
+func srgbEncodingPowerLanes(_ x: Lanes, _ scales: UnsafePointer<Double>) -> Lanes {
   let bits = unsafeBitCast(x, to: LaneBits.self)
   let m = unsafeBitCast(
     (bits & 0x000F_FFFF_FFFF_FFFF) | 0x3FF0_0000_0000_0000, to: Lanes.self)
@@ -217,7 +232,9 @@ func srgbEncodingPowerLanes(_ x: Lanes) -> Lanes {
   z = z * u - 0x1.05f58b26f13c3p-4
   z = z * u + 0x1.50cccc06bac27p-2
   z = z * u + 0x1.2f1e22ca7ced8p+0
-  z *= twoToFiveTwelfthsLanes(r)
+  var scale = Lanes()
+  for l in 0..<8 { scale[l] = scales[Int(truncatingIfNeeded: r[l])] }
+  z *= scale
   let m2 = m * m
   let a = m2 * m2 * m * unsafeBitCast((1023 &+ 5 &* r) &<< 52, to: Lanes.self)
   let z2 = z * z
@@ -228,27 +245,16 @@ func srgbEncodingPowerLanes(_ x: Lanes) -> Lanes {
   return z * unsafeBitCast((523 &+ 5 &* quotient) &<< 52, to: Lanes.self)
 }
 
-/// `2^(5r/12)` for `r` in `0..<12` lane by lane, correctly rounded: the
-/// constants of `Razzle`'s `twoToFiveTwelfths`, chosen by comparisons of r
-/// as a double (a table read lane by lane, or a comparison of integer
-/// vectors, compiles to a loop over the lanes).
-@inline(__always)
-func twoToFiveTwelfthsLanes(_ r: LaneBits) -> Lanes {
-  let rd = exactly(r)
-  var v = Lanes(repeating: 1)
-  v.replace(with: 0x1.55b8108f0ec5ep+0, where: rd .>= 1)
-  v.replace(with: 0x1.c823e074ec129p+0, where: rd .>= 2)
-  v.replace(with: 0x1.306fe0a31b715p+1, where: rd .>= 3)
-  v.replace(with: 0x1.965fea53d6e3dp+1, where: rd .>= 4)
-  v.replace(with: 0x1.0f38f92d97963p+2, where: rd .>= 5)
-  v.replace(with: 0x1.6a09e667f3bcdp+2, where: rd .>= 6)
-  v.replace(with: 0x1.e3437e7101344p+2, where: rd .>= 7)
-  v.replace(with: 0x1.428a2f98d728bp+3, where: rd .>= 8)
-  v.replace(with: 0x1.ae89f995ad3adp+3, where: rd .>= 9)
-  v.replace(with: 0x1.1f59ac3c7d6c0p+4, where: rd .>= 10)
-  v.replace(with: 0x1.7f910d768cfb0p+4, where: rd .>= 11)
-  return v
-}
+/// `2^(5r/12)` for `r` in `0..<12`, correctly rounded: `Razzle`'s
+/// `twoToFiveTwelfths`, as a table the lanes read.
+let twoToFiveTwelfths:
+  (
+    Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double
+  ) = (
+    1, 0x1.55b8108f0ec5ep+0, 0x1.c823e074ec129p+0, 0x1.306fe0a31b715p+1, 0x1.965fea53d6e3dp+1,
+    0x1.0f38f92d97963p+2, 0x1.6a09e667f3bcdp+2, 0x1.e3437e7101344p+2, 0x1.428a2f98d728bp+3,
+    0x1.ae89f995ad3adp+3, 0x1.1f59ac3c7d6c0p+4, 0x1.7f910d768cfb0p+4
+  )
 
 /// Small non-negative integers (below 2⁵²) lane by lane as doubles,
 /// exactly: the bits on 2⁵²'s, less 2⁵².
