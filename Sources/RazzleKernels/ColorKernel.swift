@@ -1,5 +1,5 @@
 // The color conversion a color track's batch ends in (Oklab or OkLCh back
-// to sRGB), eight colors at a time: OkLCh's hue through cos and sin, Oklab's
+// to sRGB), four colors at a time: OkLCh's hue through cos and sin, Oklab's
 // matrix and cubes, and the sRGB transfer function on each channel. This
 // file is compiled at each CPU level as `LinearKernel.swift` is.
 //
@@ -16,8 +16,12 @@
   import Darwin
 #endif
 
-/// Eight 64-bit patterns, lane by lane those of eight doubles.
-typealias LaneBits = SIMD8<UInt64>
+/// Four doubles: one AVX2 register, two SSE2 registers. (Eight lanes, as
+/// the linear kernel has, need more registers than x86-64 has for this
+/// much arithmetic, and the spills cost more than the lanes save.)
+typealias ColorLanes = SIMD4<Double>
+/// Four 64-bit patterns, lane by lane those of four doubles.
+typealias ColorLaneBits = SIMD4<UInt64>
 
 /// The space a batch of blended colors is in, for
 /// ``convertColorsToSRGB(_:_:_:missingHue:count:from:)``.
@@ -53,7 +57,7 @@ public func convertColorsToSRGB(
 }
 
 /// The loop of ``convertColorsToSRGB(_:_:_:missingHue:count:from:)``, one
-/// copy per space: full blocks of eight, then the rest padded with a
+/// copy per space: full blocks of four, then the rest padded with a
 /// harmless color (lightness 0.5, no chroma).
 @inline(__always)
 func convertColors(
@@ -77,22 +81,22 @@ func convertColors(
   polar: Bool, lab: Bool, scales: UnsafePointer<Double>
 ) {
   var i = 0
-  while i &+ 8 <= n {
-    var c0 = UnsafeRawPointer(x + i).loadUnaligned(as: Lanes.self)
-    var c1 = UnsafeRawPointer(y + i).loadUnaligned(as: Lanes.self)
-    var c2 = UnsafeRawPointer(z + i).loadUnaligned(as: Lanes.self)
-    let m = polar ? UnsafeRawPointer(missing + i).loadUnaligned(as: Lanes.self) : Lanes()
+  while i &+ 4 <= n {
+    var c0 = UnsafeRawPointer(x + i).loadUnaligned(as: ColorLanes.self)
+    var c1 = UnsafeRawPointer(y + i).loadUnaligned(as: ColorLanes.self)
+    var c2 = UnsafeRawPointer(z + i).loadUnaligned(as: ColorLanes.self)
+    let m = polar ? UnsafeRawPointer(missing + i).loadUnaligned(as: ColorLanes.self) : ColorLanes()
     convertLanes(&c0, &c1, &c2, m, polar: polar, lab: lab, scales)
-    UnsafeMutableRawPointer(x + i).storeBytes(of: c0, as: Lanes.self)
-    UnsafeMutableRawPointer(y + i).storeBytes(of: c1, as: Lanes.self)
-    UnsafeMutableRawPointer(z + i).storeBytes(of: c2, as: Lanes.self)
-    i &+= 8
+    UnsafeMutableRawPointer(x + i).storeBytes(of: c0, as: ColorLanes.self)
+    UnsafeMutableRawPointer(y + i).storeBytes(of: c1, as: ColorLanes.self)
+    UnsafeMutableRawPointer(z + i).storeBytes(of: c2, as: ColorLanes.self)
+    i &+= 4
   }
   guard i < n else { return }
-  var c0 = Lanes(repeating: 0.5)
-  var c1 = Lanes(repeating: 0)
-  var c2 = Lanes(repeating: 0)
-  var m = Lanes(repeating: 0)
+  var c0 = ColorLanes(repeating: 0.5)
+  var c1 = ColorLanes(repeating: 0)
+  var c2 = ColorLanes(repeating: 0)
+  var m = ColorLanes(repeating: 0)
   for l in 0..<(n &- i) {
     c0[l] = x[i &+ l]
     c1[l] = y[i &+ l]
@@ -107,10 +111,11 @@ func convertColors(
   }
 }
 
-/// Eight colors from `space` to sRGB encoding, in place.
+/// Four colors from `space` to sRGB encoding, in place.
 @inline(__always)
 func convertLanes(
-  _ c0: inout Lanes, _ c1: inout Lanes, _ c2: inout Lanes, _ missing: Lanes, polar: Bool,
+  _ c0: inout ColorLanes, _ c1: inout ColorLanes, _ c2: inout ColorLanes, _ missing: ColorLanes,
+  polar: Bool,
   lab: Bool, _ scales: UnsafePointer<Double>
 ) {
   if polar {
@@ -124,15 +129,15 @@ func convertLanes(
   }
   if lab {
     // OKLab.linearRGB.
-    let l1: Lanes = c0 + 0.3963377773761749 * c1 + 0.2158037573099136 * c2
-    let m1: Lanes = c0 - 0.1055613458156586 * c1 - 0.0638541728258133 * c2
-    let s1: Lanes = c0 - 0.0894841775298119 * c1 - 1.2914855480194092 * c2
-    let l3: Lanes = l1 * l1 * l1
-    let m3: Lanes = m1 * m1 * m1
-    let s3: Lanes = s1 * s1 * s1
-    let r: Lanes = 4.076741636075958 * l3 - 3.307711539258062 * m3 + 0.2309699031821045 * s3
-    let g: Lanes = -1.268437973285032 * l3 + 2.6097573492876887 * m3 - 0.34131937600265727 * s3
-    let b: Lanes =
+    let l1: ColorLanes = c0 + 0.3963377773761749 * c1 + 0.2158037573099136 * c2
+    let m1: ColorLanes = c0 - 0.1055613458156586 * c1 - 0.0638541728258133 * c2
+    let s1: ColorLanes = c0 - 0.0894841775298119 * c1 - 1.2914855480194092 * c2
+    let l3: ColorLanes = l1 * l1 * l1
+    let m3: ColorLanes = m1 * m1 * m1
+    let s3: ColorLanes = s1 * s1 * s1
+    let r: ColorLanes = 4.076741636075958 * l3 - 3.307711539258062 * m3 + 0.2309699031821045 * s3
+    let g: ColorLanes = -1.268437973285032 * l3 + 2.6097573492876887 * m3 - 0.34131937600265727 * s3
+    let b: ColorLanes =
       -0.004196076138675557 * l3 - 0.7034186179359363 * m3 + 1.7076146940746117 * s3
     c0 = r
     c1 = g
@@ -143,26 +148,26 @@ func convertLanes(
   c2 = linearToSRGBLanes(c2, scales)
 }
 
-/// `Razzle`'s `hueCosSin` on eight hues in degrees: the exact reduction to
+/// `Razzle`'s `hueCosSin` on four hues in degrees: the exact reduction to
 /// ±45° and fdlibm's kernels, or libm's `cos` and `sin` of `h · π/180` for
 /// a lane beyond 1e15 in magnitude, ±∞ or NaN.
 @inline(__always)
-func hueCosSinLanes(_ degrees: Lanes) -> (cos: Lanes, sin: Lanes) {
-  let magic = Lanes(repeating: 6_755_399_441_055_744.0)
+func hueCosSinLanes(_ degrees: ColorLanes) -> (cos: ColorLanes, sin: ColorLanes) {
+  let magic = ColorLanes(repeating: 6_755_399_441_055_744.0)
   let shifted = degrees * (1.0 / 90) + magic
-  let quadrant = unsafeBitCast(shifted, to: LaneBits.self) & 3
+  let quadrant = unsafeBitCast(shifted, to: ColorLaneBits.self) & 3
   let n = shifted - magic
   let x = (degrees - 90 * n) * (Double.pi / 180)
   let z = x * x
   // The polynomials of cosSinInQuadrant, one Horner step a line (the same
   // operations; written out so that the type checker has simple lines).
-  var sinTail: Lanes = -2.50507602534068634195e-08 + z * 1.58969099521155010221e-10
+  var sinTail: ColorLanes = -2.50507602534068634195e-08 + z * 1.58969099521155010221e-10
   sinTail = 2.75573137070700676789e-06 + z * sinTail
   sinTail = -1.98412698298579493134e-04 + z * sinTail
   sinTail = 8.33333333332248946124e-03 + z * sinTail
-  let zx: Lanes = z * x
-  let s: Lanes = x + zx * (-1.66666666666666324348e-01 + z * sinTail)
-  var cosTail: Lanes = 2.08757232129817482790e-09 + z * -1.13596475577881948265e-11
+  let zx: ColorLanes = z * x
+  let s: ColorLanes = x + zx * (-1.66666666666666324348e-01 + z * sinTail)
+  var cosTail: ColorLanes = 2.08757232129817482790e-09 + z * -1.13596475577881948265e-11
   cosTail = -2.75573143513906633035e-07 + z * cosTail
   cosTail = 2.48015872894767294178e-05 + z * cosTail
   cosTail = -1.38888888888741095749e-03 + z * cosTail
@@ -176,14 +181,14 @@ func hueCosSinLanes(_ degrees: Lanes) -> (cos: Lanes, sin: Lanes) {
   let odd = exactly(quadrant & 1)
   let flip = (quadrant & 2) &<< 62
   var cosine = unsafeBitCast(
-    unsafeBitCast((1 - odd) * c - odd * s, to: LaneBits.self) ^ flip, to: Lanes.self)
+    unsafeBitCast((1 - odd) * c - odd * s, to: ColorLaneBits.self) ^ flip, to: ColorLanes.self)
   var sine = unsafeBitCast(
-    unsafeBitCast(odd * c + (1 - odd) * s, to: LaneBits.self) ^ flip, to: Lanes.self)
+    unsafeBitCast(odd * c + (1 - odd) * s, to: ColorLaneBits.self) ^ flip, to: ColorLanes.self)
   let magnitude = unsafeBitCast(
-    unsafeBitCast(degrees, to: LaneBits.self) & 0x7FFF_FFFF_FFFF_FFFF, to: Lanes.self)
+    unsafeBitCast(degrees, to: ColorLaneBits.self) & 0x7FFF_FFFF_FFFF_FFFF, to: ColorLanes.self)
   let reduced = magnitude .<= 1e15
-  if Lanes(repeating: 1).replacing(with: 0, where: reduced).sum() != 0 {
-    for l in 0..<8 where !(magnitude[l] <= 1e15) {
+  if ColorLanes(repeating: 1).replacing(with: 0, where: reduced).sum() != 0 {
+    for l in 0..<4 where !(magnitude[l] <= 1e15) {
       let radians = degrees[l] * (Double.pi / 180)
       cosine[l] = cos(radians)
       sine[l] = sin(radians)
@@ -192,32 +197,33 @@ func hueCosSinLanes(_ degrees: Lanes) -> (cos: Lanes, sin: Lanes) {
   return (cosine, sine)
 }
 
-/// `Razzle`'s `linearToSRGB` on eight components: `12.92 · x` up to
+/// `Razzle`'s `linearToSRGB` on four components: `12.92 · x` up to
 /// 0.0031308 in magnitude, `x` itself for ±∞ and NaN, else
 /// `sign(x) · (1.055 · |x|^(5/12) − 0.055)` (``srgbEncodingPowerLanes(_:_:)``).
 @inline(__always)
-func linearToSRGBLanes(_ x: Lanes, _ scales: UnsafePointer<Double>) -> Lanes {
-  let bits = unsafeBitCast(x, to: LaneBits.self)
+func linearToSRGBLanes(_ x: ColorLanes, _ scales: UnsafePointer<Double>) -> ColorLanes {
+  let bits = unsafeBitCast(x, to: ColorLaneBits.self)
   let sign = bits & (1 << 63)
-  let magnitude = unsafeBitCast(bits ^ sign, to: Lanes.self)
+  let magnitude = unsafeBitCast(bits ^ sign, to: ColorLanes.self)
   let small = magnitude .<= 0.0031308
   // Finite and above the linear part; NaN fails both comparisons.
   let powered = (magnitude .< .infinity) .& .!small
   // The other lanes raise 1 instead, which the selects below discard.
-  let safe = Lanes(repeating: 1).replacing(with: magnitude, where: powered)
+  let safe = ColorLanes(repeating: 1).replacing(with: magnitude, where: powered)
   let encoded = 1.055 * srgbEncodingPowerLanes(safe, scales) - 0.055
-  let signed = unsafeBitCast(unsafeBitCast(encoded, to: LaneBits.self) | sign, to: Lanes.self)
+  let signed = unsafeBitCast(
+    unsafeBitCast(encoded, to: ColorLaneBits.self) | sign, to: ColorLanes.self)
   return x.replacing(with: signed, where: powered).replacing(with: 12.92 * x, where: small)
 }
 
 /// `Razzle`'s `srgbEncodingPower` (`x^(5/12)` for positive, finite, normal
-/// `x`) on eight lanes: the same split `x = 2^(12q + r) · m`, fit, scale and
+/// `x`) on four lanes: the same split `x = 2^(12q + r) · m`, fit, scale and
 /// Halley step.
 @inline(__always)
-func srgbEncodingPowerLanes(_ x: Lanes, _ scales: UnsafePointer<Double>) -> Lanes {
-  let bits = unsafeBitCast(x, to: LaneBits.self)
+func srgbEncodingPowerLanes(_ x: ColorLanes, _ scales: UnsafePointer<Double>) -> ColorLanes {
+  let bits = unsafeBitCast(x, to: ColorLaneBits.self)
   let m = unsafeBitCast(
-    (bits & 0x000F_FFFF_FFFF_FFFF) | 0x3FF0_0000_0000_0000, to: Lanes.self)
+    (bits & 0x000F_FFFF_FFFF_FFFF) | 0x3FF0_0000_0000_0000, to: ColorLanes.self)
   // shifted = exponent + 1200 (the biased exponent + 177, in 178...2223
   // for normal x); its quotient by 12 as (shifted · 2731) >> 15, exact on
   // that range (2731/2¹⁵ exceeds 1/12 by 1.1e-6 relative).
@@ -225,24 +231,24 @@ func srgbEncodingPowerLanes(_ x: Lanes, _ scales: UnsafePointer<Double>) -> Lane
   let quotient = (shifted &* 2731) &>> 15
   let r = shifted &- 12 &* quotient
   let u = m - 1.5
-  var z = Lanes(repeating: -0x1.60c89e024cef0p-9)
+  var z = ColorLanes(repeating: -0x1.60c89e024cef0p-9)
   z = z * u + 0x1.571c1c182651fp-8
   z = z * u - 0x1.3c0f0fd7a4377p-7
   z = z * u + 0x1.6f65631530eb9p-6
   z = z * u - 0x1.05f58b26f13c3p-4
   z = z * u + 0x1.50cccc06bac27p-2
   z = z * u + 0x1.2f1e22ca7ced8p+0
-  var scale = Lanes()
-  for l in 0..<8 { scale[l] = scales[Int(truncatingIfNeeded: r[l])] }
+  var scale = ColorLanes()
+  for l in 0..<4 { scale[l] = scales[Int(truncatingIfNeeded: r[l])] }
   z *= scale
   let m2 = m * m
-  let a = m2 * m2 * m * unsafeBitCast((1023 &+ 5 &* r) &<< 52, to: Lanes.self)
+  let a = m2 * m2 * m * unsafeBitCast((1023 &+ 5 &* r) &<< 52, to: ColorLanes.self)
   let z2 = z * z
   let z6 = z2 * z2 * z2
   let z12 = z6 * z6
   z += z * (2 * (a - z12)) / (13 * z12 + 11 * a)
   // 2^(5q) with q = quotient − 100: exponent field 1023 + 5q.
-  return z * unsafeBitCast((523 &+ 5 &* quotient) &<< 52, to: Lanes.self)
+  return z * unsafeBitCast((523 &+ 5 &* quotient) &<< 52, to: ColorLanes.self)
 }
 
 /// `2^(5r/12)` for `r` in `0..<12`, correctly rounded: `Razzle`'s
@@ -259,6 +265,6 @@ let twoToFiveTwelfths:
 /// Small non-negative integers (below 2⁵²) lane by lane as doubles,
 /// exactly: the bits on 2⁵²'s, less 2⁵².
 @inline(__always)
-func exactly(_ n: LaneBits) -> Lanes {
-  unsafeBitCast(n | 0x4330_0000_0000_0000, to: Lanes.self) - 0x1p52
+func exactly(_ n: ColorLaneBits) -> ColorLanes {
+  unsafeBitCast(n | 0x4330_0000_0000_0000, to: ColorLanes.self) - 0x1p52
 }

@@ -1,5 +1,5 @@
 """Color tracks at every kernel level: the batched conversion back to sRGB
-(eight colors at a time, compiled per CPU level) gives the same bits at
+(four colors at a time, compiled per CPU level) gives the same bits at
 every level, in batches and single samples, and agrees with numpy's CSS
 Color 4 Oklab interpolation (Ottosson's published matrices, an independent
 rounding of the same transform)."""

@@ -1,5 +1,5 @@
 // The color batches' conversion back to sRGB at the active kernel level
-// (see KernelLevel.swift): `RazzleKernels.convertColorsToSRGB`, eight
+// (see KernelLevel.swift): `RazzleKernels.convertColorsToSRGB`, four
 // colors at a time, with the bits of the scalar conversions in this folder.
 
 import RazzleKernels

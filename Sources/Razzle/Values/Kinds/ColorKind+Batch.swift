@@ -5,7 +5,7 @@
 // instead notes what to blend (``DeferredColorBlend``: the progress, the
 // segment's blend record, where the color goes) and, every
 // ``ColorKind/batchCapacity`` blends and at the end, blends the noted ones
-// into arrays and converts those eight colors at a time at the CPU's
+// into arrays and converts those four colors at a time at the CPU's
 // kernel level (`convertColorsToSRGB`, `RazzleKernels/ColorKernel.swift`).
 //
 // A track whose segments are all plain (linear, uneased) notes its interior
