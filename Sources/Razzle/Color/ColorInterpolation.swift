@@ -123,21 +123,18 @@ struct ColorEndpoint {
     return space.color(fromCoordinates: c, alpha: alpha)
   }
 
-  /// Steps 2, 3, 5 and 6 of ``interpolateColor(_:_:_:in:premultiplied:)``:
-  /// the blended coordinates in the space (un-premultiplied), the blended
-  /// alpha, and whether the hue is missing (both ends powerless), before
-  /// the conversion back to sRGB that ``blend(_:_:_:in:premultiplied:)``
-  /// and a batch (``ColorKind/convert(_:_:)``) finish with.
+  /// Steps 2 and 3 of ``interpolateColor(_:_:_:in:premultiplied:)``: the
+  /// two ends' coordinates with their hues fixed up (a missing hue taken
+  /// from the other end, the shorter arc), and whether the blend's hue is
+  /// missing (both ends powerless; both hues are then 0).
   @inlinable @inline(__always)
-  static func blendCoordinates(
-    _ from: ColorEndpoint, _ to: ColorEndpoint, _ e: Double, in space: ColorSpace,
-    premultiplied: Bool
-  ) -> (coordinates: SIMD3<Double>, alpha: Double, hueIsMissing: Bool) {
+  static func fixedUpHues(_ from: ColorEndpoint, _ to: ColorEndpoint, in space: ColorSpace) -> (
+    from: SIMD3<Double>, to: SIMD3<Double>, hueIsMissing: Bool
+  ) {
     var c0 = from.coordinates
     var c1 = to.coordinates
-    let hueIndex = space.hueIndex
     var hueIsMissing = false
-    if let h = hueIndex {
+    if let h = space.hueIndex {
       // The hue is not premultiplied, so fixing it up after premultiplying
       // the other coordinates is what CSS's order (fix up, then
       // premultiply) gives.
@@ -158,6 +155,48 @@ struct ColorEndpoint {
         c1[h] += 360 * Double(delta < -180 ? 1 : 0)
       }
     }
+    return (c0, c1, hueIsMissing)
+  }
+
+  /// The doubles ``storeSegment(_:_:in:into:)`` writes.
+  @inlinable static var segmentStride: Int { 9 }
+
+  /// Writes a segment's blend record, what
+  /// ``blendCoordinates(_:_:_:in:premultiplied:)`` computes before it needs
+  /// `e`: the start coordinates c₀ after the hue fix-ups, the differences
+  /// c₁ − c₀, the start alpha, the difference of the alphas, and 1 or 0 for
+  /// a missing hue. A color batch blends `c₀ + (c₁ − c₀)·e` from it: the
+  /// same operations on the same numbers.
+  @inlinable
+  static func storeSegment(
+    _ from: ColorEndpoint, _ to: ColorEndpoint, in space: ColorSpace,
+    into record: UnsafeMutablePointer<Double>
+  ) {
+    let (c0, c1, hueIsMissing) = fixedUpHues(from, to, in: space)
+    let d = c1 - c0
+    record[0] = c0.x
+    record[1] = c0.y
+    record[2] = c0.z
+    record[3] = d.x
+    record[4] = d.y
+    record[5] = d.z
+    record[6] = from.alpha
+    record[7] = to.alpha - from.alpha
+    record[8] = hueIsMissing ? 1 : 0
+  }
+
+  /// Steps 2, 3, 5 and 6 of ``interpolateColor(_:_:_:in:premultiplied:)``:
+  /// the blended coordinates in the space (un-premultiplied), the blended
+  /// alpha, and whether the hue is missing (both ends powerless), before
+  /// the conversion back to sRGB that ``blend(_:_:_:in:premultiplied:)``
+  /// and a batch (``ColorKind/convert(_:_:level:)``) finish with.
+  @inlinable @inline(__always)
+  static func blendCoordinates(
+    _ from: ColorEndpoint, _ to: ColorEndpoint, _ e: Double, in space: ColorSpace,
+    premultiplied: Bool
+  ) -> (coordinates: SIMD3<Double>, alpha: Double, hueIsMissing: Bool) {
+    let (c0, c1, hueIsMissing) = fixedUpHues(from, to, in: space)
+    let hueIndex = space.hueIndex
     let alpha = from.alpha + (to.alpha - from.alpha) * e
     var c = c0 + (c1 - c0) * e
     if premultiplied && alpha != 0 {

@@ -2,35 +2,37 @@
 // in a conversion back to sRGB (the OkLCh hue's cos and sin, Oklab's cubes
 // and matrix, three transfer functions) whose steps depend on each other,
 // so one sample at a time leaves the processor waiting on them. A batch
-// instead lets the sampler run as for any kind, with a stand-in kind whose
-// blend only notes what to blend (``DeferredColorBlend``); every
-// ``ColorKind/batchCapacity`` blends, and at the end, the noted blends are
-// blended and converted stage by stage over arrays, where the samples are
-// independent of each other.
+// instead notes what to blend (``DeferredColorBlend``: the progress, the
+// segment's blend record, where the color goes) and, every
+// ``ColorKind/batchCapacity`` blends and at the end, blends the noted ones
+// into arrays and converts those four colors at a time at the CPU's
+// kernel level (`convertColorsToSRGB`, `RazzleKernels/ColorKernel.swift`).
 //
-// Each stage calls the same functions, in the same order, as
-// ``ColorEndpoint/blend(_:_:_:in:premultiplied:)`` does for one color
-// (there is no fused multiply-add), so a batch gives bit for bit what one
-// sample gives, and one sample (a batch of one) what `interpolateColor`
-// gives.
+// A track whose segments are all plain (linear, uneased) notes its interior
+// samples directly, with the sampler's progress formula; every other sample
+// runs the sampler with a stand-in kind (``DeferringColorKind``) whose
+// blend notes instead of computing.
+//
+// The blend is ``ColorEndpoint/blendCoordinates(_:_:_:in:premultiplied:)``
+// with the parts that depend only on the segment (the hue fix-ups, the
+// differences c₁ − c₀) taken from the segment's record
+// (``ColorEndpoint/storeSegment(_:_:in:into:)``), and the kernel computes
+// each conversion's operations in its order (there is no fused
+// multiply-add), so a batch gives bit for bit what one sample gives, and
+// one sample (a batch of one) what `interpolateColor` gives.
 
-/// A blend a batch has noted: the eased progress, the two keyframes'
-/// derived data (``ColorEndpoint`` records) and where the color goes.
+/// A blend a batch has noted: the eased progress, the segment's blend
+/// record and where the color goes.
 @usableFromInline
 struct DeferredColorBlend {
   @usableFromInline var e: Double
-  @usableFromInline var from: UnsafePointer<Double>
-  @usableFromInline var to: UnsafePointer<Double>
+  @usableFromInline var segment: UnsafePointer<Double>
   @usableFromInline var out: UnsafeMutablePointer<Double>
 
   @inlinable
-  init(
-    e: Double, from: UnsafePointer<Double>, to: UnsafePointer<Double>,
-    out: UnsafeMutablePointer<Double>
-  ) {
+  init(e: Double, segment: UnsafePointer<Double>, out: UnsafeMutablePointer<Double>) {
     self.e = e
-    self.from = from
-    self.to = to
+    self.segment = segment
     self.out = out
   }
 }
@@ -59,21 +61,71 @@ extension ColorKind {
       noted in
       var count = 0
       withUnsafeMutablePointer(to: &count) { count in
+        // The kernel level, read once (under a lock) for the whole call.
         let deferring = DeferringColorKind(
-          base: self, noted: noted.baseAddress.unsafelyUnwrapped, count: count)
-        sampler.forEachSegment(queries, m) { j, k in
-          sampler.sample(queries[j], segment: k, kind: deferring, into: out + j &* stride)
+          base: self, noted: noted.baseAddress.unsafelyUnwrapped, count: count,
+          level: KernelLevel.active)
+        if sampler.allPlain && sampler.count >= 2 {
+          samplePlain(sampler, queries, m, out, stride, deferring)
+        } else {
+          sampler.forEachSegment(queries, m) { j, k in
+            sampler.sample(queries[j], segment: k, kind: deferring, into: out + j &* stride)
+          }
         }
         deferring.flush()
       }
     }
   }
 
-  /// Blends and converts `count` noted blends, writing each color to its
-  /// `out`: ``ColorEndpoint/blendCoordinates(_:_:_:in:premultiplied:)``
-  /// per blend, then each conversion step over all of them.
+  /// `sampleEach` for a track whose segments are all plain: segments found
+  /// a block at a time by the vector search, and each time strictly inside
+  /// a segment noted at once with the sampler's progress
+  /// `p = (t − t_k)/(t_{k+1} − t_k)` (what ``KeyframeSampler``'s `interior`
+  /// blends a plain segment at). The rest (outside the keyframes, at a
+  /// keyframe, NaN, and p rounding to 0 or 1, where a blend copies an end)
+  /// takes the sampler's path with `deferring`.
   @inlinable
-  func convert(_ noted: UnsafePointer<DeferredColorBlend>, _ count: Int) {
+  func samplePlain(
+    _ sampler: KeyframeSampler, _ queries: UnsafePointer<Double>, _ m: Int,
+    _ out: UnsafeMutablePointer<Double>, _ stride: Int, _ deferring: DeferringColorKind
+  ) {
+    let times = sampler.times
+    let first = times[0]
+    let last = times[sampler.count &- 1]
+    let records = sampler.kindView.pointee.segmentData
+    let level = deferring.level
+    let block = KeyframeSampler.searchBlock
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: block) { segments in
+      let ks = segments.baseAddress.unsafelyUnwrapped
+      var start = 0
+      while start < m {
+        let end = Swift.min(start &+ block, m)
+        // Clamped to the keyframes: the same segment inside them, and one
+        // the sampler's path does not use outside them.
+        findSegmentsKernel(level, times, sampler.count, queries + start, end &- start, ks)
+        for j in start..<end {
+          let t = queries[j]
+          let k = ks[j &- start]
+          let t0 = times[k]
+          let p = (t - t0) / (times[k &+ 1] - t0)
+          if t > first && t < last && t != t0 && p != 0 && p != 1 {
+            deferring.note(
+              DeferredColorBlend(
+                e: p, segment: records + k &* ColorEndpoint.segmentStride, out: out + j &* stride))
+          } else {
+            sampler.sample(t, segment: k, kind: deferring, into: out + j &* stride)
+          }
+        }
+        start = end
+      }
+    }
+  }
+
+  /// Blends and converts `count` noted blends, writing each color to its
+  /// `out`: the blend from each segment's record, then the conversion
+  /// kernel over all of them.
+  @inlinable
+  func convert(_ noted: UnsafePointer<DeferredColorBlend>, _ count: Int, level: KernelLevel) {
     withUnsafeTemporaryAllocation(of: Double.self, capacity: 5 &* Self.batchCapacity) {
       buffer in
       let n = count
@@ -83,33 +135,29 @@ extension ColorKind {
       let alpha = z + n
       // 1 where an OkLCh hue is missing: the color is then a = b = 0.
       let missing = alpha + n
+      // The hue (OkLCh's third coordinate) is not premultiplied.
+      let divideThird = space.hueIndex == nil
       for i in 0..<n {
+        // blendCoordinates, with the record's start and differences.
         let blend = noted[i]
-        let (c, a, hueIsMissing) = ColorEndpoint.blendCoordinates(
-          ColorEndpoint(contentsOf: blend.from), ColorEndpoint(contentsOf: blend.to), blend.e,
-          in: space, premultiplied: premultiplied)
-        x[i] = c.x
-        y[i] = c.y
-        z[i] = c.z
+        let r = blend.segment
+        let e = blend.e
+        let a = r[6] + r[7] * e
+        var c0 = r[0] + r[3] * e
+        var c1 = r[1] + r[4] * e
+        var c2 = r[2] + r[5] * e
+        if premultiplied && a != 0 {
+          c0 = c0 / a
+          c1 = c1 / a
+          if divideThird { c2 = c2 / a }
+        }
+        x[i] = c0
+        y[i] = c1
+        z[i] = c2
         alpha[i] = a
-        missing[i] = hueIsMissing ? 1 : 0
+        missing[i] = r[8]
       }
-      if space == .oklch {
-        for i in 0..<n {
-          let lab = OKLCH(l: x[i], c: y[i], h: z[i]).oklab
-          y[i] = missing[i] != 0 ? 0 : lab.a
-          z[i] = missing[i] != 0 ? 0 : lab.b
-        }
-      }
-      if space == .oklch || space == .oklab {
-        for i in 0..<n {
-          let linear = OKLab(l: x[i], a: y[i], b: z[i]).linearRGB
-          x[i] = linear.x
-          y[i] = linear.y
-          z[i] = linear.z
-        }
-      }
-      for i in 0..<(3 &* n) { x[i] = linearToSRGB(x[i]) }
+      convertColorsToSRGB(x, y, z, missingHue: missing, count: n, from: space, level: level)
       for i in 0..<n {
         let out = noted[i].out
         out[0] = x[i]
@@ -121,7 +169,7 @@ extension ColorKind {
   }
 }
 
-/// A color kind whose blend notes the blend for ``ColorKind/convert(_:_:)``
+/// A color kind whose blend notes the blend for ``ColorKind/convert(_:_:level:)``
 /// instead of computing it (the ends, `e = 0` and `e = 1`, it copies at
 /// once, as ``ColorKind`` does): what ``ColorKind``'s `sampleEach` runs the
 /// sampler with. Everything else is the base kind's. Never registered: it
@@ -137,15 +185,18 @@ struct DeferringColorKind: ValueKindProtocol, @unchecked Sendable {
   @usableFromInline let noted: UnsafeMutablePointer<DeferredColorBlend>
   /// How many are noted.
   @usableFromInline let count: UnsafeMutablePointer<Int>
+  /// The kernel level conversions run at.
+  @usableFromInline let level: KernelLevel
 
   @inlinable
   init(
     base: ColorKind, noted: UnsafeMutablePointer<DeferredColorBlend>,
-    count: UnsafeMutablePointer<Int>
+    count: UnsafeMutablePointer<Int>, level: KernelLevel
   ) {
     self.base = base
     self.noted = noted
     self.count = count
+    self.level = level
   }
 
   /// Not a kind one can name: it only exists inside a batch.
@@ -160,6 +211,7 @@ struct DeferringColorKind: ValueKindProtocol, @unchecked Sendable {
   @usableFromInline var componentNames: [String] { base.componentNames }
   @inlinable var isPerChannel: Bool { false }
   @inlinable var derivedStride: Int { base.derivedStride }
+  @inlinable var segmentStride: Int { base.segmentStride }
 
   @usableFromInline
   func violation(in value: UnsafeBufferPointer<Double>) -> (channel: Int, reason: String)? {
@@ -172,14 +224,27 @@ struct DeferringColorKind: ValueKindProtocol, @unchecked Sendable {
   }
 
   @inlinable
+  func deriveSegment(
+    _ from: BlendOperand, _ to: BlendOperand, into segment: UnsafeMutablePointer<Double>
+  ) {
+    base.deriveSegment(from, to, into: segment)
+  }
+
+  @inlinable
   func blend(_ segment: BlendSegment, _ e: Double, into out: UnsafeMutablePointer<Double>) {
     if e == 0 || e == 1 {
       let source = e == 0 ? segment.from.value : segment.to.value
       for c in 0..<4 { out[c] = source[c] }
       return
     }
-    noted[count.pointee] = DeferredColorBlend(
-      e: e, from: segment.from.derived, to: segment.to.derived, out: out)
+    note(DeferredColorBlend(e: e, segment: segment.shared, out: out))
+  }
+
+  /// Notes a blend, and converts the noted ones when there is no room for
+  /// more.
+  @inlinable @inline(__always)
+  func note(_ blend: DeferredColorBlend) {
+    noted[count.pointee] = blend
     count.pointee &+= 1
     if count.pointee == ColorKind.batchCapacity { flush() }
   }
@@ -187,7 +252,7 @@ struct DeferringColorKind: ValueKindProtocol, @unchecked Sendable {
   /// Converts the noted blends and forgets them.
   @inlinable
   func flush() {
-    base.convert(noted, count.pointee)
+    base.convert(noted, count.pointee, level: level)
     count.pointee = 0
   }
 

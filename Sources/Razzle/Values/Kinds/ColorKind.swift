@@ -7,7 +7,9 @@
 /// [0, 1].
 ///
 /// Derived per keyframe: the color in ``space``, premultiplied if asked, and
-/// whether its hue is powerless, so a sample converts once (back to sRGB).
+/// whether its hue is powerless, so a sample converts once (back to sRGB);
+/// per segment (in the spaces whose samples batch), the blend's start and
+/// differences after the hue fix-ups.
 public struct ColorKind: ValueKindProtocol {
   @usableFromInline static let name = "color"
   @usableFromInline static let catalogEntry = ValueKindDescription(
@@ -35,6 +37,9 @@ public struct ColorKind: ValueKindProtocol {
   @usableFromInline var componentNames: [String] { Self.catalogEntry.componentNames }
   @inlinable var isPerChannel: Bool { false }
   @inlinable var derivedStride: Int { ColorEndpoint.stride }
+  /// A segment's blend record (``ColorEndpoint/storeSegment(_:_:in:into:)``)
+  /// in the spaces whose samples batch.
+  @inlinable var segmentStride: Int { batchesConversions ? ColorEndpoint.segmentStride : 0 }
 
   /// An alpha outside [0, 1].
   @usableFromInline
@@ -48,6 +53,16 @@ public struct ColorKind: ValueKindProtocol {
       RGBA(r: value[0], g: value[1], b: value[2], a: value[3]), in: space,
       premultiplied: premultiplied
     ).store(into: derived)
+  }
+
+  @inlinable
+  func deriveSegment(
+    _ from: BlendOperand, _ to: BlendOperand, into segment: UnsafeMutablePointer<Double>
+  ) {
+    guard batchesConversions else { return }
+    ColorEndpoint.storeSegment(
+      ColorEndpoint(contentsOf: from.derived), ColorEndpoint(contentsOf: to.derived), in: space,
+      into: segment)
   }
 
   @inlinable

@@ -1,0 +1,54 @@
+// The color batches' conversion back to sRGB at the active kernel level
+// (see KernelLevel.swift): `RazzleKernels.convertColorsToSRGB`, four
+// colors at a time, with the bits of the scalar conversions in this folder.
+
+import RazzleKernels
+import RazzleKernelsAVX2
+
+/// Converts `count` colors in place from coordinates in `space` (three
+/// arrays: `x`, `y`, `z`) to sRGB-encoded r, g, b, at the active kernel
+/// level: what `space.color(fromCoordinates:alpha:)` gives per color, bit
+/// for bit (an OkLCh color whose `missingHue` is not 0 as `a = b = 0`;
+/// `missingHue` is read for OkLCh only). Colors in `srgb` or `hsl` are left
+/// as they are: their conversion is not batched.
+///
+/// - Complexity: O(count).
+@usableFromInline
+func convertColorsToSRGB(
+  _ x: UnsafeMutablePointer<Double>, _ y: UnsafeMutablePointer<Double>,
+  _ z: UnsafeMutablePointer<Double>, missingHue: UnsafePointer<Double>, count: Int,
+  from space: ColorSpace
+) {
+  convertColorsToSRGB(
+    x, y, z, missingHue: missingHue, count: count, from: space, level: KernelLevel.active)
+}
+
+/// ``convertColorsToSRGB(_:_:_:missingHue:count:from:)`` at `level` (the
+/// tests compare the levels).
+@usableFromInline
+func convertColorsToSRGB(
+  _ x: UnsafeMutablePointer<Double>, _ y: UnsafeMutablePointer<Double>,
+  _ z: UnsafeMutablePointer<Double>, missingHue: UnsafePointer<Double>, count: Int,
+  from space: ColorSpace, level: KernelLevel
+) {
+  switch (level, space) {
+  case (.baseline, .linearSRGB):
+    RazzleKernels.convertColorsToSRGB(
+      x, y, z, missingHue: missingHue, count: count, from: .linearSRGB)
+  case (.baseline, .oklab):
+    RazzleKernels.convertColorsToSRGB(x, y, z, missingHue: missingHue, count: count, from: .oklab)
+  case (.baseline, .oklch):
+    RazzleKernels.convertColorsToSRGB(x, y, z, missingHue: missingHue, count: count, from: .oklch)
+  case (.avx2, .linearSRGB):
+    RazzleKernelsAVX2.convertColorsToSRGB(
+      x, y, z, missingHue: missingHue, count: count, from: .linearSRGB)
+  case (.avx2, .oklab):
+    RazzleKernelsAVX2.convertColorsToSRGB(
+      x, y, z, missingHue: missingHue, count: count, from: .oklab)
+  case (.avx2, .oklch):
+    RazzleKernelsAVX2.convertColorsToSRGB(
+      x, y, z, missingHue: missingHue, count: count, from: .oklch)
+  case (_, .srgb), (_, .hsl):
+    break
+  }
+}

@@ -1,0 +1,270 @@
+// The color conversion a color track's batch ends in (Oklab or OkLCh back
+// to sRGB), four colors at a time: OkLCh's hue through cos and sin, Oklab's
+// matrix and cubes, and the sRGB transfer function on each channel. This
+// file is compiled at each CPU level as `LinearKernel.swift` is.
+//
+// Each lane computes the operations, in the order, of the scalar functions
+// in `Razzle` (`hueCosSin`, `OKLab.linearRGB`, `linearToSRGB` and
+// `srgbEncodingPower`); where those branch, the lanes compute both sides
+// and select, which gives the same bits. Nothing here fuses a multiply and
+// an add, so every level and the scalar functions agree bit for bit (tested
+// in `ColorKernelTests`).
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Four doubles: one AVX2 register, two SSE2 registers. (Eight lanes, as
+/// the linear kernel has, need more registers than x86-64 has for this
+/// much arithmetic, and the spills cost more than the lanes save.)
+typealias ColorLanes = SIMD4<Double>
+/// Four 64-bit patterns, lane by lane those of four doubles.
+typealias ColorLaneBits = SIMD4<UInt64>
+
+/// The space a batch of blended colors is in, for
+/// ``convertColorsToSRGB(_:_:_:missingHue:count:from:)``.
+public enum ColorKernelSpace: Sendable {
+  /// Linear-light sRGB: only the transfer function.
+  case linearSRGB
+  /// Oklab: the matrices and cubes, then the transfer function.
+  case oklab
+  /// OkLCh: the hue's cos and sin first.
+  case oklch
+}
+
+/// Converts `count` colors in place from coordinates in `space` (`x`, `y`,
+/// `z`: lightness, chroma and hue in degrees for OkLCh; l, a, b for Oklab;
+/// r, g, b for linear sRGB) to sRGB-encoded r, g, b, without clipping.
+///
+/// An OkLCh color whose `missingHue` is not 0 is converted as `a = b = 0`
+/// (its chroma and hue are ignored); `missingHue` is read for OkLCh only.
+/// The results are those of `Razzle`'s `OKLCH.oklab`, `OKLab.linearRGB` and
+/// `linearToSRGB`, bit for bit, NaN and ±∞ included.
+///
+/// - Complexity: O(count).
+public func convertColorsToSRGB(
+  _ x: UnsafeMutablePointer<Double>, _ y: UnsafeMutablePointer<Double>,
+  _ z: UnsafeMutablePointer<Double>, missingHue: UnsafePointer<Double>, count: Int,
+  from space: ColorKernelSpace
+) {
+  switch space {
+  case .linearSRGB: convertColors(x, y, z, missingHue, count, polar: false, lab: false)
+  case .oklab: convertColors(x, y, z, missingHue, count, polar: false, lab: true)
+  case .oklch: convertColors(x, y, z, missingHue, count, polar: true, lab: true)
+  }
+}
+
+/// The loop of ``convertColorsToSRGB(_:_:_:missingHue:count:from:)``, one
+/// copy per space: full blocks of four, then the rest padded with a
+/// harmless color (lightness 0.5, no chroma).
+@inline(__always)
+func convertColors(
+  _ x: UnsafeMutablePointer<Double>, _ y: UnsafeMutablePointer<Double>,
+  _ z: UnsafeMutablePointer<Double>, _ missing: UnsafePointer<Double>, _ n: Int,
+  polar: Bool, lab: Bool
+) {
+  withUnsafePointer(to: twoToFiveTwelfths) {
+    $0.withMemoryRebound(to: Double.self, capacity: 12) {
+      convertColors(x, y, z, missing, n, polar: polar, lab: lab, scales: $0)
+    }
+  }
+}
+
+/// ``convertColors(_:_:_:_:_:polar:lab:)`` with the table of
+/// ``twoToFiveTwelfths`` at `scales`.
+@inline(__always)
+func convertColors(
+  _ x: UnsafeMutablePointer<Double>, _ y: UnsafeMutablePointer<Double>,
+  _ z: UnsafeMutablePointer<Double>, _ missing: UnsafePointer<Double>, _ n: Int,
+  polar: Bool, lab: Bool, scales: UnsafePointer<Double>
+) {
+  var i = 0
+  while i &+ 4 <= n {
+    var c0 = UnsafeRawPointer(x + i).loadUnaligned(as: ColorLanes.self)
+    var c1 = UnsafeRawPointer(y + i).loadUnaligned(as: ColorLanes.self)
+    var c2 = UnsafeRawPointer(z + i).loadUnaligned(as: ColorLanes.self)
+    let m = polar ? UnsafeRawPointer(missing + i).loadUnaligned(as: ColorLanes.self) : ColorLanes()
+    convertLanes(&c0, &c1, &c2, m, polar: polar, lab: lab, scales)
+    UnsafeMutableRawPointer(x + i).storeBytes(of: c0, as: ColorLanes.self)
+    UnsafeMutableRawPointer(y + i).storeBytes(of: c1, as: ColorLanes.self)
+    UnsafeMutableRawPointer(z + i).storeBytes(of: c2, as: ColorLanes.self)
+    i &+= 4
+  }
+  guard i < n else { return }
+  var c0 = ColorLanes(repeating: 0.5)
+  var c1 = ColorLanes(repeating: 0)
+  var c2 = ColorLanes(repeating: 0)
+  var m = ColorLanes(repeating: 0)
+  for l in 0..<(n &- i) {
+    c0[l] = x[i &+ l]
+    c1[l] = y[i &+ l]
+    c2[l] = z[i &+ l]
+    if polar { m[l] = missing[i &+ l] }
+  }
+  convertLanes(&c0, &c1, &c2, m, polar: polar, lab: lab, scales)
+  for l in 0..<(n &- i) {
+    x[i &+ l] = c0[l]
+    y[i &+ l] = c1[l]
+    z[i &+ l] = c2[l]
+  }
+}
+
+/// Four colors from `space` to sRGB encoding, in place.
+@inline(__always)
+func convertLanes(
+  _ c0: inout ColorLanes, _ c1: inout ColorLanes, _ c2: inout ColorLanes, _ missing: ColorLanes,
+  polar: Bool,
+  lab: Bool, _ scales: UnsafePointer<Double>
+) {
+  if polar {
+    // OKLCH.oklab: a = c·cos h, b = c·sin h; a missing hue gives a = b = 0.
+    let (cosine, sine) = hueCosSinLanes(c2)
+    let none = missing .!= 0
+    let a = (c1 * cosine).replacing(with: 0, where: none)
+    let b = (c1 * sine).replacing(with: 0, where: none)
+    c1 = a
+    c2 = b
+  }
+  if lab {
+    // OKLab.linearRGB.
+    let l1: ColorLanes = c0 + 0.3963377773761749 * c1 + 0.2158037573099136 * c2
+    let m1: ColorLanes = c0 - 0.1055613458156586 * c1 - 0.0638541728258133 * c2
+    let s1: ColorLanes = c0 - 0.0894841775298119 * c1 - 1.2914855480194092 * c2
+    let l3: ColorLanes = l1 * l1 * l1
+    let m3: ColorLanes = m1 * m1 * m1
+    let s3: ColorLanes = s1 * s1 * s1
+    let r: ColorLanes = 4.076741636075958 * l3 - 3.307711539258062 * m3 + 0.2309699031821045 * s3
+    let g: ColorLanes = -1.268437973285032 * l3 + 2.6097573492876887 * m3 - 0.34131937600265727 * s3
+    let b: ColorLanes =
+      -0.004196076138675557 * l3 - 0.7034186179359363 * m3 + 1.7076146940746117 * s3
+    c0 = r
+    c1 = g
+    c2 = b
+  }
+  c0 = linearToSRGBLanes(c0, scales)
+  c1 = linearToSRGBLanes(c1, scales)
+  c2 = linearToSRGBLanes(c2, scales)
+}
+
+/// `Razzle`'s `hueCosSin` on four hues in degrees: the exact reduction to
+/// ±45° and fdlibm's kernels, or libm's `cos` and `sin` of `h · π/180` for
+/// a lane beyond 1e15 in magnitude, ±∞ or NaN.
+@inline(__always)
+func hueCosSinLanes(_ degrees: ColorLanes) -> (cos: ColorLanes, sin: ColorLanes) {
+  let magic = ColorLanes(repeating: 6_755_399_441_055_744.0)
+  let shifted = degrees * (1.0 / 90) + magic
+  let quadrant = unsafeBitCast(shifted, to: ColorLaneBits.self) & 3
+  let n = shifted - magic
+  let x = (degrees - 90 * n) * (Double.pi / 180)
+  let z = x * x
+  // The polynomials of cosSinInQuadrant, one Horner step a line (the same
+  // operations; written out so that the type checker has simple lines).
+  var sinTail: ColorLanes = -2.50507602534068634195e-08 + z * 1.58969099521155010221e-10
+  sinTail = 2.75573137070700676789e-06 + z * sinTail
+  sinTail = -1.98412698298579493134e-04 + z * sinTail
+  sinTail = 8.33333333332248946124e-03 + z * sinTail
+  let zx: ColorLanes = z * x
+  let s: ColorLanes = x + zx * (-1.66666666666666324348e-01 + z * sinTail)
+  var cosTail: ColorLanes = 2.08757232129817482790e-09 + z * -1.13596475577881948265e-11
+  cosTail = -2.75573143513906633035e-07 + z * cosTail
+  cosTail = 2.48015872894767294178e-05 + z * cosTail
+  cosTail = -1.38888888888741095749e-03 + z * cosTail
+  cosTail = 4.16666666666666019037e-02 + z * cosTail
+  cosTail = z * cosTail
+  let half = 0.5 * z
+  let w = 1 - half
+  let c = w + (((1 - w) - half) + z * cosTail)
+  // As cosSinInQuadrant: odd is exactly 0 or 1 (2⁵² + the bit, less 2⁵²;
+  // a comparison of integer vectors compiles lane by lane).
+  let odd = exactly(quadrant & 1)
+  let flip = (quadrant & 2) &<< 62
+  var cosine = unsafeBitCast(
+    unsafeBitCast((1 - odd) * c - odd * s, to: ColorLaneBits.self) ^ flip, to: ColorLanes.self)
+  var sine = unsafeBitCast(
+    unsafeBitCast(odd * c + (1 - odd) * s, to: ColorLaneBits.self) ^ flip, to: ColorLanes.self)
+  let magnitude = unsafeBitCast(
+    unsafeBitCast(degrees, to: ColorLaneBits.self) & 0x7FFF_FFFF_FFFF_FFFF, to: ColorLanes.self)
+  let reduced = magnitude .<= 1e15
+  if ColorLanes(repeating: 1).replacing(with: 0, where: reduced).sum() != 0 {
+    for l in 0..<4 where !(magnitude[l] <= 1e15) {
+      let radians = degrees[l] * (Double.pi / 180)
+      cosine[l] = cos(radians)
+      sine[l] = sin(radians)
+    }
+  }
+  return (cosine, sine)
+}
+
+/// `Razzle`'s `linearToSRGB` on four components: `12.92 · x` up to
+/// 0.0031308 in magnitude, `x` itself for ±∞ and NaN, else
+/// `sign(x) · (1.055 · |x|^(5/12) − 0.055)` (``srgbEncodingPowerLanes(_:_:)``).
+@inline(__always)
+func linearToSRGBLanes(_ x: ColorLanes, _ scales: UnsafePointer<Double>) -> ColorLanes {
+  let bits = unsafeBitCast(x, to: ColorLaneBits.self)
+  let sign = bits & (1 << 63)
+  let magnitude = unsafeBitCast(bits ^ sign, to: ColorLanes.self)
+  let small = magnitude .<= 0.0031308
+  // Finite and above the linear part; NaN fails both comparisons.
+  let powered = (magnitude .< .infinity) .& .!small
+  // The other lanes raise 1 instead, which the selects below discard.
+  let safe = ColorLanes(repeating: 1).replacing(with: magnitude, where: powered)
+  let encoded = 1.055 * srgbEncodingPowerLanes(safe, scales) - 0.055
+  let signed = unsafeBitCast(
+    unsafeBitCast(encoded, to: ColorLaneBits.self) | sign, to: ColorLanes.self)
+  return x.replacing(with: signed, where: powered).replacing(with: 12.92 * x, where: small)
+}
+
+/// `Razzle`'s `srgbEncodingPower` (`x^(5/12)` for positive, finite, normal
+/// `x`) on four lanes: the same split `x = 2^(12q + r) · m`, fit, scale and
+/// Halley step.
+@inline(__always)
+func srgbEncodingPowerLanes(_ x: ColorLanes, _ scales: UnsafePointer<Double>) -> ColorLanes {
+  let bits = unsafeBitCast(x, to: ColorLaneBits.self)
+  let m = unsafeBitCast(
+    (bits & 0x000F_FFFF_FFFF_FFFF) | 0x3FF0_0000_0000_0000, to: ColorLanes.self)
+  // shifted = exponent + 1200 (the biased exponent + 177, in 178...2223
+  // for normal x); its quotient by 12 as (shifted · 2731) >> 15, exact on
+  // that range (2731/2¹⁵ exceeds 1/12 by 1.1e-6 relative).
+  let shifted = (bits &>> 52) &+ 177
+  let quotient = (shifted &* 2731) &>> 15
+  let r = shifted &- 12 &* quotient
+  let u = m - 1.5
+  var z = ColorLanes(repeating: -0x1.60c89e024cef0p-9)
+  z = z * u + 0x1.571c1c182651fp-8
+  z = z * u - 0x1.3c0f0fd7a4377p-7
+  z = z * u + 0x1.6f65631530eb9p-6
+  z = z * u - 0x1.05f58b26f13c3p-4
+  z = z * u + 0x1.50cccc06bac27p-2
+  z = z * u + 0x1.2f1e22ca7ced8p+0
+  var scale = ColorLanes()
+  for l in 0..<4 { scale[l] = scales[Int(truncatingIfNeeded: r[l])] }
+  z *= scale
+  let m2 = m * m
+  let a = m2 * m2 * m * unsafeBitCast((1023 &+ 5 &* r) &<< 52, to: ColorLanes.self)
+  let z2 = z * z
+  let z6 = z2 * z2 * z2
+  let z12 = z6 * z6
+  z += z * (2 * (a - z12)) / (13 * z12 + 11 * a)
+  // 2^(5q) with q = quotient − 100: exponent field 1023 + 5q.
+  return z * unsafeBitCast((523 &+ 5 &* quotient) &<< 52, to: ColorLanes.self)
+}
+
+/// `2^(5r/12)` for `r` in `0..<12`, correctly rounded: `Razzle`'s
+/// `twoToFiveTwelfths`, as a table the lanes read.
+let twoToFiveTwelfths:
+  (
+    Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double
+  ) = (
+    1, 0x1.55b8108f0ec5ep+0, 0x1.c823e074ec129p+0, 0x1.306fe0a31b715p+1, 0x1.965fea53d6e3dp+1,
+    0x1.0f38f92d97963p+2, 0x1.6a09e667f3bcdp+2, 0x1.e3437e7101344p+2, 0x1.428a2f98d728bp+3,
+    0x1.ae89f995ad3adp+3, 0x1.1f59ac3c7d6c0p+4, 0x1.7f910d768cfb0p+4
+  )
+
+/// Small non-negative integers (below 2⁵²) lane by lane as doubles,
+/// exactly: the bits on 2⁵²'s, less 2⁵².
+@inline(__always)
+func exactly(_ n: ColorLaneBits) -> ColorLanes {
+  unsafeBitCast(n | 0x4330_0000_0000_0000, to: ColorLanes.self) - 0x1p52
+}
