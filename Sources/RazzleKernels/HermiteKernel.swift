@@ -32,7 +32,7 @@ public func sampleHermite(
   blocks.sample(formula, q, m, out, stride, scalar: scalar)
 }
 
-/// The Hermite cubic on eight lanes.
+/// The Hermite cubic on eight lanes, as two halves of four.
 struct HermiteLanes: ModeLaneFormula {
   let times: UnsafePointer<Double>
   let values: UnsafePointer<Double>
@@ -44,9 +44,16 @@ struct HermiteLanes: ModeLaneFormula {
   func values(_ t: Lanes, _ tc: Lanes, _ k: LaneIndices, misses: inout SIMDMask<LaneIndices>)
     -> Lanes
   {
-    let (t0, t1) = lanePairs(times, k)
-    let (v0, v1) = lanePairs(values, k)
-    let (m0, m1) = lanePairs(tangents, k, scale: 2)
+    Lanes(
+      lowHalf: half(t.lowHalf, tc.lowHalf, k.lowHalf),
+      highHalf: half(t.highHalf, tc.highHalf, k.highHalf))
+  }
+
+  @inline(__always)
+  func half(_ t: HalfLanes, _ tc: HalfLanes, _ k: HalfIndices) -> HalfLanes {
+    let (t0, t1) = halfPairs(times, k)
+    let (v0, v1) = halfPairs(values, k)
+    let (m0, m1) = halfPairs(tangents, k, scale: 2)
     let dt = t1 - t0
     let s = (tc - t0) / dt
     // Hermite.Basis.value(at:) and combine(v0:m0:v1:m1:duration:).
@@ -56,8 +63,6 @@ struct HermiteLanes: ModeLaneFormula {
     let h01 = s * s * (3 - 2 * s)
     let h11 = -s * s * u
     let v = (h00 * v0 + h01 * v1) + dt * (h10 * m0 + h11 * m1)
-    return v.replacing(with: v0, where: tc .== t0)
-      .replacing(with: Lanes(repeating: lastValue), where: t .>= Lanes(repeating: last))
-      .replacing(with: t, where: t .!= t)
+    return fixedEnds(v, t, tc, t0, v0, last: last, lastValue: lastValue)
   }
 }

@@ -63,14 +63,21 @@ struct ModeLanes {
         // group of eight: every block has at least eight times.
         var end = Swift.min(start &+ blockSize, m)
         if m &- end < 8 { end = m }
-        segments(q, start, end, ks)
+        // Sorted blocks walk a cursor; others search each group as it is
+        // evaluated.
+        let sorted = isNondecreasing(q, start, end)
+        if sorted { walk(q, start, end, ks) }
         var j = start
         while j < end {
           let g = Swift.min(j, end &- 8)
           let t = UnsafeRawPointer(q + g).loadUnaligned(as: Lanes.self)
-          let k = UnsafeRawPointer(ks + (g &- start)).loadUnaligned(as: LaneIndices.self)
+          let tc = clamped(t, first, last)
+          let k =
+            sorted
+            ? UnsafeRawPointer(ks + (g &- start)).loadUnaligned(as: LaneIndices.self)
+            : laneSegments(times, count, tc)
           var misses = SIMDMask<LaneIndices>()
-          let v = formula.values(t, clamped(t, first, last), k, misses: &misses)
+          let v = formula.values(t, tc, k, misses: &misses)
           if stride == 1 {
             UnsafeMutableRawPointer(out + g).storeBytes(of: v, as: Lanes.self)
           } else {
@@ -86,47 +93,58 @@ struct ModeLanes {
     }
   }
 
-  /// The segments of the times `q[start..<end]` (at least 8, at most 71)
-  /// into `ks`: the largest k ≤ count − 2 with times[k] ≤ the clamped time
-  /// (0 for NaN), as `segmentIndex` gives it.
+  /// The segments of the non-decreasing times `q[start..<end]` (at most
+  /// 71) into `ks`, by walking a cursor: the largest k ≤ count − 2 with
+  /// times[k] ≤ the clamped time, as `segmentIndex` gives it.
   @inline(__always)
-  func segments(
+  func walk(
     _ q: UnsafePointer<Double>, _ start: Int, _ end: Int, _ ks: UnsafeMutablePointer<Int64>
   ) {
-    if isNondecreasing(q, start, end) {
-      // No NaN here; on the raw time the walk stops where it would on the
-      // clamped one.
-      var cursor = segmentIndex(times, count, clamp(q[start]))
-      for j in start..<end {
-        let t = q[j]
-        while cursor < count &- 2 && times[cursor &+ 1] <= t { cursor &+= 1 }
-        ks[j &- start] = Int64(truncatingIfNeeded: cursor)
-      }
-      return
-    }
-    var j = start
-    while j < end {
-      let g = Swift.min(j, end &- 8)
-      let t = UnsafeRawPointer(q + g).loadUnaligned(as: Lanes.self)
-      let k = laneSegments(times, count, clamped(t, first, last))
-      UnsafeMutableRawPointer(ks + (g &- start)).storeBytes(of: k, as: LaneIndices.self)
-      j = g &+ 8
+    // No NaN here; on the raw time the walk stops where it would on the
+    // clamped one.
+    var cursor = segmentIndex(times, count, clamp(q[start]))
+    for j in start..<end {
+      let t = q[j]
+      while cursor < count &- 2 && times[cursor &+ 1] <= t { cursor &+= 1 }
+      ks[j &- start] = Int64(truncatingIfNeeded: cursor)
     }
   }
 }
 
-/// Keyframes k and k + 1 of `pairs` (adjacent doubles) on eight lanes: one
-/// 16-byte load a lane, split into the first and the second.
+/// Four doubles: the mode formulas run on two halves of four lanes, which
+/// keeps their operands in AVX2's sixteen registers (one each) and lets the
+/// pair loads below fill whole registers.
+typealias HalfLanes = SIMD4<Double>
+/// Four segment indices.
+typealias HalfIndices = SIMD4<Int64>
+
+/// Entries k and k + 1 of `pairs` (adjacent doubles, `pairs + k · scale`)
+/// on four lanes: one 16-byte load a lane, lanes 0 and 2 and lanes 1 and 3
+/// sharing a register, then unpacked into the first and the second.
 @inline(__always)
-func lanePairs(_ pairs: UnsafePointer<Double>, _ k: LaneIndices, scale: Int = 1) -> (
-  Lanes, Lanes
+func halfPairs(_ pairs: UnsafePointer<Double>, _ k: HalfIndices, scale: Int = 1) -> (
+  HalfLanes, HalfLanes
 ) {
-  var both = SIMD16<Double>()
-  for l in 0..<8 {
-    let i = Int(truncatingIfNeeded: k[l]) &* scale
-    let pair = UnsafeRawPointer(pairs + i).loadUnaligned(as: SIMD2<Double>.self)
-    both[2 &* l] = pair[0]
-    both[2 &* l &+ 1] = pair[1]
+  @inline(__always)
+  func pair(_ l: Int) -> SIMD2<Double> {
+    UnsafeRawPointer(pairs + Int(truncatingIfNeeded: k[l]) &* scale)
+      .loadUnaligned(as: SIMD2<Double>.self)
   }
-  return (both.evenHalf, both.oddHalf)
+  let even = HalfLanes(lowHalf: pair(0), highHalf: pair(2))
+  let odd = HalfLanes(lowHalf: pair(1), highHalf: pair(3))
+  return (
+    HalfLanes(even[0], odd[0], even[2], odd[2]), HalfLanes(even[1], odd[1], even[3], odd[3])
+  )
+}
+
+/// A half's value where the rule fixes it: v_k exactly at keyframe k,
+/// v_{n−1} at and past the end, NaN at NaN.
+@inline(__always)
+func fixedEnds(
+  _ v: HalfLanes, _ t: HalfLanes, _ tc: HalfLanes, _ t0: HalfLanes, _ v0: HalfLanes,
+  last: Double, lastValue: Double
+) -> HalfLanes {
+  v.replacing(with: v0, where: tc .== t0)
+    .replacing(with: HalfLanes(repeating: lastValue), where: t .>= HalfLanes(repeating: last))
+    .replacing(with: t, where: t .!= t)
 }

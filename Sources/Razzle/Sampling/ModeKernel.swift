@@ -15,6 +15,17 @@
 // Each formula is the general sampler's (`KeyframeSampler.evaluate`),
 // through the same functions, so a value does not depend on the route: the
 // single sample of such a track runs these loops too (a batch of one).
+//
+// Scalar uneased tracks take vector kernels at the CPU's level for batches
+// of 8 or more (`RazzleKernels`): `hold` the linear kernel's (`sampleLinear`
+// with `hold`), `smooth` and `monotone` `sampleHermite` (the tangents the
+// storage computes at edit time), `bezier` `sampleBezierHandles` (each
+// segment's time-curve coefficients and corrected handle values built once
+// for the batch, in `sampleBezierHandleKernel`). Each computes this file's
+// formulas for a time operation by operation on eight lanes, so its bits
+// are the single sample's; a Bézier time its three Halley steps do not
+// solve comes back to ``KeyframeSampler/modeKernel(_:_:_:_:_:_:)`` for the
+// safeguarded solve.
 
 import RazzleKernels
 import RazzleKernelsAVX2
