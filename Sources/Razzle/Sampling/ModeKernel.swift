@@ -15,6 +15,20 @@
 // Each formula is the general sampler's (`KeyframeSampler.evaluate`),
 // through the same functions, so a value does not depend on the route: the
 // single sample of such a track runs these loops too (a batch of one).
+//
+// Scalar uneased tracks take vector kernels at the CPU's level for batches
+// of 8 or more (`RazzleKernels`): `hold` the linear kernel's (`sampleLinear`
+// with `hold`), `smooth` and `monotone` `sampleHermite` (the tangents the
+// storage computes at edit time), `bezier` `sampleBezierHandles` (each
+// segment's time-curve coefficients and corrected handle values built once
+// for the batch, in `sampleBezierHandleKernel`). Each computes this file's
+// formulas for a time operation by operation on eight lanes, so its bits
+// are the single sample's; a Bézier time its three Halley steps do not
+// solve comes back to ``KeyframeSampler/modeKernel(_:_:_:_:_:_:)`` for the
+// safeguarded solve.
+
+import RazzleKernels
+import RazzleKernelsAVX2
 
 /// How a mode kernel turns a segment and its eased progress into values.
 @usableFromInline
@@ -141,12 +155,22 @@ extension KeyframeSampler {
       }
     case .smooth, .monotone:
       let hermite = HermiteMode(tangents: tangents.unsafelyUnwrapped)
-      if plain {
+      if channels == 1 && plain && m >= 8 {
+        // A scalar uneased track: the vector Hermite kernel at the CPU's
+        // level, with this loop's arithmetic lane by lane.
+        sampleHermiteKernel(times, values, tangents.unsafelyUnwrapped, count, q, m, out, stride) {
+          j in modeKernel(q + j, 1, out + j &* stride, stride, hermite, NoEasing())
+        }
+      } else if plain {
         modeKernel(q, m, out, stride, hermite, NoEasing())
       } else {
         modeKernel(q, m, out, stride, hermite, SegmentEasing(self))
       }
     default:
+      if channels == 1 && m >= 8 && m >= 4 &* count && segmentsUneased {
+        sampleBezierHandleKernel(q, m, out, stride)
+        return
+      }
       if m < 4 &* count {
         modeKernel(q, m, out, stride, BezierEachMode(), SegmentEasing(self))
         return
@@ -162,6 +186,44 @@ extension KeyframeSampler {
           }
           modeKernel(q, m, out, stride, BezierMode(segments: c, handles: h), SegmentEasing(self))
         }
+      }
+    }
+  }
+
+  /// Whether no segment eases its progress.
+  @inlinable
+  var segmentsUneased: Bool {
+    for k in 0..<(count &- 1) where kernels[Int(styleIndices[k])] != .identity { return false }
+    return true
+  }
+
+  /// A scalar uneased `bezier` batch of at least 8 queries: each segment's
+  /// time curve and corrected handle values built once, then the vector
+  /// kernel at the CPU's level, which computes this file's formulas lane by
+  /// lane and hands the times its fast solve misses back to ``modeKernel``.
+  @usableFromInline
+  func sampleBezierHandleKernel(
+    _ q: UnsafePointer<Double>, _ m: Int, _ out: UnsafeMutablePointer<Double>, _ stride: Int
+  ) {
+    let segments = count &- 1
+    let curveStride = RazzleKernels.bezierHandleCurveStride
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: segments &* curveStride) { buffer in
+      let curves = buffer.baseAddress.unsafelyUnwrapped
+      withUnsafeTemporaryAllocation(of: Double.self, capacity: 2) { handles in
+        let h = handles.baseAddress.unsafelyUnwrapped
+        for k in 0..<segments {
+          let curve = bezierSegment(k, handles: h)
+          let record = curves + k &* curveStride
+          record[0] = curve.timeCurve.a
+          record[1] = curve.timeCurve.b
+          record[2] = curve.timeCurve.c
+          record[3] = h[0]
+          record[4] = h[1]
+          for i in 5..<curveStride { record[i] = 0 }
+        }
+      }
+      sampleBezierHandlesKernel(times, values, curves, count, q, m, out, stride) { j in
+        modeKernel(q + j, 1, out + j &* stride, stride, BezierEachMode(), SegmentEasing(self))
       }
     }
   }
@@ -283,5 +345,46 @@ extension KeyframeSampler {
       let curve = bezierSegment(k, handles: handles)
       bezierValues(k, e: e, dt: dt, curve, handles, into: out)
     }
+  }
+}
+
+// MARK: - The vector kernels at the active level
+
+/// `RazzleKernels.sampleHermite` at the active level.
+@usableFromInline
+func sampleHermiteKernel(
+  _ times: UnsafePointer<Double>, _ values: UnsafePointer<Double>,
+  _ tangents: UnsafePointer<Double>, _ count: Int, _ q: UnsafePointer<Double>, _ m: Int,
+  _ out: UnsafeMutablePointer<Double>, _ stride: Int, scalar: (Int) -> Void
+) {
+  switch KernelLevel.active {
+  case .baseline:
+    RazzleKernels.sampleHermite(
+      times: times, values: values, tangents: tangents, count: count, queries: q, count: m,
+      into: out, stride: stride, scalar: scalar)
+  case .avx2:
+    RazzleKernelsAVX2.sampleHermite(
+      times: times, values: values, tangents: tangents, count: count, queries: q, count: m,
+      into: out, stride: stride, scalar: scalar)
+  }
+}
+
+/// `RazzleKernels.sampleBezierHandles` at the active level, with the
+/// solver's tolerance (``CubicBezier/solverEpsilon``).
+@usableFromInline
+func sampleBezierHandlesKernel(
+  _ times: UnsafePointer<Double>, _ values: UnsafePointer<Double>, _ curves: UnsafePointer<Double>,
+  _ count: Int, _ q: UnsafePointer<Double>, _ m: Int, _ out: UnsafeMutablePointer<Double>,
+  _ stride: Int, scalar: (Int) -> Void
+) {
+  switch KernelLevel.active {
+  case .baseline:
+    RazzleKernels.sampleBezierHandles(
+      times: times, values: values, curves: curves, count: count, queries: q, count: m,
+      into: out, stride: stride, tolerance: CubicBezier.solverEpsilon, scalar: scalar)
+  case .avx2:
+    RazzleKernelsAVX2.sampleBezierHandles(
+      times: times, values: values, curves: curves, count: count, queries: q, count: m,
+      into: out, stride: stride, tolerance: CubicBezier.solverEpsilon, scalar: scalar)
   }
 }
