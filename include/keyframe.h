@@ -330,6 +330,28 @@ kf_status kf_track_options_init(kf_track_options *options);
 kf_status kf_animator_add_track(kf_animator *animator, const char *target, const char *property,
                                 const kf_track_options *options, kf_track **out_track);
 
+/* Adds `count` tracks in one call, all or nothing: track i for
+ * properties[i] of targets[i] as `options` say (NULL: each property's
+ * default kind, as kf_animator_add_track), each with `keyframes` linear
+ * keyframes set as kf_track_set_keyframes sets them. `times` holds
+ * `keyframes` times shared by every track (times_count == keyframes) or one
+ * row a track (times_count == count * keyframes); `values` holds every
+ * track's keyframes * channels values, one track after another
+ * (values_count is their sum). No handle is returned: kf_animator_get_track
+ * and kf_animator_track_at reach the tracks, which follow the animator's
+ * earlier tracks in order. On an error nothing is added and the message
+ * names the entry ("tracks[i]: ..."). `times` and `values` may be NULL when
+ * their count is 0.
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_NAME, KF_E_WRONG_SIZE
+ * (a count that does not fit), KF_E_DUPLICATE (a pair with a track already,
+ * or twice in the call), and kf_animator_add_track's and
+ * kf_track_set_keyframes' errors for a track. */
+kf_status kf_animator_add_tracks(kf_animator *animator, const char *const *targets,
+                                 const char *const *properties, size_t count,
+                                 const kf_track_options *options, size_t keyframes,
+                                 const double *times, size_t times_count, const double *values,
+                                 size_t values_count);
+
 /* Returns a new reference to the track for (target, property) in *out_track.
  * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_NAME,
  * KF_E_NOT_FOUND. */

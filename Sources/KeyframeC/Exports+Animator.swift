@@ -59,6 +59,33 @@ public func kf_animator_add_track(
   }
 }
 
+@_cdecl("kf_animator_add_tracks")
+public func kf_animator_add_tracks(
+  _ handle: OpaquePointer?, _ targets: UnsafePointer<UnsafePointer<CChar>?>?,
+  _ properties: UnsafePointer<UnsafePointer<CChar>?>?, _ count: Int,
+  _ options: UnsafePointer<kf_track_options>?, _ keyframes: Int, _ times: UnsafePointer<Double>?,
+  _ timesCount: Int, _ values: UnsafePointer<Double>?, _ valuesCount: Int
+) -> kf_status {
+  call("kf_animator_add_tracks") { () throws(RazzleError) in
+    let animator = try animator(handle)
+    let targetNames = try buffer(targets, count, "targets")
+    let propertyNames = try buffer(properties, count, "properties")
+    let options = try trackOptions(options)
+    var targetList: [String] = []
+    var propertyList: [String] = []
+    targetList.reserveCapacity(count)
+    propertyList.reserveCapacity(count)
+    for i in 0..<count {
+      targetList.append(try string(targetNames[i], "targets[i]"))
+      propertyList.append(try string(propertyNames[i], "properties[i]"))
+    }
+    try animator.addTracks(
+      targets: targetList, properties: propertyList, options: options, keyframes: keyframes,
+      times: try buffer(times, timesCount, "times"),
+      values: try buffer(values, valuesCount, "values"))
+  }
+}
+
 @_cdecl("kf_animator_get_track")
 public func kf_animator_get_track(
   _ handle: OpaquePointer?, _ target: UnsafePointer<CChar>?, _ property: UnsafePointer<CChar>?,

@@ -226,6 +226,60 @@ static int compare_doubles(const void *a, const void *b) {
 /* The kernel level: a name from the list, settable to each level the CPU
  * runs, refused (and unchanged) for unknown names; the levels give the same
  * bits on random and sorted times, small and large tracks. */
+/* kf_animator_add_tracks: three tracks with shared times, each value by
+ * the linear rule worked by hand; then errors that add nothing. */
+static void test_add_tracks(void) {
+  kf_animator *anim = NULL;
+  kf_animator_create(&anim);
+  const char *targets[] = {"a", "b", "c"};
+  const char *alpha[] = {"alpha", "alpha", "alpha"};
+  const double times[] = {0.0, 2.0};
+  const double values[] = {0.0, 1.0, 0.5, 0.25, 1.0, 0.0}; /* one row a track */
+  CHECK(kf_animator_add_tracks(anim, targets, alpha, 3, NULL, 2, times, 2, values, 6) == KF_OK,
+        "add: %s", kf_last_error());
+  size_t count = 0;
+  kf_animator_track_count(anim, &count);
+  CHECK(count == 3, "3 tracks, got %zu", count);
+  kf_track *track = NULL;
+  CHECK(kf_animator_get_track(anim, "b", "alpha", &track) == KF_OK, "b.alpha");
+  /* 0.5 + (0.25 - 0.5) * (0.5 / 2) = 0.4375, exact in binary. */
+  CHECK(kf_track_value(track, 0.5) == 0.4375, "b at 0.5: %.17g", kf_track_value(track, 0.5));
+  kf_track_release(track);
+
+  uint64_t before = 0, after = 0;
+  kf_animator_generation(anim, &before);
+  const char *again[] = {"d", "a"};
+  CHECK(kf_animator_add_tracks(anim, again, alpha, 2, NULL, 2, times, 2, values, 4) ==
+            KF_E_DUPLICATE,
+        "a.alpha exists");
+  CHECK(strstr(kf_last_error(), "tracks[1]") != NULL, "names the entry: %s", kf_last_error());
+  const double bad[] = {0.0, 1.0, 0.0, 2.0}; /* alpha 2 is out of range */
+  const char *fresh[] = {"d", "e"};
+  CHECK(kf_animator_add_tracks(anim, fresh, alpha, 2, NULL, 2, times, 2, bad, 4) ==
+            KF_E_INVALID_VALUE,
+        "alpha out of range");
+  CHECK(kf_animator_add_tracks(anim, fresh, alpha, 2, NULL, 2, times, 2, values, 3) ==
+            KF_E_WRONG_SIZE,
+        "too few values");
+  CHECK(kf_animator_add_tracks(anim, fresh, alpha, 2, NULL, 2, times, 3, values, 4) ==
+            KF_E_WRONG_SIZE,
+        "3 times for 2 keyframes");
+  CHECK(kf_animator_add_tracks(anim, NULL, alpha, 2, NULL, 2, times, 2, values, 4) == KF_E_NULL,
+        "NULL targets");
+  const char *holes[] = {"d", NULL};
+  CHECK(kf_animator_add_tracks(anim, holes, alpha, 2, NULL, 2, times, 2, values, 4) == KF_E_NULL,
+        "a NULL name");
+  CHECK(kf_animator_add_tracks(NULL, fresh, alpha, 2, NULL, 2, times, 2, values, 4) ==
+            KF_E_INVALID_HANDLE,
+        "no animator");
+  kf_animator_track_count(anim, &count);
+  kf_animator_generation(anim, &after);
+  CHECK(count == 3 && after == before, "nothing added: %zu tracks", count);
+  CHECK(kf_animator_add_tracks(anim, NULL, NULL, 0, NULL, 0, NULL, 0, NULL, 0) == KF_OK,
+        "no tracks");
+  kf_animator_release(anim);
+}
+
 static void test_kernel_levels(void) {
   const char *initial = kf_kernel_level();
   CHECK(strcmp(initial, "baseline") == 0 || strcmp(initial, "avx2") == 0, "level %s", initial);
@@ -674,6 +728,7 @@ int main(void) {
   test_kinds_and_properties();
   test_threads();
   test_kernel_levels();
+  test_add_tracks();
   test_kinds_and_composition();
   test_value_helpers();
   test_easings_and_springs();

@@ -89,6 +89,14 @@ public final class Animator: @unchecked Sendable {
   public func addTrack(target: String, property: String, options: TrackOptions)
     throws(RazzleError) -> Track
   {
+    try add(makeTrack(target: target, property: property, options: options))
+  }
+
+  /// A new empty track for this animator's domain as `options` say, not yet
+  /// added (``addTrack(target:property:options:)`` without the add).
+  func makeTrack(target: String, property: String, options: TrackOptions)
+    throws(RazzleError) -> Track
+  {
     let kind = try options.resolveKind(for: property)
     var bound: BoundRelation?
     if let relation = try options.relation() {
@@ -100,7 +108,35 @@ public final class Animator: @unchecked Sendable {
     let track = try Track(
       target: target, property: property, kind: kind, domain: domain, bound: bound)
     try track.setExtrapolation(before: options.before, after: options.after)
-    return try add(track)
+    return track
+  }
+
+  /// Adds tracks made for this animator's domain, all or none: `.duplicate`
+  /// naming the first whose pair has a track already or comes twice, and
+  /// nothing added.
+  func add(all tracks: [Track]) throws(RazzleError) {
+    if tracks.isEmpty { return }
+    try lock.withWriteLock { () throws(RazzleError) in
+      var seen = Set<Key>(minimumCapacity: tracks.count)
+      for (i, track) in tracks.enumerated() {
+        let key = Key(target: track.target, property: track.property)
+        if positions[key] != nil {
+          throw RazzleError(
+            .duplicate, "tracks[\(i)]: a track for \(track.target).\(track.property) exists already"
+          )
+        }
+        if !seen.insert(key).inserted {
+          throw RazzleError(
+            .duplicate, "tracks[\(i)]: \(track.target).\(track.property) comes twice")
+        }
+      }
+      for (i, track) in tracks.enumerated() {
+        positions[Key(target: track.target, property: track.property)] = ordered.count &+ i
+      }
+      ordered.append(contentsOf: tracks)
+      generation &+= 1
+      domain.edits &+= 1
+    }
   }
 
   /// Adds a track made for this animator's domain.
