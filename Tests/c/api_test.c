@@ -269,9 +269,12 @@ static void test_add_tracks(void) {
   const char *holes[] = {"d", NULL};
   CHECK(kf_animator_add_tracks(anim, holes, alpha, 2, NULL, 2, times, 2, values, 4) == KF_E_NULL,
         "a NULL name");
-  CHECK(kf_animator_add_tracks(NULL, fresh, alpha, 2, NULL, 2, times, 2, values, 4) ==
-            KF_E_INVALID_HANDLE,
+  CHECK(kf_animator_add_tracks(NULL, fresh, alpha, 2, NULL, 2, times, 2, values, 4) == KF_E_NULL,
         "no animator");
+  kf_animator *forged = (kf_animator *)(uintptr_t)0x5eed;
+  CHECK(kf_animator_add_tracks(forged, fresh, alpha, 2, NULL, 2, times, 2, values, 4) ==
+            KF_E_INVALID_HANDLE,
+        "a forged handle");
   kf_animator_track_count(anim, &count);
   kf_animator_generation(anim, &after);
   CHECK(count == 3 && after == before, "nothing added: %zu tracks", count);

@@ -121,9 +121,9 @@ def _name_pointers(names: List[bytes]) -> Tuple[np.ndarray[Any, Any], np.ndarray
     return blob, starts + np.uintp(blob.__array_interface__["data"][0])
 
 
-def _pointer_array(pointers: np.ndarray[Any, Any]) -> Optional[int]:
-    """The address of an array of addresses, or None when it is empty."""
-    return pointers.__array_interface__["data"][0] if pointers.size else None
+def _pointer_array(pointers: np.ndarray[Any, Any]) -> c_void_p:
+    """The address of an array of addresses, NULL when it is empty."""
+    return c_void_p(pointers.__array_interface__["data"][0] if pointers.size else None)
 
 
 def _track_options(
