@@ -69,3 +69,23 @@ public func findSegments(
     j &+= 1
   }
 }
+
+/// The segment of `c0`, the clamped first time of a non-decreasing block
+/// starting at `start`: a short walk from `cursor` (the segment of the time
+/// before the block) when `carried` and the block continues that run, else
+/// the search. Both give the largest k with times[k] ≤ c0, so values do not
+/// depend on where blocks start.
+@inline(__always)
+func runStartSegment(
+  _ times: UnsafePointer<Double>, _ count: Int, _ q: UnsafePointer<Double>, _ start: Int,
+  _ c0: Double, _ cursor: Int, _ carried: Bool
+) -> Int {
+  guard carried && q[start &- 1] <= q[start] else { return segmentIndex(times, count, c0) }
+  var cursor = cursor
+  var steps = 0
+  while cursor < count &- 2 && times[cursor &+ 1] <= c0 && steps < 8 {
+    cursor &+= 1
+    steps &+= 1
+  }
+  return steps == 8 ? segmentIndex(times, count, c0) : cursor
+}

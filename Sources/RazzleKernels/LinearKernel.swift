@@ -83,16 +83,7 @@ extension LinearKernel {
       // blocks start.
       let c0 = kernel.clamp(q[start])
       let c1 = kernel.clamp(q[end &- 1])
-      if carried && q[start &- 1] <= q[start] {
-        var steps = 0
-        while cursor < count &- 2 && times[cursor &+ 1] <= c0 && steps < 8 {
-          cursor &+= 1
-          steps &+= 1
-        }
-        if steps == 8 { cursor = segmentIndex(times, count, c0) }
-      } else {
-        cursor = segmentIndex(times, count, c0)
-      }
+      cursor = runStartSegment(times, count, q, start, c0, cursor, carried)
       carried = !c0.isNaN && !c1.isNaN
       if carried && (cursor == count &- 2 || c1 < times[cursor &+ 1]) {
         kernel.inOneSegment(cursor, q, start, end, out, stride)

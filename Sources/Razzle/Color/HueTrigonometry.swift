@@ -44,7 +44,7 @@ func hueCosSin(_ degrees: Double) -> (cos: Double, sin: Double) {
 
 /// `(cos, sin)` of `x + quadrant · π/2` for `|x| ≤ π/4` (a little beyond
 /// loses nothing measurable): fdlibm's kernels, then the quadrant's swap
-/// and signs. Shared by ``hueCosSin(_:)`` and ``slerpCosSin(_:)``.
+/// and signs. Shared by ``hueCosSin(_:)`` and ``radianCosSin(_:)``.
 ///
 /// - Parameters:
 ///   - x: The reduced angle in radians.

@@ -43,7 +43,7 @@ public func slerpQuaternion(_ a: SIMD4<Double>, _ b: SIMD4<Double>, _ t: Double)
 /// quaternions only: the shorter-arc sign, the clamped dot product `p`, the
 /// angle `θ = acos p` and `√(1 − p²)`. A transform track computes it once
 /// per segment, when a keyframe is set, so a sample pays for `sin` and
-/// `cos` of `tθ` only (``slerpCosSin(_:)``, one reduction and two
+/// `cos` of `tθ` only (``radianCosSin(_:)``, one reduction and two
 /// polynomials).
 @usableFromInline
 struct SlerpPlan {
@@ -93,7 +93,7 @@ struct SlerpPlan {
   func quaternion(_ a: SIMD4<Double>, _ b: SIMD4<Double>, _ t: Double) -> SIMD4<Double> {
     if product == 1 { return a }
     let b = negated ? -b : b
-    let (cosine, sine) = slerpCosSin(t * theta)
+    let (cosine, sine) = radianCosSin(t * theta)
     let w = sine / denominator
     return a * (cosine - product * w) + b * w
   }

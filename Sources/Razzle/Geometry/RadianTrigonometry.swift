@@ -4,13 +4,14 @@
   import Darwin
 #endif
 
-/// `(cos x, sin x)` for `x` in radians, within about 1 ulp for the angles a
-/// slerp meets (`t·θ` with θ in [0, π/2]), without calls to libm: `x` is
-/// reduced by the nearest multiple n of π/2 with fdlibm's two-part
-/// Cody–Waite constant (π/2 = 1.5707963267341256 + 6.077100506506192e-11;
-/// n times the first part is exact for |n| < 2²⁰), then
-/// ``cosSinInQuadrant(_:_:)``. Beyond |x| = 1e5, and for ±∞ or NaN,
-/// libm's `cos` and `sin`.
+/// `(cos x, sin x)` for `x` in radians without calls to libm, for the
+/// slerp of transforms (`t·θ` with θ in [0, π/2]) and the spring easing's
+/// basis solutions: within 3e-16 of the exact values for |x| ≤ 1e5
+/// (`SlerpTrigonometryTests`, `EasingTrigonometryTests`). `x` is reduced
+/// by the nearest multiple n of π/2 with fdlibm's two-part Cody–Waite
+/// constant (π/2 = 1.5707963267341256 + 6.077100506506192e-11; n times the
+/// first part is exact for |n| < 2²⁰), then ``cosSinInQuadrant(_:_:)``.
+/// Beyond |x| = 1e5, and for ±∞ or NaN, libm's `cos` and `sin`.
 ///
 /// The same operations in the same order every time (no fused
 /// multiply-add), so every caller gets the same bits for the same `x`.
@@ -18,7 +19,7 @@
 /// - Parameter x: The angle in radians; any number.
 /// - Returns: Its cosine and sine.
 @inlinable @inline(__always)
-func slerpCosSin(_ x: Double) -> (cos: Double, sin: Double) {
+func radianCosSin(_ x: Double) -> (cos: Double, sin: Double) {
   guard abs(x) <= 1e5 else { return (cos(x), sin(x)) }
   // 1.5 · 2⁵² rounds x · 2/π to an integer n and leaves its low bits at
   // the bottom of the significand (see hueCosSin).
