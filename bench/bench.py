@@ -982,15 +982,21 @@ def case_single_sample(cfg, row):
             for t in ts:
                 pass
 
-        # The floor of a ctypes call: the raw C functions, bound with the
-        # package's own signatures — kf_track_value (what track(t) calls:
-        # the same signature) and kf_track_sample into a preallocated output.
+        # The floor of a ctypes call: the raw C function kf_track_value (the
+        # one track(t) calls), bound twice: with the package's signature
+        # table (a typed handle, as `razzle._ffi.lib` binds it; the floor
+        # issue 14 measured) and with the handle as its address (c_void_p,
+        # as track(t) binds it since 0.4: _ffi.by_address). Beside them
+        # kf_track_sample into a preallocated output.
         lib = razzle._ffi.lib
         handle = track._h
         buf = (ctypes.c_double * 1)()
         address = ctypes.addressof(buf)
         sample = lib.kf_track_sample
-        value = getattr(lib, "kf_track_value", None)
+        value = lib.kf_track_value
+        by_address = getattr(razzle._ffi, "by_address", None)
+        value_at = by_address("kf_track_value") if by_address else None
+        handle_address = ctypes.cast(handle, ctypes.c_void_p).value
 
         def raw_loop():
             for t in ts:
@@ -1000,19 +1006,31 @@ def case_single_sample(cfg, row):
             for t in ts:
                 value(handle, t)
 
+        def address_value_loop():
+            for t in ts:
+                value_at(handle_address, t)
+
         count = len(ts)
         t_razzle = best_of(razzle_loop, cfg) / count
         t_numpy = best_of(numpy_loop, cfg) / count
         t_raw = best_of(raw_loop, cfg) / count
-        t_value = best_of(raw_value_loop, cfg) / count if value is not None else t_raw
+        t_value = best_of(raw_value_loop, cfg) / count
+        t_address = best_of(address_value_loop, cfg) / count if value_at else None
         t_empty = best_of(empty_loop, cfg) / count
     row.razzle_rate, row.peer_rate = 1 / t_razzle, 1 / t_numpy
     row.measured = t_razzle / t_value
     row.measured_text = f"{t_razzle * 1e6:.2f} us/call, {row.measured:.2f}x bare"
+    address_note = (
+        f"bare by-address kf_track_value (c_void_p handle, the binding track(t) uses) {t_address * 1e9:.0f} ns: "
+        f"track(t) is {t_razzle / t_address:.2f}x it, the cost of a Python-level __call__ frame; "
+        if t_address
+        else ""
+    )
     row.notes.append(
         f"per call, loop included: track(t) {t_razzle * 1e9:.0f} ns, numpy.interp {t_numpy * 1e9:.0f} ns, "
-        f"bare lib.kf_track_value (the same signature: the target's floor) {t_value * 1e9:.0f} ns, "
-        f"bare lib.kf_track_sample into a preallocated double {t_raw * 1e9:.0f} ns, empty loop {t_empty * 1e9:.0f} ns"
+        f"bare lib.kf_track_value (the package's typed binding: the target's floor) {t_value * 1e9:.0f} ns, "
+        + address_note
+        + f"bare lib.kf_track_sample into a preallocated double {t_raw * 1e9:.0f} ns, empty loop {t_empty * 1e9:.0f} ns"
     )
 
 

@@ -212,6 +212,28 @@ def test_use_after_close_is_a_clear_error(alpha):
     assert "closed" in repr(alpha)
 
 
+def test_single_values_after_close_raise():
+    """track(t) keeps its handle's address after its first call (the
+    by-address binding): a close clears it, so a later call raises
+    ClosedError, never a stale value; an empty track raises its own error
+    on every call, first or not."""
+    with razzle.Animator() as anim:
+        track = anim.add_track("v", "x")
+        track[0], track[2] = 1.0, 5.0
+        assert [track(1), track(1.0), track(np.float64(0.5))] == [3.0, 3.0, 2.0]
+        again = anim["v", "x"]  # another handle to the same track
+        track.close()
+        with pytest.raises(razzle.ClosedError):
+            track(1.0)
+        assert again(1.0) == 3.0
+        empty = anim.add_track("v", "y")
+        for _ in range(2):
+            with pytest.raises(razzle.EmptyTrackError):
+                empty(1.0)
+        empty[0] = 4.0
+        assert empty(1.0) == 4.0
+
+
 def test_handles_are_released_on_collection():
     # Resident memory must not grow with the number of animators and tracks
     # created and dropped: each object's handle is released when collected.

@@ -29,7 +29,9 @@ from ._types import FloatArray, Times, ValueLike
 from ._values import from_channels, to_channels
 
 lib = _ffi.lib
-_value = _ffi.lib.kf_track_value  # returns the double itself (no errcheck hook)
+# Returns the double itself (no errcheck hook); the track passes its
+# handle's address (Track._handle_address), see _ffi.by_address.
+_value = _ffi.by_address("kf_track_value")
 _sample_many_raw = _ffi.raw("kf_track_sample_many")
 # Raw bindings (no argument conversion, no errcheck hook: a few us a call
 # on a busy machine) for the per-track calls of building a large animator:
@@ -151,7 +153,17 @@ class Track(HandleOwner, Generic[V_co]):
     Animator.
     """
 
-    __slots__ = ("target", "property", "channels", "kind", "_scalar", "_channel_shape", "_color_space", "_buffers")
+    __slots__ = (
+        "target",
+        "property",
+        "channels",
+        "kind",
+        "_scalar",
+        "_channel_shape",
+        "_color_space",
+        "_buffers",
+        "_handle_address",
+    )
     _kind = "track"
     _pickle_message = (
         "cannot pickle a razzle.Track: it belongs to an Animator and owns a library handle. To copy an "
@@ -165,6 +177,9 @@ class Track(HandleOwner, Generic[V_co]):
         # about 2 us to make and 1 us to run, a large part of adding a track
         # from Python.
         self._handle = handle
+        # The handle's address for the single-value path: taken by its first
+        # call (0 until then, and after close()).
+        self._handle_address = 0
         self.target: str = lib.kf_track_target(handle).decode()
         self.property: str = lib.kf_track_property(handle).decode()
         self._describe(kind_info(handle))
@@ -192,6 +207,7 @@ class Track(HandleOwner, Generic[V_co]):
         handle = self._handle
         if handle is not None:
             self._handle = None
+            self._handle_address = 0
             _release(handle)
 
     def __del__(self) -> None:
@@ -579,21 +595,35 @@ class Track(HandleOwner, Generic[V_co]):
         one-channel tracks and `times.shape + (channels,)` otherwise. With
         `out`, as `sample(t, out=out)`. InvalidTypeError for times that are
         not real numbers (strings, None, complex, booleans)."""
-        if out is None and self._scalar and t.__class__ in _FAST_TIMES:
+        if type(t) in _FAST_TIMES and out is None and self._scalar:
             # The hot path for one scalar sample: kf_track_value returns the
-            # double (no output buffer, no errcheck hook). NaN means an error
-            # (a closed track passes NULL), a NaN time or an int beyond the
-            # float range; the checked call below tells which.
+            # double (no output buffer, no errcheck hook) for the handle's
+            # address. NaN means an error (NULL: a closed track, or a first
+            # call, which takes the address below), a NaN time or an int
+            # beyond the float range; the checked call below tells which.
             try:
-                value = _value(self._handle, t)
+                value = _value(self._handle_address, t)
             except ctypes.ArgumentError:
                 value = math.nan
             if value == value:
                 return value  # type: ignore[no-any-return]
-            return self._sample_one(real(t, "time"))  # type: ignore[no-any-return]
+            return self._first_or_checked(t)  # type: ignore[no-any-return]
+
         if out is not None or is_batch(t):
             return self.sample(t, out=out)
         return self._sample_one(real(t, "time"))  # type: ignore[no-any-return]
+
+    def _first_or_checked(self, t: Any) -> Any:
+        """`track(t)` for a number through the checked call, which raises
+        the error a NaN from the hot path stood for; on success the
+        handle's address is kept for the next calls."""
+        handle = self._handle
+        value = self._sample_one(real(t, "time"))
+        if handle is not None and self._handle_address == 0:
+            address = _ffi.address_of(handle)
+            if self._handle is handle:  # not closed meanwhile by another thread
+                self._handle_address = address
+        return value
 
     @overload
     def __getitem__(self, t: float) -> V_co: ...
@@ -751,6 +781,7 @@ def adopt(handle: Any, target: str, property: str, info: KindInfo) -> Track[Any]
         described = _DESCRIBED[info] = (kind, channels, space, kind == "scalar", () if channels == 1 else (channels,))
     track: Track[Any] = _new_track(Track)
     track._handle = handle
+    track._handle_address = 0
     track.target = target
     track.property = property
     track.kind, track.channels, track._color_space, track._scalar, track._channel_shape = described
