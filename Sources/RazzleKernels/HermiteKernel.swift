@@ -2,10 +2,10 @@
 // `monotone`, uneased, with `hold` at both ends, on eight lanes at the
 // CPU's level (see `ModeLanes.swift`). Each segment's cubic comes from the
 // track's storage in power form (a, b, c, d), computed at edit time from
-// the tangents; a lane loads keyframes k and k + 1's times and the
-// segment's four coefficients as three 16-byte pairs, then runs Horner's
-// rule as `Razzle`'s `Hermite.PowerForm.value(at:)` does, the same
-// operations in the same order.
+// the tangents; a lane loads keyframes k and k + 1's times (one 16-byte
+// pair) and the segment's four coefficients (one 32-byte row), then runs
+// Horner's rule as `Razzle`'s `Hermite.PowerForm.value(at:)` does, the
+// same operations in the same order.
 
 /// Writes the value of the scalar Hermite track (`times`, `values`,
 /// `count` ≥ 2 keyframes, times increasing; `cubics`: per segment k its
@@ -48,8 +48,17 @@ struct HermiteLanes: ModeLaneFormula {
   @inline(__always)
   func half(_ t: HalfLanes, _ tc: HalfLanes, _ k: HalfIndices) -> HalfLanes {
     let (t0, t1) = halfPairs(times, k)
-    let (a, b) = halfPairs(cubics, k, scale: 4)
-    let (c, d) = halfPairs(cubics + 2, k, scale: 4)
+    // One 32-byte load a lane (the segment's a, b, c, d), transposed.
+    @inline(__always)
+    func row(_ l: Int) -> HalfLanes {
+      UnsafeRawPointer(cubics + Int(truncatingIfNeeded: k[l]) &* 4)
+        .loadUnaligned(as: HalfLanes.self)
+    }
+    let (r0, r1, r2, r3) = (row(0), row(1), row(2), row(3))
+    let a = HalfLanes(r0[0], r1[0], r2[0], r3[0])
+    let b = HalfLanes(r0[1], r1[1], r2[1], r3[1])
+    let c = HalfLanes(r0[2], r1[2], r2[2], r3[2])
+    let d = HalfLanes(r0[3], r1[3], r2[3], r3[3])
     let s = (tc - t0) / (t1 - t0)
     // Hermite.PowerForm.value(at:).
     let v = a + s * (b + s * (c + s * d))
