@@ -89,8 +89,9 @@ public enum Hermite {
 
   /// A segment's cubic in power form, v(s) = a + s·(b + s·(c + s·d)): the
   /// form sampling evaluates (three multiplications and three additions a
-  /// channel, where ``Basis`` takes eleven and four), computed once per
-  /// segment at edit time from its values and tangents.
+  /// channel, where ``Basis/value(at:)`` and
+  /// ``Basis/combine(v0:m0:v1:m1:duration:)`` take fifteen and six),
+  /// computed once per segment at edit time from its values and tangents.
   ///
   /// With dv = v1 − v0 and the tangents scaled by the duration,
   /// b = dt·m0 and e = dt·m1: a = v0, c = (3·dv − 2·b) − e and
