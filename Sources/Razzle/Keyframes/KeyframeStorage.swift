@@ -10,13 +10,14 @@
 /// spare capacity). Distinct non-plain styles are interned once in a
 /// ``StylePool``, which allocates nothing while every keyframe is plain.
 /// Tracks that use `smooth`/`monotone` segments also keep 2 tangents and
-/// the 4 coefficients of the cubic per channel per segment, and tracks with `paced` segments one retimed time
-/// per keyframe. Kinds that prepare keyframes for blending keep their
-/// derived data beside them (see ``ValueKindProtocol``): a color 5 doubles
-/// per keyframe (its coordinates in the blending space, alpha, a
-/// powerless-hue flag), a transform 18 per keyframe (its decomposition) and
-/// 4 per segment (the slerp's plan). Buffers a track does not use stay
-/// empty and allocate nothing (see ``StableBuffer``).
+/// the cubic's 4 coefficients per channel per segment, and tracks with
+/// `paced` segments one retimed time per keyframe. Kinds that prepare
+/// keyframes for blending keep their derived data beside them (see
+/// ``ValueKindProtocol``): a color 5 doubles per keyframe (its coordinates
+/// in the blending space, alpha, a powerless-hue flag), a transform 18 per
+/// keyframe (its decomposition) and 4 per segment (the slerp's plan).
+/// Buffers a track does not use stay empty and allocate nothing (see
+/// ``StableBuffer``).
 ///
 /// Complexity of edits: amortized O(1) to append after the last keyframe and
 /// O(n) to insert elsewhere (array insertion); the kind's derived data is
