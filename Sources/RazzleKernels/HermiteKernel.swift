@@ -1,42 +1,38 @@
 // The Hermite kernel: a scalar track whose segments are all `smooth` or
 // `monotone`, uneased, with `hold` at both ends, on eight lanes at the
-// CPU's level (see `ModeLanes.swift`). The tangents come from the track's
-// storage, computed at edit time; a lane loads keyframes k and k + 1 (time,
-// value) and the segment's two tangents as three 16-byte pairs, then runs
-// the Hermite cubic of `Razzle`'s `Hermite.Basis`, the same operations in
-// the same order.
+// CPU's level (see `ModeLanes.swift`). Each segment's cubic comes from the
+// track's storage in power form (a, b, c, d), computed at edit time from
+// the tangents; a lane loads keyframes k and k + 1's times (one 16-byte
+// pair) and the segment's four coefficients (one 32-byte row), then runs
+// Horner's rule as `Razzle`'s `Hermite.PowerForm.value(at:)` does, the
+// same operations in the same order.
 
 /// Writes the value of the scalar Hermite track (`times`, `values`,
-/// `count` ≥ 2 keyframes, times increasing; `tangents`: per segment k the
-/// outgoing tangent at keyframe k, then the incoming one at k + 1) at each
-/// of the `m` times `q` to `out[j · stride]`.
+/// `count` ≥ 2 keyframes, times increasing; `cubics`: per segment k its
+/// cubic's a, b, c, d) at each of the `m` times `q` to `out[j · stride]`.
 ///
 /// The value at t: t clamped to [t₀, t_{n−1}], k its segment,
-/// dt = t_{k+1} − t_k, s = (t − t_k)/dt, and with u = 1 − s
-/// (h00·v_k + h01·v_{k+1}) + dt·(h10·m0 + h11·m1), where
-/// h00 = (1 + 2s)·u·u, h10 = s·u·u, h01 = s·s·(3 − 2s), h11 = −s·s·u;
+/// s = (t − t_k)/(t_{k+1} − t_k), and a + s·(b + s·(c + s·d));
 /// v_k exactly at a keyframe, v_{n−1} at and past the end, NaN at NaN.
 /// `scalar(j)` writes query j instead for a batch of fewer than 8 times.
 ///
 /// - Complexity: O(m + K) for non-decreasing times; O(m · min(K, log K))
 ///   otherwise.
 public func sampleHermite(
-  times: UnsafePointer<Double>, values: UnsafePointer<Double>, tangents: UnsafePointer<Double>,
+  times: UnsafePointer<Double>, values: UnsafePointer<Double>, cubics: UnsafePointer<Double>,
   count: Int, queries q: UnsafePointer<Double>, count m: Int,
   into out: UnsafeMutablePointer<Double>, stride: Int, scalar: (Int) -> Void
 ) {
   let blocks = ModeLanes(times: times, count: count)
   let formula = HermiteLanes(
-    times: times, values: values, tangents: tangents, last: blocks.last,
-    lastValue: values[count &- 1])
+    times: times, cubics: cubics, last: blocks.last, lastValue: values[count &- 1])
   blocks.sample(formula, q, m, out, stride, scalar: scalar)
 }
 
 /// The Hermite cubic on eight lanes, as two halves of four.
 struct HermiteLanes: ModeLaneFormula {
   let times: UnsafePointer<Double>
-  let values: UnsafePointer<Double>
-  let tangents: UnsafePointer<Double>
+  let cubics: UnsafePointer<Double>
   let last: Double
   let lastValue: Double
 
@@ -52,17 +48,20 @@ struct HermiteLanes: ModeLaneFormula {
   @inline(__always)
   func half(_ t: HalfLanes, _ tc: HalfLanes, _ k: HalfIndices) -> HalfLanes {
     let (t0, t1) = halfPairs(times, k)
-    let (v0, v1) = halfPairs(values, k)
-    let (m0, m1) = halfPairs(tangents, k, scale: 2)
-    let dt = t1 - t0
-    let s = (tc - t0) / dt
-    // Hermite.Basis.value(at:) and combine(v0:m0:v1:m1:duration:).
-    let u = 1 - s
-    let h00 = (1 + 2 * s) * u * u
-    let h10 = s * u * u
-    let h01 = s * s * (3 - 2 * s)
-    let h11 = -s * s * u
-    let v = (h00 * v0 + h01 * v1) + dt * (h10 * m0 + h11 * m1)
-    return fixedEnds(v, t, tc, t0, v0, last: last, lastValue: lastValue)
+    // One 32-byte load a lane (the segment's a, b, c, d), transposed.
+    @inline(__always)
+    func row(_ l: Int) -> HalfLanes {
+      UnsafeRawPointer(cubics + Int(truncatingIfNeeded: k[l]) &* 4)
+        .loadUnaligned(as: HalfLanes.self)
+    }
+    let (r0, r1, r2, r3) = (row(0), row(1), row(2), row(3))
+    let a = HalfLanes(r0[0], r1[0], r2[0], r3[0])
+    let b = HalfLanes(r0[1], r1[1], r2[1], r3[1])
+    let c = HalfLanes(r0[2], r1[2], r2[2], r3[2])
+    let d = HalfLanes(r0[3], r1[3], r2[3], r3[3])
+    let s = (tc - t0) / (t1 - t0)
+    // Hermite.PowerForm.value(at:).
+    let v = a + s * (b + s * (c + s * d))
+    return fixedEnds(v, t, tc, t0, a, last: last, lastValue: lastValue)
   }
 }

@@ -48,6 +48,44 @@ def test_every_level_gives_the_same_bits_as_numpy_interp_within_rounding(k, orde
         assert got.tobytes() == results["baseline"].tobytes(), f"{level} differs from baseline"
 
 
+@pytest.mark.parametrize("mode", ["smooth", "monotone"])
+@pytest.mark.parametrize("order", ["random", "sorted"])
+def test_hermite_kernel_gives_the_single_samples_bits_at_every_level_and_thread_count(mode, order):
+    # The optimized library's vector Hermite kernel against its own single
+    # samples (the mode loop), bit for bit, and against scipy's splines.
+    interpolate = pytest.importorskip("scipy.interpolate")
+    rng = np.random.default_rng(16)
+    xp = np.unique(np.concatenate(([0.0, 100.0], rng.uniform(0, 100, 14))))
+    fp = rng.uniform(-1, 1, xp.size)
+    x = rng.uniform(-10, 110, 3000)
+    x[:5] = [np.nan, np.inf, -np.inf, 0.0, 100.0]
+    x[5 : 5 + xp.size] = xp
+    x[5 + xp.size : 5 + 2 * xp.size] = np.nextafter(xp, -np.inf)
+    if order == "sorted":
+        x.sort()
+    with razzle.Animator() as anim, anim.add_track("v", "value") as track:
+        for t, v in zip(xp.tolist(), fp.tolist()):
+            track.set(t, v, interpolation=mode)
+        singles = np.array([track(float(t)) for t in x])
+        for level in razzle.kernel_levels():
+            razzle.set_kernel_level(level)
+            assert track.sample(x).tobytes() == singles.tobytes(), level
+        # Batches above 2 x 65,536 times are split across threads.
+        many = np.tile(x, 50)
+        try:
+            razzle.set_thread_count(2)
+            assert track.sample(many).tobytes() == np.tile(singles, 50).tobytes()
+        finally:
+            razzle.set_thread_count(0)
+    if mode == "monotone":
+        spline = interpolate.PchipInterpolator(xp, fp)
+    else:
+        d = np.diff(fp) / np.diff(xp)
+        spline = interpolate.CubicHermiteSpline(xp, fp, np.concatenate(([d[0]], (d[:-1] + d[1:]) / 2, [d[-1]])))
+    inside = (x >= xp[0]) & (x <= xp[-1])
+    np.testing.assert_allclose(singles[inside], spline(x[inside]), rtol=0, atol=1e-12)
+
+
 def test_unknown_names_and_unsupported_levels_are_refused_and_change_nothing():
     before = razzle.kernel_level()
     with pytest.raises(razzle.InvalidNameError, match='did you mean "avx2"'):

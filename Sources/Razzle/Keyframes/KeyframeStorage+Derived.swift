@@ -3,19 +3,21 @@
 // runs.
 
 extension KeyframeStorage {
-  /// Recomputes every segment's tangents.
+  /// Recomputes every segment's tangents and cubics.
   ///
   /// Segment k stores, per channel, the outgoing tangent at keyframe k and
   /// the incoming tangent at keyframe k + 1, by the segment's own rule:
   /// Kochanek–Bartels with each keyframe's own tension, continuity and bias
-  /// for `smooth`; Fritsch–Carlson (scipy's PCHIP) for `monotone`. Other
-  /// segments store zeros.
+  /// for `smooth`; Fritsch–Carlson (scipy's PCHIP) for `monotone`; and the
+  /// cubic they make over the segment in power form (what sampling
+  /// evaluates). Other segments store zeros.
   ///
   /// - Complexity: O(n × channels).
   func computeTangents() {
     let n = count
     let segments = Swift.max(n - 1, 0)
     var result = [Double](repeating: 0, count: segments * 2 * channels)
+    var cubicResult = [Double](repeating: 0, count: segments * 4 * channels)
     let channels = self.channels
     times.withUnsafeBufferPointer { times in
       values.withUnsafeBufferPointer { values in
@@ -43,11 +45,19 @@ extension KeyframeStorage {
             }
             result[k * 2 * channels + c] = m0
             result[k * 2 * channels + channels + c] = m1
+            let cubic = Hermite.PowerForm(
+              v0: value(k), m0: m0, v1: value(k + 1), m1: m1, duration: times[k + 1] - times[k])
+            let at = (k * channels + c) * 4
+            cubicResult[at] = cubic.a
+            cubicResult[at + 1] = cubic.b
+            cubicResult[at + 2] = cubic.c
+            cubicResult[at + 3] = cubic.d
           }
         }
       }
     }
     tangents.replaceAll(with: result)
+    cubics.replaceAll(with: cubicResult)
   }
 
   /// Recomputes the search times: each maximal run of consecutive `paced`

@@ -9,14 +9,15 @@
 /// style index (so 20 bytes for a plain scalar keyframe, plus the arrays'
 /// spare capacity). Distinct non-plain styles are interned once in a
 /// ``StylePool``, which allocates nothing while every keyframe is plain.
-/// Tracks that use `smooth`/`monotone` segments also keep 2 tangents per
-/// channel per segment, and tracks with `paced` segments one retimed time
-/// per keyframe. Kinds that prepare keyframes for blending keep their
-/// derived data beside them (see ``ValueKindProtocol``): a color 5 doubles
-/// per keyframe (its coordinates in the blending space, alpha, a
-/// powerless-hue flag), a transform 18 per keyframe (its decomposition) and
-/// 4 per segment (the slerp's plan). Buffers a track does not use stay
-/// empty and allocate nothing (see ``StableBuffer``).
+/// Tracks that use `smooth`/`monotone` segments also keep 2 tangents and
+/// the cubic's 4 coefficients per channel per segment, and tracks with
+/// `paced` segments one retimed time per keyframe. Kinds that prepare
+/// keyframes for blending keep their derived data beside them (see
+/// ``ValueKindProtocol``): a color 5 doubles per keyframe (its coordinates
+/// in the blending space, alpha, a powerless-hue flag), a transform 18 per
+/// keyframe (its decomposition) and 4 per segment (the slerp's plan).
+/// Buffers a track does not use stay empty and allocate nothing (see
+/// ``StableBuffer``).
 ///
 /// Complexity of edits: amortized O(1) to append after the last keyframe and
 /// O(n) to insert elsewhere (array insertion); the kind's derived data is
@@ -38,6 +39,10 @@ final class KeyframeStorage: @unchecked Sendable {
   /// some segment uses tangents; empty otherwise (the shared ``noDoubles``
   /// until a segment first uses them).
   @usableFromInline private(set) var tangents = noDoubles
+  /// For each segment i, `channels` Hermite cubics in power form
+  /// (``Hermite/PowerForm``: a, b, c, d per channel, from the tangents),
+  /// when some segment uses tangents; empty otherwise, as `tangents`.
+  @usableFromInline private(set) var cubics = noDoubles
   /// Each keyframe's data derived by its kind at edit time
   /// (``ValueKindProtocol/derivedStride`` doubles per keyframe: a color in
   /// its blending space, a decomposed transform); empty for kinds that
@@ -260,12 +265,16 @@ final class KeyframeStorage: @unchecked Sendable {
 
   /// Recomputes tangents and paced times after an edit.
   func refreshCurveData() {
-    if tangentCount > 0 && tangents === noDoubles { tangents = StableBuffer() }
+    if tangentCount > 0 && tangents === noDoubles {
+      tangents = StableBuffer()
+      cubics = StableBuffer()
+    }
     if pacedCount > 0 && pacedTimes === noDoubles { pacedTimes = StableBuffer() }
     if tangentCount > 0 {
       computeTangents()
     } else if !tangents.isEmpty {
       tangents.replaceAll(with: [])
+      cubics.replaceAll(with: [])
     }
     if pacedCount > 0 {
       computePacedTimes()
@@ -311,6 +320,7 @@ extension KeyframeStorage {
       styleIndices: styleIndices.base, styles: pool.styles.base, kernels: pool.kernels.base,
       beziers: pool.beziers.base, inverses: pool.inverses.base,
       tangents: tangents.isEmpty ? nil : UnsafePointer(tangents.base),
+      cubics: cubics.isEmpty ? nil : UnsafePointer(cubics.base),
       count: count, channels: channels, kindView: publishKindView(),
       isPerChannel: kind.isPerChannel, before: before, after: after,
       allPlain: styledCount == 0, allLinear: curveCount == 0, uniformStyle: uniformStyle)

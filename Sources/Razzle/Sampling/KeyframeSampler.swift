@@ -27,6 +27,9 @@ struct KeyframeSampler {
   @usableFromInline let beziers: UnsafePointer<CubicBezier>
   @usableFromInline let inverses: UnsafePointer<Double>
   @usableFromInline let tangents: UnsafePointer<Double>?
+  /// Each segment's Hermite cubics, `channels` × (a, b, c, d), when
+  /// `tangents` is not nil (``KeyframeStorage/cubics``).
+  @usableFromInline let cubics: UnsafePointer<Double>?
   @usableFromInline let count: Int
   @usableFromInline let channels: Int
   /// The kind and its derived data, kept by the storage: one pointer keeps
@@ -50,7 +53,8 @@ struct KeyframeSampler {
     times: UnsafePointer<Double>, values: UnsafePointer<Double>,
     styleIndices: UnsafePointer<UInt32>, styles: UnsafePointer<KeyframeStyle>,
     kernels: UnsafePointer<EasingKernel>, beziers: UnsafePointer<CubicBezier>,
-    inverses: UnsafePointer<Double>, tangents: UnsafePointer<Double>?, count: Int, channels: Int,
+    inverses: UnsafePointer<Double>, tangents: UnsafePointer<Double>?,
+    cubics: UnsafePointer<Double>?, count: Int, channels: Int,
     kindView: UnsafePointer<KindView>, isPerChannel: Bool,
     before: Extrapolation, after: Extrapolation, allPlain: Bool, allLinear: Bool,
     uniformStyle: Int
@@ -66,6 +70,7 @@ struct KeyframeSampler {
     self.beziers = beziers
     self.inverses = inverses
     self.tangents = tangents
+    self.cubics = cubics
     self.count = count
     self.channels = channels
     self.kindView = kindView
@@ -176,7 +181,7 @@ struct KeyframeSampler {
     case .hold:
       copy(k, into: out)
     case .smooth, .monotone:
-      hermite(k, e: e, dt: dt, tangents: tangents.unsafelyUnwrapped, into: out)
+      hermite(k, e: e, cubics: cubics.unsafelyUnwrapped, into: out)
     case .bezier:
       // The mode kernels' formula (ModeKernel.swift), building the segment.
       bezierValues(k, e: e, dt: dt, into: out)

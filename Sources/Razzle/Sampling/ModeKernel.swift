@@ -18,7 +18,7 @@
 //
 // Scalar uneased tracks take vector kernels at the CPU's level for batches
 // of 8 or more (`RazzleKernels`): `hold` the linear kernel's (`sampleLinear`
-// with `hold`), `smooth` and `monotone` `sampleHermite` (the tangents the
+// with `hold`), `smooth` and `monotone` `sampleHermite` (the cubics the
 // storage computes at edit time), `bezier` `sampleBezierHandles` (each
 // segment's time-curve coefficients and corrected handle values built once
 // for the batch, in `sampleBezierHandleKernel`). Each computes this file's
@@ -54,20 +54,20 @@ struct HoldMode: SegmentMode {
   }
 }
 
-/// `smooth` and `monotone`: the Hermite cubic with the segment's stored
-/// tangents.
+/// `smooth` and `monotone`: the segment's Hermite cubic, stored in power
+/// form.
 @usableFromInline
 struct HermiteMode: SegmentMode {
-  @usableFromInline let tangents: UnsafePointer<Double>
+  @usableFromInline let cubics: UnsafePointer<Double>
 
-  @inlinable init(tangents: UnsafePointer<Double>) { self.tangents = tangents }
+  @inlinable init(cubics: UnsafePointer<Double>) { self.cubics = cubics }
 
   @inlinable @inline(__always)
   func values(
     _ sampler: KeyframeSampler, _ k: Int, _ e: Double, _ dt: Double,
     _ out: UnsafeMutablePointer<Double>
   ) {
-    sampler.hermite(k, e: e, dt: dt, tangents: tangents, into: out)
+    sampler.hermite(k, e: e, cubics: cubics, into: out)
   }
 }
 
@@ -154,11 +154,11 @@ extension KeyframeSampler {
         modeKernel(q, m, out, stride, HoldMode(), SegmentEasing(self))
       }
     case .smooth, .monotone:
-      let hermite = HermiteMode(tangents: tangents.unsafelyUnwrapped)
+      let hermite = HermiteMode(cubics: cubics.unsafelyUnwrapped)
       if channels == 1 && plain && m >= 8 {
         // A scalar uneased track: the vector Hermite kernel at the CPU's
         // level, with this loop's arithmetic lane by lane.
-        sampleHermiteKernel(times, values, tangents.unsafelyUnwrapped, count, q, m, out, stride) {
+        sampleHermiteKernel(times, values, cubics.unsafelyUnwrapped, count, q, m, out, stride) {
           j in modeKernel(q + j, 1, out + j &* stride, stride, hermite, NoEasing())
         }
       } else if plain {
@@ -284,19 +284,17 @@ extension KeyframeSampler {
 
   // MARK: - The formulas, shared with the general sampler
 
-  /// A `smooth` or `monotone` segment k at eased progress `e`: the Hermite
-  /// cubic with the segment's tangents (value per time; `dt` scales them).
+  /// A `smooth` or `monotone` segment k at eased progress `e`: the
+  /// segment's Hermite cubic in power form (``KeyframeStorage/cubics``),
+  /// a + e·(b + e·(c + e·d)) per channel.
   @inlinable @inline(__always)
   func hermite(
-    _ k: Int, e: Double, dt: Double, tangents: UnsafePointer<Double>,
-    into out: UnsafeMutablePointer<Double>
+    _ k: Int, e: Double, cubics: UnsafePointer<Double>, into out: UnsafeMutablePointer<Double>
   ) {
-    let v0 = value(k)
-    let v1 = value(k &+ 1)
-    let m = tangents + k &* 2 &* channels
-    let basis = Hermite.Basis.value(at: e)
+    let cubic = cubics + k &* 4 &* channels
     for c in 0..<channels {
-      out[c] = basis.combine(v0: v0[c], m0: m[c], v1: v1[c], m1: m[channels &+ c], duration: dt)
+      let p = cubic + 4 &* c
+      out[c] = Hermite.PowerForm(a: p[0], b: p[1], c: p[2], d: p[3]).value(at: e)
     }
   }
 
@@ -354,17 +352,17 @@ extension KeyframeSampler {
 @usableFromInline
 func sampleHermiteKernel(
   _ times: UnsafePointer<Double>, _ values: UnsafePointer<Double>,
-  _ tangents: UnsafePointer<Double>, _ count: Int, _ q: UnsafePointer<Double>, _ m: Int,
+  _ cubics: UnsafePointer<Double>, _ count: Int, _ q: UnsafePointer<Double>, _ m: Int,
   _ out: UnsafeMutablePointer<Double>, _ stride: Int, scalar: (Int) -> Void
 ) {
   switch KernelLevel.active {
   case .baseline:
     RazzleKernels.sampleHermite(
-      times: times, values: values, tangents: tangents, count: count, queries: q, count: m,
+      times: times, values: values, cubics: cubics, count: count, queries: q, count: m,
       into: out, stride: stride, scalar: scalar)
   case .avx2:
     RazzleKernelsAVX2.sampleHermite(
-      times: times, values: values, tangents: tangents, count: count, queries: q, count: m,
+      times: times, values: values, cubics: cubics, count: count, queries: q, count: m,
       into: out, stride: stride, scalar: scalar)
   }
 }

@@ -92,6 +92,38 @@ final class HermiteTests: XCTestCase {
     XCTAssertEqual(slopeBasis.h00 + slopeBasis.h01, 0, accuracy: 1e-15)
   }
 
+  func testPowerFormMatchesSciPyCubicHermiteSpline() {
+    for c in cases {
+      let dt = c.t1 - c.t0
+      let cubic = Hermite.PowerForm(v0: c.v0, m0: c.m0, v1: c.v1, m1: c.m1, duration: dt)
+      XCTAssertEqual(cubic.a, c.v0)
+      XCTAssertEqual(cubic.b, dt * c.m0)
+      for (k, s) in parameters.enumerated() {
+        XCTAssertEqual(cubic.value(at: s), c.values[k], accuracy: 1e-12, "\(c) at s = \(s)")
+      }
+    }
+  }
+
+  func testPowerFormIsTheBasisExpanded() {
+    // The same cubic as the factored basis, to rounding, across the
+    // segment and beyond it (an easing may overshoot), with large values.
+    let inputs: [(Double, Double, Double, Double, Double)] = [
+      (0.1, 0.7, -3, 1e6, 0.3), (-0.0, 2.5, 5, 7, 1e-3), (1e3, -2e3, 1e4, 0, 100),
+      (0.3, 0.1, 0.2, 0.4, 1 / 3),
+    ]
+    for (v0, v1, m0, m1, dt) in inputs {
+      let cubic = Hermite.PowerForm(v0: v0, m0: m0, v1: v1, m1: m1, duration: dt)
+      let scale = [v0, v1, dt * m0, dt * m1].map(abs).max() ?? 1
+      XCTAssertEqual(cubic.value(at: 0), v0 == 0 ? 0 : v0)
+      for i in -10...30 {
+        let s = Double(i) / 20
+        let basis = Hermite.value(at: s, v0: v0, m0: m0, v1: v1, m1: m1, duration: dt)
+        XCTAssertEqual(cubic.value(at: s), basis, accuracy: 1e-14 * scale * 8, "s = \(s)")
+      }
+    }
+    XCTAssertTrue(Hermite.PowerForm(a: 1, b: 2, c: 3, d: 4).value(at: .nan).isNaN)
+  }
+
   func testLinearDataIsReproducedExactlyEnough() {
     // Tangents equal to the chord's slope give the straight line.
     let (t0, t1, v0, v1) = (2.0, 5.0, -1.0, 8.0)

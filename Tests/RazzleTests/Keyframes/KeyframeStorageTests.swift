@@ -140,8 +140,13 @@ final class KeyframeStorageTests: XCTestCase {
     set(&storage, 1, [1], smooth)
     set(&storage, 3, [5], smooth)
     XCTAssertEqual(Array(storage.tangents.buffer), [1, 1.5, 1.5, 2])
+    // Each segment's cubic a + s·(b + s·(c + s·d)): b = dt·m0,
+    // c = 3·dv − 2·dt·m0 − dt·m1, d = dt·m0 + dt·m1 − 2·dv; 0 → 1 with
+    // tangents 1 and 1.5, then 1 → 5 over 2 with tangents 1.5 and 2.
+    XCTAssertEqual(Array(storage.cubics.buffer), [0, 1, -0.5, 0.5, 1, 3, 2, -1])
     storage.remove(at: 2)
     XCTAssertEqual(Array(storage.tangents.buffer), [1, 1])
+    XCTAssertEqual(Array(storage.cubics.buffer), [0, 1, 0, 0], "the straight line")
   }
 
   func testMonotoneTangentsFlattenAtAnExtremum() {

@@ -117,6 +117,7 @@ final class TrackStorageTests: XCTestCase {
       XCTAssertEqual(storage.tangentCount, model.tangentCount)
       XCTAssertEqual(storage.uniformStyle, model.uniformStyle)
       XCTAssertEqual(Array(storage.tangents.buffer), Array(model.tangents.buffer))
+      XCTAssertEqual(Array(storage.cubics.buffer), Array(model.cubics.buffer))
     }
     // A gap that overflows refuses the whole batch, as the merge does.
     let track = try Track(property: "x")
