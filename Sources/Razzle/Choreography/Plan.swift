@@ -29,12 +29,16 @@ final class Plan: @unchecked Sendable {
   let maximumFanOut: Int
   /// The widest template or track a merge needs scratch for, in doubles.
   let maximumScratchWidth: Int
+  /// The node's end time (``Node/endTime``), which holds as long as the
+  /// plan does: a player reads it at every step.
+  let endTime: Double
   /// The node's layout generation for these columns (set when cached).
   var layoutGeneration: UInt64 = 0
 
   init(
     treeGeneration: UInt64, animators: [Animator], edits: [UInt64], columns: [NodeColumn],
-    width: Int, root: PlanNode, depth: Int, maximumFanOut: Int, maximumScratchWidth: Int
+    width: Int, root: PlanNode, depth: Int, maximumFanOut: Int, maximumScratchWidth: Int,
+    endTime: Double
   ) {
     self.treeGeneration = treeGeneration
     self.animators = animators
@@ -45,6 +49,7 @@ final class Plan: @unchecked Sendable {
     self.depth = depth
     self.maximumFanOut = maximumFanOut
     self.maximumScratchWidth = maximumScratchWidth
+    self.endTime = endTime
   }
 
   /// Every relative track under the tree (Guides/Layout.md).
@@ -203,7 +208,8 @@ extension Node {
       treeGeneration: Choreography.generation, animators: animators,
       edits: animators.map { $0.domain.edits }, columns: builder.columns, width: builder.width,
       root: root, depth: builder.depth, maximumFanOut: builder.fanOut,
-      maximumScratchWidth: builder.scratchWidth)
+      maximumScratchWidth: builder.scratchWidth,
+      endTime: unlockedEndTime(animatorsLocked: true))
     plan.relativeTracks = builder.relativeTracks
     return plan
   }
