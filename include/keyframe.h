@@ -1392,7 +1392,11 @@ kf_status kf_player_advance(kf_player *player, double dt, kf_event *out_events,
 /* A frame loop's step in one call: moves the clock by `dt`, samples the
  * node at the new clock time into out_values (one row, as
  * kf_player_sample_many; capacity doubles), and reports the events as
- * kf_player_advance does. *out_width may be NULL.
+ * kf_player_advance does. *out_width may be NULL. The step is atomic: the
+ * move, the row and the events are made under the player's lock and the
+ * read locks of the node's tree and animators, so the row is the node at
+ * the clock this call set, even while other threads step the player or
+ * edit the animators.
  * Errors: as kf_player_advance (nothing moved) and kf_player_sample_many
  * (the clock has moved; the events stay queued). */
 kf_status kf_player_advance_frame(kf_player *player, double dt, double *out_values,

@@ -45,13 +45,21 @@ private func report(
     let count = try required(outCount, "out_count")
     try move(player)
     let taken = player.takeEvents(limit: events.count)
-    for (i, e) in taken.events.enumerated() {
-      events[i] = kf_event(
-        kind: e.kind.code, clock_time: e.clockTime, iteration: e.iteration ?? .nan)
-    }
-    count.pointee = taken.events.count
-    outMore?.pointee = taken.more ? 1 : 0
+    write(taken.events, more: taken.more, into: events, count: count, more: outMore)
   }
+}
+
+/// Writes taken events as `kf_event`s, their count and whether more are
+/// queued.
+private func write(
+  _ taken: [PlayerEvent], more: Bool, into events: UnsafeMutableBufferPointer<kf_event>,
+  count: UnsafeMutablePointer<Int>, more outMore: UnsafeMutablePointer<Int32>?
+) {
+  for (i, e) in taken.enumerated() {
+    events[i] = kf_event(kind: e.kind.code, clock_time: e.clockTime, iteration: e.iteration ?? .nan)
+  }
+  count.pointee = taken.count
+  outMore?.pointee = more ? 1 : 0
 }
 
 @_cdecl("kf_player_tick")
@@ -81,11 +89,15 @@ public func kf_player_advance_frame(
   _ eventsCapacity: Int, _ outCount: UnsafeMutablePointer<Int>?,
   _ outMore: UnsafeMutablePointer<Int32>?
 ) -> kf_status {
-  report("kf_player_advance_frame", handle, outEvents, eventsCapacity, outCount, outMore) {
-    (p) throws(RazzleError) in
+  call("kf_player_advance_frame") { () throws(RazzleError) in
+    let player = try player(handle)
+    let events = try mutableBuffer(outEvents, eventsCapacity, "out_events")
+    let count = try required(outCount, "out_count")
     let values = try mutableBuffer(out, capacity, "out_values")
-    let (width, _) = try p.advance(by: dt, sampleInto: values)
-    outWidth?.pointee = width
+    // One step: the move, the row and the events under the player's lock.
+    let step = try player.advance(by: dt, sampleInto: values, takingEvents: events.count)
+    outWidth?.pointee = step.width
+    write(step.events, more: step.more, into: events, count: count, more: outMore)
   }
 }
 

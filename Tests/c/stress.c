@@ -835,8 +835,25 @@ static void op_node(worker *w) {
   kf_event events[8];
   size_t count = 0;
   int32_t more = 0;
-  expect(w, "kf_player_advance", kf_player_advance(shared_player, 0.25, events, 8, &count, &more),
-         BIT(KF_OK));
+  if (below(w, 2) == 0) {
+    expect(w, "kf_player_advance", kf_player_advance(shared_player, 0.25, events, 8, &count, &more),
+           BIT(KF_OK));
+  } else {
+    /* A frame loop's step: the move, the row and the events in one call,
+     * while other threads step the same player and edit its animator. */
+    size_t row_width = 0;
+    status = kf_player_advance_frame(shared_player, 0.25, values, MAX_TRACKS * MAX_CHANNELS,
+                                     &row_width, events, 8, &count, &more);
+    if (expect(w, "kf_player_advance_frame", status,
+               BIT(KF_OK) | BIT(KF_E_EMPTY_TRACK) | BIT(KF_E_BUFFER_TOO_SMALL)) == KF_OK) {
+      size_t columns = 0;
+      for (int i = 0; i < STABLE; i++) columns += stable[i].channels;
+      CHECK(w, row_width >= columns && count <= 8, "advance_frame: %zu columns, %zu events",
+            row_width, count);
+    } else if (status == KF_E_EMPTY_TRACK) {
+      w->empty_retries++;
+    }
+  }
   kf_player_state state = KF_PLAYER_STATE_INIT;
   expect(w, "kf_player_get_state", kf_player_get_state(shared_player, &state), BIT(KF_OK));
   CHECK(w, state.play_state == KF_PLAY_STATE_RUNNING || state.play_state == KF_PLAY_STATE_FINISHED,

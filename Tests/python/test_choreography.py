@@ -220,6 +220,60 @@ def test_advance_with_a_frame_is_one_step_of_a_frame_loop():
     assert seen == [(2.5, ["started"]), (5.0, []), (7.5, []), (10.0, ["finished"])]
 
 
+def test_advance_with_a_frame_gives_the_bits_of_sample_and_of_the_tracks():
+    # The one-call step against a twin player stepped without a frame and
+    # sampled at its clock, and against the animator at the local time: a
+    # clip of duration auto over a span starting at 0 maps local time to
+    # animator time exactly. Eased, cubic and linear tracks, a curve, a
+    # negative rate, iterations (events on the way), steps that repeat
+    # one float object and steps that do not.
+    rng = np.random.default_rng(42)
+    anim = razzle.Animator()
+    for i in range(24):
+        times = np.sort(rng.uniform(0, 2, 9))
+        times[0] = 0.0
+        easing = ("linear", "easeInOutQuad", "cubic-bezier(0.42, 0, 0.58, 1)")[i % 3]
+        anim.add_track(f"n{i}", "x").set_keyframes(times, rng.normal(size=9), easing=easing)
+    anim.add_track("c", "backgroundColor", color_space="oklab").set_keyframes([0.0, 2.0], ["#ff0000", "#0000ff"])
+    columns = anim.layout.columns
+    for curve, rate, iterations in ((None, 1.0, 1), ("ease-in-out", 1.0, 1), (None, -0.7, 3)):
+        clip = razzle.Clip(anim, fill="both", iterations=iterations)
+        player, twin = razzle.Player(clip, curve), razzle.Player(clip, curve)
+        for p in (player, twin):
+            p.playback_rate = rate
+            p.play()
+        frame = np.empty((1, columns))
+        dt = 1 / 60
+        for step in range(400):
+            step_dt = dt if step % 3 else 0.013 * (step % 7)
+            events = player.advance(step_dt, frame=frame)
+            assert events == twin.advance(step_dt)
+            expected = twin.sample(np.array([twin.clock_time]))
+            assert frame.tobytes() == expected.tobytes()
+            if iterations == 1 and curve is None:
+                local = twin.local_times(twin.clock_time)
+                assert frame.tobytes() == anim.sample(np.array([local])).tobytes()
+        assert player.clock_time == twin.clock_time and player.play_state == twin.play_state
+        player.close()
+        twin.close()
+        clip.close()
+
+
+def test_advance_with_a_frame_moves_the_clock_before_a_sampling_error():
+    anim = ramp()
+    player = razzle.Player(razzle.Clip(anim, duration=1, fill="both"))
+    player.play()
+    frame = np.empty((1, 2))
+    anim.add_track("b", "x")  # no keyframe: the node cannot be sampled
+    with pytest.raises(razzle.EmptyTrackError):
+        player.advance(0.25, frame=frame)
+    assert player.clock_time == 0.25
+    anim["b", "x"][0] = 1.0
+    events = player.advance(0.25, frame=frame)
+    assert [e.kind for e in events] == ["started"]  # queued by the failed step
+    assert frame.tolist() == [[5.0, 1.0]]
+
+
 def test_many_iteration_events_come_back_in_order():
     player = razzle.Player(razzle.Clip(ramp(), duration=0.01, iterations=500))
     player.play()

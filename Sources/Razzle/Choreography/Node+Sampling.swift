@@ -83,11 +83,7 @@ extension Node {
     try withPlan { (plan) throws(RazzleError) in
       var row = [Double](repeating: .nan, count: plan.width)
       row.withUnsafeMutableBufferPointer { out in
-        withUnsafePointer(to: time) { t in
-          NodeSampler.with(plan: plan, block: 1) {
-            $0.run(t, 1, direction == .backwards, out.baseAddress.unsafelyUnwrapped)
-          }
-        }
+        plan.sampleRow(at: time, backwards: direction == .backwards, into: out.baseAddress)
       }
       // A clip writes every channel of a pair or none: one NaN channel
       // (an effect whose value is NaN aside) means no effect.
@@ -101,6 +97,21 @@ extension Node {
   /// Runs `body` with a current plan, holding the choreography lock and
   /// every animator's read lock.
   func withPlan<R>(_ body: (Plan) throws(RazzleError) -> R) throws(RazzleError) -> R {
+    try withPlanOrFailure { (result) throws(RazzleError) -> R in
+      switch result {
+      case .success(let plan): return try body(plan)
+      case .failure(let error): throw error
+      }
+    }
+  }
+
+  /// Runs `body` holding the choreography lock and every animator's read
+  /// lock, with a current plan whose relative tracks' variables are set,
+  /// or the error ``withPlan(_:)`` would throw (a player moves its clock
+  /// before it reports that error, under the same locks).
+  func withPlanOrFailure<R>(_ body: (Result<Plan, RazzleError>) throws(RazzleError) -> R)
+    throws(RazzleError) -> R
+  {
     try Choreography.lock.withReadLock { () throws(RazzleError) -> R in
       let cached = planLock.withReadLock { cachedPlan }
       // The tree unchanged since the cached plan: its animators, in lock
@@ -114,21 +125,39 @@ extension Node {
       }
       for a in animators { a.lock.lockForReading() }
       defer { for a in animators.reversed() { a.lock.unlock() } }
-      let plan: Plan
-      if let cached, cached.isCurrent(animators) {
-        plan = cached
-        // Variables change without an edit: check them each call.
-        try plan.checkVariables()
-      } else {
-        plan = try unlockedPlan(animators: animators)
-        try plan.checkVariables()
-        planLock.withWriteLock {
-          if let last = cachedPlan, last.columns != plan.columns { layoutGeneration &+= 1 }
-          plan.layoutGeneration = layoutGeneration
-          cachedPlan = plan
+      let result: Result<Plan, RazzleError>
+      do throws(RazzleError) {
+        if let cached, cached.isCurrent(animators) {
+          // Variables change without an edit: check them each call.
+          try cached.checkVariables()
+          result = .success(cached)
+        } else {
+          let plan = try unlockedPlan(animators: animators)
+          try plan.checkVariables()
+          planLock.withWriteLock {
+            if let last = cachedPlan, last.columns != plan.columns { layoutGeneration &+= 1 }
+            plan.layoutGeneration = layoutGeneration
+            cachedPlan = plan
+          }
+          result = .success(plan)
         }
+      } catch {
+        result = .failure(error)
       }
-      return try body(plan)
+      return try body(result)
+    }
+  }
+}
+
+extension Plan {
+  /// Samples one row at the local time `time` into `out` (``width``
+  /// doubles; nothing for a width of 0): the row
+  /// ``Node/sample(times:into:direction:)`` writes for a single time. Call
+  /// inside ``Node/withPlan(_:)``.
+  func sampleRow(at time: Double, backwards: Bool, into out: UnsafeMutablePointer<Double>?) {
+    guard let out, width > 0 else { return }
+    withUnsafePointer(to: time) { t in
+      NodeSampler.with(plan: self, block: 1) { $0.run(t, 1, backwards, out) }
     }
   }
 }

@@ -175,18 +175,26 @@ public final class Node: @unchecked Sendable {
   func iterations(at a: Double, _ b: Double, direction: AnimationDirection) -> (
     Double, Double, duration: Double
   )? {
-    Choreography.lock.withReadLock {
-      // Overall progress within [0, 1] (one iteration from its start):
-      // iteration 0 throughout, so no boundary is crossed. A player asks at
-      // every step; this spares it the natural duration and two samples.
-      if timingValue.iterationStart + timingValue.iterations <= 1 { return nil }
-      let model = ResolvedTiming(
-        timingValue.replacingFill(.both), intrinsicDuration: unlockedNaturalDuration(),
-        animationDirection: direction)
-      let i = model.sample(a).currentIteration
-      let j = model.sample(b).currentIteration
-      return i.isNaN || j.isNaN ? nil : (i, j, model.iterationDuration)
-    }
+    Choreography.lock.withReadLock { unlockedIterations(at: a, b, direction: direction) }
+  }
+
+  /// ``iterations(at:_:direction:)``. Call with ``Choreography/lock``
+  /// held, and say whether the locks of the animators under the node are
+  /// held too.
+  func unlockedIterations(
+    at a: Double, _ b: Double, direction: AnimationDirection, animatorsLocked: Bool = false
+  ) -> (Double, Double, duration: Double)? {
+    // Overall progress within [0, 1] (one iteration from its start):
+    // iteration 0 throughout, so no boundary is crossed. A player asks at
+    // every step; this spares it the natural duration and two samples.
+    if timingValue.iterationStart + timingValue.iterations <= 1 { return nil }
+    let model = ResolvedTiming(
+      timingValue.replacingFill(.both),
+      intrinsicDuration: unlockedNaturalDuration(animatorsLocked: animatorsLocked),
+      animationDirection: direction)
+    let i = model.sample(a).currentIteration
+    let j = model.sample(b).currentIteration
+    return i.isNaN || j.isNaN ? nil : (i, j, model.iterationDuration)
   }
 
   /// The node's timing resolved with its natural duration. Call with

@@ -29,12 +29,16 @@ final class Plan: @unchecked Sendable {
   let maximumFanOut: Int
   /// The widest template or track a merge needs scratch for, in doubles.
   let maximumScratchWidth: Int
+  /// The node's end time (``Node/endTime``), which holds as long as the
+  /// plan does: a player reads it at every step.
+  let endTime: Double
   /// The node's layout generation for these columns (set when cached).
   var layoutGeneration: UInt64 = 0
 
   init(
     treeGeneration: UInt64, animators: [Animator], edits: [UInt64], columns: [NodeColumn],
-    width: Int, root: PlanNode, depth: Int, maximumFanOut: Int, maximumScratchWidth: Int
+    width: Int, root: PlanNode, depth: Int, maximumFanOut: Int, maximumScratchWidth: Int,
+    endTime: Double
   ) {
     self.treeGeneration = treeGeneration
     self.animators = animators
@@ -45,6 +49,7 @@ final class Plan: @unchecked Sendable {
     self.depth = depth
     self.maximumFanOut = maximumFanOut
     self.maximumScratchWidth = maximumScratchWidth
+    self.endTime = endTime
   }
 
   /// Every relative track under the tree (Guides/Layout.md).
@@ -153,7 +158,9 @@ struct PlanTrack {
 }
 
 /// A clip's tracks and the map from its progress to its animator's time.
-struct PlanClip {
+/// A class, so that evaluating a node shares it instead of copying (and
+/// retaining) each of its references.
+final class PlanClip: @unchecked Sendable {
   let animator: Animator
   /// The first column, when the clip writes a run of columns of its own
   /// first, in its animator's order (its one-row fast path: the animator's
@@ -169,10 +176,25 @@ struct PlanClip {
   let direct: [Bool]
   /// The channels of all tracks together (a stagger template's row).
   let width: Int
+
+  init(
+    animator: Animator, contiguousBase: Int?, spanStart: Double, spanLength: Double,
+    composite: Composite, tracks: [PlanTrack], direct: [Bool], width: Int
+  ) {
+    self.animator = animator
+    self.contiguousBase = contiguousBase
+    self.spanStart = spanStart
+    self.spanLength = spanLength
+    self.composite = composite
+    self.tracks = tracks
+    self.direct = direct
+    self.width = width
+  }
 }
 
-/// A stagger's template, distinct offsets and items.
-struct PlanStagger {
+/// A stagger's template, distinct offsets and items (a class, as
+/// ``PlanClip``).
+final class PlanStagger: @unchecked Sendable {
   let template: PlanNode
   let distinctOffsets: [Double]
   /// Per item: its distinct offset's index.
@@ -191,6 +213,21 @@ struct PlanStagger {
   /// Runs of consecutive items that share a distinct offset: (first item,
   /// count, offset index).
   let runs: [(first: Int, count: Int, offset: Int)]
+
+  init(
+    template: PlanNode, distinctOffsets: [Double], offsetIndex: [Int], columns: [Int],
+    direct: [Bool], fixedAnimatorTime: Double?, contiguousBase: Int?,
+    runs: [(first: Int, count: Int, offset: Int)]
+  ) {
+    self.template = template
+    self.distinctOffsets = distinctOffsets
+    self.offsetIndex = offsetIndex
+    self.columns = columns
+    self.direct = direct
+    self.fixedAnimatorTime = fixedAnimatorTime
+    self.contiguousBase = contiguousBase
+    self.runs = runs
+  }
 }
 
 extension Node {
@@ -203,7 +240,8 @@ extension Node {
       treeGeneration: Choreography.generation, animators: animators,
       edits: animators.map { $0.domain.edits }, columns: builder.columns, width: builder.width,
       root: root, depth: builder.depth, maximumFanOut: builder.fanOut,
-      maximumScratchWidth: builder.scratchWidth)
+      maximumScratchWidth: builder.scratchWidth,
+      endTime: unlockedEndTime(animatorsLocked: true))
     plan.relativeTracks = builder.relativeTracks
     return plan
   }

@@ -199,38 +199,87 @@ public final class Player: @unchecked Sendable {
   public func advance(by dt: Double, sampleInto out: UnsafeMutableBufferPointer<Double>)
     throws(RazzleError) -> (width: Int, generation: UInt64)
   {
-    var now = try lock.withWriteLock { () throws(RazzleError) -> Double in
+    let step = try advance(by: dt, sampleInto: out, takingEvents: 0)
+    return (step.width, step.generation)
+  }
+
+  /// ``advance(by:sampleInto:)`` then ``takeEvents(limit:)``, as one step:
+  /// the player's lock and the tree's (the choreography lock, then every
+  /// animator's) are taken once, the node's end time comes from its
+  /// sampling plan, and the row is the one
+  /// ``sample(clockTimes:into:)`` writes at the new clock time (the same
+  /// bits).
+  ///
+  /// - Parameters:
+  ///   - dt: The clock step.
+  ///   - out: Room for one row.
+  ///   - limit: The most events taken.
+  /// - Returns: The number of columns, the layout generation, the oldest
+  ///   `limit` queued events and whether more are queued.
+  /// - Throws: ``RazzleError`` as ``move(by:)`` (then nothing moved) and as
+  ///   ``sample(clockTimes:into:)`` (the clock has moved, the events stay
+  ///   queued).
+  public func advance(
+    by dt: Double, sampleInto out: UnsafeMutableBufferPointer<Double>, takingEvents limit: Int
+  ) throws(RazzleError) -> (width: Int, generation: UInt64, events: [PlayerEvent], more: Bool) {
+    typealias Step = (width: Int, generation: UInt64, events: [PlayerEvent], more: Bool)
+    return try lock.withWriteLock { () throws(RazzleError) -> Step in
       let now = clock + dt
       guard dt.isFinite && now.isFinite else {
         throw RazzleError(.invalidValue, "the clock step must be finite, got \(dt)")
       }
-      unlockedMove(to: now)
-      return clock
-    }
-    return try withUnsafePointer(to: &now) { (t) throws(RazzleError) in
-      try sample(clockTimes: UnsafeBufferPointer(start: t, count: 1), into: out)
+      return try node.withPlanOrFailure { (result) throws(RazzleError) -> Step in
+        let plan: Plan
+        switch result {
+        case .success(let current):
+          plan = current
+          end = plan.endTime
+          unlockedMove(to: now, treeLocked: true)
+        case .failure(let error):
+          // The clock moves all the same; the events stay queued.
+          end = node.unlockedEndTime(animatorsLocked: true)
+          unlockedMove(to: now, treeLocked: true)
+          throw error
+        }
+        let width = plan.width
+        guard out.count >= width else {
+          throw RazzleError(
+            .bufferTooSmall,
+            "output holds \(out.count) doubles, 1 rows of \(width) columns need \(width)")
+        }
+        plan.sampleRow(
+          at: unlockedLocalTime(at: clock), backwards: rate < 0, into: out.baseAddress)
+        let (events, more) = unlockedTakeEvents(limit: limit)
+        return (width, plan.layoutGeneration, events, more)
+      }
     }
   }
 
   /// The oldest `limit` queued events, removed from the queue, and whether
   /// more are queued.
   public func takeEvents(limit: Int) -> (events: [PlayerEvent], more: Bool) {
-    lock.withWriteLock {
-      let n = Swift.min(Swift.max(limit, 0), events.count)
-      let taken = Array(events[0..<n])
-      events.removeFirst(n)
-      return (taken, !events.isEmpty)
-    }
+    lock.withWriteLock { unlockedTakeEvents(limit: limit) }
   }
 
-  private func unlockedMove(to now: Double) {
-    refreshEnd()
+  private func unlockedTakeEvents(limit: Int) -> (events: [PlayerEvent], more: Bool) {
+    if events.isEmpty { return ([], false) }
+    let n = Swift.min(Swift.max(limit, 0), events.count)
+    let taken = Array(events[0..<n])
+    events.removeFirst(n)
+    return (taken, !events.isEmpty)
+  }
+
+  /// Moves the clock to `now`, queueing what happens. With `treeLocked`
+  /// the caller holds the choreography lock and the animators' locks and
+  /// has read ``end``; else it is read here.
+  private func unlockedMove(to now: Double, treeLocked: Bool = false) {
+    if !treeLocked { refreshEnd() }
     let old = unlockedPlayState
     let before = unlockedCurrentTime
     let runningStart = holdTime == nil ? startTime : nil
     clock = now
     if let start = runningStart, let before, let after = unlockedCurrentTime {
-      iterationEvents(from: before, to: after, start: start)
+      iterationEvents(from: before, to: after, start: start, treeLocked: treeLocked)
     }
     updateFinishedState(didSeek: false)
     var at = clock
@@ -263,14 +312,16 @@ public final class Player: @unchecked Sendable {
 
   /// Queues an event for each iteration boundary the current time crossed
   /// running from `from` to `to` (clamped to the active interval).
-  private func iterationEvents(from: Double, to: Double, start: Double) {
+  private func iterationEvents(from: Double, to: Double, start: Double, treeLocked: Bool) {
     guard rate != 0 else { return }
     let clamped = rate > 0 ? Swift.min(to, end) : Swift.max(to, 0)
     let direction: AnimationDirection = rate < 0 ? .backwards : .forwards
-    guard let (i0, i1, d) = node.iterations(at: from, clamped, direction: direction), i0 != i1,
-      i0.isFinite, i1.isFinite
-    else { return }
-    let timing = node.timing
+    let found =
+      treeLocked
+      ? node.unlockedIterations(at: from, clamped, direction: direction, animatorsLocked: true)
+      : node.iterations(at: from, clamped, direction: direction)
+    guard let (i0, i1, d) = found, i0 != i1, i0.isFinite, i1.isFinite else { return }
+    let timing = treeLocked ? node.timingValue : node.timing
     guard d > 0 && d.isFinite else { return }
     let steps = i1 - i0
     let count = Swift.min(abs(steps), Double(Self.maximumIterationEvents))
@@ -612,21 +663,25 @@ public final class Player: @unchecked Sendable {
     }
     return lock.withWriteLock {
       refreshEnd()
-      for i in clockTimes.indices {
-        var current: Double
-        if let holdTime {
-          current = holdTime
-        } else if let startTime {
-          current = (clockTimes[i] - startTime) * rate
-          if rate > 0 && current >= end { current = end }
-          if rate < 0 && current <= 0 { current = 0 }
-        } else {
-          current = .nan
-        }
-        out[i] = current.isNaN ? current : nodeTime(current, end: end, paused: startTime == nil)
-      }
+      for i in clockTimes.indices { out[i] = unlockedLocalTime(at: clockTimes[i]) }
       return rate < 0
     }
+  }
+
+  /// The node's local time at `clockTime` (see ``localTimes(at:into:)``),
+  /// with ``end`` read.
+  private func unlockedLocalTime(at clockTime: Double) -> Double {
+    var current: Double
+    if let holdTime {
+      current = holdTime
+    } else if let startTime {
+      current = (clockTime - startTime) * rate
+      if rate > 0 && current >= end { current = end }
+      if rate < 0 && current <= 0 { current = 0 }
+    } else {
+      current = .nan
+    }
+    return current.isNaN ? current : nodeTime(current, end: end, paused: startTime == nil)
   }
 
   /// The node sampled at many clock times (a video is one call): rows as

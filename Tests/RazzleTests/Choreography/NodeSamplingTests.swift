@@ -131,6 +131,66 @@ final class NodeSamplingTests: XCTestCase {
     XCTAssertEqual(player.currentTime, 2.5)
   }
 
+  func testPlayerFrameStepMovesSamplesAndTakesEventsAsOneStep() throws {
+    // advance(by:sampleInto:takingEvents:) gives sample(clockTimes:)'s row
+    // at the new clock and the events advance(by:) reports.
+    let a = try animator("a", "x", [(0, 0), (1, 1)])
+    let clip = try Node.clip(a, timing: Timing(iterations: 3))
+    let player = Player(clip)
+    let twin = Player(clip)
+    try player.play()
+    try twin.play()
+    var row = [Double](repeating: -1, count: 1)
+    var expected = [Double](repeating: -1, count: 1)
+    for dt in [0.25, 1.0, 0.5, 1.5] {
+      let step = try row.withUnsafeMutableBufferPointer {
+        try player.advance(by: dt, sampleInto: $0, takingEvents: 8)
+      }
+      let events = try twin.advance(by: dt)
+      var now = twin.clockTime
+      try withUnsafePointer(to: &now) { t in
+        try expected.withUnsafeMutableBufferPointer {
+          _ = try twin.sample(clockTimes: UnsafeBufferPointer(start: t, count: 1), into: $0)
+        }
+      }
+      XCTAssertEqual(step.events, events)
+      XCTAssertFalse(step.more)
+      XCTAssertEqual(step.width, 1)
+      XCTAssertEqual(row.map(\.bitPattern), expected.map(\.bitPattern))
+    }
+    XCTAssertEqual(player.playState, .finished)
+    // A row too small, or a variable unset: the clock moves, the events
+    // stay queued, the error follows.
+    let paged = Animator()
+    try paged.setVariable("w", to: 2)
+    let x = try paged.addTrack(
+      target: "v", property: "x", options: TrackOptions(relativeTo: "w", constant: 0))
+    try x.setKeyframe(time: 0, value: [0])
+    try x.setKeyframe(time: 1, value: [1])
+    let other = Player(try Node.clip(paged, timing: Timing(fill: .both)))
+    try other.play()
+    try paged.removeVariable(named: "w")
+    XCTAssertThrowsError(
+      try row.withUnsafeMutableBufferPointer {
+        try other.advance(by: 0.5, sampleInto: $0, takingEvents: 8)
+      }
+    ) { XCTAssertEqual(($0 as? RazzleError)?.kind, .notFound) }
+    XCTAssertEqual(other.clockTime, 0.5)
+    XCTAssertThrowsError(
+      try other.advance(by: 0.25, sampleInto: UnsafeMutableBufferPointer(start: nil, count: 0))
+    ) { XCTAssertEqual(($0 as? RazzleError)?.kind, .notFound) }
+    try paged.setVariable("w", to: 2)
+    XCTAssertThrowsError(
+      try other.advance(by: 0.25, sampleInto: UnsafeMutableBufferPointer(start: nil, count: 0))
+    ) { XCTAssertEqual(($0 as? RazzleError)?.kind, .bufferTooSmall) }
+    let step = try row.withUnsafeMutableBufferPointer {
+      try other.advance(by: 0.25, sampleInto: $0, takingEvents: 8)
+    }
+    XCTAssertEqual(step.events.map(\.kind), [.started, .finished])
+    XCTAssertEqual(other.clockTime, 1.25)
+    XCTAssertEqual(row, [2])
+  }
+
   func testClipsSeeVariablesAtEachSample() throws {
     // A paging-style track: page 1.5 × pageWidth; a rotation changes the
     // width and the clip follows without an edit.

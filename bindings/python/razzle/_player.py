@@ -69,7 +69,19 @@ class Player(HandleOwner):
     `stop(finish_at="start" | "end" | "current")`. `curve` is
     UIViewPropertyAnimator's timing curve over the fraction complete."""
 
-    __slots__ = ("_node", "_events", "_count", "_more", "_buffers", "_frame_buffers", "_count_ref", "_more_ref", "_frame_kept")
+    __slots__ = (
+        "_node",
+        "_events",
+        "_count",
+        "_more",
+        "_buffers",
+        "_frame_buffers",
+        "_events_ref",
+        "_count_ref",
+        "_more_ref",
+        "_frame_kept",
+        "_step_kept",
+    )
     _kind = "player"
     _pickle_message = "cannot pickle a razzle.Player: it owns a library handle"
 
@@ -95,10 +107,16 @@ class Player(HandleOwner):
         self._buffers = BufferAddresses()
         self._frame_buffers = BufferAddresses()
         # The frame step's arguments as ctypes objects (see _ffi.raw): the
-        # counters by reference, and the last frame array's address and size.
+        # event buffer and the counters by reference, the last frame array's
+        # address and size, and the last step with its c_double (a frame
+        # loop's step is usually one float object, 1/60 say). Each is kept
+        # as one tuple, replaced whole and never changed, so threads that
+        # step one player at once read a consistent pair.
+        self._events_ref = byref(self._events)
         self._count_ref = byref(self._count)
         self._more_ref = byref(self._more)
         self._frame_kept: Any = None
+        self._step_kept: Any = (None, None)
         if rate != 1.0:
             lib.kf_player_set_playback_rate(handle, rate)
 
@@ -142,15 +160,21 @@ class Player(HandleOwner):
         if kept is None or kept[0] is not frame or frame.dtype is not _FLOAT64 or not frame.flags.writeable:
             _, _, address = self._frame_buffers.addresses(_NO_TIMES, frame)
             kept = self._frame_kept = (frame, c_void_p(address), c_size_t(frame.size))
-        status = _advance_frame_raw(
+        step = self._step_kept
+        if step[0] is not dt:
             # A float goes as it is (the library refuses NaN and ±inf itself).
-            self._handle, c_double(dt if dt.__class__ is float else real(dt, "dt")), kept[1], kept[2], None,
-            self._events, _EVENT_BATCH_SIZE, self._count_ref, self._more_ref,
+            step = (dt, c_double(dt if dt.__class__ is float else real(dt, "dt")))
+            if dt.__class__ is float:
+                self._step_kept = step
+        status = _advance_frame_raw(
+            self._handle, step[1], kept[1], kept[2], None,
+            self._events_ref, _EVENT_BATCH_SIZE, self._count_ref, self._more_ref,
         )
         if status:
             self._h  # ClosedError for a closed player
             raise _ffi.error(status)
-        if not self._count.value and not self._more.value:
+        if not self._count.value:
+            # No event taken: none was queued, so none is left (*out_more 0).
             return []
         events, count = self._events, self._count
         result = [self._event(events[i]) for i in range(count.value)]
