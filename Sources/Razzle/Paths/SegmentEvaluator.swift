@@ -12,7 +12,7 @@
 /// ``point(_:)`` and ``pointAndTangent(_:)`` give exactly what
 /// ``PathSegment/point(_:)`` and ``PathSegment/tangent(_:)`` give (the
 /// same operations in the same order); an arc's `cos θ` and `sin θ` are
-/// computed once for both.
+/// computed once for both (``radianCosSin(_:)``, as the arc's own).
 @usableFromInline
 struct SegmentEvaluator: Sendable {
   /// True for an elliptical arc; the power form is unused then.
@@ -74,7 +74,8 @@ struct SegmentEvaluator: Sendable {
     if e.pointee.isArc {
       if t == 0 { return e.pointee.d }
       let theta = e.pointee.startAngle + t * e.pointee.sweepAngle
-      return arcPoint(e, cos(theta), sin(theta))
+      let (ct, st) = radianCosSin(theta)
+      return arcPoint(e, ct, st)
     }
     let (a, b, c, d) = (e.pointee.a, e.pointee.b, e.pointee.c, e.pointee.d)
     return PathPoint(((a.x * t + b.x) * t + c.x) * t + d.x, ((a.y * t + b.y) * t + c.y) * t + d.y)
@@ -86,8 +87,7 @@ struct SegmentEvaluator: Sendable {
     point: PathPoint, tangent: PathPoint
   ) {
     let theta = e.pointee.startAngle + t * e.pointee.sweepAngle
-    let ct = cos(theta)
-    let st = sin(theta)
+    let (ct, st) = radianCosSin(theta)
     let p = t == 1 ? e.pointee.end : (t == 0 ? e.pointee.d : arcPoint(e, ct, st))
     let (rx, ry) = (e.pointee.rx, e.pointee.ry)
     let (cosPhi, sinPhi) = (e.pointee.cosPhi, e.pointee.sinPhi)
