@@ -63,74 +63,78 @@ extension Path {
     segments.withUnsafeBufferPointer { segments in
       table.evaluators.withUnsafeBufferPointer { evaluators in
         let evaluators = evaluators.baseAddress.unsafelyUnwrapped
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * block) { lists in
-          withUnsafeTemporaryAllocation(of: Double.self, capacity: 5 * block) { scratch in
-            let found = lists.baseAddress.unsafelyUnwrapped
-            let onArcs = found + block
-            let onCurves = onArcs + block
-            let ts = scratch.baseAddress.unsafelyUnwrapped
-            let dxs = ts + block
-            let dys = dxs + block
-            // The points when the caller wants angles only.
-            let own = dys + block
-            var start = range.lowerBound
-            while start < range.upperBound {
-              let count = Swift.min(block, range.upperBound - start)
-              let out = xy.map { $0 + 2 * start } ?? own
-              var arcCount = 0
-              var curveCount = 0
-              for j in 0..<count {
-                let s = distance(fractions[start + j], table)
-                if s.isFinite {
-                  let (index, t) = table.locate(s, in: segments)
-                  found[j] = index
-                  ts[j] = t
-                  let arc = evaluators[index].isArc ? 1 : 0
-                  onArcs[arcCount] = j
-                  onCurves[curveCount] = j
-                  arcCount += arc
-                  curveCount += 1 - arc
-                } else {
-                  found[j] = -1
-                  out[2 * j] = .nan
-                  out[2 * j + 1] = .nan
-                  dxs[j] = .nan
-                  dys[j] = .nan
+        table.withQuery { query in
+          withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * block) { lists in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 5 * block) { scratch in
+              let found = lists.baseAddress.unsafelyUnwrapped
+              let onArcs = found + block
+              let onCurves = onArcs + block
+              let ts = scratch.baseAddress.unsafelyUnwrapped
+              let dxs = ts + block
+              let dys = dxs + block
+              // The points when the caller wants angles only.
+              let own = dys + block
+              var start = range.lowerBound
+              while start < range.upperBound {
+                let count = Swift.min(block, range.upperBound - start)
+                let out = xy.map { $0 + 2 * start } ?? own
+                var arcCount = 0
+                var curveCount = 0
+                for j in 0..<count {
+                  let s = distance(fractions[start + j], table)
+                  if s.isFinite {
+                    let k = query.piece(containing: s)
+                    var (index, t) = query.parameter(s, piece: k)
+                    if t.isNaN { t = table.solvedParameter(s, piece: k, segments) }
+                    found[j] = index
+                    ts[j] = t
+                    let arc = evaluators[index].isArc ? 1 : 0
+                    onArcs[arcCount] = j
+                    onCurves[curveCount] = j
+                    arcCount += arc
+                    curveCount += 1 - arc
+                  } else {
+                    found[j] = -1
+                    out[2 * j] = .nan
+                    out[2 * j + 1] = .nan
+                    dxs[j] = .nan
+                    dys[j] = .nan
+                  }
                 }
-              }
-              if angles == nil {
-                for j in 0..<count where found[j] >= 0 {
-                  let p = SegmentEvaluator.point(evaluators + found[j], ts[j])
+                if angles == nil {
+                  for j in 0..<count where found[j] >= 0 {
+                    let p = SegmentEvaluator.point(evaluators + found[j], ts[j])
+                    out[2 * j] = p.x
+                    out[2 * j + 1] = p.y
+                  }
+                  start += count
+                  continue
+                }
+                for m in 0..<curveCount {
+                  let j = onCurves[m]
+                  let (p, d) = SegmentEvaluator.polynomialPointAndTangent(
+                    evaluators + found[j], ts[j])
                   out[2 * j] = p.x
                   out[2 * j + 1] = p.y
+                  dxs[j] = d.x
+                  dys[j] = d.y
+                }
+                for m in 0..<arcCount {
+                  let j = onArcs[m]
+                  let (p, d) = SegmentEvaluator.arcPointAndTangent(evaluators + found[j], ts[j])
+                  out[2 * j] = p.x
+                  out[2 * j + 1] = p.y
+                  dxs[j] = d.x
+                  dys[j] = d.y
+                }
+                if let angles {
+                  for j in 0..<count {
+                    angles[start + j] =
+                      found[j] < 0 ? .nan : rotation.apply(atan2Degrees(dys[j], dxs[j]))
+                  }
                 }
                 start += count
-                continue
               }
-              for m in 0..<curveCount {
-                let j = onCurves[m]
-                let (p, d) = SegmentEvaluator.polynomialPointAndTangent(
-                  evaluators + found[j], ts[j])
-                out[2 * j] = p.x
-                out[2 * j + 1] = p.y
-                dxs[j] = d.x
-                dys[j] = d.y
-              }
-              for m in 0..<arcCount {
-                let j = onArcs[m]
-                let (p, d) = SegmentEvaluator.arcPointAndTangent(evaluators + found[j], ts[j])
-                out[2 * j] = p.x
-                out[2 * j + 1] = p.y
-                dxs[j] = d.x
-                dys[j] = d.y
-              }
-              if let angles {
-                for j in 0..<count {
-                  angles[start + j] =
-                    found[j] < 0 ? .nan : rotation.apply(atan2Degrees(dys[j], dxs[j]))
-                }
-              }
-              start += count
             }
           }
         }
