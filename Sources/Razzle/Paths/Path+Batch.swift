@@ -60,6 +60,7 @@ extension Path {
     angles: UnsafeMutablePointer<Double>?
   ) {
     let block = Self.queryBlock
+    let level = KernelLevel.active
     segments.withUnsafeBufferPointer { segments in
       table.evaluators.withUnsafeBufferPointer { evaluators in
         let evaluators = evaluators.baseAddress.unsafelyUnwrapped
@@ -80,6 +81,7 @@ extension Path {
                 let out = xy.map { $0 + 2 * start } ?? own
                 var arcCount = 0
                 var curveCount = 0
+                var undefined = 0
                 for j in 0..<count {
                   let s = distance(fractions[start + j], table)
                   if s.isFinite {
@@ -95,6 +97,7 @@ extension Path {
                     curveCount += 1 - arc
                   } else {
                     found[j] = -1
+                    undefined += 1
                     out[2 * j] = .nan
                     out[2 * j + 1] = .nan
                     dxs[j] = .nan
@@ -128,9 +131,11 @@ extension Path {
                   dys[j] = d.y
                 }
                 if let angles {
-                  for j in 0..<count {
-                    angles[start + j] =
-                      found[j] < 0 ? .nan : rotation.apply(atan2Degrees(dys[j], dxs[j]))
+                  directionAngles(
+                    dys, dxs, count: count, rotation: rotation, into: angles + start,
+                    level: level)
+                  if undefined != 0 {
+                    for j in 0..<count where found[j] < 0 { angles[start + j] = .nan }
                   }
                 }
                 start += count
