@@ -47,13 +47,14 @@ extension Path {
   /// one piece, a block of ``queryBlock`` at a time in passes: every
   /// fraction's segment and t (noting the queries on arcs and on the
   /// other segments in two lists, without a branch), then the points and
-  /// tangents of each list, then every angle. Each pass's iterations are
+  /// tangents of each list, then every angle (``directionAngles``, four at
+  /// a time at the CPU's kernel level). Each pass's iterations are
   /// independent, short and take the same branches, so the processor
   /// overlaps their long chains of dependent arithmetic (the inverse's
   /// polynomial, the curve, the angle's divisions and polynomial) instead
   /// of waiting on each in turn. Each query runs the operations of
   /// ``evaluate(_:_:rotation:xy:angle:)`` in the same order, so the bits
-  /// are the single call's.
+  /// are the single call's, on any thread count.
   private func evaluateBlocks(
     _ fractions: UnsafePointer<Double>, _ range: Range<Int>, _ table: ArcLengthTable,
     rotation: PathRotation, xy: UnsafeMutablePointer<Double>?,
