@@ -281,28 +281,99 @@ struct ArcLengthTable: Sendable {
   @inlinable @inline(__always)
   func locate(_ s: Double, in segments: UnsafeBufferPointer<PathSegment>) -> (Int, Double) {
     let k = piece(containing: s)
-    let (start, next) = starts.withUnsafeBufferPointer { ($0[k], $0[k + 1]) }
-    return records.withUnsafeBufferPointer { records in
-      let record = records.baseAddress.unsafelyUnwrapped + k &* Self.recordStride
+    let (segment, t) = withQuery { $0.parameter(s, piece: k) }
+    guard t.isNaN else { return (segment, t) }
+    return (segment, solvedParameter(s, piece: k, segments))
+  }
+
+  /// The t of a piece whose inverse has no fit (``Query/parameter(_:piece:)``
+  /// gave NaN): ``exactT(_:_:_:)`` on the piece.
+  @usableFromInline @inline(never)
+  func solvedParameter(_ s: Double, piece k: Int, _ segments: UnsafeBufferPointer<PathSegment>)
+    -> Double
+  {
+    let piece = pieces[k]
+    return Self.exactT(piece, s - starts[k], segments[piece.segment])
+  }
+
+  /// Calls `body` with the table's ``Query``.
+  @inlinable @inline(__always)
+  func withQuery<R>(_ body: (Query) -> R) -> R {
+    starts.withUnsafeBufferPointer { starts in
+      buckets.withUnsafeBufferPointer { buckets in
+        records.withUnsafeBufferPointer { records in
+          body(
+            Query(
+              starts: starts.baseAddress.unsafelyUnwrapped, pieceCount: starts.count - 1,
+              buckets: buckets.baseAddress.unsafelyUnwrapped, lastBucket: buckets.count - 1,
+              bucketScale: bucketScale, records: records.baseAddress.unsafelyUnwrapped))
+        }
+      }
+    }
+  }
+
+  /// What an arc-length query reads of a table with at least one piece:
+  /// its arrays' addresses, valid inside ``withQuery(_:)`` only. A batch
+  /// takes it once and inlines each query's steps.
+  @usableFromInline
+  struct Query {
+    @usableFromInline let starts: UnsafePointer<Double>
+    @usableFromInline let pieceCount: Int
+    @usableFromInline let buckets: UnsafePointer<Int32>
+    @usableFromInline let lastBucket: Int
+    @usableFromInline let bucketScale: Double
+    @usableFromInline let records: UnsafePointer<Double>
+
+    @inlinable
+    init(
+      starts: UnsafePointer<Double>, pieceCount: Int, buckets: UnsafePointer<Int32>,
+      lastBucket: Int, bucketScale: Double, records: UnsafePointer<Double>
+    ) {
+      self.starts = starts
+      self.pieceCount = pieceCount
+      self.buckets = buckets
+      self.lastBucket = lastBucket
+      self.bucketScale = bucketScale
+      self.records = records
+    }
+
+    /// ``ArcLengthTable/piece(containing:)`` for a finite s in
+    /// [0, total] (the same piece, by the same steps).
+    @inlinable @inline(__always)
+    func piece(containing s: Double) -> Int {
+      let b = Swift.min(lastBucket, Swift.max(0, Int(s * bucketScale)))
+      var k = Int(buckets[b])
+      while k > 0 && starts[k] > s { k -= 1 }
+      k += k + 1 < pieceCount && starts[k + 1] <= s ? 1 : 0
+      while k + 1 < pieceCount && starts[k + 1] <= s { k += 1 }
+      return k
+    }
+
+    /// The segment of piece `k` and its t at arc length s (in the piece),
+    /// t NaN for a piece solved on the integral.
+    @inlinable @inline(__always)
+    func parameter(_ s: Double, piece k: Int) -> (segment: Int, t: Double) {
+      let start = starts[k]
+      let next = starts[k + 1]
+      let record = records + k &* ArcLengthTable.recordStride
       let t0 = record[0]
       let t1 = record[1]
       let u = s >= next ? 1 : min(1, max(0, (s - start) * record[2]))
       let segment = Int(record[3])
       let mode = record[4]
-      if mode == Self.uniformMode { return (segment, t0 + u * (t1 - t0)) }
+      if mode == ArcLengthTable.uniformMode { return (segment, t0 + u * (t1 - t0)) }
       if u == 0 || u == 1 { return (segment, u == 0 ? t0 : t1) }
-      if mode == Self.fittedMode {
-        let tau = Self.horner(
-          UnsafeBufferPointer(start: record, count: Self.recordStride), Self.fitOffset, 2 * u - 1)
-        return (segment, min(t1, max(t0, t0 + (t1 - t0) * tau)))
-      }
-      return (segment, Self.exactT(pieces[k], s - start, segments[segment]))
+      guard mode == ArcLengthTable.fittedMode else { return (segment, .nan) }
+      let tau = ArcLengthTable.horner(
+        UnsafeBufferPointer(start: record, count: ArcLengthTable.recordStride),
+        ArcLengthTable.fitOffset, 2 * u - 1)
+      return (segment, min(t1, max(t0, t0 + (t1 - t0) * tau)))
     }
   }
 
   /// The t at arc length `r` into `piece` of `segment`, solved: a cubic
   /// Hermite guess, then safeguarded Newton steps on the integral.
-  @usableFromInline
+  @usableFromInline @inline(never)
   static func exactT(_ piece: ArcLengthPiece, _ r: Double, _ segment: PathSegment) -> Double {
     let h = piece.t1 - piece.t0
     let u = min(1, max(0, r / piece.length))

@@ -1,3 +1,6 @@
+import RazzleKernels
+import RazzleKernelsAVX2
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -63,4 +66,32 @@ func atan2Degrees(_ y: Double, _ x: Double) -> Double {
   degrees = 180 * left + (1 - 2 * left) * degrees
   // degrees is in [0, 180]: y's sign bit gives atan2's sign.
   return Double(bitPattern: degrees.bitPattern | (y.bitPattern & (1 << 63)))
+}
+
+/// `rotation.apply(atan2Degrees(dy[i], dx[i]))` into `angles[i]` for i in
+/// `0..<count`, at `level`: the angles of a path batch, four at a time by
+/// `directionDegrees` of `RazzleKernels` (the same bits).
+///
+/// - Complexity: O(count).
+func directionAngles(
+  _ dy: UnsafePointer<Double>, _ dx: UnsafePointer<Double>, count: Int,
+  rotation: PathRotation, into angles: UnsafeMutablePointer<Double>,
+  level: KernelLevel = .active
+) {
+  let reverse: Bool
+  switch rotation.mode {
+  case .fixed:
+    angles.update(repeating: rotation.offset, count: count)
+    return
+  case .auto: reverse = false
+  case .reverse: reverse = true
+  }
+  switch level {
+  case .baseline:
+    RazzleKernels.directionDegrees(
+      dy, dx, count: count, reverse: reverse, offset: rotation.offset, into: angles)
+  case .avx2:
+    RazzleKernelsAVX2.directionDegrees(
+      dy, dx, count: count, reverse: reverse, offset: rotation.offset, into: angles)
+  }
 }

@@ -95,11 +95,11 @@ public struct EllipticalArc: Sendable, Hashable {
     return arc
   }
 
-  /// The point at angle θ (radians).
+  /// The point at angle θ (radians). The cosine and sine are
+  /// ``radianCosSin(_:)``'s (no call to libm), as every arc query takes them.
   @inlinable @inline(__always)
   func point(angle theta: Double) -> PathPoint {
-    let ct = cos(theta)
-    let st = sin(theta)
+    let (ct, st) = radianCosSin(theta)
     return PathPoint(
       center.x + rx * cosPhi * ct - ry * sinPhi * st,
       center.y + rx * sinPhi * ct + ry * cosPhi * st)
@@ -108,8 +108,7 @@ public struct EllipticalArc: Sendable, Hashable {
   /// d point / dθ at angle θ.
   @inlinable @inline(__always)
   func derivative(angle theta: Double) -> PathPoint {
-    let ct = cos(theta)
-    let st = sin(theta)
+    let (ct, st) = radianCosSin(theta)
     return PathPoint(-rx * cosPhi * st - ry * sinPhi * ct, -rx * sinPhi * st + ry * cosPhi * ct)
   }
 

@@ -26,17 +26,130 @@ extension Path {
     let angleBase = angles?.baseAddress
     let table = self.table
     Parallel.forEachChunk(n) { range in
-      var scratch = (0.0, 0.0)
-      withUnsafeMutablePointer(to: &scratch) {
-        $0.withMemoryRebound(to: Double.self, capacity: 2) { tmp in
-          for i in range {
-            let out = xyBase.map { $0 + 2 * i } ?? tmp
-            evaluate(base[i], table, rotation: rotation, xy: out, angle: angleBase.map { $0 + i })
+      guard !table.pieces.isEmpty else {
+        var scratch = (0.0, 0.0)
+        withUnsafeMutablePointer(to: &scratch) {
+          $0.withMemoryRebound(to: Double.self, capacity: 2) { tmp in
+            for i in range {
+              let out = xyBase.map { $0 + 2 * i } ?? tmp
+              evaluate(base[i], table, rotation: rotation, xy: out, angle: angleBase.map { $0 + i })
+            }
+          }
+        }
+        return
+      }
+      evaluateBlocks(
+        base, range, table, rotation: rotation, xy: xyBase, angles: angleBase)
+    }
+  }
+
+  /// The points and angles of `fractions[range]`, on a table with at least
+  /// one piece, a block of ``queryBlock`` at a time in passes: every
+  /// fraction's segment and t (noting the queries on arcs and on the
+  /// other segments in two lists, without a branch), then the points and
+  /// tangents of each list, then every angle (``directionAngles``, four at
+  /// a time at the CPU's kernel level). Each pass's iterations are
+  /// independent, short and take the same branches, so the processor
+  /// overlaps their long chains of dependent arithmetic (the inverse's
+  /// polynomial, the curve, the angle's divisions and polynomial) instead
+  /// of waiting on each in turn. Each query runs the operations of
+  /// ``evaluate(_:_:rotation:xy:angle:)`` in the same order, so the bits
+  /// are the single call's, on any thread count.
+  private func evaluateBlocks(
+    _ fractions: UnsafePointer<Double>, _ range: Range<Int>, _ table: ArcLengthTable,
+    rotation: PathRotation, xy: UnsafeMutablePointer<Double>?,
+    angles: UnsafeMutablePointer<Double>?
+  ) {
+    let block = Self.queryBlock
+    let level = KernelLevel.active
+    segments.withUnsafeBufferPointer { segments in
+      table.evaluators.withUnsafeBufferPointer { evaluators in
+        let evaluators = evaluators.baseAddress.unsafelyUnwrapped
+        table.withQuery { query in
+          withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * block) { lists in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 5 * block) { scratch in
+              let found = lists.baseAddress.unsafelyUnwrapped
+              let onArcs = found + block
+              let onCurves = onArcs + block
+              let ts = scratch.baseAddress.unsafelyUnwrapped
+              let dxs = ts + block
+              let dys = dxs + block
+              // The points when the caller wants angles only.
+              let own = dys + block
+              var start = range.lowerBound
+              while start < range.upperBound {
+                let count = Swift.min(block, range.upperBound - start)
+                let out = xy.map { $0 + 2 * start } ?? own
+                var arcCount = 0
+                var curveCount = 0
+                var undefined = 0
+                for j in 0..<count {
+                  let s = distance(fractions[start + j], table)
+                  if s.isFinite {
+                    let k = query.piece(containing: s)
+                    var (index, t) = query.parameter(s, piece: k)
+                    if t.isNaN { t = table.solvedParameter(s, piece: k, segments) }
+                    found[j] = index
+                    ts[j] = t
+                    let arc = evaluators[index].isArc ? 1 : 0
+                    onArcs[arcCount] = j
+                    onCurves[curveCount] = j
+                    arcCount += arc
+                    curveCount += 1 - arc
+                  } else {
+                    found[j] = -1
+                    undefined += 1
+                    out[2 * j] = .nan
+                    out[2 * j + 1] = .nan
+                    dxs[j] = .nan
+                    dys[j] = .nan
+                  }
+                }
+                if angles == nil {
+                  for j in 0..<count where found[j] >= 0 {
+                    let p = SegmentEvaluator.point(evaluators + found[j], ts[j])
+                    out[2 * j] = p.x
+                    out[2 * j + 1] = p.y
+                  }
+                  start += count
+                  continue
+                }
+                for m in 0..<curveCount {
+                  let j = onCurves[m]
+                  let (p, d) = SegmentEvaluator.polynomialPointAndTangent(
+                    evaluators + found[j], ts[j])
+                  out[2 * j] = p.x
+                  out[2 * j + 1] = p.y
+                  dxs[j] = d.x
+                  dys[j] = d.y
+                }
+                for m in 0..<arcCount {
+                  let j = onArcs[m]
+                  let (p, d) = SegmentEvaluator.arcPointAndTangent(evaluators + found[j], ts[j])
+                  out[2 * j] = p.x
+                  out[2 * j + 1] = p.y
+                  dxs[j] = d.x
+                  dys[j] = d.y
+                }
+                if let angles {
+                  directionAngles(
+                    dys, dxs, count: count, rotation: rotation, into: angles + start,
+                    level: level)
+                  if undefined != 0 {
+                    for j in 0..<count where found[j] < 0 { angles[start + j] = .nan }
+                  }
+                }
+                start += count
+              }
+            }
           }
         }
       }
     }
   }
+
+  /// The fractions a batch carries through each pass together.
+  static let queryBlock = 64
 
   /// `count` points evenly spaced in arc length from fraction `start` to
   /// fraction `end` (both included; one point for count 1, at `start`),

@@ -141,12 +141,15 @@ public struct Path: Sendable {
       table.evaluators.withUnsafeBufferPointer { evaluators in
         let segment = evaluators.baseAddress.unsafelyUnwrapped + index
         if let angle {
-          let (p, d) = segment.pointee.pointAndTangent(t)
+          let (p, d) =
+            segment.pointee.isArc
+            ? SegmentEvaluator.arcPointAndTangent(segment, t)
+            : SegmentEvaluator.polynomialPointAndTangent(segment, t)
           xy[0] = p.x
           xy[1] = p.y
           angle.pointee = rotation.apply(atan2Degrees(d.y, d.x))
         } else {
-          let p = segment.pointee.point(t)
+          let p = SegmentEvaluator.point(segment, t)
           xy[0] = p.x
           xy[1] = p.y
         }
