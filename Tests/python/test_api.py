@@ -213,10 +213,10 @@ def test_use_after_close_is_a_clear_error(alpha):
 
 
 def test_single_values_after_close_raise():
-    """track(t) keeps its handle's address after its first call (the
-    by-address binding): a close clears it, so a later call raises
-    ClosedError, never a stale value; an empty track raises its own error
-    on every call, first or not."""
+    """track(t) passes its handle's address (the by-address binding): a
+    close clears it, so a later call raises ClosedError, never a stale
+    value, while another handle to the same track goes on; an empty track
+    raises its own error on every call."""
     with razzle.Animator() as anim:
         track = anim.add_track("v", "x")
         track[0], track[2] = 1.0, 5.0

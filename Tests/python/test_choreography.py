@@ -283,6 +283,33 @@ def test_many_iteration_events_come_back_in_order():
     assert events[-1].kind == "finished" and events[-1].clock_time == pytest.approx(5.0)
 
 
+@pytest.mark.parametrize("with_frame", [False, True])
+def test_threads_stepping_one_player_each_get_their_own_events(with_frame):
+    """Four threads step one player whose clip repeats every 0.01 s by
+    0.01 s at a time: every step crosses one iteration boundary, so the
+    steps together report each iteration exactly once, whichever thread
+    took it (the event buffer is shared; ctypes releases the GIL)."""
+    steps = 1000
+    player = razzle.Player(razzle.Clip(ramp(), duration=0.01, iterations=math.inf))
+    player.play()
+    player.advance(0.005)  # half way into the first iteration: no step lands on a boundary
+    taken = [[] for _ in range(4)]
+
+    def step(seen):
+        frame = np.empty((1, 1))
+        for _ in range(steps):
+            events = player.advance(0.01, frame=frame) if with_frame else player.advance(0.01)
+            seen.extend(e.iteration for e in events if e.kind == "iteration")
+
+    threads = [threading.Thread(target=step, args=(seen,)) for seen in taken]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    iterations = sorted(i for seen in taken for i in seen)
+    assert iterations == list(range(1, 4 * steps + 1))
+
+
 def test_player_curve_and_continue():
     player = razzle.Player(razzle.Clip(ramp(), duration=1), curve="ease-in")
     player.play()

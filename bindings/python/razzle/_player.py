@@ -6,6 +6,7 @@ module only marshals."""
 from __future__ import annotations
 
 import math
+import threading
 from ctypes import byref, c_double, c_int32, c_size_t, c_void_p
 from typing import Any, Dict, List, Literal, NamedTuple, Optional, Tuple, Union
 
@@ -81,6 +82,7 @@ class Player(HandleOwner):
         "_more_ref",
         "_frame_kept",
         "_step_kept",
+        "_events_lock",
     )
     _kind = "player"
     _pickle_message = "cannot pickle a razzle.Player: it owns a library handle"
@@ -117,6 +119,11 @@ class Player(HandleOwner):
         self._more_ref = byref(self._more)
         self._frame_kept: Any = None
         self._step_kept: Any = (None, None)
+        # The event buffer and its two counters are shared by every step:
+        # a step holds this lock from its call until it has read them, so
+        # threads stepping one player at once each get their own events
+        # (ctypes releases the GIL during the call).
+        self._events_lock = threading.Lock()
         if rate != 1.0:
             lib.kf_player_set_playback_rate(handle, rate)
 
@@ -129,10 +136,18 @@ class Player(HandleOwner):
 
     def _report(self, move: Any, value: float) -> List[PlayerEvent]:
         events, count, more = self._events, self._count, self._more
-        status = move(self._h, value, events, _EVENT_BATCH, byref(count), byref(more))
-        if status:
-            raise _ffi.error(status)
+        with self._events_lock:
+            status = move(self._h, value, events, _EVENT_BATCH, byref(count), byref(more))
+            if status:
+                raise _ffi.error(status)
+            return self._taken()
+
+    def _taken(self) -> List[PlayerEvent]:
+        """The events a step left in the shared buffer, and any still
+        queued after them. Call with `_events_lock` held."""
+        events, count, more = self._events, self._count, self._more
         if not count.value:
+            # No event taken: none was queued, so none is left (*out_more 0).
             return []
         result = [self._event(events[i]) for i in range(count.value)]
         while more.value:
@@ -166,22 +181,17 @@ class Player(HandleOwner):
             step = (dt, c_double(dt if dt.__class__ is float else real(dt, "dt")))
             if dt.__class__ is float:
                 self._step_kept = step
-        status = _advance_frame_raw(
-            self._handle, step[1], kept[1], kept[2], None,
-            self._events_ref, _EVENT_BATCH_SIZE, self._count_ref, self._more_ref,
-        )
-        if status:
-            self._h  # ClosedError for a closed player
-            raise _ffi.error(status)
-        if not self._count.value:
-            # No event taken: none was queued, so none is left (*out_more 0).
-            return []
-        events, count = self._events, self._count
-        result = [self._event(events[i]) for i in range(count.value)]
-        while self._more.value:
-            lib.kf_player_advance(self._h, 0.0, events, _EVENT_BATCH, byref(count), byref(self._more))
-            result += [self._event(events[i]) for i in range(count.value)]
-        return result
+        with self._events_lock:
+            status = _advance_frame_raw(
+                self._handle, step[1], kept[1], kept[2], None,
+                self._events_ref, _EVENT_BATCH_SIZE, self._count_ref, self._more_ref,
+            )
+            if status:
+                self._h  # ClosedError for a closed player
+                raise _ffi.error(status)
+            if not self._count.value:
+                return []
+            return self._taken()
 
     # -- controls ---------------------------------------------------------------
 

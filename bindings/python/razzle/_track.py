@@ -32,6 +32,7 @@ lib = _ffi.lib
 # Returns the double itself (no errcheck hook); the track passes its
 # handle's address (Track._handle_address), see _ffi.by_address.
 _value = _ffi.by_address("kf_track_value")
+_address_of = _ffi.address_of
 _sample_many_raw = _ffi.raw("kf_track_sample_many")
 # Raw bindings (no argument conversion, no errcheck hook: a few us a call
 # on a busy machine) for the per-track calls of building a large animator:
@@ -177,9 +178,8 @@ class Track(HandleOwner, Generic[V_co]):
         # about 2 us to make and 1 us to run, a large part of adding a track
         # from Python.
         self._handle = handle
-        # The handle's address for the single-value path: taken by its first
-        # call (0 until then, and after close()).
-        self._handle_address = 0
+        # The handle's address for the single-value path (0 after close()).
+        self._handle_address = _ffi.address_of(handle)
         self.target: str = lib.kf_track_target(handle).decode()
         self.property: str = lib.kf_track_property(handle).decode()
         self._describe(kind_info(handle))
@@ -598,32 +598,20 @@ class Track(HandleOwner, Generic[V_co]):
         if type(t) in _FAST_TIMES and out is None and self._scalar:
             # The hot path for one scalar sample: kf_track_value returns the
             # double (no output buffer, no errcheck hook) for the handle's
-            # address. NaN means an error (NULL: a closed track, or a first
-            # call, which takes the address below), a NaN time or an int
-            # beyond the float range; the checked call below tells which.
+            # address. NaN means an error (NULL: a closed track), a NaN time
+            # or an int beyond the float range; the checked call below tells
+            # which.
             try:
                 value = _value(self._handle_address, t)
             except ctypes.ArgumentError:
                 value = math.nan
             if value == value:
                 return value  # type: ignore[no-any-return]
-            return self._first_or_checked(t)  # type: ignore[no-any-return]
+            return self._sample_one(real(t, "time"))  # type: ignore[no-any-return]
 
         if out is not None or is_batch(t):
             return self.sample(t, out=out)
         return self._sample_one(real(t, "time"))  # type: ignore[no-any-return]
-
-    def _first_or_checked(self, t: Any) -> Any:
-        """`track(t)` for a number through the checked call, which raises
-        the error a NaN from the hot path stood for; on success the
-        handle's address is kept for the next calls."""
-        handle = self._handle
-        value = self._sample_one(real(t, "time"))
-        if handle is not None and self._handle_address == 0:
-            address = _ffi.address_of(handle)
-            if self._handle is handle:  # not closed meanwhile by another thread
-                self._handle_address = address
-        return value
 
     @overload
     def __getitem__(self, t: float) -> V_co: ...
@@ -781,7 +769,7 @@ def adopt(handle: Any, target: str, property: str, info: KindInfo) -> Track[Any]
         described = _DESCRIBED[info] = (kind, channels, space, kind == "scalar", () if channels == 1 else (channels,))
     track: Track[Any] = _new_track(Track)
     track._handle = handle
-    track._handle_address = 0
+    track._handle_address = _address_of(handle)
     track.target = target
     track.property = property
     track.kind, track.channels, track._color_space, track._scalar, track._channel_shape = described
