@@ -253,11 +253,10 @@ struct ArcLengthTable: Sendable {
   /// s = total): the last piece starting at or before s.
   @inlinable @inline(__always)
   func piece(containing s: Double) -> Int {
-    starts.withUnsafeBufferPointer { starts in
-      let pieces = starts.count - 1
-      guard !buckets.isEmpty, s.isFinite else {
+    guard !buckets.isEmpty, s.isFinite else {
+      return starts.withUnsafeBufferPointer { starts in
         var lo = 0
-        var n = pieces
+        var n = starts.count - 1
         while n > 1 {
           let half = n / 2
           lo = starts[lo + half] <= s ? lo + half : lo
@@ -265,15 +264,8 @@ struct ArcLengthTable: Sendable {
         }
         return lo
       }
-      let b = Swift.min(buckets.count - 1, Swift.max(0, Int(s * bucketScale)))
-      var k = Int(buckets.withUnsafeBufferPointer { $0[b] })
-      while k > 0 && starts[k] > s { k -= 1 }
-      // Usually zero or one step on: the first without a branch (which
-      // would mispredict for random queries), then any rare others.
-      k += k + 1 < pieces && starts[Swift.min(k + 1, pieces)] <= s ? 1 : 0
-      while k + 1 < pieces && starts[k + 1] <= s { k += 1 }
-      return k
     }
+    return withQuery { $0.piece(containing: s) }
   }
 
   /// The segment and its t at arc length s (0 ≤ s ≤ total), for a table
@@ -337,14 +329,18 @@ struct ArcLengthTable: Sendable {
       self.records = records
     }
 
-    /// ``ArcLengthTable/piece(containing:)`` for a finite s in
-    /// [0, total] (the same piece, by the same steps).
+    /// The piece containing arc length s, finite, in [0, total]: from the
+    /// bucket's first piece, a step back while it starts past s, then on
+    /// while the next starts at or before s (``ArcLengthTable/piece(containing:)``
+    /// for a table with buckets).
     @inlinable @inline(__always)
     func piece(containing s: Double) -> Int {
       let b = Swift.min(lastBucket, Swift.max(0, Int(s * bucketScale)))
       var k = Int(buckets[b])
       while k > 0 && starts[k] > s { k -= 1 }
-      k += k + 1 < pieceCount && starts[k + 1] <= s ? 1 : 0
+      // Usually zero or one step on: the first without a branch (which
+      // would mispredict for random queries), then any rare others.
+      k += k + 1 < pieceCount && starts[Swift.min(k + 1, pieceCount)] <= s ? 1 : 0
       while k + 1 < pieceCount && starts[k + 1] <= s { k += 1 }
       return k
     }
