@@ -1707,6 +1707,26 @@ void kf_lottie_release(kf_lottie *lottie);
  * KF_E_OUT_OF_RANGE. */
 kf_status kf_lottie_timeline(const kf_lottie *lottie, kf_node **out_timeline);
 
+/* An import's numbers, without its lists. Every field is written. */
+typedef struct kf_lottie_info {
+  double frame_rate; /* the file's `fr` (frames per second) */
+  double in_point;   /* the composition's `ip` and `op`, in frames */
+  double out_point;
+  double width; /* the composition's `w` and `h` (0 when absent) */
+  double height;
+  int32_t seconds;  /* the timeline's unit: 0 frames, 1 seconds */
+  size_t row_width; /* numbers per row of kf_lottie_sample_many */
+  size_t layers;    /* the lengths of kf_lottie_describe's lists */
+  size_t columns;
+  size_t statics;
+  size_t warnings;
+} kf_lottie_info;
+
+/* The import's numbers in *out_info, without building kf_lottie_describe's
+ * text (a binding can build its lists on first use). Errors: KF_E_NULL,
+ * KF_E_INVALID_HANDLE. */
+kf_status kf_lottie_get_info(const kf_lottie *lottie, kf_lottie_info *out_info);
+
 /* Everything but the values, as JSON text (see Conventions for text
  * outputs): {"frame_rate", "in_point", "out_point", "width", "height",
  * "time_unit", "row_width", "layers": [{"name", "index", "parent_index",

@@ -44,6 +44,22 @@ public func kf_lottie_timeline(
   }
 }
 
+@_cdecl("kf_lottie_get_info")
+public func kf_lottie_get_info(
+  _ handle: OpaquePointer?, _ out: UnsafeMutablePointer<kf_lottie_info>?
+) -> kf_status {
+  call("kf_lottie_get_info") { () throws(RazzleError) in
+    let animation = try lottie(handle)
+    let out = try required(out, "out_info")
+    out.pointee = kf_lottie_info(
+      frame_rate: animation.frameRate, in_point: animation.inPoint,
+      out_point: animation.outPoint, width: animation.width, height: animation.height,
+      seconds: animation.timeUnit == .seconds ? 1 : 0, row_width: animation.rowWidth,
+      layers: animation.layers.count, columns: animation.columns.count,
+      statics: animation.staticValues.count, warnings: animation.warnings.count)
+  }
+}
+
 @_cdecl("kf_lottie_describe")
 public func kf_lottie_describe(
   _ handle: OpaquePointer?, _ out: UnsafeMutablePointer<CChar>?, _ capacity: Int,

@@ -108,6 +108,7 @@ C_TO_CTYPES.update({
     "kf_stagger_options *": {POINTER(_ffi.StaggerOptions)},
     "kf_event *": {c_void_p},
     "kf_player_state *": {POINTER(_ffi.PlayerStateStruct)},
+    "kf_lottie_info *": {POINTER(_ffi.LottieInfo)},
     "const char * const *": {POINTER(c_char_p)},
     "const size_t *": {POINTER(c_size_t)},
 })
@@ -218,6 +219,7 @@ def test_struct_layouts_match_the_header(tmp_path):
         "kf_stagger_options": _ffi.StaggerOptions,
         "kf_event": _ffi.EventStruct,
         "kf_player_state": _ffi.PlayerStateStruct,
+        "kf_lottie_info": _ffi.LottieInfo,
     }
     lines = ["#include <stddef.h>", "#include <stdio.h>", '#include "keyframe.h"', "int main(void) {"]
     for c_name, mirror in structs.items():

@@ -127,3 +127,20 @@ def test_transforms_out_and_errors() -> None:
         razzle._ffi.lib.kf_lottie_sample_transforms(result._h, frames.ctypes.data, 7, 2, out.ctypes.data, out.size)
     kinds = {w.feature for w in result.warnings}
     assert {"parent", "parent cycle"} <= kinds
+
+
+def test_info_agrees_with_the_description_and_lists_survive_close() -> None:
+    path = ROOT / "lottie" / "keyframes.json"
+    result = razzle.import_lottie(path)
+    described = json.loads(result._describe())
+    assert result.frame_rate == described["frame_rate"]
+    assert (result.in_point, result.out_point) == (described["in_point"], described["out_point"])
+    assert result.row_width == described["row_width"]
+    assert result.time_unit == described["time_unit"]
+    result.close()
+    assert len(result.layers) == len(described["layers"])
+    assert len(result.columns) == len(described["columns"])
+    assert len(result.static_values) == len(described["static"])
+    assert len(result.warnings) == len(described["warnings"])
+    with pytest.raises(razzle.ClosedError):
+        result.sample(np.array([0.0]))

@@ -118,7 +118,7 @@ struct StylePool: Sendable {
 
   /// A table slot of `own` holding `curve` and its guess table.
   private static func table(_ curve: CubicBezier, in own: Table) -> UInt32 {
-    let inverse = curve.inverseTable
+    let inverse = InverseTableCache.shared.table(curve)
     if let slot = own.freeTables.popLast() {
       own.beziers[Int(slot)] = curve
       for (k, t) in inverse.enumerated() {

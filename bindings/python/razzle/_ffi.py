@@ -253,6 +253,24 @@ class EventStruct(ctypes.Structure):
     _fields_ = [("kind", c_int32), ("clock_time", c_double), ("iteration", c_double)]
 
 
+class LottieInfo(ctypes.Structure):
+    """`kf_lottie_info`."""
+
+    _fields_ = [
+        ("frame_rate", c_double),
+        ("in_point", c_double),
+        ("out_point", c_double),
+        ("width", c_double),
+        ("height", c_double),
+        ("seconds", c_int32),
+        ("row_width", c_size_t),
+        ("layers", c_size_t),
+        ("columns", c_size_t),
+        ("statics", c_size_t),
+        ("warnings", c_size_t),
+    ]
+
+
 class PlayerStateStruct(ctypes.Structure):
     """`kf_player_state`."""
 
@@ -587,6 +605,7 @@ SIGNATURES = (
     Function("kf_lottie_import", Status, (c_char_p, c_size_t, c_int32, POINTER(LottieHandle))),
     Function("kf_lottie_release", None, (LottieHandle,)),
     Function("kf_lottie_timeline", Status, (LottieHandle, POINTER(NodeHandle))),
+    Function("kf_lottie_get_info", Status, (LottieHandle, POINTER(LottieInfo))),
     Function("kf_lottie_describe", Status, (LottieHandle, c_void_p, c_size_t, _size_out)),
     Function("kf_lottie_sample_many", Status, (LottieHandle, _doubles, c_size_t, _doubles, c_size_t)),
     Function(

@@ -14,7 +14,7 @@ import numpy as np
 
 from ._choreography import Node, Timeline
 from ._errors import BufferTooSmallError, InvalidTypeError
-from ._ffi import LottieHandle, NodeHandle, lib
+from ._ffi import LottieHandle, LottieInfo, NodeHandle, lib
 from ._handle import HandleOwner
 from ._types import FloatArray, Times
 
@@ -62,7 +62,7 @@ class LottieImport(HandleOwner):
     give every animated property with spatial positions and shape paths put
     together (NaN / None where a layer does not show)."""
 
-    __slots__ = ("_info", "timeline", "layers", "warnings", "columns", "static_values")
+    __slots__ = ("_info", "_description", "_layers", "_warnings", "_columns", "_static", "timeline")
     _kind = "lottie import"
     _pickle_message = "cannot pickle a razzle Lottie import: it owns a library handle"
 
@@ -75,29 +75,71 @@ class LottieImport(HandleOwner):
         timeline = Node._wrap(node)
         assert isinstance(timeline, Timeline)
         self.timeline: Timeline = timeline
-        self._info: Dict[str, Any] = json.loads(self._describe())
-        self.layers: List[LottieLayer] = [
-            LottieLayer(
-                name=layer["name"],
-                index=None if layer["index"] is None else int(layer["index"]),
-                parent_index=None if layer["parent_index"] is None else int(layer["parent_index"]),
-                parent=layer["parent"],
-                type=int(layer["type"]),
-                in_point=float(layer["in_point"]),
-                out_point=float(layer["out_point"]),
-                start_time=float(layer["start_time"]),
-                stretch=float(layer["stretch"]),
-            )
-            for layer in self._info["layers"]
-        ]
-        self.warnings: List[LottieWarning] = [LottieWarning(**w) for w in self._info["warnings"]]
-        self.columns: List[LottieColumn] = [
-            LottieColumn(c["target"], c["property"], int(c["channels"]), int(c["start"]))
-            for c in self._info["columns"]
-        ]
-        self.static_values: Dict[Tuple[str, str], Tuple[float, ...]] = {
-            (v["target"], v["property"]): tuple(float(x) for x in v["value"]) for v in self._info["static"]
-        }
+        # The numbers come in one struct; the lists are built from the
+        # library's description (read once) on their first use.
+        info = LottieInfo()
+        lib.kf_lottie_get_info(handle, byref(info))
+        self._info = info
+        self._description: Optional[Dict[str, Any]] = None
+        self._layers: Optional[List[LottieLayer]] = None
+        self._warnings: Optional[List[LottieWarning]] = None
+        self._columns: Optional[List[LottieColumn]] = None
+        self._static: Optional[Dict[Tuple[str, str], Tuple[float, ...]]] = None
+
+    def close(self) -> None:
+        """Releases the import's handle (see `HandleOwner.close`); its lists
+        stay readable, so they are read from the library first."""
+        if self._handle is not None:
+            self.layers, self.warnings, self.columns, self.static_values  # noqa: B018
+        super().close()
+
+    def _described(self) -> Dict[str, Any]:
+        if self._description is None:
+            self._description = json.loads(self._describe())
+        return self._description
+
+    def _built(self) -> None:
+        # The description is dropped once every list is built.
+        if None not in (self._layers, self._warnings, self._columns, self._static):
+            self._description = None
+
+    @property
+    def layers(self) -> List[LottieLayer]:
+        """The layers in file order."""
+        if self._layers is None:
+            self._layers = _layers(self._described())
+            self._built()
+        return self._layers
+
+    @property
+    def warnings(self) -> List[LottieWarning]:
+        """What was not imported, in document order."""
+        if self._warnings is None:
+            self._warnings = [LottieWarning(**w) for w in self._described()["warnings"]]
+            self._built()
+        return self._warnings
+
+    @property
+    def columns(self) -> List[LottieColumn]:
+        """The animated values, in the order a row of `sample` holds them."""
+        if self._columns is None:
+            self._columns = [
+                LottieColumn(c["target"], c["property"], int(c["channels"]), int(c["start"]))
+                for c in self._described()["columns"]
+            ]
+            self._built()
+        return self._columns
+
+    @property
+    def static_values(self) -> Dict[Tuple[str, str], Tuple[float, ...]]:
+        """{(target, property): value} for the properties that do not change."""
+        if self._static is None:
+            self._static = {
+                (v["target"], v["property"]): tuple(float(x) for x in v["value"])
+                for v in self._described()["static"]
+            }
+            self._built()
+        return self._static
 
     def _describe(self) -> str:
         # The library builds the text on each call: a first buffer that fits
@@ -116,27 +158,27 @@ class LottieImport(HandleOwner):
     @property
     def frame_rate(self) -> float:
         """The file's frame rate `fr`."""
-        return float(self._info["frame_rate"])
+        return float(self._info.frame_rate)
 
     @property
     def in_point(self) -> float:
         """The composition's in point `ip` (frames)."""
-        return float(self._info["in_point"])
+        return float(self._info.in_point)
 
     @property
     def out_point(self) -> float:
         """The composition's out point `op` (frames)."""
-        return float(self._info["out_point"])
+        return float(self._info.out_point)
 
     @property
     def time_unit(self) -> str:
         """`"frames"` or `"seconds"`: the unit of the timeline's time."""
-        return str(self._info["time_unit"])
+        return "seconds" if self._info.seconds else "frames"
 
     @property
     def row_width(self) -> int:
         """Numbers per row of `sample`."""
-        return int(self._info["row_width"])
+        return int(self._info.row_width)
 
     def sample(self, times: Times, out: Optional[FloatArray] = None) -> FloatArray:
         """Every column at each time: shape `times.shape + (row_width,)`, one
@@ -168,8 +210,9 @@ class LottieImport(HandleOwner):
         position) with its chain of parents'; `world=False` gives the own
         matrices. NaN where a layer does not show."""
         t = np.ascontiguousarray(times, dtype=np.float64)
-        shape = t.shape + (len(self.layers), 6)
-        size = t.size * len(self.layers) * 6
+        layers = int(self._info.layers)
+        shape = t.shape + (layers, 6)
+        size = t.size * layers * 6
         if out is None:
             out = np.empty(shape, dtype=np.float64)
         elif not (out.dtype == np.float64 and out.flags.c_contiguous and out.size >= size):
@@ -185,6 +228,23 @@ class LottieImport(HandleOwner):
             layer.name: None if np.isnan(m).all() else tuple(float(x) for x in m)
             for layer, m in zip(self.layers, rows)
         }
+
+
+def _layers(info: Dict[str, Any]) -> List[LottieLayer]:
+    return [
+        LottieLayer(
+            name=layer["name"],
+            index=None if layer["index"] is None else int(layer["index"]),
+            parent_index=None if layer["parent_index"] is None else int(layer["parent_index"]),
+            parent=layer["parent"],
+            type=int(layer["type"]),
+            in_point=float(layer["in_point"]),
+            out_point=float(layer["out_point"]),
+            start_time=float(layer["start_time"]),
+            stretch=float(layer["stretch"]),
+        )
+        for layer in info["layers"]
+    ]
 
 
 LottieSource = Union[str, bytes, "os.PathLike[str]", Mapping[str, Any]]
