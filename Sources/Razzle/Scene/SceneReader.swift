@@ -46,6 +46,9 @@ struct SceneReader {
   private var animators: [Animator] = []
   /// Easings already parsed, by their text.
   private var easings: [String: Easing] = [:]
+  /// The easing read last and its text: a track's keyframes mostly repeat
+  /// one, which then costs a comparison, not a hash.
+  private var lastEasing: (text: String, easing: Easing)?
 
   // MARK: - Errors and members
 
@@ -151,6 +154,27 @@ struct SceneReader {
     return out
   }
 
+  /// ``numbers(_:_:count:)`` appended to `out` without an array between.
+  func appendNumbers(_ v: JSONValue, _ key: String, count: Int, to out: inout [Double])
+    throws(SceneError)
+  {
+    guard case .array(let elements) = v.content else {
+      throw fail("expected an array, got \(v.typeName)", v, key: key)
+    }
+    if elements.count != count {
+      throw fail(.wrongSize, "expected \(count) numbers, got \(elements.count)", v, key: key)
+    }
+    for i in elements.indices {
+      guard case .number(let x) = elements[i].content else {
+        let e = elements[i]
+        throw SceneError(
+          kind: .format, reason: "expected a number, got \(e.typeName)",
+          pointer: JSONPointer(path + [.key(key), .index(i)]), position: e.position)
+      }
+      out.append(x)
+    }
+  }
+
   /// A name of a `NamedValue` type (interpolation, extrapolation, …).
   func named<T: NamedValue>(_ v: JSONValue, _ key: String, as: T.Type) throws(SceneError)
     -> T
@@ -165,10 +189,15 @@ struct SceneReader {
 
   mutating func easing(_ v: JSONValue, _ key: String) throws(SceneError) -> Easing {
     let text = try string(v, key)
-    if let known = easings[text] { return known }
+    if let last = lastEasing, last.text == text { return last.easing }
+    if let known = easings[text] {
+      lastEasing = (text, known)
+      return known
+    }
     do throws(RazzleError) {
       let parsed = try Easing(parsing: text)
       easings[text] = parsed
+      lastEasing = (text, parsed)
       return parsed
     } catch {
       throw wrap(error, v, key: key)
@@ -329,30 +358,40 @@ struct SceneReader {
     let channels = track.channels
     var times: [Double] = []
     var values: [Double] = []
-    var styles: [KeyframeStyle] = []
     times.reserveCapacity(list.count)
     values.reserveCapacity(list.count * channels)
-    styles.reserveCapacity(list.count)
-    var allPlain = true
+    // The first keyframe's style, and every keyframe's only once one
+    // differs from it: a track whose keyframes share one style (the common
+    // case) gives the bulk call that one style, checked and interned once.
+    var first = KeyframeStyle.plain
+    var styles: [KeyframeStyle] = []
+    var style = KeyframeStyle.plain
     for (i, kf) in list.enumerated() {
       path.append(.index(i))
-      let (time, style) = try keyframe(kf, channels: channels, into: &values)
+      let time = try keyframe(kf, channels: channels, into: &values, style: &style)
       if let last = times.last, !(time > last) {
         throw fail(
           .invalidValue, "keyframe times must increase: \(time) follows \(last)", kf,
           key: "time")
       }
       times.append(time)
-      if style != .plain { allPlain = false }
-      styles.append(style)
+      if i == 0 {
+        first = style
+      } else if !styles.isEmpty {
+        styles.append(style)
+      } else if style != first {
+        styles.reserveCapacity(list.count)
+        styles.append(contentsOf: repeatElement(first, count: i))
+        styles.append(style)
+      }
       path.removeLast()
     }
+    if styles.isEmpty && first != .plain { styles = [first] }
     var failed = -1
     do throws(RazzleError) {
       try times.withUnsafeBufferPointer { (t) throws(RazzleError) in
         try values.withUnsafeBufferPointer { (v) throws(RazzleError) in
-          try track.setKeyframes(
-            times: t, values: v, styles: allPlain ? [] : styles, failed: &failed)
+          try track.setKeyframes(times: t, values: v, styles: styles, failed: &failed)
         }
       }
     } catch {
@@ -375,13 +414,15 @@ struct SceneReader {
     "right_handle",
   ]
 
-  private mutating func keyframe(_ value: JSONValue, channels: Int, into values: inout [Double])
-    throws(SceneError) -> (Double, KeyframeStyle)
-  {
+  /// Reads one keyframe: returns its time, appends its value to `values`
+  /// and sets `style` to its style.
+  private mutating func keyframe(
+    _ value: JSONValue, channels: Int, into values: inout [Double], style: inout KeyframeStyle
+  ) throws(SceneError) -> Double {
     let members = try members(
       value, "a keyframe", known: Self.keyframeFields, required: ["time", "value"])
     var time = 0.0
-    var style = KeyframeStyle.plain
+    style = .plain
     for m in members {
       let v = m.value
       switch m.key {
@@ -393,7 +434,7 @@ struct SceneReader {
           }
           values.append(x)
         } else {
-          values += try numbers(v, m.key, count: channels)
+          try appendNumbers(v, m.key, count: channels, to: &values)
         }
       case "easing": style.easing = try easing(v, m.key)
       case "interpolation": style.interpolation = try named(v, m.key, as: Interpolation.self)
@@ -407,7 +448,7 @@ struct SceneReader {
       default: break
       }
     }
-    return (time, style)
+    return time
   }
 
   // MARK: - Nodes
