@@ -48,7 +48,8 @@ struct SceneReader {
   private var easings: [String: Easing] = [:]
   /// The easing read last and its text: a track's keyframes mostly repeat
   /// one, which then costs a comparison, not a hash.
-  private var lastEasing: (text: String, easing: Easing)?
+  private var lastEasingText: String?
+  private var lastEasing = Easing.linear
 
   // MARK: - Errors and members
 
@@ -189,15 +190,17 @@ struct SceneReader {
 
   mutating func easing(_ v: JSONValue, _ key: String) throws(SceneError) -> Easing {
     let text = try string(v, key)
-    if let last = lastEasing, last.text == text { return last.easing }
+    if let last = lastEasingText, last == text { return lastEasing }
     if let known = easings[text] {
-      lastEasing = (text, known)
+      lastEasingText = text
+      lastEasing = known
       return known
     }
     do throws(RazzleError) {
       let parsed = try Easing(parsing: text)
       easings[text] = parsed
-      lastEasing = (text, parsed)
+      lastEasingText = text
+      lastEasing = parsed
       return parsed
     } catch {
       throw wrap(error, v, key: key)
@@ -422,33 +425,57 @@ struct SceneReader {
     let members = try members(
       value, "a keyframe", known: Self.keyframeFields, required: ["time", "value"])
     var time = 0.0
-    style = .plain
-    for m in members {
-      let v = m.value
-      switch m.key {
-      case "time": time = try number(v, m.key)
+    resetToPlain(&style)
+    for k in members.indices {
+      // Each member's parts are read in place, not copied out as a member.
+      let v = members[k].value
+      switch members[k].key {
+      case "time":
+        guard case .number(let x) = v.content else {
+          throw fail("expected a number, got \(v.typeName)", v, key: "time")
+        }
+        time = x
       case "value":
         if channels == 1 {
           guard case .number(let x) = v.content else {
-            throw fail("a one-channel value is a number, got \(v.typeName)", v, key: m.key)
+            throw fail("a one-channel value is a number, got \(v.typeName)", v, key: "value")
           }
           values.append(x)
         } else {
-          try appendNumbers(v, m.key, count: channels, to: &values)
+          try appendNumbers(v, "value", count: channels, to: &values)
         }
-      case "easing": style.easing = try easing(v, m.key)
-      case "interpolation": style.interpolation = try named(v, m.key, as: Interpolation.self)
-      case "tension": style.tension = try number(v, m.key)
-      case "continuity": style.continuity = try number(v, m.key)
-      case "bias": style.bias = try number(v, m.key)
+      case "easing":
+        if case .string(let text) = v.content, let last = lastEasingText, last == text {
+          style.easing = lastEasing
+        } else {
+          style.easing = try easing(v, "easing")
+        }
+      case "interpolation":
+        style.interpolation = try named(v, "interpolation", as: Interpolation.self)
+      case "tension": style.tension = try number(v, "tension")
+      case "continuity": style.continuity = try number(v, "continuity")
+      case "bias": style.bias = try number(v, "bias")
       case "left_handle", "right_handle":
-        let flat = try numbers(v, m.key, count: channels + 1)
+        let key = members[k].key
+        let flat = try numbers(v, key, count: channels + 1)
         let handle = BezierHandle(time: flat[0], value: Array(flat.dropFirst()))
-        if m.key == "left_handle" { style.leftHandle = handle } else { style.rightHandle = handle }
+        if key == "left_handle" { style.leftHandle = handle } else { style.rightHandle = handle }
       default: break
       }
     }
     return time
+  }
+
+  /// Sets `style` to ``KeyframeStyle/plain`` field by field: cheaper than
+  /// a copy of the whole style when, as usual, it has no handles.
+  private func resetToPlain(_ style: inout KeyframeStyle) {
+    style.easing = .linear
+    style.interpolation = .linear
+    style.tension = 0
+    style.continuity = 0
+    style.bias = 0
+    if style.leftHandle != nil { style.leftHandle = nil }
+    if style.rightHandle != nil { style.rightHandle = nil }
   }
 
   // MARK: - Nodes
