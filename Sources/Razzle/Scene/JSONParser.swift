@@ -17,6 +17,12 @@
 // The whole text is read or nothing is: the first error is reported with
 // its position and the JSON Pointer of the value being read.
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A JSON text that could not be read: where, what, and why.
 public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What is wrong (`expected ',' or '}' after a member`).
@@ -122,6 +128,17 @@ struct JSONReader {
   private var path: [JSONPointer.Component] = []
   /// Reused for strings with escapes or non-ASCII bytes.
   private var scratch: [UInt8] = []
+  /// Strings read lately (ASCII without escapes), by a hash of their
+  /// length and end bytes: a key or an easing repeated through a file is
+  /// compared, not decoded (and allocated) again.
+  private var recent: [RecentString] = []
+
+  /// A string of the text and where its bytes are.
+  private struct RecentString {
+    var offset: Int
+    var count: Int
+    var string: String
+  }
 
   init(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONParser.Limits) {
     self.bytes = bytes
@@ -347,7 +364,7 @@ struct JSONReader {
     while i < bytes.count {
       let c = bytes[i]
       if c == UInt8(ascii: "\"") {
-        let s = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+        let s = asciiString(from: start)
         i += 1
         return s
       }
@@ -378,6 +395,30 @@ struct JSONReader {
       }
     }
   }
+
+  /// The bytes from `start` to `i` (ASCII, no escapes) as a string: the
+  /// one made for the same bytes before when it is still in `recent`.
+  private mutating func asciiString(from start: Int) -> String {
+    let count = i - start
+    guard count > 0, let base = bytes.baseAddress else { return "" }
+    if recent.isEmpty {
+      recent = Array(
+        repeating: RecentString(offset: 0, count: -1, string: ""), count: Self.recentSlots)
+    }
+    let slot = (count &* 31 &+ Int(base[start]) &* 7 &+ Int(base[i - 1])) & (Self.recentSlots - 1)
+    return recent.withUnsafeMutableBufferPointer { recent in
+      let entry = recent[slot]
+      if entry.count == count && memcmp(base + entry.offset, base + start, count) == 0 {
+        return entry.string
+      }
+      let s = String(
+        decoding: UnsafeBufferPointer(start: base + start, count: count), as: UTF8.self)
+      recent[slot] = RecentString(offset: start, count: count, string: s)
+      return s
+    }
+  }
+
+  private static let recentSlots = 64
 
   /// Validates one UTF-8 sequence of 2–4 bytes (Unicode Table 3-7) and
   /// copies it.

@@ -46,6 +46,10 @@ struct SceneReader {
   private var animators: [Animator] = []
   /// Easings already parsed, by their text.
   private var easings: [String: Easing] = [:]
+  /// The easing read last and its text: a track's keyframes mostly repeat
+  /// one, which then costs a comparison, not a hash.
+  private var lastEasingText: String?
+  private var lastEasing = Easing.linear
 
   // MARK: - Errors and members
 
@@ -151,6 +155,27 @@ struct SceneReader {
     return out
   }
 
+  /// ``numbers(_:_:count:)`` appended to `out` without an array between.
+  func appendNumbers(_ v: JSONValue, _ key: String, count: Int, to out: inout [Double])
+    throws(SceneError)
+  {
+    guard case .array(let elements) = v.content else {
+      throw fail("expected an array, got \(v.typeName)", v, key: key)
+    }
+    if elements.count != count {
+      throw fail(.wrongSize, "expected \(count) numbers, got \(elements.count)", v, key: key)
+    }
+    for i in elements.indices {
+      guard case .number(let x) = elements[i].content else {
+        let e = elements[i]
+        throw SceneError(
+          kind: .format, reason: "expected a number, got \(e.typeName)",
+          pointer: JSONPointer(path + [.key(key), .index(i)]), position: e.position)
+      }
+      out.append(x)
+    }
+  }
+
   /// A name of a `NamedValue` type (interpolation, extrapolation, …).
   func named<T: NamedValue>(_ v: JSONValue, _ key: String, as: T.Type) throws(SceneError)
     -> T
@@ -165,10 +190,17 @@ struct SceneReader {
 
   mutating func easing(_ v: JSONValue, _ key: String) throws(SceneError) -> Easing {
     let text = try string(v, key)
-    if let known = easings[text] { return known }
+    if let last = lastEasingText, last == text { return lastEasing }
+    if let known = easings[text] {
+      lastEasingText = text
+      lastEasing = known
+      return known
+    }
     do throws(RazzleError) {
       let parsed = try Easing(parsing: text)
       easings[text] = parsed
+      lastEasingText = text
+      lastEasing = parsed
       return parsed
     } catch {
       throw wrap(error, v, key: key)
@@ -329,30 +361,40 @@ struct SceneReader {
     let channels = track.channels
     var times: [Double] = []
     var values: [Double] = []
-    var styles: [KeyframeStyle] = []
     times.reserveCapacity(list.count)
     values.reserveCapacity(list.count * channels)
-    styles.reserveCapacity(list.count)
-    var allPlain = true
+    // The first keyframe's style, and every keyframe's only once one
+    // differs from it: a track whose keyframes share one style (the common
+    // case) gives the bulk call that one style, checked and interned once.
+    var first = KeyframeStyle.plain
+    var styles: [KeyframeStyle] = []
+    var style = KeyframeStyle.plain
     for (i, kf) in list.enumerated() {
       path.append(.index(i))
-      let (time, style) = try keyframe(kf, channels: channels, into: &values)
+      let time = try keyframe(kf, channels: channels, into: &values, style: &style)
       if let last = times.last, !(time > last) {
         throw fail(
           .invalidValue, "keyframe times must increase: \(time) follows \(last)", kf,
           key: "time")
       }
       times.append(time)
-      if style != .plain { allPlain = false }
-      styles.append(style)
+      if i == 0 {
+        first = style
+      } else if !styles.isEmpty {
+        styles.append(style)
+      } else if style != first {
+        styles.reserveCapacity(list.count)
+        styles.append(contentsOf: repeatElement(first, count: i))
+        styles.append(style)
+      }
       path.removeLast()
     }
+    if styles.isEmpty && first != .plain { styles = [first] }
     var failed = -1
     do throws(RazzleError) {
       try times.withUnsafeBufferPointer { (t) throws(RazzleError) in
         try values.withUnsafeBufferPointer { (v) throws(RazzleError) in
-          try track.setKeyframes(
-            times: t, values: v, styles: allPlain ? [] : styles, failed: &failed)
+          try track.setKeyframes(times: t, values: v, styles: styles, failed: &failed)
         }
       }
     } catch {
@@ -375,39 +417,65 @@ struct SceneReader {
     "right_handle",
   ]
 
-  private mutating func keyframe(_ value: JSONValue, channels: Int, into values: inout [Double])
-    throws(SceneError) -> (Double, KeyframeStyle)
-  {
+  /// Reads one keyframe: returns its time, appends its value to `values`
+  /// and sets `style` to its style.
+  private mutating func keyframe(
+    _ value: JSONValue, channels: Int, into values: inout [Double], style: inout KeyframeStyle
+  ) throws(SceneError) -> Double {
     let members = try members(
       value, "a keyframe", known: Self.keyframeFields, required: ["time", "value"])
     var time = 0.0
-    var style = KeyframeStyle.plain
-    for m in members {
-      let v = m.value
-      switch m.key {
-      case "time": time = try number(v, m.key)
+    resetToPlain(&style)
+    for k in members.indices {
+      // Each member's parts are read in place, not copied out as a member.
+      let v = members[k].value
+      switch members[k].key {
+      case "time":
+        guard case .number(let x) = v.content else {
+          throw fail("expected a number, got \(v.typeName)", v, key: "time")
+        }
+        time = x
       case "value":
         if channels == 1 {
           guard case .number(let x) = v.content else {
-            throw fail("a one-channel value is a number, got \(v.typeName)", v, key: m.key)
+            throw fail("a one-channel value is a number, got \(v.typeName)", v, key: "value")
           }
           values.append(x)
         } else {
-          values += try numbers(v, m.key, count: channels)
+          try appendNumbers(v, "value", count: channels, to: &values)
         }
-      case "easing": style.easing = try easing(v, m.key)
-      case "interpolation": style.interpolation = try named(v, m.key, as: Interpolation.self)
-      case "tension": style.tension = try number(v, m.key)
-      case "continuity": style.continuity = try number(v, m.key)
-      case "bias": style.bias = try number(v, m.key)
+      case "easing":
+        if case .string(let text) = v.content, let last = lastEasingText, last == text {
+          style.easing = lastEasing
+        } else {
+          style.easing = try easing(v, "easing")
+        }
+      case "interpolation":
+        style.interpolation = try named(v, "interpolation", as: Interpolation.self)
+      case "tension": style.tension = try number(v, "tension")
+      case "continuity": style.continuity = try number(v, "continuity")
+      case "bias": style.bias = try number(v, "bias")
       case "left_handle", "right_handle":
-        let flat = try numbers(v, m.key, count: channels + 1)
+        let key = members[k].key
+        let flat = try numbers(v, key, count: channels + 1)
         let handle = BezierHandle(time: flat[0], value: Array(flat.dropFirst()))
-        if m.key == "left_handle" { style.leftHandle = handle } else { style.rightHandle = handle }
+        if key == "left_handle" { style.leftHandle = handle } else { style.rightHandle = handle }
       default: break
       }
     }
-    return (time, style)
+    return time
+  }
+
+  /// Sets `style` to ``KeyframeStyle/plain`` field by field: cheaper than
+  /// a copy of the whole style when, as usual, it has no handles.
+  private func resetToPlain(_ style: inout KeyframeStyle) {
+    style.easing = .linear
+    style.interpolation = .linear
+    style.tension = 0
+    style.continuity = 0
+    style.bias = 0
+    if style.leftHandle != nil { style.leftHandle = nil }
+    if style.rightHandle != nil { style.rightHandle = nil }
   }
 
   // MARK: - Nodes

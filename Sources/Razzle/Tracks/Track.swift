@@ -382,23 +382,30 @@ public final class Track: @unchecked Sendable {
         "\(property): \(style.interpolation.rawValue) interpolation needs a per-channel kind (\(ValueKind.perChannelNames)), not \(kind.name)"
       )
     }
-    for (name, x) in [
-      ("tension", style.tension), ("continuity", style.continuity), ("bias", style.bias),
-    ] where !(x >= -1 && x <= 1) {
+    // Checked in this order; no arrays are built (a bulk edit checks one
+    // style per keyframe).
+    try checkUnit(style.tension, "tension")
+    try checkUnit(style.continuity, "continuity")
+    try checkUnit(style.bias, "bias")
+    if let handle = style.leftHandle { try validate(handle, "left") }
+    if let handle = style.rightHandle { try validate(handle, "right") }
+  }
+
+  private func checkUnit(_ x: Double, _ name: String) throws(RazzleError) {
+    guard x >= -1 && x <= 1 else {
       throw RazzleError(.invalidValue, "\(property): \(name) must be within [-1, 1], got \(x)")
     }
-    for (name, handle) in [("left", style.leftHandle), ("right", style.rightHandle)] {
-      guard let handle else { continue }
-      guard handle.time.isFinite else {
-        throw RazzleError(
-          .invalidValue, "\(property): the \(name) handle's time must be finite, got \(handle.time)"
-        )
-      }
-      try checkSize(handle.value.count, "\(name) handle")
-      for v in handle.value where !v.isFinite {
-        throw RazzleError(
-          .invalidValue, "\(property): the \(name) handle's values must be finite, got \(v)")
-      }
+  }
+
+  private func validate(_ handle: BezierHandle, _ name: String) throws(RazzleError) {
+    guard handle.time.isFinite else {
+      throw RazzleError(
+        .invalidValue, "\(property): the \(name) handle's time must be finite, got \(handle.time)")
+    }
+    if handle.value.count != channels { try checkSize(handle.value.count, "\(name) handle") }
+    for v in handle.value where !v.isFinite {
+      throw RazzleError(
+        .invalidValue, "\(property): the \(name) handle's values must be finite, got \(v)")
     }
   }
 
