@@ -76,9 +76,9 @@ extern "C" {
 
 #define KF_VERSION_MAJOR 0
 #define KF_VERSION_MINOR 3
-#define KF_VERSION_PATCH 0
+#define KF_VERSION_PATCH 1
 #define KF_VERSION_NUMBER (KF_VERSION_MAJOR * 10000 + KF_VERSION_MINOR * 100 + KF_VERSION_PATCH)
-#define KF_VERSION_STRING "0.3.0"
+#define KF_VERSION_STRING "0.3.1"
 
 /* True when the header is at least version MAJOR.MINOR.PATCH. */
 #define KF_AT_LEAST_VERSION(major, minor, patch) \
@@ -1722,9 +1722,9 @@ typedef struct kf_lottie_info {
   size_t warnings;
 } kf_lottie_info;
 
-/* The import's numbers in *out_info, without building kf_lottie_describe's
- * text (a binding can build its lists on first use). Errors: KF_E_NULL,
- * KF_E_INVALID_HANDLE. */
+/* (0.3.1) The import's numbers in *out_info, without building
+ * kf_lottie_describe's text (a binding can build its lists on first use).
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE. */
 kf_status kf_lottie_get_info(const kf_lottie *lottie, kf_lottie_info *out_info);
 
 /* Everything but the values, as JSON text (see Conventions for text

@@ -23,7 +23,7 @@ LIBRARY_ENV = "RAZZLE_LIBRARY"
 #: library with the same major version and at least this version is
 #: compatible; before 1.0 the minor version must match too (a 0.x minor
 #: version may change the ABI: CHANGELOG.md).
-VERSION_NUMBER = 300
+VERSION_NUMBER = 301
 
 
 class _Animator(ctypes.Structure):
@@ -605,6 +605,7 @@ SIGNATURES = (
     Function("kf_lottie_import", Status, (c_char_p, c_size_t, c_int32, POINTER(LottieHandle))),
     Function("kf_lottie_release", None, (LottieHandle,)),
     Function("kf_lottie_timeline", Status, (LottieHandle, POINTER(NodeHandle))),
+    # The import's numbers (0.3.1).
     Function("kf_lottie_get_info", Status, (LottieHandle, POINTER(LottieInfo))),
     Function("kf_lottie_describe", Status, (LottieHandle, c_void_p, c_size_t, _size_out)),
     Function("kf_lottie_sample_many", Status, (LottieHandle, _doubles, c_size_t, _doubles, c_size_t)),
