@@ -12,8 +12,9 @@
 /// cubic's a, b, c, d) at each of the `m` times `q` to `out[j · stride]`.
 ///
 /// The value at t: t clamped to [t₀, t_{n−1}], k its segment,
-/// s = (t − t_k)/(t_{k+1} − t_k), and a + s·(b + s·(c + s·d));
-/// v_k exactly at a keyframe, v_{n−1} at and past the end, NaN at NaN.
+/// s = (t − t_k)/(t_{k+1} − t_k), and a + s·(b + s·(c + s·d)), or
+/// v_{k+1} exactly where s rounds to 1; v_k exactly at a keyframe, v_{n−1}
+/// at and past the end, NaN at NaN.
 /// `scalar(j)` writes query j instead for a batch of fewer than 8 times.
 ///
 /// - Complexity: O(m + K) for non-decreasing times; O(m · min(K, log K))
@@ -25,13 +26,15 @@ public func sampleHermite(
 ) {
   let blocks = ModeLanes(times: times, count: count)
   let formula = HermiteLanes(
-    times: times, cubics: cubics, last: blocks.last, lastValue: values[count &- 1])
+    times: times, values: values, cubics: cubics, last: blocks.last,
+    lastValue: values[count &- 1])
   blocks.sample(formula, q, m, out, stride, scalar: scalar)
 }
 
 /// The Hermite cubic on eight lanes, as two halves of four.
 struct HermiteLanes: ModeLaneFormula {
   let times: UnsafePointer<Double>
+  let values: UnsafePointer<Double>
   let cubics: UnsafePointer<Double>
   let last: Double
   let lastValue: Double
@@ -60,8 +63,14 @@ struct HermiteLanes: ModeLaneFormula {
     let c = HalfLanes(r0[2], r1[2], r2[2], r3[2])
     let d = HalfLanes(r0[3], r1[3], r2[3], r3[3])
     let s = (tc - t0) / (t1 - t0)
-    // Hermite.PowerForm.value(at:).
-    let v = a + s * (b + s * (c + s * d))
+    // Hermite.PowerForm.value(at:), and the next keyframe's value exactly
+    // where s rounds to 1 (a time just before it): rare, so those lanes
+    // load it one by one (as Razzle's `hermite(_:e:cubics:into:)`).
+    var v = a + s * (b + s * (c + s * d))
+    let atEnd = s .== 1
+    if any(atEnd) {
+      for l in 0..<4 where atEnd[l] { v[l] = values[Int(truncatingIfNeeded: k[l]) &+ 1] }
+    }
     return fixedEnds(v, t, tc, t0, a, last: last, lastValue: lastValue)
   }
 }

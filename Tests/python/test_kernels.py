@@ -86,6 +86,35 @@ def test_hermite_kernel_gives_the_single_samples_bits_at_every_level_and_thread_
     np.testing.assert_allclose(singles[inside], spline(x[inside]), rtol=0, atol=1e-12)
 
 
+@pytest.mark.parametrize("mode", ["smooth", "monotone"])
+@pytest.mark.parametrize("channels", [1, 2])
+def test_a_hermite_segment_at_progress_one_gives_the_next_keyframe_exactly(mode, channels):
+    # The cubic in power form reaches v1 only within a few ulps of its
+    # coefficients (100 -> 0.1 -> 50 gives 0.0999999999999659 at s = 1), so
+    # s = 1 takes the keyframe's own value: inside a segment whose easing
+    # reaches 1 (steps(1, jump-start): 1 for every p > 0), and at a time
+    # just before a keyframe whose progress rounds to 1 ((t - t0) / dt with
+    # t0 = -1000: 1001 - 2^-53 rounds to 1001). Single samples and batches
+    # (the vector kernel, for one channel) at every level.
+    property_name, value = ("value", lambda v: v) if channels == 1 else ("position", lambda v: (v, -v))
+    eased_inside = np.linspace(0.2, 0.9, 100)
+    before_end = np.full(100, np.nextafter(1.0, -np.inf))
+    assert (before_end[0] + 1000) / 1001 == 1.0  # the progress rounds to 1
+    with razzle.Animator() as anim, anim.add_track("v", property_name) as eased, anim.add_track("w", property_name) as plain:
+        eased.set(0.1, value(100.0), interpolation=mode, easing="steps(1, jump-start)")
+        eased.set(1.1, value(0.1), interpolation=mode)
+        eased.set(2.1, value(50.0), interpolation=mode)
+        for t, v in ((-1000.0, 100.0), (1.0, 0.1), (2.0, 50.0)):
+            plain.set(t, value(v), interpolation=mode)
+        expected = np.array(value(0.1), dtype=float)
+        for level in razzle.kernel_levels():
+            razzle.set_kernel_level(level)
+            for track, times in ((eased, eased_inside), (plain, before_end)):
+                assert (np.asarray(track(float(times[0]))) == expected).all(), level
+                got = track.sample(times).reshape(times.size, -1)
+                assert (got == expected.reshape(1, -1)).all(), level
+
+
 def test_unknown_names_and_unsupported_levels_are_refused_and_change_nothing():
     before = razzle.kernel_level()
     with pytest.raises(razzle.InvalidNameError, match='did you mean "avx2"'):

@@ -138,7 +138,7 @@ public enum Hermite {
     /// - Returns: a + s·(b + s·(c + s·d)): `a` exactly at s = 0 when the
     ///   coefficients are finite (but +0 for a = −0); v1 within a few ulps
     ///   of the coefficients at s = 1 (not exactly: samplers return the
-    ///   keyframe's own value at its time). NaN for a NaN `s`.
+    ///   next keyframe's own value at s = 1). NaN for a NaN `s`.
     /// - Complexity: O(1).
     @inlinable
     public func value(at s: Double) -> Double {

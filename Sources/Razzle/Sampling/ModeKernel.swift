@@ -286,11 +286,19 @@ extension KeyframeSampler {
 
   /// A `smooth` or `monotone` segment k at eased progress `e`: the
   /// segment's Hermite cubic in power form (``KeyframeStorage/cubics``),
-  /// a + e·(b + e·(c + e·d)) per channel.
+  /// a + e·(b + e·(c + e·d)) per channel, and the next keyframe's value
+  /// exactly at e = 1 (Horner's rule gives it only within a few ulps of
+  /// the coefficients there; an easing can reach 1 inside a segment, and a
+  /// time just before the next keyframe can round to 1).
   @inlinable @inline(__always)
   func hermite(
     _ k: Int, e: Double, cubics: UnsafePointer<Double>, into out: UnsafeMutablePointer<Double>
   ) {
+    if e == 1 {
+      let v1 = value(k &+ 1)
+      for c in 0..<channels { out[c] = v1[c] }
+      return
+    }
     let cubic = cubics + k &* 4 &* channels
     for c in 0..<channels {
       let p = cubic + 4 &* c
