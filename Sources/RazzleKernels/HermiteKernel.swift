@@ -26,15 +26,13 @@ public func sampleHermite(
 ) {
   let blocks = ModeLanes(times: times, count: count)
   let formula = HermiteLanes(
-    times: times, values: values, cubics: cubics, last: blocks.last,
-    lastValue: values[count &- 1])
+    times: times, cubics: cubics, last: blocks.last, lastValue: values[count &- 1])
   blocks.sample(formula, q, m, out, stride, scalar: scalar)
 }
 
 /// The Hermite cubic on eight lanes, as two halves of four.
 struct HermiteLanes: ModeLaneFormula {
   let times: UnsafePointer<Double>
-  let values: UnsafePointer<Double>
   let cubics: UnsafePointer<Double>
   let last: Double
   let lastValue: Double
@@ -43,13 +41,25 @@ struct HermiteLanes: ModeLaneFormula {
   func values(_ t: Lanes, _ tc: Lanes, _ k: LaneIndices, misses: inout SIMDMask<LaneIndices>)
     -> Lanes
   {
-    Lanes(
-      lowHalf: half(t.lowHalf, tc.lowHalf, k.lowHalf),
-      highHalf: half(t.highHalf, tc.highHalf, k.highHalf))
+    let low = half(t.lowHalf, tc.lowHalf, k.lowHalf)
+    let high = half(t.highHalf, tc.highHalf, k.highHalf)
+    misses = unsafeBitCast(
+      LaneIndices(
+        lowHalf: unsafeBitCast(low.misses, to: HalfIndices.self),
+        highHalf: unsafeBitCast(high.misses, to: HalfIndices.self)),
+      to: SIMDMask<LaneIndices>.self)
+    return Lanes(lowHalf: low.value, highHalf: high.value)
   }
 
+  /// Four lanes' values, and the lanes whose s rounded to 1 before the last
+  /// keyframe (a time just before a keyframe): `Razzle`'s
+  /// `hermite(_:e:cubics:into:)` gives the next keyframe's value exactly
+  /// there, so those rare lanes are missed and taken by the single-sample
+  /// route.
   @inline(__always)
-  func half(_ t: HalfLanes, _ tc: HalfLanes, _ k: HalfIndices) -> HalfLanes {
+  func half(_ t: HalfLanes, _ tc: HalfLanes, _ k: HalfIndices)
+    -> (value: HalfLanes, misses: SIMDMask<HalfIndices>)
+  {
     let (t0, t1) = halfPairs(times, k)
     // One 32-byte load a lane (the segment's a, b, c, d), transposed.
     @inline(__always)
@@ -63,14 +73,10 @@ struct HermiteLanes: ModeLaneFormula {
     let c = HalfLanes(r0[2], r1[2], r2[2], r3[2])
     let d = HalfLanes(r0[3], r1[3], r2[3], r3[3])
     let s = (tc - t0) / (t1 - t0)
-    // Hermite.PowerForm.value(at:), and the next keyframe's value exactly
-    // where s rounds to 1 (a time just before it): rare, so those lanes
-    // load it one by one (as Razzle's `hermite(_:e:cubics:into:)`).
-    var v = a + s * (b + s * (c + s * d))
-    let atEnd = s .== 1
-    if any(atEnd) {
-      for l in 0..<4 where atEnd[l] { v[l] = values[Int(truncatingIfNeeded: k[l]) &+ 1] }
-    }
-    return fixedEnds(v, t, tc, t0, a, last: last, lastValue: lastValue)
+    // Hermite.PowerForm.value(at:).
+    let v = a + s * (b + s * (c + s * d))
+    let misses = unsafeBitCast(
+      (s .== 1) .& (t .< HalfLanes(repeating: last)), to: SIMDMask<HalfIndices>.self)
+    return (fixedEnds(v, t, tc, t0, a, last: last, lastValue: lastValue), misses)
   }
 }
