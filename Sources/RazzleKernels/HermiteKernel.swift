@@ -75,8 +75,7 @@ struct HermiteLanes: ModeLaneFormula {
     let s = (tc - t0) / (t1 - t0)
     // Hermite.PowerForm.value(at:).
     let v = a + s * (b + s * (c + s * d))
-    let misses = unsafeBitCast(
-      (s .== 1) .& (t .< HalfLanes(repeating: last)), to: SIMDMask<HalfIndices>.self)
+    let misses = (s .== 1) .& (t .< HalfLanes(repeating: last))
     return (fixedEnds(v, t, tc, t0, a, last: last, lastValue: lastValue), misses)
   }
 }
