@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The guess tables (``CubicBezier/inverseTable``) of the last few curves
 /// solved, shared by every style pool: the tracks of one file (an import,
 /// a scene) often ease with a handful of curves, and a table costs 63
@@ -20,35 +14,26 @@ final class InverseTableCache: @unchecked Sendable {
   /// The number of curves kept (the oldest is replaced first).
   static let capacity = 8
 
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  private let mutex = Mutex()
   private var curves: [CubicBezier] = []
   private var tables: [[Double]] = []
   private var next = 0
 
-  private init() {
-    mutex = .allocate(capacity: 1)
-    mutex.initialize(to: pthread_mutex_t())
-    pthread_mutex_init(mutex, nil)
-  }
-
-  deinit {
-    pthread_mutex_destroy(mutex)
-    mutex.deallocate()
-  }
+  private init() {}
 
   /// `curve`'s guess table, from the cache or solved (and then kept).
   ///
   /// - Complexity: O(``capacity``) comparisons; 63 solves on a miss.
   func table(_ curve: CubicBezier) -> [Double] {
-    guard pthread_mutex_trylock(mutex) == 0 else { return curve.inverseTable }
+    guard mutex.tryLock() else { return curve.inverseTable }
     if let k = curves.firstIndex(where: { Self.same($0, curve) }) {
       let table = tables[k]
-      pthread_mutex_unlock(mutex)
+      mutex.unlock()
       return table
     }
-    pthread_mutex_unlock(mutex)
+    mutex.unlock()
     let table = curve.inverseTable
-    guard pthread_mutex_trylock(mutex) == 0 else { return table }
+    guard mutex.tryLock() else { return table }
     if curves.count < Self.capacity {
       curves.append(curve)
       tables.append(table)
@@ -57,7 +42,7 @@ final class InverseTableCache: @unchecked Sendable {
       tables[next] = table
       next = (next + 1) % Self.capacity
     }
-    pthread_mutex_unlock(mutex)
+    mutex.unlock()
     return table
   }
 

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// An animator's plain scalar tracks gathered into two contiguous buffers,
 /// for sampling a whole scene at one time (a frame) without chasing a
 /// pointer per track: the loop then streams through memory the hardware
@@ -42,9 +36,9 @@ final class FrameCache: @unchecked Sendable {
     var relation: BoundRelation
   }
 
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  private let mutex = Mutex()
   /// Owns `segments` during one frame (taken with trylock, never waited on).
-  private let hintMutex: UnsafeMutablePointer<pthread_mutex_t>
+  private let hintMutex = Mutex()
   /// The domain's edit count this cache was built at.
   private var builtAt = UInt64.max
   let times = StableBuffer<Double>()
@@ -61,31 +55,13 @@ final class FrameCache: @unchecked Sendable {
   /// The index of the first track without keyframes, or −1.
   private(set) var firstEmpty = -1
 
-  init() {
-    mutex = .allocate(capacity: 1)
-    mutex.initialize(to: pthread_mutex_t())
-    pthread_mutex_init(mutex, nil)
-    hintMutex = .allocate(capacity: 1)
-    hintMutex.initialize(to: pthread_mutex_t())
-    pthread_mutex_init(hintMutex, nil)
-  }
-
-  deinit {
-    pthread_mutex_destroy(mutex)
-    mutex.deallocate()
-    pthread_mutex_destroy(hintMutex)
-    hintMutex.deallocate()
-  }
-
   /// Makes the cache current for `tracks` at edit count `edits`, then runs
   /// `body` with it. Call with the domain's read lock held.
   @inline(__always)
   func withCurrent<R, E: Error>(
     _ tracks: UnsafeBufferPointer<Track>, edits: UInt64, _ body: (FrameCache) throws(E) -> R
   ) throws(E) -> R {
-    pthread_mutex_lock(mutex)
-    if builtAt != edits { rebuild(tracks, edits) }
-    pthread_mutex_unlock(mutex)
+    mutex.withLock { if builtAt != edits { rebuild(tracks, edits) } }
     // Stable now: a rebuild needs an edit, and edits wait for the read lock.
     return try body(self)
   }
@@ -119,7 +95,7 @@ final class FrameCache: @unchecked Sendable {
     // tried first. They belong to whichever reader holds `hintMutex`; a
     // reader that finds it taken (another thread mid-frame) searches
     // afresh and remembers nothing, so no two threads touch them at once.
-    if pthread_mutex_trylock(hintMutex) == 0 {
+    if hintMutex.tryLock() {
       let segments = self.segments.base
       plain.withUnsafeBufferPointer { plain in
         for (i, entry) in plain.enumerated() {
@@ -127,7 +103,7 @@ final class FrameCache: @unchecked Sendable {
             times + entry.offset, values + entry.offset, entry.count, t, segments + i)
         }
       }
-      pthread_mutex_unlock(hintMutex)
+      hintMutex.unlock()
     } else {
       plain.withUnsafeBufferPointer { plain in
         for entry in plain {

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 extension Animator {
   /// The first and last keyframe times over all the animator's tracks, or
   /// nil when no track has a keyframe.
@@ -37,23 +31,16 @@ extension Animator {
 /// Readers holding the animator's read lock share it, so a mutex orders
 /// their writes.
 final class SpanCache: @unchecked Sendable {
-  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  private let mutex = Mutex()
   private var edits = UInt64.max
   private var span: (start: Double, end: Double)?
-
-  init() { pthread_mutex_init(mutex, nil) }
-
-  deinit {
-    pthread_mutex_destroy(mutex)
-    mutex.deallocate()
-  }
 
   /// The span at edit count `edits`: the cached one, or `compute()`'s.
   func value(
     at edits: UInt64, _ compute: () -> (start: Double, end: Double)?
   ) -> (start: Double, end: Double)? {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
+    mutex.lock()
+    defer { mutex.unlock() }
     if self.edits != edits {
       span = compute()
       self.edits = edits
