@@ -1560,9 +1560,14 @@ kf_status kf_rotate_from_name(const char *name, kf_rotate *out_rotate);
  * path data: on the first error nothing is made, the message gives the byte
  * offset and the reason, and *out_error_offset (may be NULL) receives the
  * offset (the one output written on an error).
+ * Every path accepted can be measured and sampled in bounded time: a
+ * segment whose geometry is not finite, or whose length bound (its control
+ * polygon; an arc's sweep times its larger radius) or the path's total
+ * bound passes 2^1020 (about 1.1e307), is an error at that segment's
+ * offset.
  * Errors: KF_E_NULL, KF_E_INVALID_NAME (not UTF-8), KF_E_INVALID_VALUE
- * (a syntax error, a number out of the double range, empty data),
- * KF_E_OUT_OF_RANGE (too many live handles). */
+ * (a syntax error, a number out of the double range, empty data, geometry
+ * too large to measure), KF_E_OUT_OF_RANGE (too many live handles). */
 kf_status kf_path_parse(const char *data, kf_path **out_path, size_t *out_error_offset);
 
 /* A path through `count` points points[2 i], points[2 i + 1] (spatial
@@ -1573,7 +1578,9 @@ kf_status kf_path_parse(const char *data, kf_path **out_path, size_t *out_error_
  * zeros); a segment with two zero tangents is a line. The path is open;
  * its arc-length fractions traverse the route at constant speed.
  * Errors: KF_E_NULL, KF_E_WRONG_SIZE (count 0 or too large),
- * KF_E_INVALID_VALUE (a non-finite number), KF_E_OUT_OF_RANGE. */
+ * KF_E_INVALID_VALUE (a non-finite number; a route whose length bound
+ * passes 2^1020, as kf_path_parse; the message names the segment),
+ * KF_E_OUT_OF_RANGE. */
 kf_status kf_path_from_points(const double *points, const double *in_tangents,
                               const double *out_tangents, size_t count, kf_path **out_path);
 

@@ -164,8 +164,21 @@ final class LottieImporter {
     guard curved.contains(true) else { return nil }
     outs.append(.zero)
     let points = keys.map { $0.value }
-    let path = try SpatialPath(
-      points: points.map { PathPoint($0[0], $0[1]) }, inTangents: ins, outTangents: outs)
+    let path: SpatialPath
+    do {
+      path = try SpatialPath(
+        points: points.map { PathPoint($0[0], $0[1]) }, inTangents: ins, outTangents: outs)
+    } catch {
+      // A route that cannot be measured: the message names the segment, the
+      // pointer its first keyframe.
+      let segment = curved.indices.first { k in
+        let p0 = PathPoint(points[k][0], points[k][1])
+        let p1 = PathPoint(points[k + 1][0], points[k + 1][1])
+        return PathSegment(.cubic(p0, p0 + outs[k], p1 + ins[k + 1], p1)).unmeasurableReason != nil
+      }
+      throw LottieNode(value: JSONValue(.null), pointer: keys[segment ?? 0].pointer).error(
+        "the spatial tangents: \(error.message)")
+    }
     return LottieRoute(points: points, curved: curved, path: path)
   }
 

@@ -76,6 +76,11 @@ struct ArcLengthTable: Sendable {
   static let minimumPieces = 32
   /// How deep refinement goes (2⁻³⁰ of a segment).
   static let maximumDepth = 30
+  /// The most pieces refinement makes of one segment: a segment's table
+  /// costs at most this many times three integrals, whatever its
+  /// coordinates (a smooth curve needs 32–64; a cusp or a near-degenerate
+  /// ellipse a few hundred).
+  static let maximumPieces = 4096
 
   init(_ segments: [PathSegment]) {
     var total = 0.0
@@ -93,20 +98,7 @@ struct ArcLengthTable: Sendable {
               segment: index, t0: 0, t1: 1, length: length, speed0: v, speed1: v, uniform: true))
         }
       } else {
-        var found: [ArcLengthPiece] = []
-        let n = Self.minimumPieces
-        let estimate = (0..<n).reduce(0.0) { sum, k in
-          sum
-            + GaussLegendre.integrate(Double(k) / Double(n), Double(k + 1) / Double(n)) {
-              segment.speed($0)
-            }
-        }
-        let tolerance = 1e-15 * estimate
-        for k in 0..<n {
-          Self.refine(
-            segment, index, Double(k) / Double(n), Double(k + 1) / Double(n), tolerance, 0,
-            &found)
-        }
+        let found = Self.refine(segment, index)
         for piece in found where piece.length > 0 {
           pieces.append(piece)
           length += piece.length
@@ -227,23 +219,70 @@ struct ArcLengthTable: Sendable {
     return sum
   }
 
-  private static func refine(
-    _ segment: PathSegment, _ index: Int, _ a: Double, _ b: Double, _ tolerance: Double,
-    _ depth: Int, _ out: inout [ArcLengthPiece]
-  ) {
-    let m = 0.5 * (a + b)
-    let whole = GaussLegendre.integrate(a, b) { segment.speed($0) }
-    let left = GaussLegendre.integrate(a, m) { segment.speed($0) }
-    let right = GaussLegendre.integrate(m, b) { segment.speed($0) }
-    if abs(left + right - whole) <= tolerance || depth >= maximumDepth {
-      out.append(
-        ArcLengthPiece(
-          segment: index, t0: a, t1: b, length: left + right, speed0: segment.speed(a),
-          speed1: segment.speed(b), uniform: false))
-      return
+  /// The pieces of a curved segment: `minimumPieces` equal ones, then
+  /// level by level each piece whose two halves disagree with the whole by
+  /// more than 1e-15 of the segment's length (halved at each level) is split
+  /// in two.
+  /// The work is bounded whatever the coordinates: at most `maximumDepth`
+  /// levels and `maximumPieces` pieces (a level that would pass the budget
+  /// is not split, and the pieces stay as they are, each still integrated
+  /// by the eight-point rule on both halves), and a piece whose integral is
+  /// not finite is never split.
+  static func refine(_ segment: PathSegment, _ index: Int) -> [ArcLengthPiece] {
+    struct Pending {
+      var a: Double
+      var b: Double
+      var whole: Double
     }
-    refine(segment, index, a, m, tolerance / 2, depth + 1, &out)
-    refine(segment, index, m, b, tolerance / 2, depth + 1, &out)
+    let n = minimumPieces
+    var level: [Pending] = (0..<n).map { k in
+      let a = Double(k) / Double(n)
+      let b = Double(k + 1) / Double(n)
+      return Pending(a: a, b: b, whole: GaussLegendre.integrate(a, b) { segment.speed($0) })
+    }
+    let estimate = level.reduce(0.0) { $0 + $1.whole }
+    var tolerance = 1e-15 * estimate
+    // Accepted pieces, tagged with their start so that the result is in
+    // parameter order.
+    var done: [ArcLengthPiece] = []
+    var depth = 0
+    while !level.isEmpty {
+      var next: [Pending] = []
+      var split: [(Pending, Double, Double)] = []
+      for piece in level {
+        let m = 0.5 * (piece.a + piece.b)
+        let left = GaussLegendre.integrate(piece.a, m) { segment.speed($0) }
+        let right = GaussLegendre.integrate(m, piece.b) { segment.speed($0) }
+        let error = abs(left + right - piece.whole)
+        if error <= tolerance || !error.isFinite || !(m > piece.a && m < piece.b) {
+          done.append(
+            ArcLengthPiece(
+              segment: index, t0: piece.a, t1: piece.b, length: left + right,
+              speed0: segment.speed(piece.a), speed1: segment.speed(piece.b), uniform: false))
+        } else {
+          split.append((piece, left, right))
+        }
+      }
+      if depth >= maximumDepth || done.count + 2 * split.count > maximumPieces {
+        for (piece, left, right) in split {
+          done.append(
+            ArcLengthPiece(
+              segment: index, t0: piece.a, t1: piece.b, length: left + right,
+              speed0: segment.speed(piece.a), speed1: segment.speed(piece.b), uniform: false))
+        }
+        break
+      }
+      for (piece, left, right) in split {
+        let m = 0.5 * (piece.a + piece.b)
+        next.append(Pending(a: piece.a, b: m, whole: left))
+        next.append(Pending(a: m, b: piece.b, whole: right))
+      }
+      level = next
+      tolerance /= 2
+      depth += 1
+    }
+    done.sort { $0.t0 < $1.t0 }
+    return done
   }
 
   /// The total arc length.

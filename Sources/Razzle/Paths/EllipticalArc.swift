@@ -56,7 +56,11 @@ public struct EllipticalArc: Sendable, Hashable {
     let x1 = c * dx + s * dy
     let y1 = -s * dx + c * dy
     // F.6.6: radii too small are scaled up until the ellipse just fits.
-    let lambda = (x1 * x1) / (rx * rx) + (y1 * y1) / (ry * ry)
+    // (x1/rx)² rather than x1²/rx²: the squares of a tiny or huge radius
+    // would underflow or overflow (1e-300² is 0, and 0/0 a NaN center).
+    let qx = x1 / rx
+    let qy = y1 / ry
+    let lambda = qx * qx + qy * qy
     if lambda > 1 {
       let k = lambda.squareRoot()
       rx *= k

@@ -33,6 +33,11 @@ struct PathParser {
   private var current = PathPoint.zero
   private var subpathStart = PathPoint.zero
   private var pendingSubpath = true
+  /// Where the segment being read starts (its command, or its argument set
+  /// when the command repeats), for errors about the segment.
+  private var segmentOffset = 0
+  /// The sum of the segments' length bounds so far.
+  private var lengthBound = 0.0
   /// The reflected control point for S (after C/S) or T (after Q/T).
   private var lastCubicControl: PathPoint?
   private var lastQuadraticControl: PathPoint?
@@ -179,8 +184,19 @@ struct PathParser {
     return relative ? PathPoint(current.x + x, current.y + y) : PathPoint(x, y)
   }
 
-  private mutating func add(_ shape: PathSegment.Shape, closes: Bool = false) {
-    segments.append(PathSegment(shape, closes: closes, startsSubpath: pendingSubpath))
+  /// Adds a segment, or fails at `segmentOffset` (where the segment's
+  /// command or argument set starts) when the segment, or the path so far,
+  /// cannot be measured (``PathSegment/maximumLength``).
+  private mutating func add(_ shape: PathSegment.Shape, closes: Bool = false)
+    throws(PathSyntaxError)
+  {
+    let segment = PathSegment(shape, closes: closes, startsSubpath: pendingSubpath)
+    if let reason = segment.unmeasurableReason { throw fail(reason, at: segmentOffset) }
+    lengthBound += segment.lengthBound
+    guard lengthBound <= PathSegment.maximumLength else {
+      throw fail("the path is too long to measure (its length may exceed 2^1020)", at: segmentOffset)
+    }
+    segments.append(segment)
     pendingSubpath = false
   }
 
@@ -202,8 +218,9 @@ struct PathParser {
         throw fail("unknown command '\(Character(Unicode.Scalar(letter)))'", at: commandOffset)
       }
       closed = false
+      segmentOffset = commandOffset
       if command == UInt8(ascii: "Z") {
-        add(.line(current, subpathStart), closes: true)
+        try add(.line(current, subpathStart), closes: true)
         current = subpathStart
         pendingSubpath = true
         closed = true
@@ -220,7 +237,10 @@ struct PathParser {
         first = false
         let before = i
         let comma = skipCommaWhitespace()
-        if atNumber { continue }
+        if atNumber {
+          segmentOffset = i
+          continue
+        }
         if comma { throw fail("expected a number after ','") }
         i = before
         break
@@ -247,22 +267,22 @@ struct PathParser {
         moves.append(p)
         pendingSubpath = true
       } else {
-        add(.line(current, p))  // implicit lineto
+        try add(.line(current, p))  // implicit lineto
         current = p
       }
     case UInt8(ascii: "L"):
       let p = try pair(relative)
-      add(.line(current, p))
+      try add(.line(current, p))
       current = p
     case UInt8(ascii: "H"):
       let x = try number("an x coordinate")
       let p = PathPoint(relative ? current.x + x : x, current.y)
-      add(.line(current, p))
+      try add(.line(current, p))
       current = p
     case UInt8(ascii: "V"):
       let y = try number("a y coordinate")
       let p = PathPoint(current.x, relative ? current.y + y : y)
-      add(.line(current, p))
+      try add(.line(current, p))
       current = p
     case UInt8(ascii: "C"), UInt8(ascii: "S"):
       let c1: PathPoint
@@ -275,7 +295,7 @@ struct PathParser {
       let c2 = try pair(relative)
       _ = skipCommaWhitespace()
       let p = try pair(relative)
-      add(.cubic(current, c1, c2, p))
+      try add(.cubic(current, c1, c2, p))
       current = p
       cubicControl = c2
     case UInt8(ascii: "Q"), UInt8(ascii: "T"):
@@ -287,7 +307,7 @@ struct PathParser {
         c = lastQuadraticControl.map { 2 * current - $0 } ?? current
       }
       let p = try pair(relative)
-      add(.quadratic(current, c, p))
+      try add(.quadratic(current, c, p))
       current = p
       quadraticControl = c
     default:  // A
@@ -306,9 +326,9 @@ struct PathParser {
         if let arc = EllipticalArc(
           from: current, to: p, rx: rx, ry: ry, rotation: rotation, largeArc: large, sweep: sweep)
         {
-          add(.arc(arc, start: current, end: p))
+          try add(.arc(arc, start: current, end: p))
         } else {
-          add(.line(current, p))
+          try add(.line(current, p))
         }
       }
       current = p

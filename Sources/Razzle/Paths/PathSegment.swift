@@ -75,6 +75,46 @@ public struct PathSegment: Sendable, Hashable {
 
   /// The segment's start point.
   public var start: PathPoint { d }
+
+  /// The largest length a path, and each of its segments, may have:
+  /// 2¹⁰²⁰ ≈ 1.1e307. Bounding the geometry (not just its coordinates)
+  /// keeps every length, power-form coefficient, speed and integral finite
+  /// with room for rounding, so any path that is accepted can be measured
+  /// and sampled.
+  public static let maximumLength = 0x1p1020
+
+  /// An upper bound of the segment's arc length, computed without
+  /// overflow: its control polygon's length (a Bézier curve is never
+  /// longer), or for an arc |Δθ| · max(rx, ry). ∞ or NaN for geometry
+  /// that cannot be measured.
+  var lengthBound: Double {
+    switch shape {
+    case .line(let p0, let p1): return norm(p1.x - p0.x, p1.y - p0.y)
+    case .quadratic(let p0, let p1, let p2):
+      return norm(p1.x - p0.x, p1.y - p0.y) + norm(p2.x - p1.x, p2.y - p1.y)
+    case .cubic(let p0, let p1, let p2, let p3):
+      return norm(p1.x - p0.x, p1.y - p0.y) + norm(p2.x - p1.x, p2.y - p1.y)
+        + norm(p3.x - p2.x, p3.y - p2.y)
+    case .arc(let e, _, _):
+      let values = [e.center.x, e.center.y, e.rx, e.ry, e.startAngle, e.sweepAngle]
+      guard values.allSatisfy(\.isFinite) else { return .nan }
+      return abs(e.sweepAngle) * max(e.rx, e.ry)
+    }
+  }
+
+  /// Why the segment cannot be measured, or nil when it can: a coordinate
+  /// that is not finite, or a length bound past ``maximumLength``.
+  var unmeasurableReason: String? {
+    let numbers = [a.x, a.y, b.x, b.y, c.x, c.y, d.x, d.y, end.x, end.y]
+    guard numbers.allSatisfy(\.isFinite) else { return "the segment's geometry is not finite" }
+    let bound = lengthBound
+    guard bound <= Self.maximumLength else {
+      return bound.isNaN
+        ? "the segment's geometry is not finite"
+        : "the segment is too long to measure (its length may exceed 2^1020)"
+    }
+    return nil
+  }
   /// The segment's end point.
   public var endPoint: PathPoint { end }
 
@@ -114,14 +154,20 @@ public struct PathSegment: Sendable, Hashable {
     if kind == 1, let arc {
       // The rotation does not change the speed: |Δθ| √(rx² sin²θ + ry² cos²θ),
       // with sin²θ = (1 − cos 2θ) / 2, one cosine.
+      // Scaled by the larger radius, so that neither square overflows nor
+      // underflows.
       let c2 = cos(2 * (arc.startAngle + t * arc.sweepAngle))
-      let rx2 = arc.rx * arc.rx
-      let ry2 = arc.ry * arc.ry
-      return abs(arc.sweepAngle) * (0.5 * (rx2 + ry2) - 0.5 * (rx2 - ry2) * c2).squareRoot()
+      let r = max(arc.rx, arc.ry)
+      let qx = arc.rx / r
+      let qy = arc.ry / r
+      let rx2 = qx * qx
+      let ry2 = qy * qy
+      return abs(arc.sweepAngle) * r
+        * max(0, 0.5 * (rx2 + ry2) - 0.5 * (rx2 - ry2) * c2).squareRoot()
     }
     let x = (3 * a.x * t + 2 * b.x) * t + c.x
     let y = (3 * a.y * t + 2 * b.y) * t + c.y
-    return (x * x + y * y).squareRoot()
+    return norm(x, y)
   }
 
   /// The direction of travel at t: the derivative, or where it vanishes (a

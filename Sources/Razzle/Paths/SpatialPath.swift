@@ -22,7 +22,9 @@ public struct SpatialPath: Sendable {
   ///   - outTangents: each point's out tangent (the last is unused), or
   ///     nil for zeros.
   /// - Throws: ``RazzleError`` `.wrongSize` for no points or tangents of
-  ///   another count, `.invalidValue` for a non-finite coordinate.
+  ///   another count, `.invalidValue` for a non-finite coordinate or a
+  ///   route too long to measure (``PathSegment/maximumLength``), with the
+  ///   segment's index.
   public init(points: [PathPoint], inTangents: [PathPoint]?, outTangents: [PathPoint]?)
     throws(RazzleError)
   {
@@ -41,6 +43,7 @@ public struct SpatialPath: Sendable {
       }
     }
     var segments: [PathSegment] = []
+    var bound = 0.0
     for i in 0..<(points.count - 1) {
       let out = outTangents?[i] ?? .zero
       let into = inTangents?[i + 1] ?? .zero
@@ -49,7 +52,18 @@ public struct SpatialPath: Sendable {
       let shape: PathSegment.Shape =
         out == .zero && into == .zero
         ? .line(p0, p3) : .cubic(p0, p0 + out, p3 + into, p3)
-      segments.append(PathSegment(shape, startsSubpath: i == 0))
+      let segment = PathSegment(shape, startsSubpath: i == 0)
+      if let reason = segment.unmeasurableReason {
+        throw RazzleError(.invalidValue, "segment \(i) (points \(i) to \(i + 1)): \(reason)")
+      }
+      bound += segment.lengthBound
+      guard bound <= PathSegment.maximumLength else {
+        throw RazzleError(
+          .invalidValue,
+          "segment \(i) (points \(i) to \(i + 1)): the route is too long to measure (its length may exceed 2^1020)"
+        )
+      }
+      segments.append(segment)
     }
     path = Path(segments: segments, moves: [points[0]], closed: false)
   }
