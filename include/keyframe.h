@@ -76,9 +76,9 @@ extern "C" {
 
 #define KF_VERSION_MAJOR 0
 #define KF_VERSION_MINOR 3
-#define KF_VERSION_PATCH 1
+#define KF_VERSION_PATCH 2
 #define KF_VERSION_NUMBER (KF_VERSION_MAJOR * 10000 + KF_VERSION_MINOR * 100 + KF_VERSION_PATCH)
-#define KF_VERSION_STRING "0.3.1"
+#define KF_VERSION_STRING "0.3.2"
 
 /* True when the header is at least version MAJOR.MINOR.PATCH. */
 #define KF_AT_LEAST_VERSION(major, minor, patch) \
@@ -1769,6 +1769,237 @@ kf_status kf_lottie_sample_many(const kf_lottie *lottie, const double *times, si
  * KF_E_BUFFER_TOO_SMALL. */
 kf_status kf_lottie_sample_transforms(const kf_lottie *lottie, const double *times, size_t count,
                                       int32_t world, double *out_matrices, size_t capacity);
+
+/* ---------------------------------------------------------------------------
+ * Playing a Lottie file: a frame as a display list (0.3.2; Guides/Lottie.md,
+ * "Playing a file", and Tests/c/lottie_cairo.c, a complete program that
+ * draws frames with cairo).
+ *
+ * kf_lottie_draw builds one frame of an import into a kf_display_list: the
+ * frame's drawing operations in order, in composition pixels, with
+ * lottie-web's semantics (precompositions with their start time, stretch,
+ * time remapping and clip; parenting; masks; track mattes; hidden layers;
+ * in and out points; blend modes; auto-orient; shape groups, rectangles,
+ * ellipses, paths, fills, strokes with dashes, trim paths). What the
+ * player does not draw yet is listed in the import's warnings.
+ *
+ * A list is an arena the caller creates once and reuses: each draw
+ * replaces its content and, once the list has grown to a frame's size,
+ * allocates nothing. kf_display_list_get gives pointers into it, valid
+ * until the next kf_lottie_draw into the same list or its release. One
+ * thread at a time draws into and reads a list (the library locks the list
+ * during each call; the pointers it returns are the caller's to guard); an
+ * import may be drawn by any number of threads into their own lists.
+ *
+ * How to draw the ops (a state stack, a stack of offscreen groups):
+ *   SAVE         push the state (transform, clip) and concatenate `matrix`
+ *                (x' = a x + c y + e, y' = b x + d y + f, as cairo_matrix_t
+ *                and SkMatrix's affine form order it: a b c d e f).
+ *   RESTORE      pop the state pushed by the matching SAVE.
+ *   CLIP_RECT    intersect the clip with `rect` (x, y, w, h) until RESTORE.
+ *   BEGIN_LAYER  start an offscreen group (transparent); what is drawn until
+ *                the matching END_LAYER goes into it.
+ *   BEGIN_MASK   (inside a group) start the group's mask: a coverage buffer
+ *                filled with `opacity` (0 or 1). Each MASK_PATH until
+ *                END_MASK combines its coverage m (the path filled nonzero,
+ *                1 - m when `flags` & KF_MASK_INVERTED; grown by `width`
+ *                pixels when positive, shrunk when negative) times its
+ *                `opacity` a with the buffer C by its `mode`:
+ *                  KF_MASK_ADD        C = C + (1 - C) a m
+ *                  KF_MASK_SUBTRACT   C = C (1 - a m)
+ *                  KF_MASK_INTERSECT  C = C a m
+ *                  KF_MASK_LIGHTEN    C = max(C, a m)
+ *                  KF_MASK_DARKEN     C = min(C, a m)
+ *                  KF_MASK_DIFFERENCE C = |C - a m|
+ *                A MASK_PATH with no verbs has coverage 0 (1 inverted).
+ *   END_MASK     multiply the group's content by C.
+ *   BEGIN_MATTE  (inside a group) start the group's track matte: the ops
+ *                until END_MATTE draw the matte into a second offscreen.
+ *   END_MATTE    multiply the group's content by M, per `mode`:
+ *                KF_MATTE_ALPHA the matte's alpha, _ALPHA_INVERTED
+ *                1 - alpha, _LUMA 0.2125 R + 0.7154 G + 0.0721 B of the
+ *                matte premultiplied by its alpha, _LUMA_INVERTED 1 - that.
+ *   END_LAYER    composite the group onto what is below with `opacity` and
+ *                the blend mode `mode` (kf_blend_mode, the CSS blend modes).
+ *   FILL         fill the path with `color` (RGBA in [0, 1], not
+ *                premultiplied; alpha holds every opacity above it) by the
+ *                fill rule `mode` (KF_FILL_NONZERO, KF_FILL_EVEN_ODD).
+ *   STROKE       stroke the path with `color`, `width`, `cap`, `join`,
+ *                `miter_limit`, and dashes: dash_count lengths at
+ *                dashes[dash_start] (on, off, ...; an odd count repeats
+ *                twice, as SVG and canvas do) from `dash_offset`.
+ *   IMAGE        draw image asset `mode` (kf_lottie_image_*) scaled into
+ *                `rect` with `opacity`.
+ * A path is verb_count verbs at verbs[verb_start] and their points from
+ * pair point_start of `points` (x, y pairs): KF_VERB_MOVE and KF_VERB_LINE
+ * read one point, KF_VERB_CUBIC three (two controls, the end),
+ * KF_VERB_CLOSE none.
+ */
+#define KF_DISPLAY_LIST_VERSION 1
+
+typedef enum kf_draw_op_kind {
+  KF_OP_SAVE = 1,
+  KF_OP_RESTORE = 2,
+  KF_OP_BEGIN_LAYER = 3,
+  KF_OP_END_LAYER = 4,
+  KF_OP_BEGIN_MASK = 5,
+  KF_OP_MASK_PATH = 6,
+  KF_OP_END_MASK = 7,
+  KF_OP_BEGIN_MATTE = 8,
+  KF_OP_END_MATTE = 9,
+  KF_OP_FILL = 10,
+  KF_OP_STROKE = 11,
+  KF_OP_IMAGE = 12,
+  KF_OP_CLIP_RECT = 13
+} kf_draw_op_kind;
+
+typedef enum kf_path_verb {
+  KF_VERB_MOVE = 0,
+  KF_VERB_LINE = 1,
+  KF_VERB_CUBIC = 2,
+  KF_VERB_CLOSE = 3
+} kf_path_verb;
+
+typedef enum kf_mask_mode {
+  KF_MASK_ADD = 1,
+  KF_MASK_SUBTRACT = 2,
+  KF_MASK_INTERSECT = 3,
+  KF_MASK_LIGHTEN = 4,
+  KF_MASK_DARKEN = 5,
+  KF_MASK_DIFFERENCE = 6
+} kf_mask_mode;
+
+/* MASK_PATH flags. */
+#define KF_MASK_INVERTED 1u
+
+typedef enum kf_matte_mode {
+  KF_MATTE_ALPHA = 1,
+  KF_MATTE_ALPHA_INVERTED = 2,
+  KF_MATTE_LUMA = 3,
+  KF_MATTE_LUMA_INVERTED = 4
+} kf_matte_mode;
+
+typedef enum kf_fill_rule { KF_FILL_NONZERO = 1, KF_FILL_EVEN_ODD = 2 } kf_fill_rule;
+
+typedef enum kf_line_cap { KF_CAP_BUTT = 1, KF_CAP_ROUND = 2, KF_CAP_SQUARE = 3 } kf_line_cap;
+
+typedef enum kf_line_join { KF_JOIN_MITER = 1, KF_JOIN_ROUND = 2, KF_JOIN_BEVEL = 3 } kf_line_join;
+
+/* Lottie's `bm` numbers: the CSS / PDF blend modes. */
+typedef enum kf_blend_mode {
+  KF_BLEND_NORMAL = 0,
+  KF_BLEND_MULTIPLY = 1,
+  KF_BLEND_SCREEN = 2,
+  KF_BLEND_OVERLAY = 3,
+  KF_BLEND_DARKEN = 4,
+  KF_BLEND_LIGHTEN = 5,
+  KF_BLEND_COLOR_DODGE = 6,
+  KF_BLEND_COLOR_BURN = 7,
+  KF_BLEND_HARD_LIGHT = 8,
+  KF_BLEND_SOFT_LIGHT = 9,
+  KF_BLEND_DIFFERENCE = 10,
+  KF_BLEND_EXCLUSION = 11,
+  KF_BLEND_HUE = 12,
+  KF_BLEND_SATURATION = 13,
+  KF_BLEND_COLOR = 14,
+  KF_BLEND_LUMINOSITY = 15
+} kf_blend_mode;
+
+/* One drawing operation; which fields an op reads is listed above (the
+ * others are zero, matrix the identity). 184 bytes. */
+typedef struct kf_draw_op {
+  uint32_t kind;  /* kf_draw_op_kind */
+  uint32_t mode;  /* blend, mask, matte mode, fill rule or image index */
+  uint32_t flags; /* MASK_PATH: KF_MASK_INVERTED */
+  uint32_t cap;   /* STROKE: kf_line_cap */
+  uint32_t join;  /* STROKE: kf_line_join */
+  uint32_t dash_count;
+  uint32_t dash_start;
+  uint32_t verb_count;
+  uint32_t verb_start;
+  uint32_t point_start;
+  double matrix[6]; /* SAVE: a b c d e f */
+  double color[4];  /* FILL, STROKE: r g b a */
+  double opacity;   /* BEGIN_LAYER, END_LAYER's group, BEGIN_MASK, MASK_PATH, IMAGE */
+  double width;     /* STROKE: line width; MASK_PATH: expansion */
+  double miter_limit;
+  double dash_offset;
+  double rect[4]; /* CLIP_RECT, IMAGE: x y w h */
+} kf_draw_op;
+
+/* A list's content: pointers into the list, valid until the next
+ * kf_lottie_draw into it or its release. */
+typedef struct kf_display_list_view {
+  uint32_t version; /* KF_DISPLAY_LIST_VERSION */
+  uint32_t reserved;
+  double width; /* the composition's size, in pixels */
+  double height;
+  double frame; /* the frame drawn (NaN before the first draw) */
+  const kf_draw_op *ops;
+  size_t op_count;
+  const uint8_t *verbs; /* kf_path_verb values */
+  size_t verb_count;
+  const double *points; /* x, y pairs */
+  size_t point_count;   /* pairs */
+  const double *dashes;
+  size_t dash_count;
+} kf_display_list_view;
+
+typedef struct kf_display_list kf_display_list;
+
+/* A new, empty display list in *out_list. Errors: KF_E_NULL,
+ * KF_E_OUT_OF_RANGE (too many live handles). */
+kf_status kf_display_list_create(kf_display_list **out_list);
+
+/* Releases a list (pointers from kf_display_list_get die with it). NULL,
+ * or an already released handle, is a no-op. */
+void kf_display_list_release(kf_display_list *list);
+
+/* Builds composition frame `frame` (the file's frames, fractional allowed,
+ * whatever the import's time unit) of `lottie` into `list`, replacing its
+ * content. Typically a few microseconds to a few hundred for a real file.
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_VALUE (a frame that
+ * is not finite), KF_E_OUT_OF_RANGE (a frame that would draw more than
+ * 2^20 layers or 2^26 ops, verbs or points: precompositions reused too
+ * widely); on an error the list is left empty. */
+kf_status kf_lottie_draw(const kf_lottie *lottie, double frame, kf_display_list *list);
+
+/* The list's content in *out_view. Errors: KF_E_NULL, KF_E_INVALID_HANDLE. */
+kf_status kf_display_list_get(const kf_display_list *list, kf_display_list_view *out_view);
+
+/* An image asset (what an IMAGE op's `mode` indexes). */
+typedef struct kf_lottie_image_info {
+  double width; /* the asset's `w` and `h`: the size it is drawn at */
+  double height;
+  size_t data_size; /* bytes of the embedded image (a data: URI); 0 for none */
+  size_t path_length; /* bytes of an external image's path, relative to the
+                         Lottie file's folder (`u` + `p`); 0 for none */
+} kf_lottie_image_info;
+
+/* The number of image assets in *out_count. Errors: KF_E_NULL,
+ * KF_E_INVALID_HANDLE. */
+kf_status kf_lottie_image_count(const kf_lottie *lottie, size_t *out_count);
+
+/* Image asset `index`'s sizes in *out_info. Errors: KF_E_NULL,
+ * KF_E_INVALID_HANDLE, KF_E_OUT_OF_RANGE (index >= the count). */
+kf_status kf_lottie_image_info_get(const kf_lottie *lottie, size_t index,
+                                   kf_lottie_image_info *out_info);
+
+/* Copies image asset `index`'s encoded bytes (PNG, JPEG, ... as the file
+ * embeds them; decode with any image library) into out_data (capacity
+ * bytes); *out_size (may be NULL) receives the size. Errors: KF_E_NULL,
+ * KF_E_INVALID_HANDLE, KF_E_OUT_OF_RANGE, KF_E_BUFFER_TOO_SMALL (*out_size
+ * still written). */
+kf_status kf_lottie_image_data(const kf_lottie *lottie, size_t index, uint8_t *out_data,
+                               size_t capacity, size_t *out_size);
+
+/* Image asset `index`'s external path (see Conventions for text outputs):
+ * relative to the Lottie file's folder, never absolute and never leaving
+ * it (such a path is refused at import with a warning); "" for an embedded
+ * image. Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_OUT_OF_RANGE,
+ * KF_E_BUFFER_TOO_SMALL. */
+kf_status kf_lottie_image_path(const kf_lottie *lottie, size_t index, char *out_text,
+                               size_t capacity, size_t *out_length);
 
 /* ---------------------------------------------------------------------------
  * Scenes: razzle-scene/1 files (Guides/Scenes.md).

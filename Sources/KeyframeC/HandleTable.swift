@@ -25,6 +25,7 @@ final class HandleTable: @unchecked Sendable {
     case path = 0x7
     case lottie = 0xD
     case scene = 0x1
+    case displayList = 0xE
 
     var name: String {
       switch self {
@@ -38,6 +39,7 @@ final class HandleTable: @unchecked Sendable {
       case .path: return "path"
       case .lottie: return "lottie import"
       case .scene: return "scene"
+      case .displayList: return "display list"
       }
     }
   }

@@ -121,6 +121,12 @@ C_TO_CTYPES.update({
     "kf_lottie *": {_ffi.LottieHandle},
     "const kf_lottie *": {_ffi.LottieHandle},
     "kf_lottie * *": {POINTER(_ffi.LottieHandle)},
+    "kf_display_list *": {_ffi.DisplayListHandle},
+    "const kf_display_list *": {_ffi.DisplayListHandle},
+    "kf_display_list * *": {POINTER(_ffi.DisplayListHandle)},
+    "kf_display_list_view *": {POINTER(_ffi.DisplayListView)},
+    "kf_lottie_image_info *": {POINTER(_ffi.LottieImageInfo)},
+    "uint8_t *": {c_void_p},
     "kf_rotate": {c_int32},
     "kf_rotate *": {POINTER(c_int32)},
     "kf_mask": {c_int32},
@@ -220,6 +226,9 @@ def test_struct_layouts_match_the_header(tmp_path):
         "kf_event": _ffi.EventStruct,
         "kf_player_state": _ffi.PlayerStateStruct,
         "kf_lottie_info": _ffi.LottieInfo,
+        "kf_draw_op": _ffi.DrawOpStruct,
+        "kf_display_list_view": _ffi.DisplayListView,
+        "kf_lottie_image_info": _ffi.LottieImageInfo,
     }
     lines = ["#include <stddef.h>", "#include <stdio.h>", '#include "keyframe.h"', "int main(void) {"]
     for c_name, mirror in structs.items():

@@ -52,6 +52,29 @@ public final class LottieAnimation: @unchecked Sendable {
   let composedParent: [Int?]
   /// The layers, parents before their children.
   let compositionOrder: [Int]
+  /// The drawing model: compositions, layers, shapes, assets.
+  let drawing: LottieDrawing
+
+  /// The image assets, in the order IMAGE ops name them.
+  public var images: [LottieImageAsset] { drawing.images }
+
+  /// Builds composition frame `frame` (fractional allowed; the file's
+  /// frames, whatever the import's time unit) into `list`, replacing what it
+  /// held.
+  ///
+  /// - Throws: ``RazzleError`` `.invalidValue` for a frame that is not
+  ///   finite, `.outOfRange` for a frame that would draw more than
+  ///   ``LottieFrameBuilder/maximumLayerDraws`` layers; the list is then
+  ///   empty.
+  public func draw(frame: Double, into list: DisplayList) throws(RazzleError) {
+    var builder = LottieFrameBuilder(drawing: drawing, list: list)
+    do {
+      try builder.build(frame: frame)
+    } catch {
+      list.reset(width: list.width, height: list.height, frame: .nan)
+      throw error
+    }
+  }
 
   /// The numbers per row of ``sample(times:into:)``.
   public var rowWidth: Int { columns.last.map { $0.start + $0.channels } ?? 0 }
@@ -100,12 +123,10 @@ public final class LottieAnimation: @unchecked Sendable {
     let importer = LottieImporter()
     if root.flag("ddd") { importer.warn(root["ddd"] ?? root, "3D composition", "imported as 2D") }
     for key in ["markers", "fonts", "chars"] {
-      if let member = root[key], !(member.value.array?.isEmpty ?? true) {
-        importer.warn(member, key)
-      }
-    }
-    if let assets = root["assets"], !(assets.value.array?.isEmpty ?? true) {
-      importer.warn(assets, "assets", "precompositions and images are not imported")
+      // `fonts` is an object holding `list`; the others are arrays.
+      guard let member = root[key] else { continue }
+      let list = member.value.array ?? member["list"]?.value.array ?? []
+      if !list.isEmpty { importer.warn(member, key, "not drawn or imported") }
     }
     let scale = timeUnit == .seconds ? 1 / fr : 1
     // The timeline has an effect only where a layer does (fill none, not a
@@ -181,7 +202,17 @@ public final class LottieAnimation: @unchecked Sendable {
     self.height = try root.number("h", default: 0)
     self.timeUnit = timeUnit
     self.layers = layers
-    self.warnings = importer.warnings
+    let (drawing, drawWarnings) = try LottieDrawingReader.read(
+      root, frameRate: fr, inPoint: ip, outPoint: op)
+    self.drawing = drawing
+    // What is neither drawn nor imported, once per place and feature.
+    var seen: Set<String> = []
+    var merged: [LottieWarning] = []
+    for warning in importer.warnings + drawWarnings
+    where seen.insert(warning.pointer + "\u{0}" + warning.feature).inserted {
+      merged.append(warning)
+    }
+    self.warnings = merged
     self.columns = columns
     self.staticValues = importer.statics
     self.plans = plans

@@ -75,7 +75,6 @@ extension LottieImporter {
         try property(item["c"], target: target, property: "\(name).color")
         try property(item["o"], target: target, property: "\(name).opacity")
         try property(item["w"], target: target, property: "\(name).width")
-        if let dashes = item["d"] { warn(dashes, "stroke dashes") }
       case "tm":
         try property(item["s"], target: target, property: "\(name).start")
         try property(item["e"], target: target, property: "\(name).end")
@@ -94,7 +93,7 @@ extension LottieImporter {
           statics.append((target, "\(name).closed", [first.flag("c") ? 1 : 0]))
         }
       default:
-        warn(item, "shape type \"\(type)\"\(Self.shapeTypeNames[type].map { " (\($0))" } ?? "")")
+        break  // the drawing model warns about shapes it does not draw
       }
     }
   }
@@ -122,10 +121,10 @@ extension LottieImporter {
     if node.flag("ddd") {
       warn(node["ddd"] ?? node, "3D layer", "imported as 2D (z, 3D rotations ignored)")
     }
-    for (key, feature) in [
-      ("ef", "effects"), ("masksProperties", "masks"), ("tt", "track matte"),
-      ("tm", "time remapping"), ("ao", "auto-orient"), ("sy", "layer styles"),
-    ] {
+    // Masks, mattes, time remapping and auto-orient are drawn (the
+    // drawing model, LottieDrawingReader); effects and layer styles are
+    // neither drawn nor imported.
+    for (key, feature) in [("ef", "effects"), ("sy", "layer styles")] {
       if let member = node[key], !(member.value.array?.isEmpty ?? false),
         !(member.value.number == 0)
       {
@@ -138,16 +137,10 @@ extension LottieImporter {
       try shapes(try node["shapes"]?.requireArray() ?? [], target: name)
     case 1, 3:
       break
-    case 0:
-      warn(node, "precomposition content", "the layer's transform is imported, its layers are not")
-    case 5:
-      warn(
-        node["t"] ?? node, "text",
-        "the layer's transform is imported, its text and text animators are not")
     default:
-      warn(
-        node, "\(Self.layerTypeNames[type] ?? "type \(type)") layer content",
-        "the layer's transform is imported, its content is not")
+      // Precompositions, solids and images are drawn (their content is not
+      // imported as tracks); the drawing model warns about the rest.
+      break
     }
     return (type, ip, op, st, sr, parts)
   }

@@ -194,7 +194,8 @@ struct PathParser {
     if let reason = segment.unmeasurableReason { throw fail(reason, at: segmentOffset) }
     lengthBound += segment.lengthBound
     guard lengthBound <= PathSegment.maximumLength else {
-      throw fail("the path is too long to measure (its length may exceed 2^1020)", at: segmentOffset)
+      throw fail(
+        "the path is too long to measure (its length may exceed 2^1020)", at: segmentOffset)
     }
     segments.append(segment)
     pendingSubpath = false

@@ -23,7 +23,7 @@ LIBRARY_ENV = "RAZZLE_LIBRARY"
 #: library with the same major version and at least this version is
 #: compatible; before 1.0 the minor version must match too (a 0.x minor
 #: version may change the ABI: CHANGELOG.md).
-VERSION_NUMBER = 301
+VERSION_NUMBER = 302
 
 
 class _Animator(ctypes.Structure):
@@ -79,6 +79,13 @@ class _Lottie(ctypes.Structure):
 
 
 LottieHandle = POINTER(_Lottie)
+
+
+class _DisplayList(ctypes.Structure):
+    """Opaque `kf_display_list`."""
+
+
+DisplayListHandle = POINTER(_DisplayList)
 
 
 class _Scene(ctypes.Structure):
@@ -268,6 +275,61 @@ class LottieInfo(ctypes.Structure):
         ("columns", c_size_t),
         ("statics", c_size_t),
         ("warnings", c_size_t),
+    ]
+
+
+class DrawOpStruct(ctypes.Structure):
+    """`kf_draw_op`."""
+
+    _fields_ = [
+        ("kind", ctypes.c_uint32),
+        ("mode", ctypes.c_uint32),
+        ("flags", ctypes.c_uint32),
+        ("cap", ctypes.c_uint32),
+        ("join", ctypes.c_uint32),
+        ("dash_count", ctypes.c_uint32),
+        ("dash_start", ctypes.c_uint32),
+        ("verb_count", ctypes.c_uint32),
+        ("verb_start", ctypes.c_uint32),
+        ("point_start", ctypes.c_uint32),
+        ("matrix", c_double * 6),
+        ("color", c_double * 4),
+        ("opacity", c_double),
+        ("width", c_double),
+        ("miter_limit", c_double),
+        ("dash_offset", c_double),
+        ("rect", c_double * 4),
+    ]
+
+
+class DisplayListView(ctypes.Structure):
+    """`kf_display_list_view`."""
+
+    _fields_ = [
+        ("version", ctypes.c_uint32),
+        ("reserved", ctypes.c_uint32),
+        ("width", c_double),
+        ("height", c_double),
+        ("frame", c_double),
+        ("ops", POINTER(DrawOpStruct)),
+        ("op_count", c_size_t),
+        ("verbs", POINTER(ctypes.c_uint8)),
+        ("verb_count", c_size_t),
+        ("points", POINTER(c_double)),
+        ("point_count", c_size_t),
+        ("dashes", POINTER(c_double)),
+        ("dash_count", c_size_t),
+    ]
+
+
+class LottieImageInfo(ctypes.Structure):
+    """`kf_lottie_image_info`."""
+
+    _fields_ = [
+        ("width", c_double),
+        ("height", c_double),
+        ("data_size", c_size_t),
+        ("path_length", c_size_t),
     ]
 
 
@@ -612,6 +674,15 @@ SIGNATURES = (
     Function(
         "kf_lottie_sample_transforms", Status, (LottieHandle, _doubles, c_size_t, c_int32, _doubles, c_size_t)
     ),
+    # Playing a file: display lists and image assets (0.3.2).
+    Function("kf_display_list_create", Status, (POINTER(DisplayListHandle),)),
+    Function("kf_display_list_release", None, (DisplayListHandle,)),
+    Function("kf_lottie_draw", Status, (LottieHandle, c_double, DisplayListHandle)),
+    Function("kf_display_list_get", Status, (DisplayListHandle, POINTER(DisplayListView))),
+    Function("kf_lottie_image_count", Status, (LottieHandle, _size_out)),
+    Function("kf_lottie_image_info_get", Status, (LottieHandle, c_size_t, POINTER(LottieImageInfo))),
+    Function("kf_lottie_image_data", Status, (LottieHandle, c_size_t, c_void_p, c_size_t, _size_out)),
+    Function("kf_lottie_image_path", Status, (LottieHandle, c_size_t, c_void_p, c_size_t, _size_out)),
 
 
     # Scenes.

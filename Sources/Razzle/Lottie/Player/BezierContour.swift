@@ -1,0 +1,248 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// The geometry a Lottie shape tree draws: contours of cubic Bézier
+// segments, built from Lottie's vertex lists, rectangles and ellipses as
+// lottie-web builds them, measured and trimmed by arc length.
+
+/// One contour: a start point and cubic segments (every Lottie segment is
+/// a cubic; a line is a cubic with its control points on its ends).
+struct BezierContour: Sendable {
+  /// x, y pairs: the start, then three points (c1, c2, end) a segment.
+  var points: [Double]
+  var closed: Bool
+
+  var segmentCount: Int { max(0, (points.count / 2 - 1) / 3) }
+
+  /// lottie-web's "roundCorner" (4/3 · (√2 − 1), rounded as it writes it).
+  static let kappa = 0.5519
+
+  /// A contour of Lottie's shape numbers (v, i, o per vertex; tangents
+  /// relative to their vertex): segment k joins vertex k to k + 1 with
+  /// control points v[k] + o[k] and v[k + 1] + i[k + 1]; closed adds the
+  /// segment from the last vertex back to the first.
+  init(lottie n: UnsafeBufferPointer<Double>, closed: Bool) {
+    let count = n.count / 6
+    self.closed = closed
+    points = []
+    guard count > 0 else { return }
+    points.reserveCapacity(2 + 6 * count)
+    points.append(n[0])
+    points.append(n[1])
+    let last = closed ? count : count - 1
+    for k in 0..<last {
+      let a = 6 * k
+      let b = 6 * ((k + 1) % count)
+      points += [
+        n[a] + n[a + 4], n[a + 1] + n[a + 5], n[b] + n[b + 2], n[b + 1] + n[b + 3], n[b], n[b + 1],
+      ]
+    }
+  }
+
+  init(points: [Double], closed: Bool) {
+    self.points = points
+    self.closed = closed
+  }
+
+  /// Vertices (absolute), out and in control points (absolute), as
+  /// lottie-web's `setTripleAt(v, o, i)` lists them, into a closed contour.
+  private init(triples: [(v: (Double, Double), o: (Double, Double), i: (Double, Double))]) {
+    closed = true
+    points = [triples[0].v.0, triples[0].v.1]
+    for k in 0..<triples.count {
+      let a = triples[k]
+      let b = triples[(k + 1) % triples.count]
+      points += [a.o.0, a.o.1, b.i.0, b.i.1, b.v.0, b.v.1]
+    }
+  }
+
+  /// lottie-web's rectangle (RectShapeProperty.convertRectToPath): from the
+  /// top right corner, down the right side first (up when `reversed`,
+  /// direction 3), corners rounded by min(r, w / 2, h / 2).
+  static func rectangle(
+    center p: SIMD4<Double>, size s: SIMD4<Double>, roundness r: Double, reversed: Bool
+  ) -> BezierContour {
+    let p0 = p[0]
+    let p1 = p[1]
+    let v0 = s[0] / 2
+    let v1 = s[1] / 2
+    let round = max(0, min(v0, v1, r))
+    let c = round * (1 - kappa)
+    typealias T = (v: (Double, Double), o: (Double, Double), i: (Double, Double))
+    var t: [T] = []
+    if !reversed {
+      t.append(((p0 + v0, p1 - v1 + round), (p0 + v0, p1 - v1 + round), (p0 + v0, p1 - v1 + c)))
+      t.append(((p0 + v0, p1 + v1 - round), (p0 + v0, p1 + v1 - c), (p0 + v0, p1 + v1 - round)))
+      if round != 0 {
+        t.append(((p0 + v0 - round, p1 + v1), (p0 + v0 - round, p1 + v1), (p0 + v0 - c, p1 + v1)))
+        t.append(((p0 - v0 + round, p1 + v1), (p0 - v0 + c, p1 + v1), (p0 - v0 + round, p1 + v1)))
+        t.append(((p0 - v0, p1 + v1 - round), (p0 - v0, p1 + v1 - round), (p0 - v0, p1 + v1 - c)))
+        t.append(((p0 - v0, p1 - v1 + round), (p0 - v0, p1 - v1 + c), (p0 - v0, p1 - v1 + round)))
+        t.append(((p0 - v0 + round, p1 - v1), (p0 - v0 + round, p1 - v1), (p0 - v0 + c, p1 - v1)))
+        t.append(((p0 + v0 - round, p1 - v1), (p0 + v0 - c, p1 - v1), (p0 + v0 - round, p1 - v1)))
+      } else {
+        t.append(((p0 - v0, p1 + v1), (p0 - v0 + c, p1 + v1), (p0 - v0, p1 + v1)))
+        t.append(((p0 - v0, p1 - v1), (p0 - v0, p1 - v1 + c), (p0 - v0, p1 - v1)))
+      }
+    } else {
+      t.append(((p0 + v0, p1 - v1 + round), (p0 + v0, p1 - v1 + c), (p0 + v0, p1 - v1 + round)))
+      if round != 0 {
+        t.append(((p0 + v0 - round, p1 - v1), (p0 + v0 - round, p1 - v1), (p0 + v0 - c, p1 - v1)))
+        t.append(((p0 - v0 + round, p1 - v1), (p0 - v0 + c, p1 - v1), (p0 - v0 + round, p1 - v1)))
+        t.append(((p0 - v0, p1 - v1 + round), (p0 - v0, p1 - v1 + round), (p0 - v0, p1 - v1 + c)))
+        t.append(((p0 - v0, p1 + v1 - round), (p0 - v0, p1 + v1 - c), (p0 - v0, p1 + v1 - round)))
+        t.append(((p0 - v0 + round, p1 + v1), (p0 - v0 + round, p1 + v1), (p0 - v0 + c, p1 + v1)))
+        t.append(((p0 + v0 - round, p1 + v1), (p0 + v0 - c, p1 + v1), (p0 + v0 - round, p1 + v1)))
+        t.append(((p0 + v0, p1 + v1 - round), (p0 + v0, p1 + v1 - round), (p0 + v0, p1 + v1 - c)))
+      } else {
+        t.append(((p0 - v0, p1 - v1), (p0 - v0 + c, p1 - v1), (p0 - v0, p1 - v1)))
+        t.append(((p0 - v0, p1 + v1), (p0 - v0, p1 + v1 - c), (p0 - v0, p1 + v1)))
+        t.append(((p0 + v0, p1 + v1), (p0 + v0 - c, p1 + v1), (p0 + v0, p1 + v1)))
+      }
+    }
+    return BezierContour(triples: t)
+  }
+
+  /// lottie-web's ellipse (EllShapeProperty.convertEllToPath): four
+  /// vertices from the top, clockwise on screen (counter-clockwise when
+  /// `reversed`).
+  static func ellipse(center p: SIMD4<Double>, size s: SIMD4<Double>, reversed: Bool)
+    -> BezierContour
+  {
+    let p0 = p[0]
+    let p1 = p[1]
+    let s0 = s[0] / 2
+    let s1 = s[1] / 2
+    let k = kappa
+    let cw = !reversed
+    typealias T = (v: (Double, Double), o: (Double, Double), i: (Double, Double))
+    let t: [T] = [
+      (
+        (p0, p1 - s1), (cw ? p0 + s0 * k : p0 - s0 * k, p1 - s1),
+        (cw ? p0 - s0 * k : p0 + s0 * k, p1 - s1)
+      ),
+      (
+        (cw ? p0 + s0 : p0 - s0, p1), (cw ? p0 + s0 : p0 - s0, p1 + s1 * k),
+        (cw ? p0 + s0 : p0 - s0, p1 - s1 * k)
+      ),
+      (
+        (p0, p1 + s1), (cw ? p0 - s0 * k : p0 + s0 * k, p1 + s1),
+        (cw ? p0 + s0 * k : p0 - s0 * k, p1 + s1)
+      ),
+      (
+        (cw ? p0 - s0 : p0 + s0, p1), (cw ? p0 - s0 : p0 + s0, p1 - s1 * k),
+        (cw ? p0 - s0 : p0 + s0, p1 + s1 * k)
+      ),
+    ]
+    return BezierContour(triples: t)
+  }
+
+  /// A rectangle's four corners as a closed contour of lines.
+  static func box(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> BezierContour {
+    var c = BezierContour(points: [x, y], closed: true)
+    for (px, py) in [(x + w, y), (x + w, y + h), (x, y + h), (x, y)] {
+      let (ax, ay) = (c.points[c.points.count - 2], c.points[c.points.count - 1])
+      c.points += [ax, ay, px, py, px, py]
+    }
+    return c
+  }
+
+  // MARK: Measuring and cutting
+
+  /// Segment k's control points.
+  @inline(__always)
+  func segment(_ k: Int) -> (Double, Double, Double, Double, Double, Double, Double, Double) {
+    let i = 6 * k
+    return (
+      points[i], points[i + 1], points[i + 2], points[i + 3], points[i + 4], points[i + 5],
+      points[i + 6], points[i + 7]
+    )
+  }
+
+  /// |B'(t)| of a cubic.
+  @inline(__always)
+  static func speed(
+    _ s: (Double, Double, Double, Double, Double, Double, Double, Double), _ t: Double
+  ) -> Double {
+    let u = 1 - t
+    let dx = 3 * (u * u * (s.2 - s.0) + 2 * u * t * (s.4 - s.2) + t * t * (s.6 - s.4))
+    let dy = 3 * (u * u * (s.3 - s.1) + 2 * u * t * (s.5 - s.3) + t * t * (s.7 - s.5))
+    return norm(dx, dy)
+  }
+
+  /// The arc length of a cubic over [a, b]: the eight-point Gauss–Legendre
+  /// rule on each half (exact to rounding for lines, well under a
+  /// thousandth of a pixel for the curves a design draws).
+  static func length(
+    _ s: (Double, Double, Double, Double, Double, Double, Double, Double), _ a: Double = 0,
+    _ b: Double = 1
+  ) -> Double {
+    let m = 0.5 * (a + b)
+    return GaussLegendre.integrate(a, m) { speed(s, $0) }
+      + GaussLegendre.integrate(m, b) { speed(s, $0) }
+  }
+
+  /// Each segment's length.
+  func segmentLengths() -> [Double] {
+    (0..<segmentCount).map { Self.length(segment($0)) }
+  }
+
+  /// The t at which a cubic of length `total` has covered `target`.
+  static func parameter(
+    _ s: (Double, Double, Double, Double, Double, Double, Double, Double), at target: Double,
+    total: Double
+  ) -> Double {
+    guard total > 0 else { return 0 }
+    if target <= 0 { return 0 }
+    if target >= total { return 1 }
+    var lo = 0.0
+    var hi = 1.0
+    var t = target / total
+    for _ in 0..<30 {
+      let f = length(s, 0, t) - target
+      if abs(f) <= 1e-9 * total { break }
+      if f > 0 { hi = t } else { lo = t }
+      let v = speed(s, t)
+      var next = v > 0 ? t - f / v : 0.5 * (lo + hi)
+      if !(next > lo && next < hi) { next = 0.5 * (lo + hi) }
+      t = next
+      if hi - lo < 1e-12 { break }
+    }
+    return t
+  }
+
+  /// The part of a cubic between t0 and t1, by de Casteljau.
+  static func slice(
+    _ s: (Double, Double, Double, Double, Double, Double, Double, Double), _ t0: Double,
+    _ t1: Double
+  ) -> (Double, Double, Double, Double, Double, Double, Double, Double) {
+    func split(
+      _ s: (Double, Double, Double, Double, Double, Double, Double, Double), _ t: Double
+    ) -> (
+      (Double, Double, Double, Double, Double, Double, Double, Double),
+      (Double, Double, Double, Double, Double, Double, Double, Double)
+    ) {
+      func lerp(_ a: Double, _ b: Double) -> Double { a + (b - a) * t }
+      let ax = lerp(s.0, s.2)
+      let ay = lerp(s.1, s.3)
+      let bx = lerp(s.2, s.4)
+      let by = lerp(s.3, s.5)
+      let cx = lerp(s.4, s.6)
+      let cy = lerp(s.5, s.7)
+      let dx = lerp(ax, bx)
+      let dy = lerp(ay, by)
+      let ex = lerp(bx, cx)
+      let ey = lerp(by, cy)
+      let fx = lerp(dx, ex)
+      let fy = lerp(dy, ey)
+      return ((s.0, s.1, ax, ay, dx, dy, fx, fy), (fx, fy, ex, ey, cx, cy, s.6, s.7))
+    }
+    var piece = s
+    if t1 < 1 { piece = split(piece, t1).0 }
+    if t0 > 0 { piece = split(piece, t1 > 0 ? t0 / t1 : 0).1 }
+    return piece
+  }
+}

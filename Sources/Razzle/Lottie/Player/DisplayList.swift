@@ -1,0 +1,203 @@
+// A frame as drawing operations: what a Lottie frame becomes for any 2D
+// library (cairo, Skia, a canvas). The list is an arena: ops, path verbs,
+// path points and dash lengths in four flat arrays, refilled for each
+// frame without a per-element allocation once it has grown. Guides/Lottie.md
+// describes how a caller draws each op; include/keyframe.h (kf_draw_op)
+// is the same layout.
+
+/// One drawing operation. Its layout is `kf_draw_op`'s (a test checks
+/// every offset): unsigned 32-bit fields first, then doubles.
+public struct DrawOp: Sendable, Equatable {
+  /// What the op does (``DrawOpKind``).
+  public var kind: UInt32 = 0
+  /// BEGIN_LAYER: the blend mode (Lottie's `bm`, 0 normal … 15
+  /// luminosity); MASK_PATH: ``MaskMode``; BEGIN_MATTE: the matte mode (1
+  /// alpha, 2 alpha inverted, 3 luma, 4 luma inverted); FILL: the fill rule
+  /// (1 nonzero, 2 even-odd); IMAGE: the asset's index.
+  public var mode: UInt32 = 0
+  /// MASK_PATH: 1 when the mask is inverted.
+  public var flags: UInt32 = 0
+  /// STROKE: the line cap (1 butt, 2 round, 3 square).
+  public var cap: UInt32 = 0
+  /// STROKE: the line join (1 miter, 2 round, 3 bevel).
+  public var join: UInt32 = 0
+  /// STROKE: the dash lengths (on, off, on, …) at `dashStart` in the
+  /// list's dashes; 0 for a solid line.
+  public var dashCount: UInt32 = 0
+  public var dashStart: UInt32 = 0
+  /// FILL, STROKE, MASK_PATH, CLIP_PATH: the path's verbs at `verbStart`.
+  public var verbCount: UInt32 = 0
+  public var verbStart: UInt32 = 0
+  /// The path's first point (a pair index into the list's points).
+  public var pointStart: UInt32 = 0
+  /// SAVE: the matrix concatenated to the current transform,
+  /// (a, b, c, d, e, f): x' = a x + c y + e, y' = b x + d y + f.
+  public var matrix: (Double, Double, Double, Double, Double, Double) = (1, 0, 0, 1, 0, 0)
+  /// FILL, STROKE: the color, red, green, blue in [0, 1] and alpha with
+  /// every opacity above it multiplied in; not premultiplied.
+  public var color: (Double, Double, Double, Double) = (0, 0, 0, 0)
+  /// BEGIN_LAYER: the group's opacity; BEGIN_MASK: the mask's starting
+  /// coverage (0 or 1); MASK_PATH: the mask's opacity; IMAGE: the opacity.
+  public var opacity: Double = 1
+  /// STROKE: the width; MASK_PATH: the expansion (positive grows the mask).
+  public var width: Double = 0
+  /// STROKE: the miter limit.
+  public var miterLimit: Double = 4
+  /// STROKE: where the dash pattern starts.
+  public var dashOffset: Double = 0
+  /// CLIP_RECT, IMAGE: x, y, width, height.
+  public var rect: (Double, Double, Double, Double) = (0, 0, 0, 0)
+
+  public init() {}
+
+  public static func == (a: DrawOp, b: DrawOp) -> Bool {
+    a.kind == b.kind && a.mode == b.mode && a.flags == b.flags && a.cap == b.cap
+      && a.join == b.join && a.dashCount == b.dashCount && a.dashStart == b.dashStart
+      && a.verbCount == b.verbCount && a.verbStart == b.verbStart && a.pointStart == b.pointStart
+      && a.matrix == b.matrix && a.color == b.color && a.opacity == b.opacity
+      && a.width == b.width && a.miterLimit == b.miterLimit && a.dashOffset == b.dashOffset
+      && a.rect == b.rect
+  }
+}
+
+/// The kinds of ``DrawOp`` (`KF_OP_*`).
+public enum DrawOpKind: UInt32, Sendable, CaseIterable {
+  /// Saves the state (transform, clip) and concatenates `matrix`.
+  case save = 1
+  /// Restores the state of the matching SAVE.
+  case restore = 2
+  /// Starts an offscreen group, composited at END_LAYER with `opacity`,
+  /// the blend mode `mode`, and its mask and matte, if any.
+  case beginLayer = 3
+  /// Ends the group of the matching BEGIN_LAYER.
+  case endLayer = 4
+  /// Starts the group's mask: a coverage starting at `opacity` (0 or 1),
+  /// which each MASK_PATH until END_MASK combines with its mode.
+  case beginMask = 5
+  /// One mask path: its coverage (inverted when `flags` is 1, grown by
+  /// `width`), times `opacity`, combined with the mask by `mode`.
+  case maskPath = 6
+  /// Ends the mask: the group's content is multiplied by its coverage.
+  case endMask = 7
+  /// Starts the group's track matte: the ops until END_MATTE draw it.
+  case beginMatte = 8
+  /// Ends the matte: the group's content is multiplied by the matte's
+  /// alpha or luma (inverted or not), per `mode`.
+  case endMatte = 9
+  /// Fills the path with `color` by the fill rule `mode`.
+  case fill = 10
+  /// Strokes the path with `color`, `width`, `cap`, `join`, `miterLimit`
+  /// and the dashes.
+  case stroke = 11
+  /// Draws the image asset `mode` into `rect` with `opacity`.
+  case image = 12
+  /// Clips to `rect` until the matching RESTORE.
+  case clipRect = 13
+}
+
+/// The modes of a MASK_PATH op (`KF_MASK_MODE_*`), Lottie's `mode` letters.
+public enum MaskMode: UInt32, Sendable, CaseIterable {
+  case add = 1
+  case subtract = 2
+  case intersect = 3
+  case lighten = 4
+  case darken = 5
+  case difference = 6
+
+  /// The mode of a Lottie letter; nil for `n` (none) and unknown letters.
+  init?(letter: String) {
+    switch letter {
+    case "a": self = .add
+    case "s": self = .subtract
+    case "i": self = .intersect
+    case "l": self = .lighten
+    case "d": self = .darken
+    case "f": self = .difference
+    default: return nil
+    }
+  }
+}
+
+/// Path verbs in a display list (`KF_VERB_*`): how many points each takes.
+public enum PathVerb: UInt8, Sendable, CaseIterable {
+  /// Starts a contour at one point.
+  case move = 0
+  /// A line to one point.
+  case line = 1
+  /// A cubic Bézier curve: two control points and the end point.
+  case cubic = 2
+  /// Closes the contour (no point).
+  case close = 3
+
+  /// The points the verb reads.
+  public var pointCount: Int {
+    switch self {
+    case .move, .line: return 1
+    case .cubic: return 3
+    case .close: return 0
+    }
+  }
+}
+
+/// A frame's drawing operations, in composition pixels (a SAVE's matrix
+/// maps the coordinates of the ops inside it to those outside).
+///
+/// The version of the layout is ``version``. Not thread-safe: one frame is
+/// built into a list at a time (the C layer locks each list).
+public final class DisplayList: @unchecked Sendable {
+  /// The layout version (`KF_DISPLAY_LIST_VERSION`).
+  public static let version: UInt32 = 1
+  /// The largest list one frame may make: ops, verbs and point pairs each
+  /// (a frame that would pass it stops with an error instead of growing
+  /// without bound).
+  public static let maximumItems = 1 << 26
+
+  public internal(set) var ops: [DrawOp] = []
+  public internal(set) var verbs: [UInt8] = []
+  /// x, y pairs.
+  public internal(set) var points: [Double] = []
+  public internal(set) var dashes: [Double] = []
+  /// The composition's size.
+  public internal(set) var width: Double = 0
+  public internal(set) var height: Double = 0
+  /// The frame the list holds.
+  public internal(set) var frame: Double = .nan
+
+  /// Held while a frame is built into the list or its content is read.
+  private let mutex = Mutex()
+
+  public init() {}
+
+  /// Runs `body` holding the list's lock.
+  public func withLock<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
+    mutex.lock()
+    defer { mutex.unlock() }
+    return try body()
+  }
+
+  /// Empties the list, keeping its capacity.
+  func reset(width: Double, height: Double, frame: Double) {
+    ops.removeAll(keepingCapacity: true)
+    verbs.removeAll(keepingCapacity: true)
+    points.removeAll(keepingCapacity: true)
+    dashes.removeAll(keepingCapacity: true)
+    self.width = width
+    self.height = height
+    self.frame = frame
+  }
+
+  /// True when the list has passed ``maximumItems``.
+  var isFull: Bool {
+    ops.count > Self.maximumItems || verbs.count > Self.maximumItems
+      || points.count > 2 * Self.maximumItems
+  }
+
+  @inline(__always)
+  func append(_ op: DrawOp) { ops.append(op) }
+
+  func append(_ kind: DrawOpKind) {
+    var op = DrawOp()
+    op.kind = kind.rawValue
+    ops.append(op)
+  }
+}

@@ -1,0 +1,211 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// The drawing model of a Lottie document: its compositions (the root and
+// every precomposition asset), their layers and shape trees, with every
+// animatable property read once (LottieProperty). A frame is drawn from it
+// by LottieFrameBuilder; nothing here changes after the import.
+
+/// A 2D affine matrix (a, b, c, d, tx, ty): x' = a x + c y + tx,
+/// y' = b x + d y + ty.
+struct Affine: Sendable, Equatable {
+  var a = 1.0
+  var b = 0.0
+  var c = 0.0
+  var d = 1.0
+  var tx = 0.0
+  var ty = 0.0
+
+  static let identity = Affine()
+
+  var isIdentity: Bool { self == .identity }
+
+  /// self · other (other applies first).
+  func concatenating(_ o: Affine) -> Affine {
+    Affine(
+      a: a * o.a + c * o.b, b: b * o.a + d * o.b, c: a * o.c + c * o.d, d: b * o.c + d * o.d,
+      tx: a * o.tx + c * o.ty + tx, ty: b * o.tx + d * o.ty + ty)
+  }
+
+  @inline(__always)
+  func apply(_ x: Double, _ y: Double) -> (Double, Double) {
+    (a * x + c * y + tx, b * x + d * y + ty)
+  }
+
+  var tuple: (Double, Double, Double, Double, Double, Double) { (a, b, c, d, tx, ty) }
+}
+
+/// A layer's or a group's transform (`ks`, `tr`).
+struct LottieDrawTransform: Sendable {
+  var anchor: LottieProperty
+  var position: LottieProperty
+  var positionX: LottieProperty?
+  var positionY: LottieProperty?
+  var scale: LottieProperty
+  var rotation: LottieProperty
+  var skew: LottieProperty?
+  var skewAxis: LottieProperty?
+  var opacity: LottieProperty
+
+  /// The matrix at frame t: lottie-web's translate(−anchor) · scale / 100 ·
+  /// skewFromAxis(−skew, axis) · rotate(−rotation) · translate(position)
+  /// (the same arithmetic as ``LottieTransform/matrices``), with
+  /// `extraRotation` degrees (auto-orient) added to the rotation.
+  func matrix(at t: Double, extraRotation: Double = 0) -> Affine {
+    let a = anchor.vector(at: t)
+    var p = position.vector(at: t)
+    if let positionX, let positionY {
+      p = SIMD4(positionX.scalar(at: t), positionY.scalar(at: t), 0, 0)
+    }
+    let s = scale.vector(at: t, fallback: SIMD4(100, 100, 100, 0))
+    let r = rotation.scalar(at: t) + extraRotation
+    let radians = Double.pi / 180
+    let sx = s[0] * 0.01
+    let sy = (scale.dimensions >= 2 ? s[1] : s[0]) * 0.01
+    var k00 = 1.0
+    var k01 = 0.0
+    var k10 = 0.0
+    var k11 = 1.0
+    if let skew {
+      let sk = skew.scalar(at: t)
+      if sk != 0 {
+        let sa = skewAxis?.scalar(at: t) ?? 0
+        let tn = -tan(sk * radians)
+        let cs = cos(sa * radians)
+        let sn = sin(sa * radians)
+        k00 = 1 + tn * cs * sn
+        k01 = tn * cs * cs
+        k10 = -tn * sn * sn
+        k11 = 1 - tn * cs * sn
+      }
+    }
+    let cr = cos(r * radians)
+    let sr = sin(r * radians)
+    let m00 = (cr * k00 - sr * k10) * sx
+    let m01 = (cr * k01 - sr * k11) * sy
+    let m10 = (sr * k00 + cr * k10) * sx
+    let m11 = (sr * k01 + cr * k11) * sy
+    return Affine(
+      a: m00, b: m10, c: m01, d: m11, tx: p[0] - (m00 * a[0] + m01 * a[1]),
+      ty: p[1] - (m10 * a[0] + m11 * a[1]))
+  }
+
+  /// The opacity at frame t, in [0, 1].
+  func alpha(at t: Double) -> Double { min(1, max(0, opacity.scalar(at: t) * 0.01)) }
+}
+
+/// One item of a shape tree.
+indirect enum LottieShapeItem: Sendable {
+  /// A group: its items (top first) and its transform.
+  case group([LottieShapeItem], LottieDrawTransform?)
+  /// A path: vertices v, in tangents i, out tangents o (6 numbers a
+  /// vertex), closed or not.
+  case path(LottieProperty, closed: Bool, reversed: Bool)
+  /// A rectangle: center, size, roundness.
+  case rect(
+    position: LottieProperty, size: LottieProperty, roundness: LottieProperty, reversed: Bool)
+  /// An ellipse: center, size.
+  case ellipse(position: LottieProperty, size: LottieProperty, reversed: Bool)
+  /// A fill: color (0–1), opacity (%), fill rule (1 nonzero, 2 even-odd).
+  case fill(color: LottieProperty, opacity: LottieProperty, rule: UInt32)
+  /// A stroke.
+  case stroke(LottieStrokeStyle)
+  /// Trim paths: start, end (%), offset (degrees), 1 simultaneously or 2
+  /// individually.
+  case trim(start: LottieProperty, end: LottieProperty, offset: LottieProperty, mode: Int)
+}
+
+/// A stroke's paint and style.
+struct LottieStrokeStyle: Sendable {
+  var color: LottieProperty
+  var opacity: LottieProperty
+  var width: LottieProperty
+  var cap: UInt32
+  var join: UInt32
+  var miterLimit: Double
+  /// Dash lengths (`d`, `g`) in order, and the offset (`o`).
+  var dashes: [LottieProperty]
+  var dashOffset: LottieProperty?
+}
+
+/// A mask of a layer.
+struct LottieMask: Sendable {
+  var mode: MaskMode
+  var inverted: Bool
+  var path: LottieProperty
+  var closed: Bool
+  var opacity: LottieProperty
+  var expansion: LottieProperty
+}
+
+/// What a layer draws.
+enum LottieLayerContent: Sendable {
+  case none
+  case shapes([LottieShapeItem])
+  case solid(color: SIMD4<Double>, width: Double, height: Double)
+  /// A precomposition: the composition's index, the clip size.
+  case precomposition(Int, width: Double, height: Double)
+  /// An image asset's index.
+  case image(Int)
+}
+
+/// One layer, ready to draw.
+struct LottieDrawLayer: Sendable {
+  var pointer: String
+  var name: String
+  var index: Int?
+  /// The parent's position in the composition's layers.
+  var parent: Int?
+  var inPoint: Double
+  var outPoint: Double
+  var startTime: Double
+  var stretch: Double
+  var transform: LottieDrawTransform
+  var masks: [LottieMask]
+  /// 0 none, 1 alpha, 2 alpha inverted, 3 luma, 4 luma inverted.
+  var matteMode: UInt32
+  /// The matte layer's position in the composition's layers.
+  var matte: Int?
+  /// `td`: the layer is a matte and does not draw by itself.
+  var isMatte: Bool
+  var hidden: Bool
+  var blendMode: UInt32
+  var autoOrient: Bool
+  var timeRemap: LottieProperty?
+  var content: LottieLayerContent
+}
+
+/// A composition: the root or a precomposition asset.
+struct LottieDrawComposition: Sendable {
+  var id: String
+  var width: Double
+  var height: Double
+  /// Layers in file order (the first on top).
+  var layers: [LottieDrawLayer]
+}
+
+/// An image asset.
+public struct LottieImageAsset: Sendable {
+  /// The asset's `id`.
+  public var id: String
+  /// Its size `w`, `h`.
+  public var width: Double
+  public var height: Double
+  /// The encoded image (PNG, JPEG, …) of a `data:` URI, decoded from base64.
+  public var data: [UInt8]?
+  /// An external file's path relative to the Lottie file's folder (`u` + `p`).
+  public var path: String?
+}
+
+/// The drawing model of a document.
+struct LottieDrawing: Sendable {
+  /// compositions[0] is the root.
+  var compositions: [LottieDrawComposition]
+  var images: [LottieImageAsset]
+  var frameRate: Double
+  var inPoint: Double
+  var outPoint: Double
+}

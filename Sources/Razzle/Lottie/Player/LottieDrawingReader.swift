@@ -1,0 +1,487 @@
+// Reading a Lottie document's drawing model (LottieDrawing): the root
+// composition, precomposition assets (shared, read once, cycles refused),
+// image assets, layers, masks, mattes and shape trees. What is not drawn
+// yet is a warning with its JSON Pointer; malformed input throws naming
+// the pointer.
+
+struct LottieDrawingReader {
+  var warnings: [LottieWarning] = []
+  private var compositions: [LottieDrawComposition] = []
+  private var images: [LottieImageAsset] = []
+  /// Asset id → (is a composition, index, node).
+  private var assets: [String: (composition: Bool, index: Int)] = [:]
+  private var assetNodes: [String: LottieNode] = [:]
+  /// Composition indexes being read (a reference back to one is a cycle).
+  private var reading: Set<String> = []
+  private var depth = 0
+
+  /// How deep precompositions may nest.
+  static let maximumNesting = 64
+
+  private mutating func warn(_ node: LottieNode, _ feature: String, _ message: String) {
+    warnings.append(
+      LottieWarning(pointer: node.pointer.description, feature: feature, message: message))
+  }
+
+  /// Reads the drawing model of the document `root`.
+  static func read(_ root: LottieNode, frameRate: Double, inPoint: Double, outPoint: Double)
+    throws(RazzleError) -> (LottieDrawing, [LottieWarning])
+  {
+    var reader = LottieDrawingReader()
+    if let list = root["assets"]?.elements {
+      for asset in list {
+        guard asset.value.members != nil else { continue }
+        let id: String
+        if let text = try asset.string("id") {
+          id = text
+        } else if let number = asset["id"]?.value.number {
+          id = number == number.rounded() ? String(Int(number)) : String(number)
+        } else {
+          throw asset.error("missing \"id\"")
+        }
+        if reader.assetNodes[id] != nil {
+          throw (asset["id"] ?? asset).error("duplicate asset id \"\(id)\"")
+        }
+        reader.assetNodes[id] = asset
+        if asset["layers"] == nil {
+          reader.assets[id] = (false, reader.images.count)
+          reader.images.append(try reader.image(asset, id: id))
+        }
+      }
+    }
+    let width = root["w"]?.value.number ?? 0
+    let height = root["h"]?.value.number ?? 0
+    reader.compositions.append(
+      LottieDrawComposition(id: "", width: width, height: height, layers: []))
+    let layers = try reader.layers(
+      try (root["layers"] ?? root).requireArray(), frameRate: frameRate)
+    reader.compositions[0].layers = layers
+    return (
+      LottieDrawing(
+        compositions: reader.compositions, images: reader.images, frameRate: frameRate,
+        inPoint: inPoint, outPoint: outPoint),
+      reader.warnings
+    )
+  }
+
+  private mutating func image(_ asset: LottieNode, id: String) throws(RazzleError)
+    -> LottieImageAsset
+  {
+    let w = asset["w"]?.value.number ?? 0
+    let h = asset["h"]?.value.number ?? 0
+    var result = LottieImageAsset(id: id, width: w, height: h, data: nil, path: nil)
+    let p = try asset.string("p") ?? ""
+    if p.hasPrefix("data:") {
+      guard let comma = p.firstIndex(of: ","), p[..<comma].hasSuffix(";base64") else {
+        throw (asset["p"] ?? asset).error("a data: URI that is not base64")
+      }
+      guard let bytes = Base64.decode(p[p.index(after: comma)...]) else {
+        throw (asset["p"] ?? asset).error("the data: URI's base64 is malformed")
+      }
+      result.data = bytes
+    } else if !p.isEmpty {
+      let path = (try asset.string("u") ?? "") + p
+      // Relative to the file's folder and inside it: no absolute path, no
+      // "..", no scheme, no NUL.
+      let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+      if path.hasPrefix("/") || path.contains("\\") || path.contains(":") || path.contains("\u{0}")
+        || parts.contains("..")
+      {
+        warnings.append(
+          LottieWarning(
+            pointer: (asset["p"] ?? asset).pointer.description, feature: "image",
+            message: "the path \"\(path)\" leaves the file's folder; the image is not drawn"))
+      } else {
+        result.path = path
+      }
+    }
+    return result
+  }
+
+  /// The composition of asset `id`, read on first use.
+  private mutating func composition(_ id: String, at node: LottieNode, frameRate: Double)
+    throws(RazzleError) -> Int?
+  {
+    if let known = assets[id] { return known.composition ? known.index : nil }
+    guard let asset = assetNodes[id] else { return nil }
+    guard !reading.contains(id) else {
+      throw node.error("precomposition \"\(id)\" contains itself (a cycle of references)")
+    }
+    guard depth < Self.maximumNesting else {
+      throw node.error("precompositions nest more than \(Self.maximumNesting) deep")
+    }
+    reading.insert(id)
+    depth += 1
+    let index = compositions.count
+    compositions.append(
+      LottieDrawComposition(
+        id: id, width: asset["w"]?.value.number ?? 0, height: asset["h"]?.value.number ?? 0,
+        layers: []))
+    let layers = try self.layers(
+      try (asset["layers"] ?? asset).requireArray(), frameRate: frameRate)
+    compositions[index].layers = layers
+    depth -= 1
+    reading.remove(id)
+    assets[id] = (true, index)
+    return index
+  }
+
+  /// A composition's layers, parents and mattes resolved.
+  private mutating func layers(_ nodes: [LottieNode], frameRate: Double) throws(RazzleError)
+    -> [LottieDrawLayer]
+  {
+    var result: [LottieDrawLayer] = []
+    var parents: [(Int?, LottieNode?)] = []
+    var mattePointers: [Int?] = []
+    result.reserveCapacity(nodes.count)
+    for node in nodes {
+      guard node.value.members != nil else {
+        throw node.error("expected a layer object, got \(node.value.typeName)")
+      }
+      let (layer, parent, tp) = try self.layer(node, frameRate: frameRate)
+      result.append(layer)
+      parents.append((parent, node["parent"]))
+      mattePointers.append(tp)
+    }
+    var byIndex: [Int: Int] = [:]
+    for (slot, layer) in result.enumerated() {
+      if let index = layer.index, byIndex[index] == nil { byIndex[index] = slot }
+    }
+    for slot in result.indices {
+      if let parent = parents[slot].0 {
+        if let target = byIndex[parent], target != slot {
+          result[slot].parent = target
+        } else if let node = parents[slot].1 {
+          warn(
+            node, "parent",
+            "no layer has \"ind\" \(parent) (or it is the layer itself); not parented")
+        }
+      }
+      guard result[slot].matteMode != 0 else { continue }
+      // The matte: the layer whose ind is `tp`, else the layer above.
+      var matte: Int?
+      if let tp = mattePointers[slot] {
+        matte = byIndex[tp]
+      } else if slot > 0 {
+        matte = slot - 1
+      }
+      if let matte, matte != slot {
+        result[slot].matte = matte
+        result[matte].isMatte = true
+      } else {
+        warn(nodes[slot], "track matte", "the matte layer is missing; drawn without a matte")
+        result[slot].matteMode = 0
+      }
+    }
+    // A parent chain that loops is broken where it would.
+    for slot in result.indices {
+      var seen: Set<Int> = [slot]
+      var current = slot
+      while let parent = result[current].parent {
+        if seen.contains(parent) {
+          result[current].parent = nil
+          warn(nodes[current], "parent", "the chain of parents loops; broken here")
+          break
+        }
+        seen.insert(parent)
+        current = parent
+      }
+    }
+    return result
+  }
+
+  private mutating func layer(_ node: LottieNode, frameRate: Double) throws(RazzleError) -> (
+    LottieDrawLayer, parent: Int?, tp: Int?
+  ) {
+    let type = try node.integer("ty") ?? -1
+    let ip = try node.number("ip")
+    let op = try node.number("op")
+    let st = try node.number("st", default: 0)
+    var sr = try node.number("sr", default: 1)
+    guard ip.isFinite, op.isFinite, st.isFinite else {
+      throw node.error("\"ip\", \"op\" and \"st\" must be finite")
+    }
+    if !(sr.isFinite && sr != 0) {
+      warn(node["sr"] ?? node, "stretch", "\(sr) is not a usable stretch; 1 is used")
+      sr = 1
+    }
+    if node.flag("ddd") {
+      warn(node["ddd"] ?? node, "3D layer", "drawn as 2D (z and 3D rotations ignored)")
+    }
+    for (key, feature) in [("ef", "effects"), ("sy", "layer styles")] {
+      if let member = node[key], !(member.value.array?.isEmpty ?? false) {
+        warn(member, feature, "not drawn")
+      }
+    }
+    var transform = try self.transform(node["ks"])
+    if type == 1 || type == 0 || type == 2 || type == 4 || type == 3 || type == 5 {
+      // Layer opacity is part of `ks`.
+    }
+    if transform.skew == nil { transform.skew = nil }
+    let tt = try node.integer("tt") ?? 0
+    if !(0...4).contains(tt) {
+      throw (node["tt"] ?? node).error("a track matte mode of 0 to 4, got \(tt)")
+    }
+    let bm = try node.integer("bm") ?? 0
+    var blend = UInt32(0)
+    if (0...15).contains(bm) {
+      blend = UInt32(bm)
+    } else {
+      warn(node["bm"] ?? node, "blend mode", "unknown blend mode \(bm); drawn as normal")
+    }
+    var masks: [LottieMask] = []
+    if let list = node["masksProperties"]?.elements {
+      for item in list {
+        guard item.value.members != nil else {
+          throw item.error("expected a mask object, got \(item.value.typeName)")
+        }
+        let letter = try item.string("mode") ?? "a"
+        guard let mode = MaskMode(letter: letter) else {
+          if letter != "n" { warn(item, "mask mode", "unknown mode \"\(letter)\"; ignored") }
+          continue
+        }
+        let pt = try LottieProperty.read(item["pt"], fallback: [], shape: true, warnings: &warnings)
+        let closed = Self.closedFlag(item["pt"])
+        masks.append(
+          LottieMask(
+            mode: mode, inverted: item.flag("inv"), path: pt, closed: closed,
+            opacity: try LottieProperty.read(item["o"], fallback: [100], warnings: &warnings),
+            expansion: try LottieProperty.read(item["x"], fallback: [0], warnings: &warnings)))
+      }
+    }
+    var timeRemap: LottieProperty?
+    if type == 0, let tm = node["tm"] {
+      let property = try LottieProperty.read(tm, fallback: [0], warnings: &warnings)
+      // Seconds to frames.
+      timeRemap = property
+      _ = frameRate
+    }
+    var content = LottieLayerContent.none
+    switch type {
+    case 4:
+      content = .shapes(try shapes(try node["shapes"]?.requireArray() ?? []))
+    case 1:
+      let color = Self.hexColor(try node.string("sc") ?? "#000000")
+      if color == nil {
+        warn(node["sc"] ?? node, "solid color", "not a #rrggbb color; black is used")
+      }
+      content = .solid(
+        color: color ?? SIMD4(0, 0, 0, 1), width: node["sw"]?.value.number ?? 0,
+        height: node["sh"]?.value.number ?? 0)
+    case 3:
+      content = .none
+    case 0:
+      let id: String
+      if let text = try node.string("refId") {
+        id = text
+      } else {
+        throw node.error("a precomposition layer needs \"refId\"")
+      }
+      if let index = try composition(id, at: node["refId"] ?? node, frameRate: frameRate) {
+        content = .precomposition(
+          index, width: node["w"]?.value.number ?? compositions[index].width,
+          height: node["h"]?.value.number ?? compositions[index].height)
+      } else {
+        warn(
+          node["refId"] ?? node, "precomposition",
+          "no precomposition asset \"\(id)\"; nothing drawn")
+      }
+    case 2:
+      let id = try node.string("refId") ?? ""
+      if let known = assets[id], !known.composition {
+        content = .image(known.index)
+      } else {
+        warn(node["refId"] ?? node, "image", "no image asset \"\(id)\"; nothing drawn")
+      }
+    case 5:
+      warn(node["t"] ?? node, "text", "text layers are not drawn yet")
+    default:
+      warn(
+        node, "\(LottieImporter.layerTypeNames[type] ?? "type \(type)") layer",
+        "not drawn")
+    }
+    let layer = LottieDrawLayer(
+      pointer: node.pointer.description, name: try node.string("nm") ?? "",
+      index: try node.integer("ind"), parent: nil, inPoint: ip, outPoint: op, startTime: st,
+      stretch: sr, transform: transform, masks: masks, matteMode: UInt32(tt), matte: nil,
+      isMatte: node.flag("td"), hidden: node.flag("hd"), blendMode: blend,
+      autoOrient: node.flag("ao"), timeRemap: timeRemap, content: content)
+    return (layer, try node.integer("parent"), try node.integer("tp"))
+  }
+
+  /// `c` of a shape property's static value or first keyframe.
+  static func closedFlag(_ node: LottieNode?) -> Bool {
+    guard let k = node?["k"] else { return false }
+    if let list = k.elements, let first = list.first {
+      if let s = first["s"] {
+        return (s.elements?.first ?? s).flag("c")
+      }
+      return first.flag("c")
+    }
+    return k.flag("c")
+  }
+
+  /// "#rrggbb" as RGBA in [0, 1].
+  static func hexColor(_ text: String) -> SIMD4<Double>? {
+    var hex = Substring(text)
+    if hex.hasPrefix("#") { hex = hex.dropFirst() }
+    guard hex.count == 6, let value = UInt32(hex, radix: 16) else { return nil }
+    return SIMD4(
+      Double((value >> 16) & 0xFF) / 255, Double((value >> 8) & 0xFF) / 255,
+      Double(value & 0xFF) / 255, 1)
+  }
+
+  /// A transform `ks` / `tr`.
+  mutating func transform(_ node: LottieNode?) throws(RazzleError) -> LottieDrawTransform {
+    var t = LottieDrawTransform(
+      anchor: LottieProperty(constant: [0, 0]), position: LottieProperty(constant: [0, 0]),
+      positionX: nil, positionY: nil, scale: LottieProperty(constant: [100, 100]),
+      rotation: LottieProperty(constant: [0]), skew: nil, skewAxis: nil,
+      opacity: LottieProperty(constant: [100]))
+    guard let node else { return t }
+    guard node.value.members != nil else {
+      throw node.error("expected a transform object, got \(node.value.typeName)")
+    }
+    t.anchor = try LottieProperty.read(node["a"], fallback: [0, 0], warnings: &warnings)
+    if let p = node["p"] {
+      if p.flag("s") {
+        t.positionX = try LottieProperty.read(p["x"], fallback: [0], warnings: &warnings)
+        t.positionY = try LottieProperty.read(p["y"], fallback: [0], warnings: &warnings)
+      } else {
+        t.position = try LottieProperty.read(
+          p, fallback: [0, 0], spatial: true, warnings: &warnings)
+      }
+    }
+    t.scale = try LottieProperty.read(node["s"], fallback: [100, 100], warnings: &warnings)
+    t.rotation = try LottieProperty.read(
+      node["r"] ?? node["rz"], fallback: [0], warnings: &warnings)
+    t.opacity = try LottieProperty.read(node["o"], fallback: [100], warnings: &warnings)
+    if let sk = node["sk"] {
+      t.skew = try LottieProperty.read(sk, fallback: [0], warnings: &warnings)
+      t.skewAxis = try LottieProperty.read(node["sa"], fallback: [0], warnings: &warnings)
+    }
+    for key in ["rx", "ry", "or"] {
+      if let member = node[key] { warn(member, "3D rotation (\(key))", "ignored (drawn as 2D)") }
+    }
+    return t
+  }
+
+  /// A shape list (top first).
+  mutating func shapes(_ items: [LottieNode]) throws(RazzleError) -> [LottieShapeItem] {
+    var result: [LottieShapeItem] = []
+    for item in items {
+      guard item.value.members != nil else {
+        throw item.error("expected a shape object, got \(item.value.typeName)")
+      }
+      guard let type = try item.string("ty") else { throw item.error("missing \"ty\"") }
+      if item.flag("hd") { continue }
+      // The direction `d` (a number; a stroke's `d` is its dashes):
+      // lottie-web reverses an ellipse or a path for 3, and a rectangle for
+      // anything but 1 or 2 (a missing `d` included).
+      let direction = item["d"]?.value.number
+      let reversed = direction == 3
+      switch type {
+      case "gr":
+        let children = try item["it"]?.requireArray() ?? []
+        var transform: LottieDrawTransform?
+        var inner: [LottieNode] = []
+        for child in children {
+          if child.value.members != nil, (try child.string("ty")) == "tr" {
+            transform = try self.transform(child)
+          } else {
+            inner.append(child)
+          }
+        }
+        result.append(.group(try shapes(inner), transform))
+      case "tr":
+        continue  // a transform outside a group: read by the group
+      case "sh":
+        let ks = try LottieProperty.read(item["ks"], fallback: [], shape: true, warnings: &warnings)
+        result.append(.path(ks, closed: Self.closedFlag(item["ks"]), reversed: reversed))
+      case "rc":
+        result.append(
+          .rect(
+            position: try LottieProperty.read(item["p"], fallback: [0, 0], warnings: &warnings),
+            size: try LottieProperty.read(item["s"], fallback: [0, 0], warnings: &warnings),
+            roundness: try LottieProperty.read(item["r"], fallback: [0], warnings: &warnings),
+            reversed: !(direction == 1 || direction == 2)))
+      case "el":
+        result.append(
+          .ellipse(
+            position: try LottieProperty.read(item["p"], fallback: [0, 0], warnings: &warnings),
+            size: try LottieProperty.read(item["s"], fallback: [0, 0], warnings: &warnings),
+            reversed: reversed))
+      case "fl":
+        let rule = (try item.integer("r")) == 2 ? UInt32(2) : UInt32(1)
+        result.append(
+          .fill(
+            color: try LottieProperty.read(item["c"], fallback: [0, 0, 0, 1], warnings: &warnings),
+            opacity: try LottieProperty.read(item["o"], fallback: [100], warnings: &warnings),
+            rule: rule))
+      case "st":
+        var dashes: [LottieProperty] = []
+        var offset: LottieProperty?
+        if let list = item["d"]?.elements {
+          for dash in list {
+            let n = try dash.string("n") ?? "d"
+            let value = try LottieProperty.read(dash["v"], fallback: [0], warnings: &warnings)
+            if n == "o" { offset = value } else { dashes.append(value) }
+          }
+        }
+        let cap = UInt32(clamping: min(3, max(1, try item.integer("lc") ?? 2)))
+        let join = UInt32(clamping: min(3, max(1, try item.integer("lj") ?? 2)))
+        let miter = item["ml"]?.value.number ?? item["ml2"]?["k"]?.value.number ?? 4
+        result.append(
+          .stroke(
+            LottieStrokeStyle(
+              color: try LottieProperty.read(
+                item["c"], fallback: [0, 0, 0, 1], warnings: &warnings),
+              opacity: try LottieProperty.read(item["o"], fallback: [100], warnings: &warnings),
+              width: try LottieProperty.read(item["w"], fallback: [1], warnings: &warnings),
+              cap: cap, join: join, miterLimit: miter.isFinite ? miter : 4, dashes: dashes,
+              dashOffset: offset)))
+      case "tm":
+        let mode = try item.integer("m") ?? 1
+        result.append(
+          .trim(
+            start: try LottieProperty.read(item["s"], fallback: [0], warnings: &warnings),
+            end: try LottieProperty.read(item["e"], fallback: [100], warnings: &warnings),
+            offset: try LottieProperty.read(item["o"], fallback: [0], warnings: &warnings),
+            mode: mode == 2 ? 2 : 1))
+      default:
+        let name = LottieImporter.shapeTypeNames[type].map { " (\($0))" } ?? ""
+        warn(item, "shape type \"\(type)\"\(name)", "not drawn yet")
+      }
+    }
+    return result
+  }
+}
+
+/// Base64 (RFC 4648, padding optional, whitespace skipped).
+enum Base64 {
+  static func decode<S: StringProtocol>(_ text: S) -> [UInt8]? {
+    var out: [UInt8] = []
+    out.reserveCapacity(text.utf8.count * 3 / 4)
+    var buffer: UInt32 = 0
+    var bits = 0
+    for c in text.utf8 {
+      let v: UInt32
+      switch c {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"): v = UInt32(c - UInt8(ascii: "A"))
+      case UInt8(ascii: "a")...UInt8(ascii: "z"): v = UInt32(c - UInt8(ascii: "a")) + 26
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): v = UInt32(c - UInt8(ascii: "0")) + 52
+      case UInt8(ascii: "+"), UInt8(ascii: "-"): v = 62
+      case UInt8(ascii: "/"), UInt8(ascii: "_"): v = 63
+      case UInt8(ascii: "="), 0x20, 0x0A, 0x0D, 0x09: continue
+      default: return nil
+      }
+      buffer = (buffer << 6) | v
+      bits += 6
+      if bits >= 8 {
+        bits -= 8
+        out.append(UInt8((buffer >> UInt32(bits)) & 0xFF))
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,372 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// One frame of a Lottie drawing as a display list, with lottie-web's rules
+// (Guides/Lottie.md, "Playing"): layers bottom to top, a layer shown while
+// ip ≤ time < op, properties evaluated at their composition's time,
+// precompositions at (time − st) / sr or their time remap, parents' local
+// matrices premultiplied, masks and track mattes as offscreen groups, and
+// shape trees with their styles' scoping, trims and paint order.
+
+/// Builds frames of a ``LottieDrawing`` into a ``DisplayList``.
+struct LottieFrameBuilder {
+  let drawing: LottieDrawing
+  let list: DisplayList
+  /// Layers drawn so far in this frame (precompositions used many times
+  /// repeat theirs): bounded, so that a file cannot make a frame's work
+  /// explode.
+  private var layerBudget = LottieFrameBuilder.maximumLayerDraws
+
+  /// The most layers one frame draws (every use of a precomposition
+  /// counts its layers again).
+  static let maximumLayerDraws = 1 << 20
+
+  init(drawing: LottieDrawing, list: DisplayList) {
+    self.drawing = drawing
+    self.list = list
+  }
+
+  /// Builds composition frame `frame` into the list.
+  mutating func build(frame: Double) throws(RazzleError) {
+    let root = drawing.compositions[0]
+    list.reset(width: root.width, height: root.height, frame: frame)
+    guard frame.isFinite else {
+      throw RazzleError(.invalidValue, "frame must be finite, got \(frame)")
+    }
+    try composition(0, time: frame, alpha: 1)
+  }
+
+  // MARK: Compositions and layers
+
+  private mutating func composition(_ index: Int, time: Double, alpha: Double) throws(RazzleError) {
+    let layers = drawing.compositions[index].layers
+    for slot in layers.indices.reversed() {
+      let layer = layers[slot]
+      if layer.hidden || layer.isMatte { continue }
+      guard layer.inPoint <= time && time < layer.outPoint else { continue }
+      try self.layer(layers, slot, time: time, alpha: alpha)
+    }
+  }
+
+  /// A layer's matrix in its composition: its parents' local matrices
+  /// premultiplied (lottie-web: parents apply also where they do not show).
+  private func worldMatrix(_ layers: [LottieDrawLayer], _ slot: Int, time: Double) -> Affine {
+    var m = localMatrix(layers[slot], time: time)
+    var current = slot
+    var steps = 0
+    while let parent = layers[current].parent, steps < layers.count {
+      m = localMatrix(layers[parent], time: time).concatenating(m)
+      current = parent
+      steps += 1
+    }
+    return m
+  }
+
+  private func localMatrix(_ layer: LottieDrawLayer, time: Double) -> Affine {
+    var orient = 0.0
+    if layer.autoOrient { orient = autoOrientAngle(layer.transform, time: time) }
+    return layer.transform.matrix(at: time, extraRotation: orient)
+  }
+
+  /// lottie-web's auto-orient: the direction from the position 0.01 frames
+  /// earlier to the position now (at the ends, from the first key to 0.01
+  /// after it, or from 0.05 before the last to it), in degrees.
+  private func autoOrientAngle(_ t: LottieDrawTransform, time: Double) -> Double {
+    func position(_ f: Double) -> SIMD4<Double> {
+      if let x = t.positionX, let y = t.positionY {
+        return SIMD4(x.scalar(at: f), y.scalar(at: f), 0, 0)
+      }
+      return t.position.vector(at: f)
+    }
+    let times = t.positionX?.times ?? t.position.times
+    guard let first = times.first, let last = times.last else { return 0 }
+    let v1: SIMD4<Double>
+    let v2: SIMD4<Double>
+    if time <= first {
+      v1 = position(first + 0.01)
+      v2 = position(first)
+    } else if time >= last {
+      v1 = position(last)
+      v2 = position(last - 0.05)
+    } else {
+      v1 = position(time)
+      v2 = position(time - 0.01)
+    }
+    let dx = v1[0] - v2[0]
+    let dy = v1[1] - v2[1]
+    guard dx != 0 || dy != 0 else { return 0 }
+    return atan2(dy, dx) * 180 / .pi
+  }
+
+  private mutating func layer(
+    _ layers: [LottieDrawLayer], _ slot: Int, time: Double, alpha: Double
+  ) throws(RazzleError) {
+    layerBudget -= 1
+    guard layerBudget >= 0, !list.isFull else {
+      throw RazzleError(
+        .outOfRange,
+        "the frame draws more than \(Self.maximumLayerDraws) layers or \(DisplayList.maximumItems) items (precompositions nested too widely)"
+      )
+    }
+    let layer = layers[slot]
+    let opacity = layer.transform.alpha(at: time) * alpha
+    if opacity <= 0 && layer.matteMode == 0 { return }
+    let matrix = worldMatrix(layers, slot, time: time)
+    let matte = layer.matteMode != 0 ? layer.matte : nil
+    let grouped = !layer.masks.isEmpty || matte != nil || layer.blendMode != 0
+    if grouped {
+      var op = DrawOp()
+      op.kind = DrawOpKind.beginLayer.rawValue
+      op.mode = layer.blendMode
+      op.opacity = 1
+      list.append(op)
+    }
+    save(matrix)
+    try content(layer, time: time, alpha: opacity)
+    list.append(.restore)
+    if !layer.masks.isEmpty { masks(layer, matrix: matrix, time: time) }
+    if let matte {
+      var op = DrawOp()
+      op.kind = DrawOpKind.beginMatte.rawValue
+      op.mode = layer.matteMode
+      list.append(op)
+      let source = layers[matte]
+      if source.inPoint <= time && time < source.outPoint {
+        try self.layer(layers, matte, time: time, alpha: alpha)
+      }
+      list.append(.endMatte)
+    }
+    if grouped { list.append(.endLayer) }
+  }
+
+  private func save(_ m: Affine) {
+    var op = DrawOp()
+    op.kind = DrawOpKind.save.rawValue
+    op.matrix = m.tuple
+    list.append(op)
+  }
+
+  private mutating func content(_ layer: LottieDrawLayer, time: Double, alpha: Double)
+    throws(RazzleError)
+  {
+    switch layer.content {
+    case .none: return
+    case .solid(let color, let w, let h):
+      guard w > 0 && h > 0 else { return }
+      var op = paint(.fill, color: color, alpha: alpha)
+      op.mode = 1
+      path([BezierContour.box(0, 0, w, h)], .identity, into: &op)
+      list.append(op)
+    case .image(let index):
+      let asset = drawing.images[index]
+      var op = DrawOp()
+      op.kind = DrawOpKind.image.rawValue
+      op.mode = UInt32(index)
+      op.opacity = alpha
+      op.rect = (0, 0, asset.width, asset.height)
+      list.append(op)
+    case .precomposition(let index, let w, let h):
+      let local = time - layer.startTime
+      var inner: Double
+      if let remap = layer.timeRemap {
+        inner = remap.scalar(at: time) * drawing.frameRate
+        if inner == layer.outPoint { inner = layer.outPoint - 1 }
+      } else {
+        inner = local / layer.stretch
+      }
+      guard inner.isFinite else { return }
+      var clip = DrawOp()
+      clip.kind = DrawOpKind.clipRect.rawValue
+      clip.rect = (0, 0, w, h)
+      list.append(.save)
+      list.append(clip)
+      try composition(index, time: inner, alpha: alpha)
+      list.append(.restore)
+    case .shapes(let items):
+      var tree = ShapeTree()
+      tree.collect(items, time: time, chain: [])
+      tree.applyModifiers()
+      draw(tree, items, time: time, alpha: alpha)
+    }
+  }
+
+  // MARK: Masks
+
+  private func masks(_ layer: LottieDrawLayer, matrix: Affine, time: Double) {
+    let first = layer.masks[0].mode
+    var begin = DrawOp()
+    begin.kind = DrawOpKind.beginMask.rawValue
+    begin.opacity = first == .subtract || first == .intersect ? 1 : 0
+    list.append(begin)
+    save(matrix)
+    for mask in layer.masks {
+      var op = DrawOp()
+      op.kind = DrawOpKind.maskPath.rawValue
+      op.mode = mask.mode.rawValue
+      op.flags = mask.inverted ? 1 : 0
+      op.opacity = min(1, max(0, mask.opacity.scalar(at: time) * 0.01))
+      op.width = mask.expansion.scalar(at: time)
+      var contours: [BezierContour] = []
+      // lottie-web's SVG masks draw nothing for an open path.
+      if mask.closed && mask.path.dimensions >= 6 {
+        var numbers = [Double](repeating: 0, count: mask.path.dimensions)
+        numbers.withUnsafeMutableBufferPointer {
+          mask.path.value(at: time, into: $0.baseAddress.unsafelyUnwrapped)
+        }
+        numbers.withUnsafeBufferPointer { contours.append(BezierContour(lottie: $0, closed: true)) }
+      }
+      path(contours, .identity, into: &op)
+      list.append(op)
+    }
+    list.append(.restore)
+    list.append(.endMask)
+  }
+
+  // MARK: Shapes
+
+  /// Appends `contours` (mapped by `m`) to the list's verbs and points and
+  /// points `op` at them.
+  private func path(_ contours: [BezierContour], _ m: Affine, into op: inout DrawOp) {
+    op.verbStart = UInt32(truncatingIfNeeded: list.verbs.count)
+    op.pointStart = UInt32(truncatingIfNeeded: list.points.count / 2)
+    let identity = m.isIdentity
+    for contour in contours {
+      let p = contour.points
+      guard p.count >= 2 else { continue }
+      list.verbs.append(PathVerb.move.rawValue)
+      if identity {
+        list.points.append(p[0])
+        list.points.append(p[1])
+      } else {
+        let (x, y) = m.apply(p[0], p[1])
+        list.points.append(x)
+        list.points.append(y)
+      }
+      var i = 2
+      while i + 5 < p.count {
+        list.verbs.append(PathVerb.cubic.rawValue)
+        for j in 0..<3 {
+          if identity {
+            list.points.append(p[i + 2 * j])
+            list.points.append(p[i + 2 * j + 1])
+          } else {
+            let (x, y) = m.apply(p[i + 2 * j], p[i + 2 * j + 1])
+            list.points.append(x)
+            list.points.append(y)
+          }
+        }
+        i += 6
+      }
+      if contour.closed { list.verbs.append(PathVerb.close.rawValue) }
+    }
+    op.verbCount = UInt32(truncatingIfNeeded: list.verbs.count) &- op.verbStart
+  }
+
+  private func paint(_ kind: DrawOpKind, color: SIMD4<Double>, alpha: Double) -> DrawOp {
+    var op = DrawOp()
+    op.kind = kind.rawValue
+    let a = (color[3].isNaN ? 1 : color[3]) * alpha
+    op.color = (
+      min(1, max(0, color[0])), min(1, max(0, color[1])), min(1, max(0, color[2])),
+      min(1, max(0, a))
+    )
+    return op
+  }
+
+  /// Draws the styles of a collected shape tree, bottom to top.
+  private func draw(_ tree: ShapeTree, _ items: [LottieShapeItem], time: Double, alpha: Double) {
+    var cursor = ShapeTree.Cursor()
+    drawGroup(
+      tree, items, group: 0, chainMatrix: .identity, groupAlpha: alpha, time: time, cursor: &cursor)
+  }
+
+  private func drawGroup(
+    _ tree: ShapeTree, _ items: [LottieShapeItem], group: Int, chainMatrix: Affine,
+    groupAlpha: Double, time: Double, cursor: inout ShapeTree.Cursor
+  ) {
+    let info = tree.groups[group]
+    for k in items.indices.reversed() {
+      switch items[k] {
+      case .group(let children, _):
+        let child = info.childGroups[k]
+        let childInfo = tree.groups[child]
+        drawGroup(
+          tree, children, group: child, chainMatrix: chainMatrix.concatenating(childInfo.matrix),
+          groupAlpha: groupAlpha * childInfo.alpha, time: time, cursor: &cursor)
+      case .fill(let color, let opacity, let rule):
+        let range = info.entryStart..<info.itemEntryStart[k]
+        guard !range.isEmpty else { continue }
+        let o = min(1, max(0, opacity.scalar(at: time) * 0.01)) * groupAlpha
+        guard o > 0 else { continue }
+        var op = paint(.fill, color: color.vector(at: time, fallback: SIMD4(0, 0, 0, 1)), alpha: o)
+        op.mode = rule
+        emit(&op, tree, range, group: group, chainMatrix: chainMatrix)
+      case .stroke(let style):
+        let range = info.entryStart..<info.itemEntryStart[k]
+        guard !range.isEmpty else { continue }
+        let o = min(1, max(0, style.opacity.scalar(at: time) * 0.01)) * groupAlpha
+        let width = style.width.scalar(at: time)
+        guard o > 0, width > 0 else { continue }
+        var op = paint(
+          .stroke, color: style.color.vector(at: time, fallback: SIMD4(0, 0, 0, 1)), alpha: o)
+        op.width = width
+        op.cap = style.cap
+        op.join = style.join
+        op.miterLimit = style.miterLimit
+        if !style.dashes.isEmpty {
+          op.dashStart = UInt32(truncatingIfNeeded: list.dashes.count)
+          var total = 0.0
+          for dash in style.dashes {
+            let v = max(0, dash.scalar(at: time))
+            total += v
+            list.dashes.append(v)
+          }
+          if total > 0 {
+            op.dashCount = UInt32(style.dashes.count)
+            op.dashOffset = style.dashOffset?.scalar(at: time) ?? 0
+          } else {
+            list.dashes.removeLast(style.dashes.count)
+          }
+        }
+        emit(&op, tree, range, group: group, chainMatrix: chainMatrix)
+      default:
+        continue
+      }
+    }
+  }
+
+  /// Emits a style's op over the entries `range`, in the style's group's
+  /// coordinates (the group chain's matrix around it).
+  private func emit(
+    _ op: inout DrawOp, _ tree: ShapeTree, _ range: Range<Int>, group: Int, chainMatrix: Affine
+  ) {
+    var contours: [BezierContour] = []
+    let depth = tree.groups[group].depth
+    var start = op.verbStart
+    op.verbStart = UInt32(truncatingIfNeeded: list.verbs.count)
+    op.pointStart = UInt32(truncatingIfNeeded: list.points.count / 2)
+    start = op.verbStart
+    let pointStart = op.pointStart
+    for e in range {
+      let entry = tree.entries[e]
+      if entry.contours.isEmpty { continue }
+      // The groups between the style's and the entry's map its points.
+      var m = Affine.identity
+      for g in entry.chain.dropFirst(depth + 1) { m = m.concatenating(tree.groups[g].matrix) }
+      contours = entry.contours
+      var sub = DrawOp()
+      path(contours, m, into: &sub)
+    }
+    op.verbStart = start
+    op.pointStart = pointStart
+    op.verbCount = UInt32(truncatingIfNeeded: list.verbs.count) &- start
+    guard op.verbCount > 0 else { return }
+    let wrap = !chainMatrix.isIdentity
+    if wrap { save(chainMatrix) }
+    list.append(op)
+    if wrap { list.append(.restore) }
+  }
+}

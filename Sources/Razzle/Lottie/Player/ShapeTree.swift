@@ -1,0 +1,231 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// A layer's shape tree at one frame, collected for drawing: every path
+// item's contours (in its own coordinates) in document order, every
+// group's matrix and opacity, and where each item's paths begin, so that a
+// style paints the contiguous run of paths above it (lottie-web: a fill or
+// stroke paints the paths before it in its group and in nested groups
+// before it), and a trim changes the same run before any style draws.
+
+struct ShapeTree {
+  struct Group {
+    /// 0 for the layer's own list.
+    var depth: Int
+    /// The group's transform relative to its parent group.
+    var matrix: Affine
+    /// The group's opacity.
+    var alpha: Double
+    /// The first entry collected in the group.
+    var entryStart: Int
+    /// Per item of the group, the entries collected before it.
+    var itemEntryStart: [Int]
+    /// Per item, the group it opens (-1 when it is not a group).
+    var childGroups: [Int]
+  }
+
+  /// One path item's geometry.
+  struct Entry {
+    var contours: [BezierContour]
+    /// The groups from the layer's list (0) to the item's own.
+    var chain: [Int]
+  }
+
+  /// A trim and the entries it covers.
+  struct Trim {
+    var range: Range<Int>
+    var start: Double
+    var end: Double
+    var offset: Double
+    var mode: Int
+  }
+
+  struct Cursor {}
+
+  var groups: [Group] = []
+  var entries: [Entry] = []
+  var trims: [Trim] = []
+
+  /// Collects the layer's shape list (group 0).
+  mutating func collect(_ items: [LottieShapeItem], time: Double, chain: [Int]) {
+    collectGroup(items, time: time, chain: [], matrix: .identity, alpha: 1)
+  }
+
+  @discardableResult
+  private mutating func collectGroup(
+    _ items: [LottieShapeItem], time: Double, chain: [Int], matrix: Affine, alpha: Double
+  ) -> Int {
+    let id = groups.count
+    let chain = chain + [id]
+    groups.append(
+      Group(
+        depth: chain.count - 1, matrix: matrix, alpha: alpha, entryStart: entries.count,
+        itemEntryStart: [], childGroups: []))
+    var starts: [Int] = []
+    var children: [Int] = []
+    starts.reserveCapacity(items.count)
+    for item in items {
+      starts.append(entries.count)
+      var child = -1
+      switch item {
+      case .group(let inner, let transform):
+        let m = transform?.matrix(at: time) ?? .identity
+        let a = transform?.alpha(at: time) ?? 1
+        child = collectGroup(inner, time: time, chain: chain, matrix: m, alpha: a)
+      case .path(let property, let closed, _):
+        var contours: [BezierContour] = []
+        if property.dimensions >= 6 {
+          var numbers = [Double](repeating: 0, count: property.dimensions)
+          numbers.withUnsafeMutableBufferPointer {
+            property.value(at: time, into: $0.baseAddress.unsafelyUnwrapped)
+          }
+          numbers.withUnsafeBufferPointer {
+            contours.append(BezierContour(lottie: $0, closed: closed))
+          }
+        }
+        entries.append(Entry(contours: contours, chain: chain))
+      case .rect(let position, let size, let roundness, let reversed):
+        let contour = BezierContour.rectangle(
+          center: position.vector(at: time), size: size.vector(at: time),
+          roundness: roundness.scalar(at: time), reversed: reversed)
+        entries.append(Entry(contours: [contour], chain: chain))
+      case .ellipse(let position, let size, let reversed):
+        let contour = BezierContour.ellipse(
+          center: position.vector(at: time), size: size.vector(at: time), reversed: reversed)
+        entries.append(Entry(contours: [contour], chain: chain))
+      case .trim(let s, let e, let o, let mode):
+        trims.append(
+          Trim(
+            range: groups[id].entryStart..<entries.count, start: s.scalar(at: time),
+            end: e.scalar(at: time), offset: o.scalar(at: time), mode: mode))
+      case .fill, .stroke:
+        break
+      }
+      children.append(child)
+    }
+    groups[id].itemEntryStart = starts
+    groups[id].childGroups = children
+    return id
+  }
+
+  /// Applies the trims in document order (the trim nearest a path first).
+  mutating func applyModifiers() {
+    for trim in trims where !trim.range.isEmpty { apply(trim) }
+  }
+
+  /// lottie-web's TrimModifier.
+  private mutating func apply(_ trim: Trim) {
+    var o = trim.offset.truncatingRemainder(dividingBy: 360) / 360
+    if o < 0 { o += 1 }
+    var s = min(1, max(0, trim.start * 0.01)) + o
+    var e = min(1, max(0, trim.end * 0.01)) + o
+    if s > e { swap(&s, &e) }
+    s = (s * 10000).rounded() * 0.0001
+    e = (e * 10000).rounded() * 0.0001
+    guard s.isFinite, e.isFinite else { return }
+    if s == e {
+      for k in trim.range { entries[k].contours = [] }
+      return
+    }
+    if (s == 0 && e == 1) || (s == 1 && e == 0) { return }
+    let lengths = trim.range.map { k in
+      entries[k].contours.map { $0.segmentLengths() }
+    }
+    let totals = lengths.map { $0.reduce(0) { $0 + $1.reduce(0, +) } }
+    if trim.mode == 1 || trim.range.count == 1 {
+      for (j, k) in trim.range.enumerated() {
+        entries[k].contours = Self.cut(entries[k].contours, lengths[j], totals[j], [(s, e)])
+      }
+      return
+    }
+    // Individually (m 2): the paths as one, in document order.
+    let total = totals.reduce(0, +)
+    let segments: [(Double, Double)] =
+      e <= 1 ? [(s, e)] : s >= 1 ? [(s - 1, e - 1)] : [(s, 1), (0, e - 1)]
+    var added = 0.0
+    for (j, k) in trim.range.enumerated() {
+      let length = totals[j]
+      var edges: [(Double, Double)] = []
+      for (a, b) in segments {
+        if b * total < added || a * total > added + length { continue }
+        let shapeS = a * total <= added ? 0 : (a * total - added) / length
+        let shapeE = b * total >= added + length ? 1 : (b * total - added) / length
+        edges.append((shapeS, shapeE))
+      }
+      added += length
+      if edges.isEmpty || length <= 0 {
+        entries[k].contours = []
+      } else if !(edges.count == 1 && edges[0].0 == 0 && edges[0].1 == 1) {
+        entries[k].contours = Self.cut(entries[k].contours, lengths[j], length, edges)
+      }
+    }
+  }
+
+  /// The parts of a path between fractions of its length: each (s, e)
+  /// with s, e in [0, 2] (past 1 wraps to the start); a wrapped part of a
+  /// closed path joins its two pieces into one open contour through the
+  /// start, as lottie-web does.
+  static func cut(
+    _ contours: [BezierContour], _ lengths: [[Double]], _ total: Double,
+    _ edges: [(Double, Double)]
+  ) -> [BezierContour] {
+    guard total > 0 else { return [] }
+    var result: [BezierContour] = []
+    for (s, e) in edges {
+      if e <= 1 {
+        result += piece(contours, lengths, total * s, total * e)
+      } else if s >= 1 {
+        result += piece(contours, lengths, total * (s - 1), total * (e - 1))
+      } else {
+        var first = piece(contours, lengths, total * s, total)
+        let second = piece(contours, lengths, 0, total * (e - 1))
+        if contours.last?.closed == true, !first.isEmpty, let head = second.first {
+          first[first.count - 1].points += head.points.dropFirst(2)
+          result += first
+          result += second.dropFirst()
+        } else {
+          result += first
+          result += second
+        }
+      }
+    }
+    return result
+  }
+
+  /// The open contours covering arc lengths [a, b] of the path.
+  static func piece(_ contours: [BezierContour], _ lengths: [[Double]], _ a: Double, _ b: Double)
+    -> [BezierContour]
+  {
+    guard b > a else { return [] }
+    var result: [BezierContour] = []
+    var offset = 0.0
+    for (c, contour) in contours.enumerated() {
+      let segmentLengths = lengths[c]
+      let length = segmentLengths.reduce(0, +)
+      defer { offset += length }
+      let from = max(a, offset)
+      let to = min(b, offset + length)
+      guard to > from || (length == 0 && a <= offset && offset <= b && false) else { continue }
+      var out: [Double] = []
+      var position = offset
+      for k in 0..<contour.segmentCount {
+        let l = segmentLengths[k]
+        let s0 = position
+        let s1 = position + l
+        position = s1
+        guard s1 > from && s0 < to else { continue }
+        let segment = contour.segment(k)
+        let t0 = from <= s0 ? 0 : BezierContour.parameter(segment, at: from - s0, total: l)
+        let t1 = to >= s1 ? 1 : BezierContour.parameter(segment, at: to - s0, total: l)
+        let part = t0 == 0 && t1 == 1 ? segment : BezierContour.slice(segment, t0, t1)
+        if out.isEmpty { out = [part.0, part.1] }
+        out += [part.2, part.3, part.4, part.5, part.6, part.7]
+      }
+      if !out.isEmpty { result.append(BezierContour(points: out, closed: false)) }
+    }
+    return result
+  }
+}
