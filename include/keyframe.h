@@ -1960,7 +1960,7 @@ void kf_display_list_release(kf_display_list *list);
  * content. Typically a few microseconds to a few hundred for a real file.
  * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_VALUE (a frame that
  * is not finite), KF_E_OUT_OF_RANGE (a frame that would draw more than
- * 2^20 layers or 2^26 ops, verbs or points: precompositions reused too
+ * 2^16 layers or 2^20 ops, verbs or points: precompositions reused too
  * widely); on an error the list is left empty. */
 kf_status kf_lottie_draw(const kf_lottie *lottie, double frame, kf_display_list *list);
 

@@ -36,9 +36,12 @@ struct BezierContour: Sendable {
     for k in 0..<last {
       let a = 6 * k
       let b = 6 * ((k + 1) % count)
-      points += [
-        n[a] + n[a + 4], n[a + 1] + n[a + 5], n[b] + n[b + 2], n[b + 1] + n[b + 3], n[b], n[b + 1],
-      ]
+      points.append(n[a] + n[a + 4])
+      points.append(n[a + 1] + n[a + 5])
+      points.append(n[b] + n[b + 2])
+      points.append(n[b + 1] + n[b + 3])
+      points.append(n[b])
+      points.append(n[b + 1])
     }
   }
 
@@ -55,7 +58,12 @@ struct BezierContour: Sendable {
     for k in 0..<triples.count {
       let a = triples[k]
       let b = triples[(k + 1) % triples.count]
-      points += [a.o.0, a.o.1, b.i.0, b.i.1, b.v.0, b.v.1]
+      points.append(a.o.0)
+      points.append(a.o.1)
+      points.append(b.i.0)
+      points.append(b.i.1)
+      points.append(b.v.0)
+      points.append(b.v.1)
     }
   }
 

@@ -150,7 +150,7 @@ public final class DisplayList: @unchecked Sendable {
   /// The largest list one frame may make: ops, verbs and point pairs each
   /// (a frame that would pass it stops with an error instead of growing
   /// without bound).
-  public static let maximumItems = 1 << 26
+  public static let maximumItems = 1 << 20
 
   public internal(set) var ops: [DrawOp] = []
   public internal(set) var verbs: [UInt8] = []

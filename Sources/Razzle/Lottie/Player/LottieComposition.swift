@@ -152,13 +152,14 @@ enum LottieLayerContent: Sendable {
   case image(Int)
 }
 
-/// One layer, ready to draw.
-struct LottieDrawLayer: Sendable {
+/// One layer, ready to draw (a class: a frame reads layers many times,
+/// parents and mattes among them, without copying their properties).
+final class LottieDrawLayer: @unchecked Sendable {
   var pointer: String
   var name: String
   var index: Int?
   /// The parent's position in the composition's layers.
-  var parent: Int?
+  var parent: Int? = nil
   var inPoint: Double
   var outPoint: Double
   var startTime: Double
@@ -168,7 +169,7 @@ struct LottieDrawLayer: Sendable {
   /// 0 none, 1 alpha, 2 alpha inverted, 3 luma, 4 luma inverted.
   var matteMode: UInt32
   /// The matte layer's position in the composition's layers.
-  var matte: Int?
+  var matte: Int? = nil
   /// `td`: the layer is a matte and does not draw by itself.
   var isMatte: Bool
   var hidden: Bool
@@ -176,6 +177,30 @@ struct LottieDrawLayer: Sendable {
   var autoOrient: Bool
   var timeRemap: LottieProperty?
   var content: LottieLayerContent
+
+  init(
+    pointer: String, name: String, index: Int?, inPoint: Double, outPoint: Double,
+    startTime: Double, stretch: Double, transform: LottieDrawTransform, masks: [LottieMask],
+    matteMode: UInt32, isMatte: Bool, hidden: Bool, blendMode: UInt32, autoOrient: Bool,
+    timeRemap: LottieProperty?, content: LottieLayerContent
+  ) {
+    self.pointer = pointer
+    self.name = name
+    self.index = index
+    self.inPoint = inPoint
+    self.outPoint = outPoint
+    self.startTime = startTime
+    self.stretch = stretch
+    self.transform = transform
+    self.masks = masks
+    self.matteMode = matteMode
+    self.isMatte = isMatte
+    self.hidden = hidden
+    self.blendMode = blendMode
+    self.autoOrient = autoOrient
+    self.timeRemap = timeRemap
+    self.content = content
+  }
 }
 
 /// A composition: the root or a precomposition asset.

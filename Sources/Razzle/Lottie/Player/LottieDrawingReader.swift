@@ -302,10 +302,10 @@ struct LottieDrawingReader {
     }
     let layer = LottieDrawLayer(
       pointer: node.pointer.description, name: try node.string("nm") ?? "",
-      index: try node.integer("ind"), parent: nil, inPoint: ip, outPoint: op, startTime: st,
-      stretch: sr, transform: transform, masks: masks, matteMode: UInt32(tt), matte: nil,
-      isMatte: node.flag("td"), hidden: node.flag("hd"), blendMode: blend,
-      autoOrient: node.flag("ao"), timeRemap: timeRemap, content: content)
+      index: try node.integer("ind"), inPoint: ip, outPoint: op, startTime: st, stretch: sr,
+      transform: transform, masks: masks, matteMode: UInt32(tt), isMatte: node.flag("td"),
+      hidden: node.flag("hd"), blendMode: blend, autoOrient: node.flag("ao"),
+      timeRemap: timeRemap, content: content)
     return (layer, try node.integer("parent"), try node.integer("tp"))
   }
 

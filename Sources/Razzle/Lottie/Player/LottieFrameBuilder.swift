@@ -22,7 +22,7 @@ struct LottieFrameBuilder {
 
   /// The most layers one frame draws (every use of a precomposition
   /// counts its layers again).
-  static let maximumLayerDraws = 1 << 20
+  static let maximumLayerDraws = 1 << 16
 
   init(drawing: LottieDrawing, list: DisplayList) {
     self.drawing = drawing
@@ -124,9 +124,14 @@ struct LottieFrameBuilder {
       op.opacity = 1
       list.append(op)
     }
+    let saved = list.ops.count
     save(matrix)
     try content(layer, time: time, alpha: opacity)
-    list.append(.restore)
+    if list.ops.count == saved + 1 {
+      list.ops.removeLast()  // nothing drawn: no SAVE and RESTORE
+    } else {
+      list.append(.restore)
+    }
     if !layer.masks.isEmpty { masks(layer, matrix: matrix, time: time) }
     if let matte {
       var op = DrawOp()

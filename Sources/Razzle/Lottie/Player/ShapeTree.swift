@@ -221,8 +221,16 @@ struct ShapeTree {
         let t0 = from <= s0 ? 0 : BezierContour.parameter(segment, at: from - s0, total: l)
         let t1 = to >= s1 ? 1 : BezierContour.parameter(segment, at: to - s0, total: l)
         let part = t0 == 0 && t1 == 1 ? segment : BezierContour.slice(segment, t0, t1)
-        if out.isEmpty { out = [part.0, part.1] }
-        out += [part.2, part.3, part.4, part.5, part.6, part.7]
+        if out.isEmpty {
+          out.append(part.0)
+          out.append(part.1)
+        }
+        out.append(part.2)
+        out.append(part.3)
+        out.append(part.4)
+        out.append(part.5)
+        out.append(part.6)
+        out.append(part.7)
       }
       if !out.isEmpty { result.append(BezierContour(points: out, closed: false)) }
     }

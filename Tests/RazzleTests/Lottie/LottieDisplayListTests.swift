@@ -1,0 +1,271 @@
+import Razzle
+import XCTest
+
+/// Frames of hand-written Lottie documents as display lists, against values
+/// worked by hand from lottie-web's rules (Guides/Lottie.md, "Playing").
+final class LottieDisplayListTests: XCTestCase {
+  private func document(_ layers: String, assets: String = "[]", op: Int = 60) -> String {
+    """
+    {"v":"5.7.0","fr":30,"ip":0,"op":\(op),"w":200,"h":100,"assets":\(assets),"layers":[\(layers)]}
+    """
+  }
+
+  private func draw(_ json: String, _ frame: Double) throws -> DisplayList {
+    let animation = try LottieAnimation(json: json)
+    let list = DisplayList()
+    try animation.draw(frame: frame, into: list)
+    return list
+  }
+
+  private func kinds(_ list: DisplayList) -> [DrawOpKind] {
+    list.ops.map { DrawOpKind(rawValue: $0.kind)! }
+  }
+
+  /// The points of op's path, as (x, y) pairs in order.
+  private func points(_ list: DisplayList, _ op: DrawOp) -> [[Double]] {
+    var out: [[Double]] = []
+    var p = Int(op.pointStart)
+    for v in 0..<Int(op.verbCount) {
+      let verb = PathVerb(rawValue: list.verbs[Int(op.verbStart) + v])!
+      for _ in 0..<verb.pointCount {
+        out.append([list.points[2 * p], list.points[2 * p + 1]])
+        p += 1
+      }
+    }
+    return out
+  }
+
+  private let transform =
+    #""ks":{"a":{"k":[0,0]},"p":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}}"#
+
+  private func shapeLayer(_ shapes: String, extra: String = "") -> String {
+    #"{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"#
+      + transform + #","shapes":["# + shapes + "]" + extra + "}"
+  }
+
+  func testRectangleFillIsLottieWebsVerticesFromTheTopRight() throws {
+    // rc p (50, 40), s (20, 10), d 1: from (R, T) down the right side:
+    // (60, 35), (60, 45), (40, 45), (40, 35), each segment a line (its
+    // control points on its ends), closed.
+    let json = document(
+      shapeLayer(
+        #"{"ty":"rc","d":1,"p":{"k":[50,40]},"s":{"k":[20,10]},"r":{"k":0}},"#
+          + #"{"ty":"fl","c":{"k":[1,0,0,1]},"o":{"k":50},"r":2}"#))
+    let list = try draw(json, 0)
+    XCTAssertEqual(kinds(list), [.save, .fill, .restore])
+    let fill = list.ops[1]
+    XCTAssertEqual(fill.mode, 2)  // even-odd
+    XCTAssertEqual(fill.color.0, 1)
+    XCTAssertEqual(fill.color.3, 0.5)
+    let p = points(list, fill)
+    XCTAssertEqual(p.first, [60, 35])
+    let corners = stride(from: 3, to: p.count, by: 3).map { p[$0] }
+    XCTAssertEqual(corners, [[60, 45], [40, 45], [40, 35], [60, 35]])
+    XCTAssertEqual(list.verbs.last, PathVerb.close.rawValue)
+  }
+
+  func testMissingDirectionReversesARectangle() throws {
+    // lottie-web reverses a rectangle unless d is 1 or 2: from (R, T) to
+    // the left first.
+    let json = document(
+      shapeLayer(
+        #"{"ty":"rc","p":{"k":[50,40]},"s":{"k":[20,10]},"r":{"k":0}},"#
+          + #"{"ty":"fl","c":{"k":[0,0,1,1]},"o":{"k":100}}"#))
+    let list = try draw(json, 0)
+    let p = points(list, list.ops[1])
+    XCTAssertEqual(
+      stride(from: 3, to: p.count, by: 3).map { p[$0] },
+      [[40, 35], [40, 45], [60, 45], [60, 35]])
+  }
+
+  func testStyleScopingAndPaintOrder() throws {
+    // [group [ellipse, fill A], rect, stroke B, fill C]: fill C paints the
+    // group's ellipse and the rect and is drawn first (bottom), stroke B
+    // next, then the group's fill A (top) over its ellipse only.
+    let json = document(
+      shapeLayer(
+        #"{"ty":"gr","it":[{"ty":"el","p":{"k":[10,10]},"s":{"k":[4,4]}},"#
+          + #"{"ty":"fl","c":{"k":[1,0,0,1]},"o":{"k":100}},"#
+          + #"{"ty":"tr","p":{"k":[100,0]},"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":50}}]},"#
+          + #"{"ty":"rc","d":1,"p":{"k":[0,0]},"s":{"k":[2,2]},"r":{"k":0}},"#
+          + #"{"ty":"st","c":{"k":[0,1,0,1]},"o":{"k":100},"w":{"k":3},"lc":1,"lj":3},"#
+          + #"{"ty":"fl","c":{"k":[0,0,1,1]},"o":{"k":100}}"#))
+    let list = try draw(json, 0)
+    let styles = list.ops.filter {
+      $0.kind == DrawOpKind.fill.rawValue || $0.kind == DrawOpKind.stroke.rawValue
+    }
+    XCTAssertEqual(styles.map { $0.color.2 }, [1, 0, 0])  // C (blue), B, A
+    XCTAssertEqual(styles.map { $0.color.1 }, [0, 1, 0])
+    // C covers two contours: the ellipse moved by the group (center 110, 10,
+    // top vertex (110, 8)) and the rectangle.
+    let c = points(list, styles[0])
+    XCTAssertEqual(c.first, [110, 8])
+    XCTAssertEqual(
+      list.verbs[Int(styles[0].verbStart)...].prefix(Int(styles[0].verbCount)).filter { $0 == 0 }
+        .count, 2)
+    // B: the stroke's style.
+    XCTAssertEqual(styles[1].width, 3)
+    XCTAssertEqual(styles[1].cap, 1)
+    XCTAssertEqual(styles[1].join, 3)
+    // A is inside the group: 50 % opacity, drawn in the group's coordinates
+    // (a SAVE with the group's translation) over the ellipse at (10, 8).
+    XCTAssertEqual(styles[2].color.3, 0.5)
+    XCTAssertEqual(points(list, styles[2]).first, [10, 8])
+    let save = list.ops[list.ops.count - 4]
+    XCTAssertEqual(save.kind, DrawOpKind.save.rawValue)
+    XCTAssertEqual(save.matrix.4, 100)
+  }
+
+  func testTrimHalvesALineAndWrapsThroughTheStart() throws {
+    // A path from (0, 0) to (100, 0); trim 25 %–75 %: (25, 0) to (75, 0).
+    let line =
+      #"{"ty":"sh","ks":{"k":{"c":false,"v":[[0,0],[100,0]],"i":[[0,0],[0,0]],"o":[[0,0],[0,0]]}}}"#
+    let stroke = #"{"ty":"st","c":{"k":[0,0,0,1]},"o":{"k":100},"w":{"k":2}}"#
+    var list = try draw(
+      document(
+        shapeLayer(line + #",{"ty":"tm","s":{"k":25},"e":{"k":75},"o":{"k":0},"m":1},"# + stroke)),
+      0)
+    var p = points(list, list.ops[1])
+    XCTAssertEqual(p.first![0], 25, accuracy: 1e-9)
+    XCTAssertEqual(p.last![0], 75, accuracy: 1e-9)
+    // Offset 180° on 0–75 %: 50 %–125 % of an open path: (50, 0) to the end,
+    // then a separate piece from the start to 25 %.
+    list = try draw(
+      document(
+        shapeLayer(line + #",{"ty":"tm","s":{"k":0},"e":{"k":75},"o":{"k":180},"m":1},"# + stroke)),
+      0)
+    p = points(list, list.ops[1])
+    XCTAssertEqual(list.verbs.filter { $0 == PathVerb.move.rawValue }.count, 2)
+    XCTAssertEqual(p[0][0], 50, accuracy: 1e-9)
+    XCTAssertEqual(p[3][0], 100, accuracy: 1e-9)
+    XCTAssertEqual(p[4][0], 0, accuracy: 1e-9)
+    XCTAssertEqual(p[7][0], 25, accuracy: 1e-9)
+    // Start = end: nothing is stroked.
+    list = try draw(
+      document(
+        shapeLayer(line + #",{"ty":"tm","s":{"k":40},"e":{"k":40},"o":{"k":0},"m":1},"# + stroke)),
+      0)
+    XCTAssertFalse(kinds(list).contains(.stroke))
+  }
+
+  func testMasksAreAGroupWithTheirModesInOrder() throws {
+    let square =
+      #"{"c":true,"v":[[0,0],[10,0],[10,10],[0,10]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}"#
+    let masks =
+      #","masksProperties":[{"mode":"s","inv":true,"pt":{"k":"# + square
+      + #"},"o":{"k":50},"x":{"k":2}},{"mode":"a","pt":{"k":"# + square + "}}]"
+    let json = document(
+      shapeLayer(
+        #"{"ty":"rc","d":1,"p":{"k":[5,5]},"s":{"k":[20,20]},"r":{"k":0}},{"ty":"fl","c":{"k":[1,1,1,1]},"o":{"k":100}}"#,
+        extra: masks))
+    let list = try draw(json, 0)
+    XCTAssertEqual(
+      kinds(list),
+      [
+        .beginLayer, .save, .fill, .restore, .beginMask, .save, .maskPath, .maskPath, .restore,
+        .endMask, .endLayer,
+      ])
+    let begin = list.ops[4]
+    XCTAssertEqual(begin.opacity, 1)  // the first mask subtracts: from full coverage
+    let first = list.ops[6]
+    XCTAssertEqual(first.mode, MaskMode.subtract.rawValue)
+    XCTAssertEqual(first.flags, 1)
+    XCTAssertEqual(first.opacity, 0.5)
+    XCTAssertEqual(first.width, 2)
+    XCTAssertEqual(list.ops[7].mode, MaskMode.add.rawValue)
+    XCTAssertEqual(points(list, list.ops[7]).prefix(1).first, [0, 0])
+  }
+
+  func testTrackMatteUsesTheLayerAboveWhichDoesNotDrawItself() throws {
+    let matte =
+      #"{"ty":4,"ind":1,"td":1,"ip":0,"op":60,"st":0,"# + transform
+      + #","shapes":[{"ty":"rc","d":1,"p":{"k":[5,5]},"s":{"k":[10,10]},"r":{"k":0}},{"ty":"fl","c":{"k":[1,1,1,1]},"o":{"k":100}}]}"#
+    let content =
+      #"{"ty":1,"ind":2,"tt":3,"ip":0,"op":60,"st":0,"sc":"\u0023ff0000","sw":20,"sh":20,"#
+      + transform + "}"
+    let list = try draw(document(matte + "," + content), 0)
+    XCTAssertEqual(
+      kinds(list),
+      [
+        .beginLayer, .save, .fill, .restore, .beginMatte, .save, .fill, .restore, .endMatte,
+        .endLayer,
+      ])
+    XCTAssertEqual(list.ops[4].mode, 3)  // luma
+    XCTAssertEqual(list.ops[2].color.0, 1)  // the solid, red
+    XCTAssertEqual(points(list, list.ops[2])[6], [20, 20])
+  }
+
+  func testPrecompositionTimeStretchRemapAndClip() throws {
+    // The child's opacity is its frame number (keyframes 0 → 0 %, 100 →
+    // 100 %), so each draw's alpha tells the child time.
+    let child =
+      #"{"ty":1,"ind":1,"ip":0,"op":1000,"st":0,"sc":"\u002300ff00","sw":10,"sh":10,"ks":{"o":{"a":1,"k":[{"t":0,"s":[0],"i":{"x":[1],"y":[1]},"o":{"x":[0],"y":[0]}},{"t":100,"s":[100]}]}}}"#
+    let assets = #"[{"id":"c","w":50,"h":40,"layers":["# + child + "]}]"
+    func alpha(_ layer: String, _ frame: Double) throws -> Double? {
+      let list = try draw(document(layer, assets: assets, op: 200), frame)
+      if let clip = list.ops.first(where: { $0.kind == DrawOpKind.clipRect.rawValue }) {
+        XCTAssertEqual(clip.rect.2, 50)
+        XCTAssertEqual(clip.rect.3, 40)
+      }
+      return list.ops.first { $0.kind == DrawOpKind.fill.rawValue }?.color.3
+    }
+    // st 10, sr 2: child time (30 − 10) / 2 = 10.
+    let stretched =
+      #"{"ty":0,"refId":"c","ind":1,"ip":0,"op":200,"st":10,"sr":2,"w":50,"h":40,"# + transform
+      + "}"
+    XCTAssertEqual(try alpha(stretched, 30)!, 0.10, accuracy: 1e-12)
+    // tm 0 s → 2 s over frames 0 → 60 (linear): at frame 30, 1 s = frame 30.
+    let remapped =
+      #"{"ty":0,"refId":"c","ind":1,"ip":0,"op":200,"st":0,"w":50,"h":40,"tm":{"a":1,"k":[{"t":0,"s":[0],"i":{"x":[1],"y":[1]},"o":{"x":[0],"y":[0]}},{"t":60,"s":[2]}]},"#
+      + transform + "}"
+    XCTAssertEqual(try alpha(remapped, 30)!, 0.30, accuracy: 1e-12)
+  }
+
+  func testVisibilityHiddenAndParenting() throws {
+    let parent = #"{"ty":3,"ind":1,"ip":0,"op":60,"st":0,"ks":{"p":{"k":[100,0]}}}"#
+    let child =
+      #"{"ty":1,"ind":2,"parent":1,"ip":10,"op":20,"st":0,"sc":"\u00230000ff","sw":10,"sh":10,"ks":{"p":{"k":[0,5]}}}"#
+    let hidden =
+      #"{"ty":1,"ind":3,"hd":true,"ip":0,"op":60,"st":0,"sc":"\u00230000ff","sw":10,"sh":10}"#
+    let json = document([parent, child, hidden].joined(separator: ","))
+    XCTAssertTrue(try draw(json, 9.99).ops.isEmpty)
+    XCTAssertTrue(try draw(json, 20).ops.isEmpty)  // op is exclusive
+    let list = try draw(json, 10)
+    XCTAssertEqual(kinds(list), [.save, .fill, .restore])
+    XCTAssertEqual(list.ops[0].matrix.4, 100)  // parent's x
+    XCTAssertEqual(list.ops[0].matrix.5, 5)
+  }
+
+  func testBadInputIsRefusedWithItsPointer() {
+    let cyclic = document(
+      #"{"ty":0,"refId":"a","ind":1,"ip":0,"op":60,"st":0}"#,
+      assets:
+        #"[{"id":"a","layers":[{"ty":0,"refId":"b","ip":0,"op":60}]},{"id":"b","layers":[{"ty":0,"refId":"a","ip":0,"op":60}]}]"#
+    )
+    XCTAssertThrowsError(try LottieAnimation(json: cyclic)) { error in
+      XCTAssertTrue("\(error)".contains("/assets/1/layers/0/refId"), "\(error)")
+      XCTAssertTrue("\(error)".contains("cycle"), "\(error)")
+    }
+    let animation = try? LottieAnimation(json: document(""))
+    XCTAssertThrowsError(try animation?.draw(frame: .nan, into: DisplayList()))
+  }
+
+  func testFanOutIsBounded() throws {
+    // Each of 9 compositions uses the next 16 times: 16⁹ layers a frame.
+    var assets: [String] = []
+    for k in 0..<9 {
+      let inner =
+        k == 8
+        ? #"{"ty":1,"ip":0,"op":60,"sc":"\u0023000000","sw":1,"sh":1}"#
+        : Array(repeating: #"{"ty":0,"refId":"c\#(k + 1)","ip":0,"op":60}"#, count: 16).joined(
+          separator: ",")
+      assets.append(#"{"id":"c\#(k)","layers":[\#(inner)]}"#)
+    }
+    let json = document(
+      #"{"ty":0,"refId":"c0","ip":0,"op":60}"#, assets: "[" + assets.joined(separator: ",") + "]")
+    let animation = try LottieAnimation(json: json)
+    let list = DisplayList()
+    XCTAssertThrowsError(try animation.draw(frame: 0, into: list))
+    XCTAssertTrue(list.ops.isEmpty)
+  }
+}
