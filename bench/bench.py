@@ -1960,6 +1960,142 @@ def case_lottie_import(cfg, row):
 
 
 # ---------------------------------------------------------------------------
+# Cases 52 and 53: playing Lottie files (Guides/Lottie.md, "Playing a file")
+
+LOTTIE_FILES = os.path.join(os.path.dirname(REPO), "shared", "lottie", "files")
+
+
+def _shared_lottie_files():
+    """The shared real files (../shared/lottie/files), the deliberately
+    malformed test_repro_* ones left out."""
+    if not os.path.isdir(LOTTIE_FILES):
+        return []
+    return sorted(
+        os.path.join(LOTTIE_FILES, name)
+        for name in os.listdir(LOTTIE_FILES)
+        if name.endswith(".json") and not name.startswith("test_repro_")
+    )
+
+
+@case(52, "Lottie display list of one frame, median of the shared files", Target("<=", 50, "us"))
+def case_lottie_display_list(cfg, row):
+    """kf_lottie_draw of every frame ip..op (up to 60 spread frames) of each
+    shared real file into one reused list, called through ctypes (about
+    0.5 us of the figure is the call). The measured value is the median over
+    the files of their mean time per frame; the notes name the worst."""
+    if not hasattr(razzle._ffi.lib, "kf_lottie_draw"):
+        row.na = "this razzle has no kf_lottie_draw"
+        return
+    files = _shared_lottie_files()
+    if not files:
+        row.na = f"no shared Lottie files at {LOTTIE_FILES}"
+        return
+    lib = razzle._ffi.lib
+    handle = razzle._ffi.DisplayListHandle()
+    lib.kf_display_list_create(ctypes.byref(handle))
+    per_file = []
+    try:
+        for path in files:
+            try:
+                imported = razzle.import_lottie(path)
+            except razzle.RazzleError:
+                continue
+            info = imported.info if hasattr(imported, "info") else None
+            ip, op = imported.in_point, imported.out_point
+            frames = np.linspace(ip, max(ip, op - 1), min(60, max(1, int(op - ip))))
+            draw = lib.kf_lottie_draw
+            h = imported._h
+
+            def run(frames=frames, h=h, draw=draw):
+                for f in frames:
+                    draw(h, f, handle)
+
+            seconds = best_of(run, cfg, number=3) / len(frames)
+            per_file.append((seconds, os.path.basename(path)))
+            del info
+    finally:
+        lib.kf_display_list_release(handle)
+    per_file.sort()
+    median = per_file[len(per_file) // 2][0]
+    worst = per_file[-1]
+    row.peer = "(none: the budget)"
+    row.razzle_rate = 1 / median
+    row.measured = median * 1e6
+    row.measured_text = f"{median * 1e6:.1f} us median"
+    row.notes.append(
+        f"{len(per_file)} files: median {median * 1e6:.1f} us a frame, worst {worst[1]} {worst[0] * 1e6:.0f} us, "
+        f"best {per_file[0][1]} {per_file[0][0] * 1e6:.1f} us (1 thread)"
+    )
+
+
+@case(53, "Lottie frames to RGBA arrays vs rlottie, median file, 1 thread", Target(">=", 0.5, "x"))
+def case_lottie_frames(cfg, row):
+    """razzle.render.Renderer.from_lottie(...).frame(f) against
+    rlottie-python rendering the same file, frames and size (the
+    composition's, longer side capped at 512 px) into an RGBA buffer, one
+    thread each. The measured value is the median over the shared files of
+    razzle's frames/s over rlottie's; the notes give the worst file."""
+    try:
+        from razzle import render as razzle_render
+    except ImportError as error:
+        row.na = f"razzle.render is unavailable ({error})"
+        return
+    if not hasattr(razzle_render.Renderer, "from_lottie"):
+        row.na = "this razzle has no Renderer.from_lottie"
+        return
+    try:
+        from rlottie_python import LottieAnimation as RLottie
+    except ImportError:
+        row.na = "rlottie-python is missing (pip install rlottie-python)"
+        return
+    ratios = []
+    for path in _shared_lottie_files():
+        with open(path, "rb") as f:
+            document = json.loads(f.read())
+        w, h = float(document.get("w", 0)), float(document.get("h", 0))
+        if w <= 0 or h <= 0:
+            continue
+        scale = min(1.0, 512 / max(w, h))
+        size = (max(1, round(w * scale)), max(1, round(h * scale)))
+        ip, op = float(document["ip"]), float(document["op"])
+        frames = np.linspace(ip, max(ip, op - 1), 8)
+        try:
+            renderer = razzle_render.Renderer.from_lottie(path, size=size)
+            peer = RLottie.from_file(path)
+        except Exception:
+            continue
+        if peer is None:
+            continue
+
+        def ours(renderer=renderer, frames=frames):
+            for f in frames:
+                renderer.frame(float(f))
+
+        def theirs(peer=peer, frames=frames, ip=ip):
+            for f in frames:
+                peer.lottie_animation_render(frame_num=int(round(f - ip)), width=size[0], height=size[1])
+
+        t_ours = best_of(ours, cfg, number=1)
+        t_theirs = best_of(theirs, cfg, number=1)
+        ratios.append((t_theirs / t_ours, os.path.basename(path), len(frames) / t_ours, len(frames) / t_theirs))
+    if not ratios:
+        row.na = "no shared Lottie file could be rendered by both"
+        return
+    ratios.sort()
+    median = ratios[len(ratios) // 2]
+    worst = ratios[0]
+    row.peer = "rlottie-python"
+    row.razzle_rate, row.peer_rate = median[2], median[3]
+    row.measured = median[0]
+    row.measured_text = f"{median[0]:.2f}x median"
+    row.notes.append(
+        f"{len(ratios)} files: median {median[1]} {median[2]:.0f} vs {median[3]:.0f} frames/s ({median[0]:.2f}x); "
+        f"worst {worst[1]} {worst[2]:.0f} vs {worst[3]:.0f} frames/s ({worst[0]:.2f}x); best {ratios[-1][1]} "
+        f"({ratios[-1][0]:.2f}x)"
+    )
+
+
+# ---------------------------------------------------------------------------
 # Case 50: scene files (Guides/Scenes.md)
 
 

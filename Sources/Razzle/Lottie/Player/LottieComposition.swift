@@ -39,7 +39,7 @@ struct Affine: Sendable, Equatable {
 }
 
 /// A layer's or a group's transform (`ks`, `tr`).
-struct LottieDrawTransform: Sendable {
+final class LottieDrawTransform: @unchecked Sendable {
   var anchor: LottieProperty
   var position: LottieProperty
   var positionX: LottieProperty?
@@ -49,6 +49,22 @@ struct LottieDrawTransform: Sendable {
   var skew: LottieProperty?
   var skewAxis: LottieProperty?
   var opacity: LottieProperty
+
+  init(
+    anchor: LottieProperty, position: LottieProperty, positionX: LottieProperty?,
+    positionY: LottieProperty?, scale: LottieProperty, rotation: LottieProperty,
+    skew: LottieProperty?, skewAxis: LottieProperty?, opacity: LottieProperty
+  ) {
+    self.anchor = anchor
+    self.position = position
+    self.positionX = positionX
+    self.positionY = positionY
+    self.scale = scale
+    self.rotation = rotation
+    self.skew = skew
+    self.skewAxis = skewAxis
+    self.opacity = opacity
+  }
 
   /// The matrix at frame t: lottie-web's translate(−anchor) · scale / 100 ·
   /// skewFromAxis(−skew, axis) · rotate(−rotation) · translate(position)

@@ -213,11 +213,7 @@ struct LottieDrawingReader {
         warn(member, feature, "not drawn")
       }
     }
-    var transform = try self.transform(node["ks"])
-    if type == 1 || type == 0 || type == 2 || type == 4 || type == 3 || type == 5 {
-      // Layer opacity is part of `ks`.
-    }
-    if transform.skew == nil { transform.skew = nil }
+    let transform = try self.transform(node["ks"])
     let tt = try node.integer("tt") ?? 0
     if !(0...4).contains(tt) {
       throw (node["tt"] ?? node).error("a track matte mode of 0 to 4, got \(tt)")
@@ -333,7 +329,7 @@ struct LottieDrawingReader {
 
   /// A transform `ks` / `tr`.
   mutating func transform(_ node: LottieNode?) throws(RazzleError) -> LottieDrawTransform {
-    var t = LottieDrawTransform(
+    let t = LottieDrawTransform(
       anchor: LottieProperty(constant: [0, 0]), position: LottieProperty(constant: [0, 0]),
       positionX: nil, positionY: nil, scale: LottieProperty(constant: [100, 100]),
       rotation: LottieProperty(constant: [0]), skew: nil, skewAxis: nil,

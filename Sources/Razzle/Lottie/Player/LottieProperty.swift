@@ -12,7 +12,9 @@
 
 /// A property's value at a frame, as numbers (a shape path is 6 numbers a
 /// vertex: v, i, o).
-struct LottieProperty: @unchecked Sendable {
+/// A class: shape items, transforms and masks share their properties, and
+/// a frame reads each many times without copying its arrays.
+final class LottieProperty: @unchecked Sendable {
   /// The numbers a value has.
   let dimensions: Int
   /// The static value, or the first keyframe's.
