@@ -48,6 +48,10 @@ extension Node {
           .invalidValue, "adding the node would make a cycle (it is this timeline or contains it)")
       }
       let start = try unlockedResolve(placement, in: timeline)
+      // The content lets go of its copy first, so the append below grows
+      // the one array in place instead of copying every child (which made
+      // n adds O(n²)).
+      content = .timeline(TimelineContent())
       timeline.children.append((child, start))
       content = .timeline(timeline)
       child.parent = self
@@ -70,6 +74,7 @@ extension Node {
         throw RazzleError(.invalidValue, "only a timeline has labels (this node is a \(kindName))")
       }
       let time = try unlockedResolve(placement, in: timeline)
+      content = .timeline(TimelineContent())  // unshare, as in add(_:at:)
       if timeline.labels.updateValue(time, forKey: name) == nil {
         timeline.labelOrder.append(name)
       }
