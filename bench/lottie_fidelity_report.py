@@ -59,7 +59,7 @@ def razzle_renderer_factory():
         sys.exit("--razzle: razzle.render has no Renderer.from_lottie(path, size=(w, h), background=(r, g, b)) yet.")
 
     def make(path: Path, w: int, h: int):
-        r = renderer.from_lottie(str(path), size=(w, h), background=(255, 255, 255))
+        r = renderer.from_lottie(str(path), size=(w, h), background="white")
 
         def frame(f):
             out = np.asarray(r.frame(f))

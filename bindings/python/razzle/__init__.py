@@ -41,7 +41,25 @@ from ._errors import (
 )
 from ._inputs import count as _count
 from ._inputs import text as _text
-from ._lottie import LottieColumn, LottieImport, LottieLayer, LottieWarning, import_lottie
+from ._display_list import (
+    BeginLayer,
+    BeginMask,
+    BeginMatte,
+    ClipRect,
+    DisplayList,
+    DrawOp,
+    DrawPath,
+    EndLayer,
+    EndMask,
+    EndMatte,
+    Fill,
+    Image,
+    MaskPath,
+    Restore,
+    Save,
+    Stroke,
+)
+from ._lottie import LottieColumn, LottieImage, LottieImport, LottieLayer, LottieWarning, import_lottie
 from ._paging import PageChange, PageTracker, Paging
 from ._player import Player, PlayerEvent
 from ._paths import Mask, Path, RotateLike
@@ -122,10 +140,27 @@ library_path: str = str(_ffi.path)
 
 __all__ = [
     "LottieColumn",
+    "LottieImage",
     "LottieImport",
     "LottieLayer",
     "LottieWarning",
     "import_lottie",
+    "DisplayList",
+    "DrawOp",
+    "DrawPath",
+    "Save",
+    "Restore",
+    "ClipRect",
+    "BeginLayer",
+    "EndLayer",
+    "BeginMask",
+    "MaskPath",
+    "EndMask",
+    "BeginMatte",
+    "EndMatte",
+    "Fill",
+    "Stroke",
+    "Image",
     "Scene",
     "SceneObject",
     "Stage",

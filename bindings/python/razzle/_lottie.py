@@ -8,15 +8,18 @@ import os
 from ctypes import byref, c_size_t
 from dataclasses import dataclass
 from pathlib import Path as _FsPath
-from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Tuple, Union
 
 import numpy as np
 
 from ._choreography import Node, Timeline
-from ._errors import BufferTooSmallError, InvalidTypeError
-from ._ffi import LottieHandle, LottieInfo, NodeHandle, lib
+from ._errors import BufferTooSmallError, InvalidTypeError, InvalidValueError
+from ._ffi import LottieHandle, LottieImageInfo, LottieInfo, NodeHandle, lib
 from ._handle import HandleOwner
 from ._types import FloatArray, Times
+
+if TYPE_CHECKING:
+    from ._display_list import DisplayList, DrawOp
 
 
 @dataclass(frozen=True)
@@ -45,6 +48,20 @@ class LottieWarning:
 
 
 @dataclass(frozen=True)
+class LottieImage:
+    """An image asset, what an `Image` op's `index` names: its `index`, the
+    size it is drawn at (`w`, `h`), and either its embedded bytes (`data`:
+    PNG, JPEG, ... as the file holds them) or its `path` relative to the
+    Lottie file's folder (never absolute, never leaving the folder)."""
+
+    index: int
+    width: float
+    height: float
+    data: Optional[bytes]
+    path: Optional[str]
+
+
+@dataclass(frozen=True)
 class LottieColumn:
     """One animated value: (target, property), its channels and first
     column in a row of `LottieImport.sample`."""
@@ -62,7 +79,7 @@ class LottieImport(HandleOwner):
     give every animated property with spatial positions and shape paths put
     together (NaN / None where a layer does not show)."""
 
-    __slots__ = ("_info", "_description", "_layers", "_warnings", "_columns", "_static", "timeline")
+    __slots__ = ("_info", "_description", "_layers", "_warnings", "_columns", "_static", "_images", "_list", "timeline")
     _kind = "lottie import"
     _pickle_message = "cannot pickle a razzle Lottie import: it owns a library handle"
 
@@ -85,12 +102,16 @@ class LottieImport(HandleOwner):
         self._warnings: Optional[List[LottieWarning]] = None
         self._columns: Optional[List[LottieColumn]] = None
         self._static: Optional[Dict[Tuple[str, str], Tuple[float, ...]]] = None
+        self._images: Optional[List[LottieImage]] = None
+        self._list: Optional[DisplayList] = None
 
     def close(self) -> None:
         """Releases the import's handle (see `HandleOwner.close`); its lists
         stay readable, so they are read from the library first."""
         if self._handle is not None:
-            self.layers, self.warnings, self.columns, self.static_values  # noqa: B018
+            self.layers, self.warnings, self.columns, self.static_values, self.images  # noqa: B018
+        if self._list is not None:
+            self._list.close()
         super().close()
 
     def _described(self) -> Dict[str, Any]:
@@ -140,6 +161,55 @@ class LottieImport(HandleOwner):
             }
             self._built()
         return self._static
+
+    @property
+    def width(self) -> float:
+        """The composition's width `w` (pixels)."""
+        return float(self._info.width)
+
+    @property
+    def height(self) -> float:
+        """The composition's height `h` (pixels)."""
+        return float(self._info.height)
+
+    @property
+    def images(self) -> List[LottieImage]:
+        """The image assets, in the order `Image` ops index them."""
+        if self._images is None:
+            count = c_size_t(0)
+            lib.kf_lottie_image_count(self._h, byref(count))
+            self._images = [self._image(i) for i in range(count.value)]
+        return self._images
+
+    def _image(self, index: int) -> LottieImage:
+        info = LottieImageInfo()
+        lib.kf_lottie_image_info_get(self._h, index, byref(info))
+        data: Optional[bytes] = None
+        path: Optional[str] = None
+        if info.data_size:
+            buffer = ctypes.create_string_buffer(info.data_size)
+            size = c_size_t(0)
+            lib.kf_lottie_image_data(self._h, index, buffer, info.data_size, byref(size))
+            data = buffer.raw[: size.value]
+        if info.path_length:
+            text = ctypes.create_string_buffer(info.path_length + 1)
+            lib.kf_lottie_image_path(self._h, index, text, info.path_length + 1, None)
+            path = text.value.decode("utf-8")
+        return LottieImage(index, float(info.width), float(info.height), data, path)
+
+    def display_list(self, frame: float) -> List[DrawOp]:
+        """Composition frame `frame` (the file's numbers, `in_point` to
+        `out_point`, fractional allowed) as a list of drawing ops
+        (`razzle.Save`, `razzle.Fill`, ...; include/keyframe.h says how to
+        draw each). Built into one list this import keeps; draw into your
+        own `razzle.DisplayList` to reuse it across imports or threads.
+        InvalidValueError for a frame that is not finite."""
+        from ._display_list import DisplayList
+
+        if self._list is None:
+            self._h  # noqa: B018 - a closed import is an error before a list is made
+            self._list = DisplayList()
+        return self._list.draw(self, frame)
 
     def _describe(self) -> str:
         # The library builds the text on each call: a first buffer that fits
@@ -265,4 +335,74 @@ def import_lottie(source: LottieSource, *, seconds: bool = False) -> LottieImpor
         text = _FsPath(source).read_bytes()
     else:
         raise InvalidTypeError(f"import_lottie takes a path, JSON text or a dict, not {type(source).__name__}")
-    return LottieImport(text, seconds=seconds)
+    return LottieImport(_gunzipped(text), seconds=seconds)
+
+
+def _gunzipped(data: bytes) -> bytes:
+    """`data`, decompressed when it is gzip (a Telegram sticker, .tgs, is a
+    gzipped Lottie file); at most MAX_LOTTIE_BYTES."""
+    if data[:2] != b"\x1f\x8b":
+        return data
+    import zlib
+
+    decompressor = zlib.decompressobj(16 + zlib.MAX_WBITS)
+    try:
+        out = decompressor.decompress(data, MAX_LOTTIE_BYTES + 1)
+    except zlib.error as error:
+        raise InvalidValueError(f"lottie: not a readable gzip file (.tgs): {error}") from None
+    if len(out) > MAX_LOTTIE_BYTES:
+        raise InvalidValueError(f"lottie: a gzipped file that inflates to more than {MAX_LOTTIE_BYTES} bytes")
+    return out
+
+
+#: The largest Lottie text read from a gzipped file (the library's own JSON limit).
+MAX_LOTTIE_BYTES = 64 << 20
+
+
+def is_lottie_file(path: Union[str, "os.PathLike[str]"]) -> bool:
+    """Whether the file at `path` is a Lottie document: a .tgs (gzipped
+    Lottie), or JSON whose top level has "layers" and "fr" (a razzle scene
+    has neither)."""
+    name = os.fspath(path)
+    if name.lower().endswith(".tgs"):
+        return True
+    try:
+        with open(name, "rb") as file:
+            head = file.read(2)
+            if head == b"\x1f\x8b":
+                return True
+            data = head + file.read()
+        document = json.loads(data)
+    except (OSError, ValueError):
+        return False
+    return isinstance(document, dict) and "layers" in document and "fr" in document
+
+
+def is_lottie_document(value: object) -> bool:
+    """Whether `value` is a Lottie import, or a dict or JSON text of one."""
+    if isinstance(value, LottieImport):
+        return True
+    if isinstance(value, Mapping):
+        return "layers" in value and "fr" in value
+    if isinstance(value, (str, bytes)):
+        text = value.decode("utf-8", "replace") if isinstance(value, bytes) else value
+        if text.lstrip().startswith("{"):
+            try:
+                document = json.loads(text)
+            except ValueError:
+                return False
+            return isinstance(document, dict) and "layers" in document and "fr" in document
+        if isinstance(value, bytes):
+            return value[:2] == b"\x1f\x8b"
+    return False
+
+
+def open_lottie(source: Any) -> Tuple[LottieImport, Optional[str]]:
+    """(the import, the folder its external images are read from) for a
+    path, JSON text, bytes, a dict or an import (None: no folder)."""
+    if isinstance(source, LottieImport):
+        return source, None
+    if isinstance(source, os.PathLike) or (isinstance(source, str) and not source.lstrip().startswith("{")):
+        folder = os.path.dirname(os.path.abspath(os.fspath(source)))
+        return import_lottie(source), folder
+    return import_lottie(source), None

@@ -30,7 +30,13 @@ what that name implies), a node that lasts no time, a track no target of
 a stage draws, a drawn property whose kind the renderer cannot read.
 
 --json prints the same as one JSON object (lists "animators", "nodes",
-"pagings", "paths", "masks", "stages", and "warnings")."""
+"pagings", "paths", "masks", "stages", and "warnings").
+
+For a Lottie file (a .json with "layers" and "fr", or a .tgs): the
+composition (size, frame rate, in and out points), the layers nested
+through precompositions with their switches (hidden, mattes, masks,
+parents, blend modes, stretch, time remap), the assets (a missing image
+file is marked), and what will not draw, grouped per feature."""
 
 #: The property names the library gives a kind of their own, checked
 #: against `kf_property_info` (the Python typing lists name them).
@@ -53,12 +59,25 @@ def add_parser(commands: Any) -> None:
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("scene", help="a razzle-scene/1 file")
+    parser.add_argument("scene", help="a razzle-scene/1 file, or a Lottie .json / .tgs file")
     parser.add_argument("--json", action="store_true", help="print a JSON object instead of text")
     parser.set_defaults(func=run)
 
 
 def run(arguments: argparse.Namespace) -> int:
+    from razzle._lottie import is_lottie_file
+
+    from .common import check_readable
+    from .inspect_lottie import inspect_lottie, text_lottie_report
+
+    check_readable(arguments.scene)
+    if is_lottie_file(arguments.scene):
+        lottie = inspect_lottie(arguments.scene)
+        if arguments.json:
+            print(json.dumps(lottie, indent=2, ensure_ascii=False, allow_nan=False))
+        else:
+            print(text_lottie_report(lottie, arguments.scene))
+        return 0
     scene = load_scene(arguments.scene)
     report = inspect_scene(scene, arguments.scene)
     if arguments.json:

@@ -9,14 +9,22 @@ import sys
 from typing import Any, Callable, Optional, Tuple, Union
 
 from razzle import RazzleError
+from razzle._lottie import is_lottie_file
 
 from .common import CommandError, check_readable, count_argument, located, number_argument, positive_argument
 from .common import UsageError, plural, require, size_argument
 
 DESCRIPTION = """\
-Draws a scene's stage into an image file. The output's extension picks the
-format: .gif, .png (an APNG when there are several frames), a directory or a
-name with a %d-style pattern (a PNG sequence), .mp4 (needs imageio-ffmpeg).
+Draws a scene's stage, or plays a Lottie file, into an image file. The
+output's extension picks the format: .gif, .png (an APNG when there are
+several frames), .webp, a directory or a name with a %d-style pattern (a PNG
+sequence), .mp4 (needs imageio-ffmpeg); for a Lottie file also .svg (one
+frame, --frame F, as vector SVG).
+
+A Lottie file (a .json whose top level has "layers" and "fr", or a .tgs)
+plays from its ip to its op at its fr: --from/--to are composition frames
+(--to is not drawn), --frame F draws the one frame F; transparent unless
+--background is given (GIF and MP4 are over white).
 
 A time-driven stage's frames are times (--from/--to, seconds), a
 scroll-driven stage's are content offsets (--scroll A:B, points); without
@@ -45,12 +53,16 @@ def add_parser(commands: Any) -> None:
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("scene", help="a razzle-scene/1 file with a stage")
+    parser.add_argument("scene", help="a razzle-scene/1 file with a stage, or a Lottie .json / .tgs file")
     parser.add_argument("-o", "--output", required=True, help="the file (or directory) to write")
-    parser.add_argument("--fps", type=positive_argument, default=30.0, help="frames per second (default 30)")
+    parser.add_argument(
+        "--fps", type=positive_argument, help="frames per second (default 30; a Lottie file's own fr)"
+    )
     parser.add_argument("--size", type=size_argument, metavar="WxH", help="pixels (default: the stage's size)")
     parser.add_argument("--from", dest="start", type=number_argument, metavar="T", help="first frame's time")
     parser.add_argument("--to", dest="end", type=number_argument, metavar="T", help="last frame's time")
+    parser.add_argument("--frame", type=number_argument, metavar="F", help="one Lottie frame (for .png or .svg)")
+    parser.add_argument("--background", metavar="COLOR", help="a color under everything (#fff, white, rgb(...))")
     parser.add_argument(
         "--scroll", type=span_argument, metavar="A:B", help="content offsets of the first and last frames (a scroll stage)"
     )
@@ -115,7 +127,47 @@ def progress_bar(arguments: argparse.Namespace) -> Optional[ProgressBar]:
         return None
 
 
+def run_lottie(arguments: argparse.Namespace) -> int:
+    """`razzle render anim.json -o out.gif`: a Lottie file played."""
+    if arguments.scroll is not None or arguments.stage is not None:
+        raise UsageError("render: a Lottie file has no stages and no scroll: use --from/--to or --frame (frames)")
+    if arguments.frame is not None and (arguments.start is not None or arguments.end is not None or arguments.frames):
+        raise UsageError("render: give --frame F or --from/--to/--frames, not both (see razzle render --help)")
+    renderer = require("razzle.render", "render")
+    start, end, frames = arguments.start, arguments.end, arguments.frames
+    if arguments.frame is not None:
+        start, frames = arguments.frame, 1
+    bar = progress_bar(arguments)
+    try:
+        result = renderer.render(
+            arguments.scene,
+            arguments.output,
+            fps=arguments.fps,
+            size=arguments.size,
+            start=start,
+            end=end,
+            frames=frames,
+            progress=bar,
+            background=arguments.background,
+        )
+    except RazzleError as error:
+        message = located(error)
+        if "pip install" in message or message.startswith(arguments.output + ":"):
+            raise CommandError(message) from None
+        raise CommandError(f"{arguments.scene}: {message}") from None
+    finally:
+        if bar is not None:
+            bar.close()
+    print(summary(result))
+    return 0
+
+
 def run(arguments: argparse.Namespace) -> int:
+    check_readable(arguments.scene)
+    if is_lottie_file(arguments.scene):
+        return run_lottie(arguments)
+    if arguments.frame is not None:
+        raise UsageError("render: --frame is for Lottie files; a scene's frames are --from/--to/--frames")
     if arguments.scroll is not None and (arguments.start is not None or arguments.end is not None):
         raise UsageError("render: give --scroll A:B or --from/--to, not both (see razzle render --help)")
     start, end = arguments.scroll if arguments.scroll is not None else (arguments.start, arguments.end)
@@ -135,6 +187,7 @@ def run(arguments: argparse.Namespace) -> int:
             stage=arguments.stage,
             progress=callback,
             driver="scroll" if arguments.scroll is not None else "time" if start is not None or end is not None else None,
+            **({} if arguments.background is None else {"background": arguments.background}),
         )
     except RazzleError as error:
         message = located(error)

@@ -18,6 +18,8 @@ import numpy as np
 
 from .._animator import Animator
 from .._choreography import Node
+from .._display_list import DisplayList
+from .._lottie import LottieImport, is_lottie_document, is_lottie_file, open_lottie
 from .._paging import Paging
 from .._paths import Mask, Path
 from .._stage import Stage
@@ -35,6 +37,9 @@ SCROLL_FRAMES = 120
 #: The most frames one render draws, and the largest side of its pictures
 #: (skia's limit is about this).
 MAX_FRAMES = 100_000
+#: The largest side of a picture, in pixels (a file's 1e9 × 1e9 canvas is
+#: refused instead of allocating it; pass `size` to scale it down).
+MAX_SIDE = 16_384
 MAX_SIDE = 16384
 
 
@@ -63,7 +68,13 @@ class Renderer:
     stage's paging layout, if any; `paths` and `masks` the scene's objects
     the targets name. `size` is the output's (width, height) in pixels
     (default: the stage's size); the stage is scaled uniformly to fit and
-    centred. `base_path` is where image files are looked up."""
+    centred. `base_path` is where image files are looked up. `background`
+    (a color string or (r, g, b[, a]) numbers in [0, 1]) replaces the
+    stage's.
+
+    `Renderer.from_lottie` makes a renderer of a Lottie file instead: its
+    frames are the composition's frames, drawn from the import's display
+    list (razzle.DisplayList) through the same painter."""
 
     def __init__(
         self,
@@ -75,6 +86,7 @@ class Renderer:
         masks: Optional[Mapping[str, Mask]] = None,
         size: Optional[Tuple[int, int]] = None,
         base_path: Optional[str] = None,
+        background: Optional[Any] = None,
     ) -> None:
         self.stage = stage
         self.source = source
@@ -90,7 +102,45 @@ class Renderer:
         self.dx = (self.width - stage_w * self.scale) / 2
         self.dy = (self.height - stage_h * self.scale) / 2
         self.base_path = base_path
+        self.background = stage.background if background is None else _background(background)
         self._painter: Optional[Painter] = None
+        #: The Lottie import drawn (from_lottie), else None.
+        self.lottie: Optional[LottieImport] = None
+        self._list: Optional[DisplayList] = None
+        self._drawer: Any = None
+
+    @classmethod
+    def from_lottie(
+        cls,
+        source: Any,
+        size: Optional[Tuple[int, int]] = None,
+        background: Optional[Any] = None,
+    ) -> Renderer:
+        """The renderer of a Lottie document: `source` is a path (a .json or a
+        gzipped .tgs; external images are read from its folder), JSON text,
+        bytes, a dict or a `razzle.import_lottie(...)` result (not closed by
+        the renderer). `size` (width, height) scales the composition to fit,
+        aspect kept, centred (default: the composition's size); pixels are
+        transparent where nothing is drawn unless `background` is given (a
+        color string or (r, g, b[, a]) in [0, 1]). `frame(f)` draws
+        composition frame f (the file's numbers, ip to op, fractional
+        allowed)."""
+        lottie, folder = open_lottie(source)
+        if not (lottie.width > 0 and lottie.height > 0):
+            raise RenderError(f"the composition's size is {lottie.width:g}x{lottie.height:g}: nothing to draw")
+        stage = Stage(size=(lottie.width, lottie.height), background=(0.0, 0.0, 0.0, 0.0))
+        if size is None:
+            if not (lottie.width <= MAX_SIDE and lottie.height <= MAX_SIDE):
+                raise RenderError(
+                    f"the composition is {lottie.width:g}x{lottie.height:g} pixels, more than {MAX_SIDE} a side: "
+                    "give a size, e.g. size=(512, 512)"
+                )
+            size = (max(1, round(lottie.width)), max(1, round(lottie.height)))
+        if not all(isinstance(v, int) and 1 <= v <= MAX_SIDE for v in size):
+            raise RenderError(f"size must be two whole numbers of pixels in 1..{MAX_SIDE}, not {size!r}")
+        renderer = cls(stage, lottie.timeline, size=size, base_path=folder, background=background)
+        renderer.lottie = lottie
+        return renderer
 
     @classmethod
     def from_scene(
@@ -141,9 +191,12 @@ class Renderer:
         return self.stage.scrolling
 
     def default_span(self) -> Tuple[float, float]:
-        """The stage's `range`; else, for a paging scroll view, the content
+        """A Lottie file's in and out points (ip, op: the frames played are
+        ip, ip + 1, ... before op). Else the stage's `range`; else, for a paging scroll view, the content
         offsets from the first page to the last; for a node, 0 to its end
         time; for an animator, its keyframes' span."""
+        if self.lottie is not None:
+            return self.lottie.in_point, self.lottie.out_point
         if self.stage.range is not None:
             return self.stage.range
         if self.paging is not None and self.scrolling:
@@ -177,6 +230,8 @@ class Renderer:
             raise RenderError(f"the frames' span must be finite, not {start}…{end}")
         if not (np.isfinite(fps) and fps > 0):
             raise RenderError(f"fps must be a positive number, not {fps}")
+        if self.lottie is not None:
+            return self._lottie_frames(frames, start, end)
         if frames is None:
             span = abs(end - start) * fps
             if not span < MAX_FRAMES:
@@ -189,6 +244,52 @@ class Renderer:
         if frames == 1:
             return np.array([float(start)])
         return np.linspace(float(start), float(end), int(frames))
+
+    def _lottie_frames(self, frames: Optional[int], start: float, end: float) -> np.ndarray[Any, np.dtype[np.float64]]:
+        """A Lottie file's frames from `start` up to (not including) `end`:
+        every whole step, or `frames` evenly spaced ones."""
+        if frames is None:
+            span = end - start
+            if not span < MAX_FRAMES:
+                raise RenderError(f"frames {start:g} to {end:g} are more than {MAX_FRAMES}: give a frame count")
+            frames = max(1, int(np.ceil(span - 1e-9)))
+        if not 1 <= frames <= MAX_FRAMES:
+            raise RenderError(f"the frame count must be 1 to {MAX_FRAMES}, not {frames}")
+        if frames == 1 or end <= start:
+            return np.array([float(start)])
+        return np.linspace(float(start), float(end), int(frames), endpoint=False)
+
+    @property
+    def fps(self) -> Optional[float]:
+        """A Lottie file's frame rate `fr` (None for a stage)."""
+        return None if self.lottie is None else self.lottie.frame_rate
+
+    def _lottie_draw(self, frame: float) -> Frame:
+        assert self.lottie is not None
+        painter = self._paint()
+        if self._list is None:
+            from ._ops import OpDrawer, decode_images
+
+            self._list = DisplayList()
+            self._drawer = OpDrawer(decode_images(self.lottie.images, self.base_path))
+        ops = self._list.draw(self.lottie, float(frame))
+        return painter.draw_ops(ops, self._drawer)
+
+    def svg(self, frame: float) -> str:
+        """A Lottie frame as SVG text (the display list as SVG elements: masks
+        and mattes as <mask>, groups with opacity and mix-blend-mode), at
+        this renderer's size and background."""
+        if self.lottie is None:
+            raise RenderError("SVG output is for Lottie files: a scene's stage draws only as pixels")
+        from ._svg import frame_svg
+
+        return frame_svg(
+            self.lottie,
+            frame,
+            (self.width, self.height),
+            self.background,
+            self.base_path,
+        )
 
     # -- states and drawing ---------------------------------------------------
 
@@ -235,7 +336,7 @@ class Renderer:
             self._painter = Painter(
                 self.width,
                 self.height,
-                self.stage.background,
+                self.background,
                 self.scale,
                 self.dx,
                 self.dy,
@@ -250,19 +351,39 @@ class Renderer:
         self, values: Union[Sequence[float], np.ndarray[Any, np.dtype[np.float64]]], progress: Optional[Progress] = None
     ) -> List[Frame]:
         """The pictures at `values`: (height, width, 4) uint8 RGBA arrays."""
+        if self.lottie is not None:
+            out = []
+            frames = np.asarray(values, dtype=np.float64).reshape(-1).tolist()
+            for done, value in enumerate(frames, 1):
+                out.append(self._lottie_draw(value))
+                if progress is not None:
+                    progress(done, len(frames))
+            return out
         states = self.states(values)
         return draw_all(self._paint(), states, len(states[0].alpha) if states else len(values), progress)
 
     def frame(self, value: float) -> Frame:
-        """The picture at one time (or content offset)."""
+        """The picture at one time (or content offset; a Lottie renderer's
+        composition frame)."""
+        if self.lottie is not None:
+            return self._lottie_draw(value)
         return self.frames([value])[0]
+
+
+def _background(value: Any) -> Tuple[float, float, float, float]:
+    from .._colors import color_channels
+
+    channels = color_channels(value)
+    if len(channels) != 4:
+        raise RenderError(f"a background is a color string or (r, g, b[, a]) numbers, not {value!r}")
+    return (float(channels[0]), float(channels[1]), float(channels[2]), float(channels[3]))
 
 
 def render(
     scene: Any,
     output: str,
     *,
-    fps: float = 30.0,
+    fps: Optional[float] = None,
     size: Optional[Tuple[int, int]] = None,
     start: Optional[float] = None,
     end: Optional[float] = None,
@@ -270,6 +391,7 @@ def render(
     stage: Union[str, int, None] = None,
     progress: Optional[Progress] = None,
     driver: Optional[str] = None,
+    background: Optional[Any] = None,
 ) -> RenderResult:
     """Renders a scene's stage to `output` (.gif, .png/.apng, .mp4, a
     directory or a %d pattern for PNG frames). `scene` is a razzle.Scene or
@@ -277,7 +399,20 @@ def render(
     `Renderer.frame_values` for `frames`, `start`, `end` and `fps`.
     `driver` ("time" or "scroll"), if given, is what `start` and `end` are
     meant to be: a stage driven otherwise is a RenderError (times given to a
-    scroll view, or the reverse)."""
+    scroll view, or the reverse). `fps` defaults to 30. `background`
+    replaces the stage's.
+
+    A Lottie document (a path to a .json whose top level has "layers" and
+    "fr", or to a .tgs; a dict, JSON text or a `razzle.import_lottie`
+    result) plays from `start` (default ip) up to, not including, `end`
+    (default op), one frame per composition frame (or `frames` evenly
+    spaced), at the file's `fr` unless `fps` is given, over `background`
+    (default transparent; white in GIF and MP4). An .svg output writes the
+    one frame `start` as SVG."""
+    if _is_lottie(scene):
+        return _render_lottie(scene, output, fps, size, start, end, frames, progress, background)
+    if fps is None:
+        fps = 30.0
     began = time.perf_counter()
     base_path = None
     if isinstance(scene, (str, os.PathLike)):
@@ -288,6 +423,8 @@ def render(
     output_kind(output)
     _require_skia()
     renderer = Renderer.from_scene(scene, stage, size=size, base_path=base_path)
+    if background is not None:
+        renderer.background = _background(background)
     actual = "scroll" if renderer.scrolling else "time"
     if driver is not None and driver != actual:
         name = f"stage {renderer.stage.name!r}" if renderer.stage.name else "the stage"
@@ -316,6 +453,73 @@ def render(
         height=renderer.height,
         seconds=t2 - began,
         sample_seconds=t1 - t0,
+        draw_seconds=drawing[0],
+        encode_seconds=t2 - t1 - drawing[0],
+    )
+
+
+def _is_lottie(source: Any) -> bool:
+    if isinstance(source, (str, os.PathLike)) and not (isinstance(source, str) and source.lstrip().startswith("{")):
+        return os.path.isfile(source) and is_lottie_file(source)
+    return is_lottie_document(source)
+
+
+def _render_lottie(
+    source: Any,
+    output: str,
+    fps: Optional[float],
+    size: Optional[Tuple[int, int]],
+    start: Optional[float],
+    end: Optional[float],
+    frames: Optional[int],
+    progress: Optional[Progress],
+    background: Optional[Any],
+) -> RenderResult:
+    began = time.perf_counter()
+    svg = output.lower().endswith(".svg")
+    if not svg:
+        output_kind(output)
+        _require_skia()
+    renderer = Renderer.from_lottie(source, size=size, background=background)
+    lottie = renderer.lottie
+    assert lottie is not None
+    if fps is None:
+        fps = lottie.frame_rate
+    if not (np.isfinite(fps) and fps > 0):
+        raise RenderError(f"fps must be a positive number, not {fps}")
+    first, last = renderer.default_span()
+    first = first if start is None else float(start)
+    last = last if end is None else float(end)
+    if not (np.isfinite(first) and np.isfinite(last)):
+        raise RenderError(f"the frames' span must be finite, not {first}…{last}")
+    if svg:
+        from ._svg import write_svg
+
+        t0 = time.perf_counter()
+        write_svg(output, renderer.svg(first))
+        t1 = time.perf_counter()
+        return RenderResult(output, 1, renderer.width, renderer.height, t1 - began, 0.0, t1 - t0, 0.0)
+    values = renderer.frame_values(frames, first, last)
+    prepare_output(output, values.size, renderer.width, renderer.height)
+    drawing = [0.0]
+    numbers = values.tolist()
+
+    def draw(row: int) -> Frame:
+        began_row = time.perf_counter()
+        picture = renderer.frame(numbers[row])
+        drawing[0] += time.perf_counter() - began_row
+        return picture
+
+    t1 = time.perf_counter()
+    written = write_stream(draw, values.size, output, fps, progress)
+    t2 = time.perf_counter()
+    return RenderResult(
+        path=written[0] if len(written) == 1 else output,
+        frames=values.size,
+        width=renderer.width,
+        height=renderer.height,
+        seconds=t2 - began,
+        sample_seconds=0.0,
         draw_seconds=drawing[0],
         encode_seconds=t2 - t1 - drawing[0],
     )

@@ -137,8 +137,8 @@ class Painter:
             raise RenderError(f"{path}: not a readable image (target {target!r}): {error}") from None
         return skia.Image.fromarray(rgba, colorType=skia.kRGBA_8888_ColorType)
 
-    def draw(self, states: Sequence[TargetState], row: int) -> np.ndarray[Any, np.dtype[np.uint8]]:
-        """Frame `row` as an (height, width, 4) RGBA array (straight alpha)."""
+    def _begin(self) -> Any:
+        """The canvas, cleared, with the stage's fit and clip applied."""
         canvas = self.surface.getCanvas()
         canvas.clear(self.background)
         canvas.save()
@@ -148,10 +148,27 @@ class Painter:
             # An output of another aspect shows the stage centred: nothing
             # outside the viewport (the next page, say) reaches the bars.
             canvas.clipRect(self.stage_rect)
+        return canvas
+
+    def draw(self, states: Sequence[TargetState], row: int) -> np.ndarray[Any, np.dtype[np.uint8]]:
+        """Frame `row` as an (height, width, 4) RGBA array (straight alpha)."""
+        canvas = self._begin()
         for state in states:
             if state.visible[row] and state.alpha[row] > 0:
                 self._target(canvas, state, row)
         canvas.restore()
+        return self._pixels()
+
+    def draw_ops(self, ops: Sequence[Any], drawer: Any) -> np.ndarray[Any, np.dtype[np.uint8]]:
+        """A Lottie frame's display list (razzle.DisplayList's ops, drawn by
+        `drawer`, an `_ops.OpDrawer`) as an (height, width, 4) RGBA array
+        (straight alpha), fitted like a stage."""
+        canvas = self._begin()
+        drawer.draw(canvas, ops)
+        canvas.restore()
+        return self._pixels()
+
+    def _pixels(self) -> np.ndarray[Any, np.dtype[np.uint8]]:
         image = self.surface.makeImageSnapshot()
         pixels: np.ndarray[Any, np.dtype[np.uint8]] = image.toarray(
             colorType=skia.kRGBA_8888_ColorType, alphaType=skia.kUnpremul_AlphaType

@@ -36,7 +36,7 @@ def _is_pattern(name: str) -> bool:
 
 
 def output_kind(output: str) -> str:
-    """"gif", "png" (one frame, or an APNG of several), "sequence" (a
+    """"gif", "png" (one frame, or an APNG of several), "webp", "sequence" (a
     directory — an existing one, or a name without an extension — or a
     name with one %d or %04d: one PNG per frame) or "mp4". A % that is not
     such a pattern is part of the name (`100%.png` is a PNG)."""
@@ -45,11 +45,11 @@ def output_kind(output: str) -> str:
     extension = os.path.splitext(output)[1].lower()
     if output.endswith(os.sep) or os.path.isdir(output) or not extension:
         return "sequence"
-    kinds = {".gif": "gif", ".png": "png", ".apng": "png", ".mp4": "mp4"}
+    kinds = {".gif": "gif", ".png": "png", ".apng": "png", ".mp4": "mp4", ".webp": "webp"}
     if extension not in kinds:
         raise RenderError(
             f"{output}: unknown output format {extension!r}: "
-            "use .gif, .png, .apng, .mp4, a directory or a name with %04d"
+            "use .gif, .png, .apng, .webp, .mp4, a directory or a name with %04d"
         )
     return kinds[extension]
 
@@ -83,7 +83,7 @@ def prepare_output(output: str, count: int, width: int, height: int) -> str:
         _ffmpeg(output)
     else:
         _pillow()
-    per_frame = {"gif": width * height, "png": width * height * 4}.get(kind, 0)
+    per_frame = {"gif": width * height, "png": width * height * 4, "webp": width * height * 4}.get(kind, 0)
     if count > 1 and per_frame * count > MEMORY_BUDGET:
         raise RenderError(
             f"{output}: {count} frames of {width}x{height} need {per_frame * count / 2**30:.1f} GiB for a "
@@ -187,6 +187,14 @@ def write_stream(
             loop=0,
             optimize=False,
             disposal=1,
+        )
+    elif kind == "webp":
+        Image = _pillow()
+        images = [Image.fromarray(draw(i)) for i in range(count)]
+        # Lossless, with alpha; an animated WebP counts in whole milliseconds.
+        images[0].save(
+            output, format="WEBP", save_all=len(images) > 1, append_images=images[1:],
+            duration=max(1, round(1000.0 / fps)), loop=0, lossless=True, quality=80, method=0,
         )
     elif kind == "png":
         Image = _pillow()
