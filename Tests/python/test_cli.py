@@ -592,3 +592,59 @@ def test_render_end_to_end_errors(tmp_path: Path) -> None:
     assert result.returncode == 1 and "more than 100000 frames" in one_error_line(result.stderr)
     result = program("render", str(scene), "-o", "x.bmp", cwd=tmp_path)
     assert one_error_line(result.stderr).startswith("razzle: x.bmp: unknown output format '.bmp'")
+
+
+def _solid_lottie(tmp_path: Path) -> Path:
+    """A 40 x 20 composition, frames 0..10, whose one layer is a red solid
+    over its left half from frame 0 and a blue one over the right half from
+    frame 5 (ip 5), with a text layer that does not draw."""
+    doc = {
+        "v": "5.7.0", "fr": 10, "ip": 0, "op": 10, "w": 40, "h": 20,
+        "layers": [
+            {"ty": 1, "ind": 1, "ip": 5, "op": 10, "st": 0, "sc": "#0000ff", "sw": 20, "sh": 20,
+             "ks": {"p": {"k": [20, 0]}}},
+            {"ty": 1, "ind": 2, "ip": 0, "op": 10, "st": 0, "sc": "#ff0000", "sw": 20, "sh": 20},
+            {"ty": 5, "ind": 3, "ip": 0, "op": 10, "st": 0, "t": {"d": {"k": []}}},
+        ],
+    }
+    path = tmp_path / "solids.json"
+    path.write_text(json.dumps(doc))
+    return path
+
+
+def test_render_a_lottie_file_plays_ip_to_op(capsys: Any, tmp_path: Path) -> None:
+    from PIL import Image
+
+    source = _solid_lottie(tmp_path)
+    output = tmp_path / "solids.gif"
+    code, out, err = run(capsys, "render", str(source), "-o", str(output), "--background", "white")
+    assert code == 0, err
+    assert out.startswith(f"wrote {output}: 10 frames, 40×20")
+    with Image.open(output) as image:
+        # GIF keeps one picture per run of identical frames: 0-4, then 5-9.
+        assert image.n_frames == 2
+        image.seek(0)
+        first = image.convert("RGB")
+        assert first.getpixel((5, 10)) == (255, 0, 0) and first.getpixel((35, 10)) == (255, 255, 255)
+        image.seek(1)
+        late = image.convert("RGB")
+        assert late.getpixel((35, 10)) == (0, 0, 255)
+
+
+def test_render_one_lottie_frame_as_svg(capsys: Any, tmp_path: Path) -> None:
+    source = _solid_lottie(tmp_path)
+    output = tmp_path / "frame.svg"
+    code, _, err = run(capsys, "render", str(source), "--frame", "6", "-o", str(output))
+    assert code == 0, err
+    text = output.read_text()
+    assert text.startswith("<svg") or text.startswith("<?xml")
+    assert "#ff0000" in text.lower() or "rgb(255,0,0)" in text.replace(" ", "")
+
+
+def test_inspect_a_lottie_file_lists_layers_and_what_will_not_draw(capsys: Any, tmp_path: Path) -> None:
+    source = _solid_lottie(tmp_path)
+    code, out, err = run(capsys, "inspect", str(source))
+    assert code == 0, err
+    assert "40×20" in out and "10 fps" in out
+    assert "solid" in out and "text" in out
+    assert "/layers/2" in out  # the text layer's warning, with its pointer
