@@ -127,51 +127,10 @@ def progress_bar(arguments: argparse.Namespace) -> Optional[ProgressBar]:
         return None
 
 
-def run_lottie(arguments: argparse.Namespace) -> int:
-    """`razzle render anim.json -o out.gif`: a Lottie file played."""
-    if arguments.scroll is not None or arguments.stage is not None:
-        raise UsageError("render: a Lottie file has no stages and no scroll: use --from/--to or --frame (frames)")
-    if arguments.frame is not None and (arguments.start is not None or arguments.end is not None or arguments.frames):
-        raise UsageError("render: give --frame F or --from/--to/--frames, not both (see razzle render --help)")
-    renderer = require("razzle.render", "render")
-    start, end, frames = arguments.start, arguments.end, arguments.frames
-    if arguments.frame is not None:
-        start, frames = arguments.frame, 1
-    bar = progress_bar(arguments)
-    try:
-        result = renderer.render(
-            arguments.scene,
-            arguments.output,
-            fps=arguments.fps,
-            size=arguments.size,
-            start=start,
-            end=end,
-            frames=frames,
-            progress=bar,
-            background=arguments.background,
-        )
-    except RazzleError as error:
-        message = located(error)
-        if "pip install" in message or message.startswith(arguments.output + ":"):
-            raise CommandError(message) from None
-        raise CommandError(f"{arguments.scene}: {message}") from None
-    finally:
-        if bar is not None:
-            bar.close()
-    print(summary(result))
-    return 0
-
-
-def run(arguments: argparse.Namespace) -> int:
-    check_readable(arguments.scene)
-    if is_lottie_file(arguments.scene):
-        return run_lottie(arguments)
-    if arguments.frame is not None:
-        raise UsageError("render: --frame is for Lottie files; a scene's frames are --from/--to/--frames")
-    if arguments.scroll is not None and (arguments.start is not None or arguments.end is not None):
-        raise UsageError("render: give --scroll A:B or --from/--to, not both (see razzle render --help)")
-    start, end = arguments.scroll if arguments.scroll is not None else (arguments.start, arguments.end)
-    check_readable(arguments.scene)
+def render_and_report(arguments: argparse.Namespace, **options: Any) -> int:
+    """Renders `arguments.scene` into `arguments.output` with the progress
+    bar, prints the summary line, and turns a library error into the
+    command's one-line error naming the input."""
     renderer = require("razzle.render", "render")
     bar = progress_bar(arguments)
     callback: Optional[Callable[[int, int], None]] = bar
@@ -181,12 +140,8 @@ def run(arguments: argparse.Namespace) -> int:
             arguments.output,
             fps=arguments.fps,
             size=arguments.size,
-            start=start,
-            end=end,
-            frames=arguments.frames,
-            stage=arguments.stage,
             progress=callback,
-            driver="scroll" if arguments.scroll is not None else "time" if start is not None or end is not None else None,
+            **options,
             **({} if arguments.background is None else {"background": arguments.background}),
         )
     except RazzleError as error:
@@ -199,3 +154,34 @@ def run(arguments: argparse.Namespace) -> int:
             bar.close()
     print(summary(result))
     return 0
+
+
+def run_lottie(arguments: argparse.Namespace) -> int:
+    """`razzle render anim.json -o out.gif`: a Lottie file played."""
+    if arguments.scroll is not None or arguments.stage is not None:
+        raise UsageError("render: a Lottie file has no stages and no scroll: use --from/--to or --frame (frames)")
+    if arguments.frame is not None and (arguments.start is not None or arguments.end is not None or arguments.frames):
+        raise UsageError("render: give --frame F or --from/--to/--frames, not both (see razzle render --help)")
+    start, end, frames = arguments.start, arguments.end, arguments.frames
+    if arguments.frame is not None:
+        start, frames = arguments.frame, 1
+    return render_and_report(arguments, start=start, end=end, frames=frames)
+
+
+def run(arguments: argparse.Namespace) -> int:
+    check_readable(arguments.scene)
+    if is_lottie_file(arguments.scene):
+        return run_lottie(arguments)
+    if arguments.frame is not None:
+        raise UsageError("render: --frame is for Lottie files; a scene's frames are --from/--to/--frames")
+    if arguments.scroll is not None and (arguments.start is not None or arguments.end is not None):
+        raise UsageError("render: give --scroll A:B or --from/--to, not both (see razzle render --help)")
+    start, end = arguments.scroll if arguments.scroll is not None else (arguments.start, arguments.end)
+    return render_and_report(
+        arguments,
+        start=start,
+        end=end,
+        frames=arguments.frames,
+        stage=arguments.stage,
+        driver="scroll" if arguments.scroll is not None else "time" if start is not None or end is not None else None,
+    )
