@@ -109,13 +109,9 @@ class Painter:
         stage_size: Tuple[float, float] = (0.0, 0.0),
         images: Sequence[Tuple[str, str]] = (),
     ) -> None:
-        # Skia draws straight into this array (premultiplied RGBA), so a
-        # frame is read back by one copy instead of a conversion by Skia
-        # (about 7 us instead of 250 us for 256 x 256).
-        self.buffer: np.ndarray[Any, np.dtype[np.uint8]] = np.zeros((height, width, 4), dtype=np.uint8)
-        self.surface = skia.Surface(
-            self.buffer, colorType=skia.kRGBA_8888_ColorType, alphaType=skia.kPremul_AlphaType
-        )
+        # The platform's native pixel format (Skia's raster fast paths; a
+        # surface over an RGBA array draws about 1.5 times slower).
+        self.surface = skia.Surface(width, height)
         if self.surface is None:
             raise RenderError(f"skia cannot make a {width}x{height} surface")
         self.background = _color(background)
@@ -177,16 +173,14 @@ class Painter:
         return self._pixels()
 
     def _pixels(self) -> np.ndarray[Any, np.dtype[np.uint8]]:
-        """The frame as straight-alpha RGBA: an opaque frame (a background)
-        is the drawn buffer copied; one with transparent pixels is converted
-        from premultiplied alpha by Skia."""
-        pixels = self.buffer.copy()
-        if self.opaque:
-            return pixels
-        info = skia.ImageInfo.Make(
-            pixels.shape[1], pixels.shape[0], skia.kRGBA_8888_ColorType, skia.kUnpremul_AlphaType
-        )
-        self.surface.readPixels(info, pixels)
+        """The frame as straight-alpha RGBA. An opaque frame (a background)
+        is read as premultiplied pixels, which it equals (a swizzle: about
+        50 us at 256 x 256); one with transparent pixels is divided by its
+        alpha on the way (about 250 us)."""
+        height, width = self.surface.height(), self.surface.width()
+        pixels: np.ndarray[Any, np.dtype[np.uint8]] = np.empty((height, width, 4), dtype=np.uint8)
+        alpha = skia.kPremul_AlphaType if self.opaque else skia.kUnpremul_AlphaType
+        self.surface.readPixels(skia.ImageInfo.Make(width, height, skia.kRGBA_8888_ColorType, alpha), pixels)
         return pixels
 
     def _target(self, canvas: Any, s: TargetState, row: int) -> None:
