@@ -1567,8 +1567,14 @@ kf_status kf_rotate_from_name(const char *name, kf_rotate *out_rotate);
  * offset.
  * Errors: KF_E_NULL, KF_E_INVALID_NAME (not UTF-8), KF_E_INVALID_VALUE
  * (a syntax error, a number out of the double range, empty data, geometry
- * too large to measure), KF_E_OUT_OF_RANGE (too many live handles). */
+ * too large to measure, text longer than KF_PATH_DATA_MAX_BYTES),
+ * KF_E_OUT_OF_RANGE (too many live handles). */
 kf_status kf_path_parse(const char *data, kf_path **out_path, size_t *out_error_offset);
+
+/* The longest path data kf_path_parse (and a scene file's path) accepts, in
+ * bytes (4 MiB): longer text is KF_E_INVALID_VALUE at this offset. A path
+ * takes about 80 bytes of memory a byte of its text. (0.3.2) */
+#define KF_PATH_DATA_MAX_BYTES 4194304
 
 /* A path through `count` points points[2 i], points[2 i + 1] (spatial
  * interpolation, as After Effects and Lottie move positions): segment i is

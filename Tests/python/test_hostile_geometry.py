@@ -98,3 +98,16 @@ def test_lottie_route_too_long_is_refused_with_its_pointer():
     out = run("lottie", lottie_with_tangent([1e308, -1e308, 0]))
     assert out["error"] == "InvalidValueError"
     assert "/layers/0/ks/p/k/0" in out["message"]
+
+
+def test_path_data_longer_than_the_limit_is_refused_before_it_is_read():
+    # KF_PATH_DATA_MAX_BYTES (4 MiB): about 80 bytes of memory a byte of text,
+    # so 88 MB of path data once needed 7 GB.
+    import razzle
+
+    limit = 4 << 20
+    data = "M0 0" + " L1 1" * ((limit - 4) // 5)
+    assert len(data) <= limit
+    assert razzle.Path(data).length == pytest.approx(2 ** 0.5)
+    with pytest.raises(razzle.InvalidValueError, match=f"at byte {limit}"):
+        razzle.Path(data + " " * (limit - len(data) + 1))

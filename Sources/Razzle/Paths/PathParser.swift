@@ -46,12 +46,23 @@ struct PathParser {
     self.bytes = bytes
   }
 
+  /// The longest path data, in bytes (4 MiB, `KF_PATH_DATA_MAX_BYTES`): a
+  /// path holds about 80 bytes a byte of its text, so this bounds one
+  /// path's memory to a few hundred megabytes, whatever the input.
+  static let maximumBytes = 4 << 20
+
   /// Parses `data`: the segments, the moveto points and whether the last
   /// command is a closepath.
   static func parse(_ data: String) -> Result<
     (segments: [PathSegment], moves: [PathPoint], closed: Bool), PathSyntaxError
   > {
     var data = data
+    guard data.utf8.count <= maximumBytes else {
+      return .failure(
+        PathSyntaxError(
+          offset: maximumBytes,
+          reason: "path data is longer than \(maximumBytes) bytes (\(data.utf8.count))"))
+    }
     return data.withUTF8 { utf8 in
       var parser = PathParser(utf8)
       do throws(PathSyntaxError) {

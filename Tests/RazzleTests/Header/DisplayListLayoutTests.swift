@@ -26,6 +26,7 @@ final class DisplayListLayoutTests: XCTestCase {
         MemoryLayout<DrawOp>.offset(of: swift), MemoryLayout<kf_draw_op>.offset(of: c), "\(swift)")
     }
     XCTAssertEqual(Int(DisplayList.version), Int(KF_DISPLAY_LIST_VERSION))
+    XCTAssertEqual(4 << 20, Int(KF_PATH_DATA_MAX_BYTES))
   }
 
   func testCodesAreTheHeaders() {

@@ -66,4 +66,19 @@ final class HostileGeometryTests: XCTestCase {
     XCTAssertNotNil(route)
     XCTAssertTrue(route?.point(keyframeProgress: 0.5).x.isFinite ?? false)
   }
+
+  func testPathDataHasASizeLimit() {
+    // 4 MiB (KF_PATH_DATA_MAX_BYTES): one byte more is refused at the limit,
+    // before a segment is made.
+    let limit = 4 << 20
+    var data = "M0 0"
+    data += String(repeating: " ", count: limit - data.utf8.count)
+    XCTAssertNotNil(try? Path(data: data))
+    switch Path.parse(data + " ") {
+    case .success: XCTFail("accepted")
+    case .failure(let error):
+      XCTAssertEqual(error.offset, limit)
+      XCTAssertTrue(error.reason.contains("longer than"), error.reason)
+    }
+  }
 }
