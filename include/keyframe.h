@@ -1821,12 +1821,14 @@ kf_status kf_lottie_sample_transforms(const kf_lottie *lottie, const double *tim
  *   END_MASK     multiply the group's content by C.
  *   BEGIN_MATTE  (inside a group) start the group's track matte: the ops
  *                until END_MATTE draw the matte into a second offscreen.
- *   END_MATTE    multiply the group's content by M, per `mode`:
+ *   END_MATTE    multiply the group's content by M, per the matching
+ *                BEGIN_MATTE's `mode`:
  *                KF_MATTE_ALPHA the matte's alpha, _ALPHA_INVERTED
  *                1 - alpha, _LUMA 0.2125 R + 0.7154 G + 0.0721 B of the
  *                matte premultiplied by its alpha, _LUMA_INVERTED 1 - that.
- *   END_LAYER    composite the group onto what is below with `opacity` and
- *                the blend mode `mode` (kf_blend_mode, the CSS blend modes).
+ *   END_LAYER    composite the group onto what is below with the matching
+ *                BEGIN_LAYER's `opacity` and blend mode `mode` (kf_blend_mode,
+ *                the CSS blend modes).
  *   FILL         fill the path with `color` (RGBA in [0, 1], not
  *                premultiplied; alpha holds every opacity above it) by the
  *                fill rule `mode` (KF_FILL_NONZERO, KF_FILL_EVEN_ODD).
@@ -1912,7 +1914,9 @@ typedef enum kf_blend_mode {
 } kf_blend_mode;
 
 /* One drawing operation; which fields an op reads is listed above (the
- * others are zero, matrix the identity). 184 bytes. */
+ * others are zero, but matrix the identity, opacity 1 and miter_limit 4).
+ * Every number is finite: a layer whose values overflow (a scale of 1e300)
+ * does not show. 184 bytes. */
 typedef struct kf_draw_op {
   uint32_t kind;  /* kf_draw_op_kind */
   uint32_t mode;  /* blend, mask, matte mode, fill rule or image index */
@@ -1926,7 +1930,7 @@ typedef struct kf_draw_op {
   uint32_t point_start;
   double matrix[6]; /* SAVE: a b c d e f */
   double color[4];  /* FILL, STROKE: r g b a */
-  double opacity;   /* BEGIN_LAYER, END_LAYER's group, BEGIN_MASK, MASK_PATH, IMAGE */
+  double opacity;   /* BEGIN_LAYER, BEGIN_MASK, MASK_PATH, IMAGE */
   double width;     /* STROKE: line width; MASK_PATH: expansion */
   double miter_limit;
   double dash_offset;

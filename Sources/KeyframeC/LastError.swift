@@ -1,3 +1,5 @@
+import Razzle
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -19,7 +21,8 @@ enum LastError {
   /// Records `message` as the calling thread's last error.
   static func set(_ message: String) {
     let old = pthread_getspecific(key)
-    let copy = message.withCString { strdup($0) }
+    // A NUL inside (a name read from a file) would end the C string early.
+    let copy = NameText.escapingNUL(message).withCString { strdup($0) }
     guard copy != nil else { return }
     pthread_setspecific(key, copy)
     free(old)

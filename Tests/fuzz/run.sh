@@ -21,13 +21,19 @@ crashes=$work/crashes/$target
 log=$work/$target.log
 mkdir -p "$found" "$crashes"
 
+# Inputs are at most 4096 bytes; the lottie target's, 16384: a Lottie
+# document that draws a little of everything (its seed every-op.json) is
+# larger than 4 KB, and a cut-off one only reaches the JSON parser.
+max_len=4096
+[[ $target == lottie ]] && max_len=16384
+
 folders=("$found" "$here/$target/corpus")
 [[ -d $here/$target/regressions ]] && folders+=("$here/$target/regressions")
 options=(
   -max_total_time="$seconds"
   -timeout=10          # one input running 10 s is a hang
   -rss_limit_mb=2048
-  -max_len=4096
+  -max_len="$max_len"
   -print_final_stats=1
   -artifact_prefix="$crashes/"
 )

@@ -132,6 +132,8 @@ struct LottieNode {
     guard let s = member.value.string else {
       throw member.error("expected a string, got \(member.value.typeName)")
     }
+    // Names and ids become C strings: a NUL would cut them.
+    guard !s.utf8.contains(0) else { throw member.error("a string with a NUL character") }
     return s
   }
 

@@ -87,6 +87,12 @@ public final class Track: @unchecked Sendable {
     bound: BoundRelation? = nil
   ) throws(RazzleError) {
     guard !property.isEmpty else { throw RazzleError(.invalidName, "property name is empty") }
+    // A NUL would cut the name for every C caller (and shift the labels of
+    // a batch's columns): refused here, whatever made the track.
+    for (what, name) in [("target", target), ("property", property)] where name.utf8.contains(0) {
+      throw RazzleError(
+        .invalidName, "\(what) name \"\(NameText.escapingNUL(name))\" contains a NUL character")
+    }
     let implied = PropertyRule.impliedKind(of: property)
     let resolved = kind ?? implied ?? .scalar
     if let implied, implied.name != resolved.name {

@@ -23,6 +23,11 @@ struct Affine: Sendable, Equatable {
 
   var isIdentity: Bool { self == .identity }
 
+  /// True when every entry is a finite number.
+  var isFinite: Bool {
+    a.isFinite && b.isFinite && c.isFinite && d.isFinite && tx.isFinite && ty.isFinite
+  }
+
   /// self · other (other applies first).
   func concatenating(_ o: Affine) -> Affine {
     Affine(

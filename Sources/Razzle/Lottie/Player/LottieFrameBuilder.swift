@@ -115,6 +115,10 @@ struct LottieFrameBuilder {
     let opacity = layer.transform.alpha(at: time) * alpha
     if opacity <= 0 && layer.matteMode == 0 { return }
     let matrix = worldMatrix(layers, slot, time: time)
+    // Values that overflow (a scale of 1e300, a skew of 90°) give a matrix
+    // no drawing library takes: such a layer does not show, and every
+    // number a list holds is finite.
+    guard matrix.isFinite else { return }
     let matte = layer.matteMode != 0 ? layer.matte : nil
     let grouped = !layer.masks.isEmpty || matte != nil || layer.blendMode != 0
     if grouped {
@@ -213,7 +217,8 @@ struct LottieFrameBuilder {
       op.mode = mask.mode.rawValue
       op.flags = mask.inverted ? 1 : 0
       op.opacity = min(1, max(0, mask.opacity.scalar(at: time) * 0.01))
-      op.width = mask.expansion.scalar(at: time)
+      let expansion = mask.expansion.scalar(at: time)
+      op.width = expansion.isFinite ? expansion : 0
       var contours: [BezierContour] = []
       // lottie-web's SVG masks draw nothing for an open path.
       if mask.closed && mask.path.dimensions >= 6 {
@@ -268,6 +273,14 @@ struct LottieFrameBuilder {
       if contour.closed { list.verbs.append(PathVerb.close.rawValue) }
     }
     op.verbCount = UInt32(truncatingIfNeeded: list.verbs.count) &- op.verbStart
+    // A point that overflowed (a group's matrix times a huge vertex): the
+    // path is dropped, so every number the list holds is finite.
+    let first = 2 * Int(op.pointStart)
+    if !list.points[first...].allSatisfy(\.isFinite) {
+      list.points.removeSubrange(first...)
+      list.verbs.removeSubrange(Int(op.verbStart)...)
+      op.verbCount = 0
+    }
   }
 
   private func paint(_ kind: DrawOpKind, color: SIMD4<Double>, alpha: Double) -> DrawOp {
@@ -305,7 +318,7 @@ struct LottieFrameBuilder {
         let range = info.entryStart..<info.itemEntryStart[k]
         guard !range.isEmpty else { continue }
         let o = min(1, max(0, opacity.scalar(at: time) * 0.01)) * groupAlpha
-        guard o > 0 else { continue }
+        guard o > 0, chainMatrix.isFinite else { continue }
         var op = paint(.fill, color: color.vector(at: time, fallback: SIMD4(0, 0, 0, 1)), alpha: o)
         op.mode = rule
         emit(&op, tree, range, group: group, chainMatrix: chainMatrix)
@@ -314,7 +327,7 @@ struct LottieFrameBuilder {
         guard !range.isEmpty else { continue }
         let o = min(1, max(0, style.opacity.scalar(at: time) * 0.01)) * groupAlpha
         let width = style.width.scalar(at: time)
-        guard o > 0, width > 0 else { continue }
+        guard o > 0, width > 0, width.isFinite, chainMatrix.isFinite else { continue }
         var op = paint(
           .stroke, color: style.color.vector(at: time, fallback: SIMD4(0, 0, 0, 1)), alpha: o)
         op.width = width
@@ -329,9 +342,10 @@ struct LottieFrameBuilder {
             total += v
             list.dashes.append(v)
           }
-          if total > 0 {
+          let offset = style.dashOffset?.scalar(at: time) ?? 0
+          if total > 0 && total.isFinite && offset.isFinite {
             op.dashCount = UInt32(style.dashes.count)
-            op.dashOffset = style.dashOffset?.scalar(at: time) ?? 0
+            op.dashOffset = offset
           } else {
             list.dashes.removeLast(style.dashes.count)
           }
