@@ -21,6 +21,11 @@ public struct EllipticalArc: Sendable, Hashable {
   public var rx: Double
   /// The y radius.
   public var ry: Double
+  /// The radii as path data gave them (absolute values), before F.6.6
+  /// scales them up: what the path's text writes back, so that it parses
+  /// to the same ellipse bit for bit.
+  public var givenRx: Double
+  public var givenRy: Double
   /// The x axis rotation φ in degrees, as path data writes it (mod 360).
   public var rotation: Double
   /// θ1 in radians.
@@ -49,6 +54,8 @@ public struct EllipticalArc: Sendable, Hashable {
     var rx = abs(rx)
     var ry = abs(ry)
     guard rx > 0, ry > 0, p1 != p2 else { return nil }
+    givenRx = rx
+    givenRy = ry
     let phi = rotation.truncatingRemainder(dividingBy: 360)
     let (s, c) = sinCos(degrees: phi)
     let dx = (p1.x - p2.x) / 2
@@ -96,6 +103,10 @@ public struct EllipticalArc: Sendable, Hashable {
     var arc = self
     arc.startAngle = start
     arc.sweepAngle = sweep
+    // A part of the ellipse is written with the ellipse's own radii (its
+    // chord is shorter: the given radii would be scaled differently).
+    arc.givenRx = rx
+    arc.givenRy = ry
     return arc
   }
 

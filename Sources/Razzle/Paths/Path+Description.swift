@@ -1,14 +1,14 @@
 extension Path: CustomStringConvertible {
   /// The path as SVG path data in absolute commands (`M`, `L`, `Q`, `C`,
   /// `A`, `Z`; H, V, S and T written out), numbers in their shortest
-  /// round-trip form: parsing it gives the same segments (arcs up to the
-  /// rounding of their center's recomputation, about 1e-15 relative).
+  /// round-trip form (−0 kept): parsing it gives the same segments, arcs
+  /// from their radii as given, and the same closed state.
   /// A path of lone movetos is its movetos.
   public var description: String {
     var out = ""
     var moveIndex = 0
     func number(_ x: Double) -> String {
-      if x == 0 { return "0" }
+      if x == 0 { return x.sign == .minus ? "-0" : "0" }
       var text = "\(x)"
       if text.hasSuffix(".0") { text.removeLast(2) }
       return text
@@ -34,12 +34,19 @@ extension Path: CustomStringConvertible {
       case .arc(let e, _, let p):
         let large = abs(e.sweepAngle) > Double.pi ? 1 : 0
         let sweep = e.sweepAngle > 0 ? 1 : 0
+        // The radii as given (not F.6.6's scaled ones), so the text parses
+        // to the same ellipse.
         append(
-          "A\(number(e.rx)) \(number(e.ry)) \(number(e.rotation)) \(large) \(sweep) \(pair(p))")
+          "A\(number(e.givenRx)) \(number(e.givenRy)) \(number(e.rotation)) \(large) \(sweep) \(pair(p))"
+        )
       }
     }
     if segments.isEmpty {
       for p in moves { append("M\(pair(p))") }
+    } else if !isClosed, segments.last?.closes == true, let last = moves.last {
+      // A moveto after the last Z: without it the text would read back as a
+      // closed path.
+      append("M\(pair(last))")
     }
     return out
   }
