@@ -1,10 +1,18 @@
 // Layers, their transforms and their shape trees.
 
 extension LottieImporter {
-  /// Names unique within one scope: `name`, then `name #2`, `name #3`, ….
+  /// Names unique within one scope: `name`, then `name #2`, `name #3`, …,
+  /// each escaped as one component of a target path (`/` written `\/`, `\`
+  /// written `\\`), so that a group named "a/b" and a group "b" inside "a"
+  /// never make the same target.
   struct Names {
     var used: Set<String> = []
+
+    /// A scope whose names may not be `reserved` (they get ` #2`).
+    init(reserving reserved: [String] = []) { used = Set(reserved) }
+
     mutating func unique(_ name: String) -> String {
+      let name = Self.escaped(name)
       var candidate = name
       var n = 2
       while used.contains(candidate) {
@@ -13,6 +21,17 @@ extension LottieImporter {
       }
       used.insert(candidate)
       return candidate
+    }
+
+    /// `name` as one component of a name path.
+    static func escaped(_ name: String) -> String {
+      guard name.contains(where: { $0 == "/" || $0 == "\\" }) else { return name }
+      var out = ""
+      for c in name {
+        if c == "/" || c == "\\" { out.append("\\") }
+        out.append(c)
+      }
+      return out
     }
   }
 
@@ -52,7 +71,9 @@ extension LottieImporter {
 
   /// The shape items `items` of a layer or group under `target`.
   func shapes(_ items: [LottieNode], target: String) throws(RazzleError) {
-    var names = Names()
+    // A shape item's properties are "<name>.<property>" beside the group's
+    // own "transform.*": an item named "transform" is "transform #2".
+    var names = Names(reserving: ["transform"])
     for item in items {
       guard item.value.members != nil else {
         throw item.error("expected a shape object, got \(item.value.typeName)")
