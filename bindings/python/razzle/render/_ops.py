@@ -6,7 +6,7 @@ track matte is a layer applied by its alpha or luma."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Optional, Sequence
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -78,11 +78,32 @@ if skia is not None:
     )
 
 
+#: Skia paths made lately, by their points, verbs and fill type: a shape
+#: that does not change between frames (its transform lives in SAVE ops)
+#: is turned into a skia path once. Emptied when it holds _PATH_CACHE_MAX.
+_PATH_CACHE: Dict[Tuple[bytes, bytes, int], Any] = {}
+_PATH_CACHE_MAX = 4096
+
+
 def skia_path_of(path: DrawPath, fill_type: int = 0) -> Any:
-    """A skia path from a display list's path in one call: the arrays are
-    written in skia's own serialized form (vectorised) and read back, about
-    ten times faster than a moveTo/cubicTo per verb. `fill_type` is
-    SkPathFillType's number (0 winding, 1 even-odd, +2 inverse)."""
+    """A skia path from a display list's path (skia paths are not changed
+    by drawing, so one made for the same points, verbs and fill type is
+    reused). `fill_type` is SkPathFillType's number (0 winding, 1 even-odd,
+    +2 inverse)."""
+    key = (path.points.tobytes(), path.verbs.tobytes(), fill_type)
+    cached = _PATH_CACHE.get(key)
+    if cached is not None:
+        return cached
+    if len(_PATH_CACHE) >= _PATH_CACHE_MAX:
+        _PATH_CACHE.clear()
+    made = _PATH_CACHE[key] = _make_skia_path(path, fill_type)
+    return made
+
+
+def _make_skia_path(path: DrawPath, fill_type: int) -> Any:
+    """A skia path in one call: the arrays are written in skia's own
+    serialized form (vectorised) and read back, about ten times faster than
+    a moveTo/cubicTo per verb."""
     verbs = path.verbs
     points = path.points
     out = skia.Path()
