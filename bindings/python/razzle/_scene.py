@@ -14,10 +14,10 @@ from typing import IO, Any, Dict, Iterable, List, Optional, Sequence, Tuple, Uni
 from . import _ffi
 from ._animator import Animator
 from ._choreography import Node
-from ._errors import BufferTooSmallError, InvalidTypeError, RazzleError
+from ._errors import BufferTooSmallError, InvalidNameError, InvalidTypeError, RazzleError
 from ._ffi import lib
 from ._handle import HandleOwner
-from ._inputs import describe
+from ._inputs import describe, text
 from ._paging import Paging
 from ._paths import Mask, Path
 from ._stage import Stage
@@ -83,7 +83,9 @@ class Scene(HandleOwner):
         if isinstance(obj, Stage):
             self._add_stage(obj if name is None else dataclasses.replace(obj, name=name))
             return
-        encoded = None if name is None else name.encode("utf-8", "surrogatepass")
+        # A NUL would cut the name at the C boundary: refused, as the
+        # library refuses one read from a file.
+        encoded = None if name is None else text(name, "name", InvalidNameError)
         if isinstance(obj, Animator):
             lib.kf_scene_add_animator(self._h, obj._h, encoded)
             self.animators.append(obj)
