@@ -121,12 +121,18 @@ func buffer<T>(_ pointer: UnsafePointer<T>?, _ count: Int, _ name: StaticString)
 func mutableBuffer<T>(_ pointer: UnsafeMutablePointer<T>?, _ capacity: Int, _ name: StaticString)
   throws(RazzleError) -> UnsafeMutableBufferPointer<T>
 {
-  guard capacity >= 0 else {
-    throw RazzleError(
-      .bufferTooSmall, "\(name) capacity \(UInt(bitPattern: capacity)) is too large")
-  }
+  guard capacity >= 0 else { throw hugeCapacity(name, capacity) }
   if capacity == 0 { return UnsafeMutableBufferPointer(start: nil, count: 0) }
   return UnsafeMutableBufferPointer(start: try required(pointer, name), count: capacity)
+}
+
+/// The error for a capacity of 2^63 or more (negative as an `Int`): no
+/// buffer is that large, so nothing is written to it (the size outputs the
+/// header promises with `KF_E_BUFFER_TOO_SMALL` still are).
+func hugeCapacity(_ name: StaticString, _ capacity: Int) -> RazzleError {
+  RazzleError(
+    .bufferTooSmall,
+    "\(name) capacity \(UInt(bitPattern: capacity)) is 2^63 or more, not the size of a buffer")
 }
 
 /// Copies `text` and its NUL into `out` (`capacity` bytes); stores the length
@@ -138,6 +144,7 @@ func copyText(
   if capacity != 0 { _ = try required(out, name) }
   let length = text.utf8.count
   outLength?.pointee = length
+  guard capacity >= 0 else { throw hugeCapacity(name, capacity) }
   guard capacity > length, let out else {
     throw RazzleError(
       .bufferTooSmall, "\(name) holds \(capacity) bytes, the text needs \(length + 1)")

@@ -154,7 +154,7 @@ public func kf_path_data(
 ) -> kf_status {
   call("kf_path_data") { () throws(RazzleError) in
     let p = try path(handle)
-    try copyText(p.description, out, try capacityOf(capacity), outLength)
+    try copyText(p.description, out, capacity, outLength)
   }
 }
 

@@ -153,13 +153,18 @@ public func kf_track_get_keyframes(
   call("kf_track_get_keyframes") { () throws(RazzleError) in
     let track = try track(handle)
     let channels = track.channels
-    let outTimes = try mutableBuffer(outTimes, capacity, "out_times")
-    let (valueCapacity, overflow) = capacity.multipliedReportingOverflow(by: channels)
-    guard !overflow else { throw RazzleError(.bufferTooSmall, "capacity \(capacity) is too large") }
-    let outValues = try mutableBuffer(outValues, valueCapacity, "out_values")
+    if capacity != 0 {
+      _ = try required(outTimes, "out_times")
+      _ = try required(outValues, "out_values")
+    }
     try track.withKeyframes { (times, values, styles, generation) throws(RazzleError) in
+      // The sizes first: a capacity of 2^63 or more is refused after them.
       outCount?.pointee = times.count
       outGeneration?.pointee = generation
+      let outTimes = try mutableBuffer(outTimes, capacity, "out_times")
+      let (valueCapacity, overflow) = capacity.multipliedReportingOverflow(by: channels)
+      guard !overflow else { throw hugeCapacity("capacity", capacity) }
+      let outValues = try mutableBuffer(outValues, valueCapacity, "out_values")
       guard capacity >= times.count else {
         throw RazzleError(
           .bufferTooSmall, "capacity is \(capacity), the track has \(times.count) keyframes")

@@ -21,12 +21,17 @@ func writeLayout(
   _ outCount: UnsafeMutablePointer<Int>?, _ outNamesLength: UnsafeMutablePointer<Int>?,
   sizes: () -> Void = {}
 ) throws(RazzleError) {
-  let columns = try mutableBuffer(outColumns, capacity, "out_columns")
-  let names = try mutableBuffer(outNames, namesCapacity, "out_names")
+  // NULL buffers with a capacity first (nothing is written then), then the
+  // sizes, then the capacities themselves (one of 2^63 or more is refused
+  // after the sizes are out).
+  if capacity != 0 { _ = try required(outColumns, "out_columns") }
+  if namesCapacity != 0 { _ = try required(outNames, "out_names") }
   sizes()
   let namesLength = entries.reduce(0) { $0 + $1.target.utf8.count + $1.property.utf8.count + 2 }
   outCount?.pointee = entries.count
   outNamesLength?.pointee = namesLength
+  let columns = try mutableBuffer(outColumns, capacity, "out_columns")
+  let names = try mutableBuffer(outNames, namesCapacity, "out_names")
   guard columns.count >= entries.count, names.count >= namesLength else {
     throw RazzleError(
       .bufferTooSmall,

@@ -724,7 +724,54 @@ static void test_track_value(void) {
   kf_animator_release(anim);
 }
 
+
+/* A capacity of 2^63 or more (SIZE_MAX) is no buffer's size: refused with
+ * KF_E_BUFFER_TOO_SMALL, nothing written to the buffer, but the sizes the
+ * header promises with that status are written, and the message says why
+ * (it said "is too large", and wrote no size). */
+static void test_huge_capacities(void) {
+  kf_animator *a = NULL;
+  kf_track *t = NULL;
+  CHECK(kf_animator_create(&a) == KF_OK && kf_animator_add_track(a, "box", "alpha", NULL, &t) == KF_OK,
+        "huge: setup");
+  double times[2] = {0, 1}, values[2] = {0, 1};
+  CHECK(kf_track_set_keyframes(t, times, 2, values, 2, NULL, 0) == KF_OK, "huge: keys");
+  double out_t[1] = {-7}, out_v[1] = {-7};
+  size_t count = 99;
+  uint64_t generation = 0;
+  CHECK(kf_track_get_keyframes(t, out_t, out_v, NULL, SIZE_MAX, &count, &generation) ==
+            KF_E_BUFFER_TOO_SMALL,
+        "huge keyframes capacity refused");
+  CHECK(count == 2 && generation != 0, "huge keyframes capacity: the count is written");
+  CHECK(out_t[0] == -7 && out_v[0] == -7, "huge keyframes capacity: nothing written");
+  CHECK(strstr(kf_last_error(), "2^63 or more") != NULL, "huge keyframes capacity: the reason");
+
+  kf_column column;
+  char names[4] = "xyz";
+  size_t tracks = 99, names_length = 99;
+  CHECK(kf_animator_get_layout(a, &column, SIZE_MAX, names, 4, &tracks, &names_length, NULL) ==
+            KF_E_BUFFER_TOO_SMALL,
+        "huge layout capacity refused");
+  CHECK(tracks == 1 && names_length == strlen("box") + strlen("alpha") + 2,
+        "huge layout capacity: the sizes are written");
+  CHECK(strcmp(names, "xyz") == 0, "huge layout capacity: nothing written");
+
+  kf_path *path = NULL;
+  CHECK(kf_path_parse("M0 0 L10 0", &path, NULL) == KF_OK, "huge: path");
+  char text[4] = "abc";
+  size_t length = 99;
+  CHECK(kf_path_data(path, text, SIZE_MAX, &length) == KF_E_BUFFER_TOO_SMALL,
+        "huge path text capacity refused");
+  CHECK(length == strlen("M0 0 L10 0"), "huge path text capacity: the length is written");
+  CHECK(strcmp(text, "abc") == 0, "huge path text capacity: nothing written");
+  CHECK(strstr(kf_last_error(), "18446744073709551615") != NULL, "huge: the capacity as given");
+  kf_path_release(path);
+  kf_track_release(t);
+  kf_animator_release(a);
+}
+
 int main(void) {
+  test_huge_capacities();
   test_animator_batch();
   test_track_value();
   test_bulk_keyframes();
