@@ -165,7 +165,6 @@ public func kf_path_trim(
 ) -> kf_status {
   call("kf_path_trim") { () throws(RazzleError) in
     let p = try path(handle)
-    let capacity = try capacityOf(capacity)
     try copyText(try p.trimmed(from: start, to: end).description, out, capacity, outLength)
   }
 }
@@ -183,13 +182,4 @@ public func kf_path_trim_points(
     let xy = try items(outXY, capacity, 2, "out_xy")
     try p.trimPoints(from: start, to: end, count: count, into: xy)
   }
-}
-
-/// A text capacity (a size_t above Int.max is refused).
-private func capacityOf(_ capacity: Int) throws(RazzleError) -> Int {
-  guard capacity >= 0 else {
-    throw RazzleError(
-      .bufferTooSmall, "capacity \(UInt(bitPattern: capacity)) is too large")
-  }
-  return capacity
 }
