@@ -2096,6 +2096,96 @@ def case_lottie_frames(cfg, row):
 
 
 # ---------------------------------------------------------------------------
+# Case 54: load time and peak memory grow linearly with the input
+
+_LOAD_CHILD = r"""
+import json, resource, sys, time
+import razzle
+kind, path = sys.argv[1], sys.argv[2]
+data = open(path, "rb").read()
+start = time.perf_counter()
+if kind == "none":
+    pass
+elif kind == "scene":
+    obj = razzle.loads(data)
+elif kind == "lottie":
+    obj = razzle.import_lottie(data.decode())
+else:
+    obj = razzle.Path(data.decode())
+    obj.length
+seconds = time.perf_counter() - start
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(json.dumps({"seconds": seconds, "rss": peak * 1024}))
+"""
+
+
+def _scaled_inputs(scale):
+    """A scene of one timeline with 5,000 × scale clips, a Lottie file of
+    2,500 × scale animated layers, and path data of 10,000 × scale
+    segments: the shapes the hardening issue found quadratic or unbounded."""
+    n = 5000 * scale
+    scene = {"format": "razzle-scene/1",
+             "animators": [{"tracks": [{"target": "v", "property": "alpha",
+                                        "keyframes": [{"time": 0.0, "value": 0.0}, {"time": 1.0, "value": 1.0}]}]}],
+             "nodes": [{"type": "timeline",
+                        "children": [{"start": float(i), "node": {"type": "clip", "animator": 0}} for i in range(n)]}]}
+    key = {"i": {"x": [0.5], "y": [0.5]}, "o": {"x": [0.5], "y": [0.5]}}
+    layers = [{"ty": 3, "ind": i + 1, "nm": f"l{i}", "ip": 0, "op": 10, "st": 0,
+               "ks": {"o": {"a": 1, "k": [dict(key, t=0, s=[0]), {"t": 10, "s": [100]}]}}}
+              for i in range(2500 * scale)]
+    lottie = {"v": "5.7.0", "fr": 30, "ip": 0, "op": 10, "w": 10, "h": 10, "layers": layers}
+    path = "M0 0" + " C1 2 3 4 5 6" * (10000 * scale)
+    return {"scene": json.dumps(scene), "lottie": json.dumps(lottie), "path": path}
+
+
+@case(54, "load time and peak RSS per MB at 1x, 4x, 16x (scene, Lottie, path)", Target("<=", 2.0, "x"))
+def case_load_growth(cfg, row):
+    """Each input loaded in a fresh process at three sizes (1x, 4x, 16x):
+    seconds and peak resident memory per MB of input. The measured value is
+    the worst growth of the time per MB from 1x to 16x (1 is linear; the
+    quadratic builds this replaces gave about 16). A path's first length
+    builds its whole arc-length table (about 0.2 ms a curved segment), so
+    path data is the slow input per MB; it grows linearly too."""
+    import tempfile
+
+    results = {}
+
+    def load(kind, path):
+        done = subprocess.run([sys.executable, "-c", _LOAD_CHILD, kind, path], capture_output=True, text=True,
+                              timeout=600)
+        if done.returncode != 0:
+            raise RuntimeError(f"{kind} {os.path.basename(path)}: {done.stderr.strip()[-300:]}")
+        return json.loads(done.stdout)
+
+    with tempfile.TemporaryDirectory() as folder:
+        for scale in (1, 4, 16):
+            for kind, text in _scaled_inputs(scale).items():
+                path = os.path.join(folder, f"{kind}-{scale}.txt")
+                with open(path, "w") as f:
+                    f.write(text)
+                out = load(kind, path)
+                # The peak over a process that reads the same file and
+                # loads nothing: what the load itself added.
+                baseline = load("none", path)
+                mb = len(text.encode()) / 1e6
+                results[kind, scale] = (mb, out["seconds"], max(0, out["rss"] - baseline["rss"]))
+    growth = []
+    for kind in ("scene", "lottie", "path"):
+        parts = []
+        for scale in (1, 4, 16):
+            mb, seconds, rss = results[kind, scale]
+            parts.append(f"{scale}x {mb:.1f} MB: {seconds / mb * 1e3:.0f} ms/MB, {rss / 1e6 / mb:.0f} MB RSS/MB")
+        first = results[kind, 1][1] / results[kind, 1][0]
+        last = results[kind, 16][1] / results[kind, 16][0]
+        growth.append((last / first, kind))
+        row.notes.append(f"{kind}: " + "; ".join(parts))
+    worst = max(growth)
+    row.peer = "(linear growth)"
+    row.measured = worst[0]
+    row.measured_text = f"{worst[0]:.2f}x ({worst[1]})"
+
+
+# ---------------------------------------------------------------------------
 # Case 50: scene files (Guides/Scenes.md)
 
 

@@ -81,9 +81,23 @@ struct ArcLengthTable: Sendable {
   /// coordinates (a smooth curve needs 32–64; a cusp or a near-degenerate
   /// ellipse a few hundred).
   static let maximumPieces = 4096
+  /// The most pieces one path's table holds (about 200 bytes each): a path
+  /// of many curved segments gives each fewer (at least 4; the usual 32 and
+  /// 4096 up to 32,768 and 256 curved segments), so a table stays a few
+  /// hundred megabytes whatever the path data, at some accuracy for the
+  /// longest paths.
+  static let pathPieceBudget = 1 << 20
+
+  /// Each curved segment's first and largest piece counts for a path of
+  /// `curved` curved segments (``pathPieceBudget``).
+  static func pieceCounts(curved: Int) -> (first: Int, most: Int) {
+    let share = pathPieceBudget / max(1, curved)
+    return (max(4, min(minimumPieces, share)), max(4, min(maximumPieces, share)))
+  }
 
   init(_ segments: [PathSegment]) {
     var total = 0.0
+    let counts = Self.pieceCounts(curved: segments.reduce(0) { $0 + ($1.hasUniformSpeed ? 0 : 1) })
     for (index, segment) in segments.enumerated() {
       segmentStarts.append(total)
       firstPiece.append(pieces.count)
@@ -98,7 +112,7 @@ struct ArcLengthTable: Sendable {
               segment: index, t0: 0, t1: 1, length: length, speed0: v, speed1: v, uniform: true))
         }
       } else {
-        let found = Self.refine(segment, index)
+        let found = Self.refine(segment, index, first: counts.first, most: counts.most)
         for piece in found where piece.length > 0 {
           pieces.append(piece)
           length += piece.length
@@ -228,13 +242,15 @@ struct ArcLengthTable: Sendable {
   /// is not split, and the pieces stay as they are, each still integrated
   /// by the eight-point rule on both halves), and a piece whose integral is
   /// not finite is never split.
-  static func refine(_ segment: PathSegment, _ index: Int) -> [ArcLengthPiece] {
+  static func refine(
+    _ segment: PathSegment, _ index: Int, first: Int = minimumPieces, most: Int = maximumPieces
+  ) -> [ArcLengthPiece] {
     struct Pending {
       var a: Double
       var b: Double
       var whole: Double
     }
-    let n = minimumPieces
+    let n = first
     var level: [Pending] = (0..<n).map { k in
       let a = Double(k) / Double(n)
       let b = Double(k + 1) / Double(n)
@@ -263,7 +279,7 @@ struct ArcLengthTable: Sendable {
           split.append((piece, left, right))
         }
       }
-      if depth >= maximumDepth || done.count + 2 * split.count > maximumPieces {
+      if depth >= maximumDepth || done.count + 2 * split.count > most {
         for (piece, left, right) in split {
           done.append(
             ArcLengthPiece(
