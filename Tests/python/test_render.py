@@ -473,3 +473,25 @@ def test_output_names_and_memory(tmp_path: object) -> None:
     open(blocker, "w").close()
     with pytest.raises(RenderError, match="is a file, not a folder"):
         prepare_output(os.path.join(blocker, "x.gif"), 1, 10, 10)
+
+
+def test_a_mask_follows_its_targets_animated_size() -> None:
+    # A square growing from 100 to 180 (size animated; the anchor, its
+    # centre by default, stays at (150, 150)) with a full circle mask: the
+    # circle's radius is half the current side, about the current centre.
+    # At t = 1 the square is 180 wide: radius 90 about (150, 150), so the
+    # row through the centre is covered from x = 60 to 240, and a point 100
+    # from the centre along the diagonal (outside the circle, inside the
+    # square, whose corner is 127 away) is not. Before the fix the radius stayed 50 about the old
+    # centre.
+    anim = razzle.Animator()
+    size = anim.add_track("sq", "size")
+    size[0.0] = (100.0, 100.0)
+    size[1.0] = (180.0, 180.0)
+    constant(anim, "sq", "mask", 1.0)
+    stage = razzle.Stage(size=(300, 300), targets=(razzle.Target("sq", "rect", (100, 100, 100, 100), fill=RED, mask="m"),))
+    picture = Renderer(stage, anim, masks={"m": razzle.Mask("circle", 100, 100)}).frame(1.0)
+    row = coverage(picture[150])
+    assert row[58] < 0.01 and row[62] > 0.99 and row[238] > 0.99 and row[242] < 0.01
+    d = int(150 + 100 / 2**0.5)
+    assert coverage(picture[d])[d] < 0.01

@@ -322,8 +322,9 @@ class Renderer:
             if target.mask:
                 mask_object = self.masks[target.mask]
 
-                def mask(progress: Any, mask_object: Mask = mask_object) -> Any:
-                    return mask_object.geometry(progress), mask_object.radius(progress)
+                def mask(progress: Any, widths: Any, heights: Any, mask_object: Mask = mask_object,
+                         base: Tuple[float, float] = (target.frame[2], target.frame[3])) -> Any:
+                    return _mask_at_sizes(mask_object, base, progress, widths, heights)
 
             out.append(target_state(target, columns.get(target.name, {}), n, scroll=scroll, motion=motion, mask=mask))
         return out
@@ -377,6 +378,28 @@ def _background(value: Any) -> Tuple[float, float, float, float]:
     if len(channels) != 4:
         raise RenderError(f"a background is a color string or (r, g, b[, a]) numbers, not {value!r}")
     return (float(channels[0]), float(channels[1]), float(channels[2]), float(channels[3]))
+
+
+def _mask_at_sizes(
+    mask: Mask, base: Tuple[float, float], progress: Any, widths: Any, heights: Any
+) -> Tuple[Any, Any]:
+    """A target's mask at each frame, following the target's size: the mask
+    scaled by the target's size over its base frame size (a mask as large as
+    its target stays as large as it), its geometry from the library, one
+    call per distinct size."""
+    progress = np.asarray(progress, dtype=np.float64)
+    sx = np.where(base[0] > 0, widths / base[0] if base[0] > 0 else 1.0, 1.0) * mask.width
+    sy = np.where(base[1] > 0, heights / base[1] if base[1] > 0 else 1.0, 1.0) * mask.height
+    rects = np.empty((progress.size, 4))
+    radii = np.empty(progress.size)
+    sizes = np.stack([sx, sy], axis=1)
+    distinct, which = np.unique(sizes, axis=0, return_inverse=True)
+    for k, (w, h) in enumerate(distinct.tolist()):
+        rows = which.reshape(-1) == k
+        sized = mask if (w, h) == (mask.width, mask.height) else Mask(mask.kind, w, h)
+        rects[rows] = sized.geometry(progress[rows])
+        radii[rows] = sized.radius(progress[rows])
+    return rects, radii
 
 
 def render(

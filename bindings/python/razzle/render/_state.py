@@ -158,14 +158,14 @@ def target_state(
     *,
     scroll: Optional[FloatArray],
     motion: Optional[Callable[[FloatArray], Tuple[FloatArray, FloatArray]]],
-    mask: Optional[Callable[[FloatArray], Tuple[FloatArray, FloatArray]]],
+    mask: Optional[Callable[[FloatArray, FloatArray, FloatArray], Tuple[FloatArray, FloatArray]]],
 ) -> TargetState:
     """The target at n frames. `values` maps a property name to its sampled
     values ((n,) for one channel, (n, channels) otherwise; NaN where the
     source gives none); `scroll` is the content offset of each frame for a
     scroll stage (None otherwise); `motion(fractions)` gives (points (n, 2),
-    angles (n,)) on the target's motion path and `mask(progress)` gives
-    (rects, radii) of its mask."""
+    angles (n,)) on the target's motion path and `mask(progress, widths,
+    heights)` gives (rects, radii) of its mask at the target's size."""
     x0, y0, w0, h0 = target.frame
     ax, ay = target.anchor
     frame = _column(values, "frame", (x0, y0, w0, h0), n)
@@ -221,7 +221,9 @@ def target_state(
     stroke_width = _first(values, ("strokeWidth", "lineWidth"), target.stroke_width, n)
     mask_geometry = None
     if mask is not None:
-        mask_geometry = mask(_column(values, "mask", 1.0, n))
+        # The mask follows the target's animated size (its frame's or
+        # size's width and height at each frame).
+        mask_geometry = mask(_column(values, "mask", 1.0, n), np.maximum(w, 0.0), np.maximum(h, 0.0))
     return TargetState(
         target=target,
         width=np.maximum(w, 0.0),
