@@ -1423,6 +1423,22 @@ kf_status kf_player_set_scrubs_linearly(kf_player *player, int32_t scrubs);
 kf_status kf_player_continue(kf_player *player, const char *easing, double duration_factor);
 kf_status kf_player_stop(kf_player *player, kf_stop_position position);
 
+/* (0.3.2) Web Animations' start time, in the clock's time: the clock time
+ * at which the current time was (or would be) 0 while running, so that
+ * current time = (clock - start) * rate. kf_player_get_start_time writes
+ * NaN when it is unresolved (idle, paused, or a rate of 0 holding a time).
+ * kf_player_set_start_time sets it (the spec's "set the start time": the
+ * player runs from it; at rate 0 the held time stays); NaN unresolves it,
+ * holding the current time (paused there). The current time and the start
+ * time stay consistent when the rate changes (the rate setter keeps the
+ * current time and moves the start). kf_player_set_current_time(NaN) is a
+ * no-op on an idle player and KF_E_INVALID_VALUE otherwise (the spec's
+ * TypeError).
+ * Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_VALUE (an infinite
+ * start). */
+kf_status kf_player_get_start_time(const kf_player *player, double *out_start);
+kf_status kf_player_set_start_time(kf_player *player, double start);
+
 /* The player's state. Every output may be NULL. current_time is NaN when
  * idle.
  * Errors: KF_E_INVALID_HANDLE. */

@@ -137,7 +137,25 @@ public func kf_player_cancel(_ handle: OpaquePointer?) -> kf_status {
 @_cdecl("kf_player_set_current_time")
 public func kf_player_set_current_time(_ handle: OpaquePointer?, _ time: Double) -> kf_status {
   control("kf_player_set_current_time", handle) { (p) throws(RazzleError) in
-    try p.setCurrentTime(time)
+    // NaN is "unresolved": allowed for an idle player only (a no-op).
+    if time.isNaN { try p.unsetCurrentTime() } else { try p.setCurrentTime(time) }
+  }
+}
+
+@_cdecl("kf_player_set_start_time")
+public func kf_player_set_start_time(_ handle: OpaquePointer?, _ start: Double) -> kf_status {
+  control("kf_player_set_start_time", handle) { (p) throws(RazzleError) in
+    try p.setStartTime(start.isNaN ? nil : start)
+  }
+}
+
+@_cdecl("kf_player_get_start_time")
+public func kf_player_get_start_time(
+  _ handle: OpaquePointer?, _ out: UnsafeMutablePointer<Double>?
+) -> kf_status {
+  call("kf_player_get_start_time") { () throws(RazzleError) in
+    let p = try player(handle)
+    try required(out, "out_start").pointee = p.startTime ?? .nan
   }
 }
 

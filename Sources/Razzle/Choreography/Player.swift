@@ -18,7 +18,7 @@ public final class Player: @unchecked Sendable {
   private let lock = ReadWriteLock()
   // Guarded by `lock`.
   private var clock = 0.0
-  private var startTime: Double?
+  private var resolvedStart: Double?
   private var holdTime: Double?
   private var rate = 1.0
   private var previousCurrentTime: Double?
@@ -61,6 +61,11 @@ public final class Player: @unchecked Sendable {
 
   /// The playback rate.
   public var playbackRate: Double { lock.withReadLock { rate } }
+
+  /// Web Animations' start time, in the clock's time: the clock time at
+  /// which the current time was (or would have been) 0 while running; nil
+  /// when unresolved (idle, paused, or a rate of 0 with a held time).
+  public var startTime: Double? { lock.withReadLock { resolvedStart } }
 
   /// The play state.
   public var playState: PlayState {
@@ -124,14 +129,14 @@ public final class Player: @unchecked Sendable {
 
   private var unlockedCurrentTime: Double? {
     if let holdTime { return holdTime }
-    guard let startTime else { return nil }
-    return (clock - startTime) * rate
+    guard let resolvedStart else { return nil }
+    return (clock - resolvedStart) * rate
   }
 
   private var unlockedPlayState: PlayState {
     if stopped { return .finished }
     guard let current = unlockedCurrentTime else { return .idle }
-    if startTime == nil { return .paused }
+    if resolvedStart == nil { return .paused }
     if (rate > 0 && current >= end) || (rate < 0 && current <= 0) { return .finished }
     return .running
   }
@@ -276,7 +281,7 @@ public final class Player: @unchecked Sendable {
     if !treeLocked { refreshEnd() }
     let old = unlockedPlayState
     let before = unlockedCurrentTime
-    let runningStart = holdTime == nil ? startTime : nil
+    let runningStart = holdTime == nil ? resolvedStart : nil
     clock = now
     if let start = runningStart, let before, let after = unlockedCurrentTime {
       iterationEvents(from: before, to: after, start: start, treeLocked: treeLocked)
@@ -288,7 +293,7 @@ public final class Player: @unchecked Sendable {
       at = Swift.min(clock, start + (rate > 0 ? end : 0) / rate)
       if pausesOnCompletionValue {
         holdTime = unlockedCurrentTime
-        startTime = nil
+        resolvedStart = nil
       }
     }
     report(from: old, at: at)
@@ -372,7 +377,7 @@ public final class Player: @unchecked Sendable {
     }
     stopped = false
     if let hold = holdTime {
-      startTime = rate == 0 ? clock : clock - hold / rate
+      resolvedStart = rate == 0 ? clock : clock - hold / rate
       if rate != 0 { holdTime = nil }
     }
     updateFinishedState(didSeek: false)
@@ -385,7 +390,7 @@ public final class Player: @unchecked Sendable {
   ///   a negative rate on an infinite end.
   public func pause() throws(RazzleError) {
     try control { () throws(RazzleError) in
-      guard startTime != nil || holdTime == nil || stopped else { return }
+      guard resolvedStart != nil || holdTime == nil || stopped else { return }
       if let current = stopped ? nil : unlockedCurrentTime {
         holdTime = current
       } else if rate >= 0 {
@@ -396,7 +401,7 @@ public final class Player: @unchecked Sendable {
         }
         holdTime = end
       }
-      startTime = nil
+      resolvedStart = nil
       stopped = false
     }
   }
@@ -407,7 +412,7 @@ public final class Player: @unchecked Sendable {
   /// - Throws: ``RazzleError`` as ``play()``; nothing changes then.
   public func reverse() throws(RazzleError) {
     try control { () throws(RazzleError) in
-      let saved = (startTime, holdTime, rate, previousCurrentTime)
+      let saved = (resolvedStart, holdTime, rate, previousCurrentTime)
       if let current = unlockedCurrentTime {
         rate = -rate
         unlockedSilentlySetCurrentTime(current)
@@ -417,7 +422,7 @@ public final class Player: @unchecked Sendable {
       do throws(RazzleError) {
         try unlockedPlay()
       } catch {
-        (startTime, holdTime, rate, previousCurrentTime) = saved
+        (resolvedStart, holdTime, rate, previousCurrentTime) = saved
         throw error
       }
       events.append(PlayerEvent(.reversed, at: clock))
@@ -439,7 +444,7 @@ public final class Player: @unchecked Sendable {
       let limit = rate > 0 ? end : 0
       stopped = false
       unlockedSilentlySetCurrentTime(limit)
-      if startTime == nil { startTime = clock - limit / rate }
+      if resolvedStart == nil { resolvedStart = clock - limit / rate }
       holdTime = limit
       updateFinishedState(didSeek: true)
     }
@@ -448,7 +453,7 @@ public final class Player: @unchecked Sendable {
   /// Cancels: idle, no effect, a `cancelled` event.
   public func cancel() {
     try? control { () throws(RazzleError) in
-      startTime = nil
+      resolvedStart = nil
       holdTime = nil
       stopped = false
       previousCurrentTime = nil
@@ -470,6 +475,49 @@ public final class Player: @unchecked Sendable {
     }
   }
 
+  /// Web Animations' "set the start time of an animation" (the clock is
+  /// always resolved here): a start time makes the player run from it (the
+  /// current time follows the clock: (clock − start) × rate; at a rate of 0
+  /// the held time stays); nil holds the current time (paused there, as
+  /// the spec's hold time does).
+  ///
+  /// - Throws: ``RazzleError`` `.invalidValue` for a NaN or infinite start.
+  public func setStartTime(_ newStart: Double?) throws(RazzleError) {
+    if let newStart, !newStart.isFinite {
+      throw RazzleError(
+        .invalidValue, "the start time must be finite or unresolved, got \(newStart)")
+    }
+    try control { () throws(RazzleError) in
+      let previous = stopped ? nil : unlockedCurrentTime
+      stopped = false
+      resolvedStart = newStart
+      if newStart != nil {
+        if rate != 0 { holdTime = nil }
+      } else {
+        holdTime = previous
+      }
+      previousCurrentTime = nil
+      updateFinishedState(didSeek: true)
+    }
+  }
+
+  /// Web Animations' "set the current time" to unresolved: nothing for an
+  /// idle player (its current time is unresolved already).
+  ///
+  /// - Throws: ``RazzleError`` `.invalidValue` when the current time is
+  ///   resolved (the spec's TypeError: a running or paused player cannot
+  ///   lose its current time this way; cancel it).
+  public func unsetCurrentTime() throws(RazzleError) {
+    try control { () throws(RazzleError) in
+      guard stopped || unlockedCurrentTime == nil else {
+        throw RazzleError(
+          .invalidValue,
+          "the current time can be unset only when it is unresolved (an idle player); cancel() makes a player idle"
+        )
+      }
+    }
+  }
+
   /// UIKit's `fractionComplete` setter: seeks to `fraction × end`.
   ///
   /// - Throws: ``RazzleError`` `.invalidValue` for a fraction that is not
@@ -487,10 +535,10 @@ public final class Player: @unchecked Sendable {
 
   /// Web Animations' "silently set the current time".
   private func unlockedSilentlySetCurrentTime(_ time: Double) {
-    if holdTime != nil || startTime == nil || rate == 0 {
+    if holdTime != nil || resolvedStart == nil || rate == 0 {
       holdTime = time
     } else {
-      startTime = clock - time / rate
+      resolvedStart = clock - time / rate
     }
     previousCurrentTime = nil
   }
@@ -592,7 +640,7 @@ public final class Player: @unchecked Sendable {
       case .current: time = unlockedCurrentTime ?? 0
       }
       holdTime = time
-      startTime = nil
+      resolvedStart = nil
       stopped = true
     }
   }
@@ -600,14 +648,14 @@ public final class Player: @unchecked Sendable {
   /// Web Animations' "update an animation's finished state", headless (no
   /// events: the callers report the change of play state).
   private func updateFinishedState(didSeek: Bool) {
-    if let start = startTime {
+    if let start = resolvedStart {
       let unconstrained = didSeek ? (unlockedCurrentTime ?? 0) : (clock - start) * rate
       if rate > 0 && unconstrained >= end {
         holdTime = didSeek ? unconstrained : Swift.max(previousCurrentTime ?? end, end)
       } else if rate < 0 && unconstrained <= 0 {
         holdTime = didSeek ? unconstrained : Swift.min(previousCurrentTime ?? 0, 0)
       } else if rate != 0, let hold = holdTime {
-        if didSeek { startTime = clock - hold / rate }
+        if didSeek { resolvedStart = clock - hold / rate }
         holdTime = nil
       }
     }
@@ -637,7 +685,7 @@ public final class Player: @unchecked Sendable {
       refreshEnd()
       let current = unlockedCurrentTime
       return (
-        current.map { nodeTime($0, end: end, paused: startTime == nil) } ?? .nan, rate < 0
+        current.map { nodeTime($0, end: end, paused: resolvedStart == nil) } ?? .nan, rate < 0
       )
     }
     return try node.values(at: time, direction: backwards ? .backwards : .forwards)
@@ -674,14 +722,14 @@ public final class Player: @unchecked Sendable {
     var current: Double
     if let holdTime {
       current = holdTime
-    } else if let startTime {
-      current = (clockTime - startTime) * rate
+    } else if let resolvedStart {
+      current = (clockTime - resolvedStart) * rate
       if rate > 0 && current >= end { current = end }
       if rate < 0 && current <= 0 { current = 0 }
     } else {
       current = .nan
     }
-    return current.isNaN ? current : nodeTime(current, end: end, paused: startTime == nil)
+    return current.isNaN ? current : nodeTime(current, end: end, paused: resolvedStart == nil)
   }
 
   /// The node sampled at many clock times (a video is one call): rows as

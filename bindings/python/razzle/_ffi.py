@@ -617,6 +617,8 @@ SIGNATURES = (
     ),
     *(Function(f"kf_player_{c}", Status, (PlayerHandle,)) for c in ("play", "pause", "reverse", "finish", "cancel")),
     Function("kf_player_set_current_time", Status, (PlayerHandle, c_double)),
+    Function("kf_player_set_start_time", Status, (PlayerHandle, c_double)),
+    Function("kf_player_get_start_time", Status, (PlayerHandle, _doubles)),
     Function("kf_player_set_playback_rate", Status, (PlayerHandle, c_double)),
     Function("kf_player_set_fraction_complete", Status, (PlayerHandle, c_double)),
     Function("kf_player_set_reversed", Status, (PlayerHandle, c_int32)),

@@ -262,8 +262,24 @@ class Player(HandleOwner):
         return None if math.isnan(value) else float(value)
 
     @current_time.setter
-    def current_time(self, time: float) -> None:
-        lib.kf_player_set_current_time(self._h, real(time, "current_time"))
+    def current_time(self, time: Optional[float]) -> None:
+        # None (unresolved) is a no-op on an idle player, InvalidValueError
+        # otherwise (Web Animations' TypeError).
+        lib.kf_player_set_current_time(self._h, math.nan if time is None else real(time, "current_time"))
+
+    @property
+    def start_time(self) -> Optional[float]:
+        """Web Animations' start time in the clock's time (None when
+        unresolved: idle, paused, or held at rate 0); settable: a start time
+        makes the player run from it (current time = (clock - start) x
+        rate), None holds the current time."""
+        out = c_double()
+        lib.kf_player_get_start_time(self._h, byref(out))
+        return None if math.isnan(out.value) else float(out.value)
+
+    @start_time.setter
+    def start_time(self, start: Optional[float]) -> None:
+        lib.kf_player_set_start_time(self._h, math.nan if start is None else real(start, "start_time"))
 
     @property
     def playback_rate(self) -> float:
