@@ -129,41 +129,54 @@ struct LottieTransform {
     let r = try Self.values(rotation, frames, count: 1, fallback: 0)
     let sk = try Self.values(skew, frames, count: 1, fallback: 0)
     let sa = try Self.values(skewAxis, frames, count: 1, fallback: 0)
-    let radians = Double.pi / 180
     for j in 0..<n {
-      let sx = s[2 * j] * 0.01
-      let sy = s[2 * j + 1] * 0.01
-      // skewFromAxis(−sk, sa) as a column matrix: R(−sa) · shear_x(−tan sk) · R(sa).
-      var k00 = 1.0
-      var k01 = 0.0
-      var k10 = 0.0
-      var k11 = 1.0
-      if skew != nil {
-        let t = -tan(sk[j] * radians)
-        let cs = cos(sa[j] * radians)
-        let sn = sin(sa[j] * radians)
-        k00 = 1 + t * cs * sn
-        k01 = t * cs * cs
-        k10 = -t * sn * sn
-        k11 = 1 - t * cs * sn
-      }
-      // rotate(−r) as a column matrix: [[cos r, −sin r], [sin r, cos r]].
-      let cr = cos(r[j] * radians)
-      let sr = sin(r[j] * radians)
-      let m00 = (cr * k00 - sr * k10) * sx
-      let m01 = (cr * k01 - sr * k11) * sy
-      let m10 = (sr * k00 + cr * k10) * sx
-      let m11 = (sr * k01 + cr * k11) * sy
-      let ax = a[2 * j]
-      let ay = a[2 * j + 1]
+      let m = Self.ownMatrix(
+        anchor: (a[2 * j], a[2 * j + 1]), position: (p[2 * j], p[2 * j + 1]),
+        scale: (s[2 * j], s[2 * j + 1]), rotation: r[j], skew: skew == nil ? 0 : sk[j],
+        skewAxis: sa[j])
       let o = out + j * stride
-      o[0] = m00
-      o[1] = m10
-      o[2] = m01
-      o[3] = m11
-      o[4] = p[2 * j] - (m00 * ax + m01 * ay)
-      o[5] = p[2 * j + 1] - (m10 * ax + m11 * ay)
+      (o[0], o[1], o[2], o[3], o[4], o[5]) = m
     }
+  }
+
+  /// One layer's or group's own matrix `(a, b, c, d, tx, ty)` (x' = a x +
+  /// c y + tx, y' = b x + d y + ty): lottie-web's translate(−anchor) ·
+  /// scale(s / 100) · skewFromAxis(−skew, axis) · rotate(−rotation) ·
+  /// translate(position), applied in that order; angles in degrees, scale
+  /// in percent. The sampled transforms and the player's frames both use it.
+  @inline(__always)
+  static func ownMatrix(
+    anchor: (Double, Double), position: (Double, Double), scale: (Double, Double),
+    rotation: Double, skew: Double, skewAxis: Double
+  ) -> (Double, Double, Double, Double, Double, Double) {
+    let radians = Double.pi / 180
+    let sx = scale.0 * 0.01
+    let sy = scale.1 * 0.01
+    // skewFromAxis(−sk, sa) as a column matrix: R(−sa) · shear_x(−tan sk) · R(sa).
+    var k00 = 1.0
+    var k01 = 0.0
+    var k10 = 0.0
+    var k11 = 1.0
+    if skew != 0 {
+      let t = -tan(skew * radians)
+      let cs = cos(skewAxis * radians)
+      let sn = sin(skewAxis * radians)
+      k00 = 1 + t * cs * sn
+      k01 = t * cs * cs
+      k10 = -t * sn * sn
+      k11 = 1 - t * cs * sn
+    }
+    // rotate(−r) as a column matrix: [[cos r, −sin r], [sin r, cos r]].
+    let cr = cos(rotation * radians)
+    let sr = sin(rotation * radians)
+    let m00 = (cr * k00 - sr * k10) * sx
+    let m01 = (cr * k01 - sr * k11) * sy
+    let m10 = (sr * k00 + cr * k10) * sx
+    let m11 = (sr * k01 + cr * k11) * sy
+    return (
+      m00, m10, m01, m11, position.0 - (m00 * anchor.0 + m01 * anchor.1),
+      position.1 - (m10 * anchor.0 + m11 * anchor.1)
+    )
   }
 
   /// `parent · child` of two matrices `[a, b, c, d, tx, ty]`, into `child`.

@@ -82,36 +82,12 @@ final class LottieDrawTransform: @unchecked Sendable {
       p = SIMD4(positionX.scalar(at: t), positionY.scalar(at: t), 0, 0)
     }
     let s = scale.vector(at: t, fallback: SIMD4(100, 100, 100, 0))
-    let r = rotation.scalar(at: t) + extraRotation
-    let radians = Double.pi / 180
-    let sx = s[0] * 0.01
-    let sy = (scale.dimensions >= 2 ? s[1] : s[0]) * 0.01
-    var k00 = 1.0
-    var k01 = 0.0
-    var k10 = 0.0
-    var k11 = 1.0
-    if let skew {
-      let sk = skew.scalar(at: t)
-      if sk != 0 {
-        let sa = skewAxis?.scalar(at: t) ?? 0
-        let tn = -tan(sk * radians)
-        let cs = cos(sa * radians)
-        let sn = sin(sa * radians)
-        k00 = 1 + tn * cs * sn
-        k01 = tn * cs * cs
-        k10 = -tn * sn * sn
-        k11 = 1 - tn * cs * sn
-      }
-    }
-    let cr = cos(r * radians)
-    let sr = sin(r * radians)
-    let m00 = (cr * k00 - sr * k10) * sx
-    let m01 = (cr * k01 - sr * k11) * sy
-    let m10 = (sr * k00 + cr * k10) * sx
-    let m11 = (sr * k01 + cr * k11) * sy
-    return Affine(
-      a: m00, b: m10, c: m01, d: m11, tx: p[0] - (m00 * a[0] + m01 * a[1]),
-      ty: p[1] - (m10 * a[0] + m11 * a[1]))
+    let m = LottieTransform.ownMatrix(
+      anchor: (a[0], a[1]), position: (p[0], p[1]),
+      scale: (s[0], scale.dimensions >= 2 ? s[1] : s[0]),
+      rotation: rotation.scalar(at: t) + extraRotation, skew: skew?.scalar(at: t) ?? 0,
+      skewAxis: skewAxis?.scalar(at: t) ?? 0)
+    return Affine(a: m.0, b: m.1, c: m.2, d: m.3, tx: m.4, ty: m.5)
   }
 
   /// The opacity at frame t, in [0, 1].

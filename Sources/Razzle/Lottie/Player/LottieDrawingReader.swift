@@ -54,7 +54,7 @@ struct LottieDrawingReader {
     reader.compositions.append(
       LottieDrawComposition(id: "", width: width, height: height, layers: []))
     let layers = try reader.layers(
-      try (root["layers"] ?? root).requireArray(), frameRate: frameRate)
+      try (root["layers"] ?? root).requireArray())
     reader.compositions[0].layers = layers
     return (
       LottieDrawing(
@@ -99,7 +99,7 @@ struct LottieDrawingReader {
   }
 
   /// The composition of asset `id`, read on first use.
-  private mutating func composition(_ id: String, at node: LottieNode, frameRate: Double)
+  private mutating func composition(_ id: String, at node: LottieNode)
     throws(RazzleError) -> Int?
   {
     if let known = assets[id] { return known.composition ? known.index : nil }
@@ -118,7 +118,7 @@ struct LottieDrawingReader {
         id: id, width: asset["w"]?.value.number ?? 0, height: asset["h"]?.value.number ?? 0,
         layers: []))
     let layers = try self.layers(
-      try (asset["layers"] ?? asset).requireArray(), frameRate: frameRate)
+      try (asset["layers"] ?? asset).requireArray())
     compositions[index].layers = layers
     depth -= 1
     reading.remove(id)
@@ -127,7 +127,7 @@ struct LottieDrawingReader {
   }
 
   /// A composition's layers, parents and mattes resolved.
-  private mutating func layers(_ nodes: [LottieNode], frameRate: Double) throws(RazzleError)
+  private mutating func layers(_ nodes: [LottieNode]) throws(RazzleError)
     -> [LottieDrawLayer]
   {
     var result: [LottieDrawLayer] = []
@@ -138,7 +138,7 @@ struct LottieDrawingReader {
       guard node.value.members != nil else {
         throw node.error("expected a layer object, got \(node.value.typeName)")
       }
-      let (layer, parent, tp) = try self.layer(node, frameRate: frameRate)
+      let (layer, parent, tp) = try self.layer(node)
       result.append(layer)
       parents.append((parent, node["parent"]))
       mattePointers.append(tp)
@@ -190,7 +190,7 @@ struct LottieDrawingReader {
     return result
   }
 
-  private mutating func layer(_ node: LottieNode, frameRate: Double) throws(RazzleError) -> (
+  private mutating func layer(_ node: LottieNode) throws(RazzleError) -> (
     LottieDrawLayer, parent: Int?, tp: Int?
   ) {
     let type = try node.integer("ty") ?? -1
@@ -247,10 +247,8 @@ struct LottieDrawingReader {
     }
     var timeRemap: LottieProperty?
     if type == 0, let tm = node["tm"] {
-      let property = try LottieProperty.read(tm, fallback: [0], warnings: &warnings)
-      // Seconds to frames.
-      timeRemap = property
-      _ = frameRate
+      // In seconds: the frame builder multiplies by the frame rate.
+      timeRemap = try LottieProperty.read(tm, fallback: [0], warnings: &warnings)
     }
     var content = LottieLayerContent.none
     switch type {
@@ -273,7 +271,7 @@ struct LottieDrawingReader {
       } else {
         throw node.error("a precomposition layer needs \"refId\"")
       }
-      if let index = try composition(id, at: node["refId"] ?? node, frameRate: frameRate) {
+      if let index = try composition(id, at: node["refId"] ?? node) {
         content = .precomposition(
           index, width: node["w"]?.value.number ?? compositions[index].width,
           height: node["h"]?.value.number ?? compositions[index].height)

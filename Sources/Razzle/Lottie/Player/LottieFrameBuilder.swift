@@ -196,7 +196,7 @@ struct LottieFrameBuilder {
       list.append(.restore)
     case .shapes(let items):
       var tree = ShapeTree()
-      tree.collect(items, time: time, chain: [])
+      tree.collect(items, time: time)
       tree.applyModifiers()
       draw(tree, items, time: time, alpha: alpha)
     }
@@ -296,14 +296,13 @@ struct LottieFrameBuilder {
 
   /// Draws the styles of a collected shape tree, bottom to top.
   private func draw(_ tree: ShapeTree, _ items: [LottieShapeItem], time: Double, alpha: Double) {
-    var cursor = ShapeTree.Cursor()
     drawGroup(
-      tree, items, group: 0, chainMatrix: .identity, groupAlpha: alpha, time: time, cursor: &cursor)
+      tree, items, group: 0, chainMatrix: .identity, groupAlpha: alpha, time: time)
   }
 
   private func drawGroup(
     _ tree: ShapeTree, _ items: [LottieShapeItem], group: Int, chainMatrix: Affine,
-    groupAlpha: Double, time: Double, cursor: inout ShapeTree.Cursor
+    groupAlpha: Double, time: Double
   ) {
     let info = tree.groups[group]
     for k in items.indices.reversed() {
@@ -313,7 +312,7 @@ struct LottieFrameBuilder {
         let childInfo = tree.groups[child]
         drawGroup(
           tree, children, group: child, chainMatrix: chainMatrix.concatenating(childInfo.matrix),
-          groupAlpha: groupAlpha * childInfo.alpha, time: time, cursor: &cursor)
+          groupAlpha: groupAlpha * childInfo.alpha, time: time)
       case .fill(let color, let opacity, let rule):
         let range = info.entryStart..<info.itemEntryStart[k]
         guard !range.isEmpty else { continue }
@@ -362,26 +361,19 @@ struct LottieFrameBuilder {
   private func emit(
     _ op: inout DrawOp, _ tree: ShapeTree, _ range: Range<Int>, group: Int, chainMatrix: Affine
   ) {
-    var contours: [BezierContour] = []
     let depth = tree.groups[group].depth
-    var start = op.verbStart
-    op.verbStart = UInt32(truncatingIfNeeded: list.verbs.count)
-    op.pointStart = UInt32(truncatingIfNeeded: list.points.count / 2)
-    start = op.verbStart
-    let pointStart = op.pointStart
-    for e in range {
-      let entry = tree.entries[e]
-      if entry.contours.isEmpty { continue }
+    let verbStart = list.verbs.count
+    let pointStart = list.points.count / 2
+    for entry in tree.entries[range] where !entry.contours.isEmpty {
       // The groups between the style's and the entry's map its points.
       var m = Affine.identity
       for g in entry.chain.dropFirst(depth + 1) { m = m.concatenating(tree.groups[g].matrix) }
-      contours = entry.contours
-      var sub = DrawOp()
-      path(contours, m, into: &sub)
+      var piece = DrawOp()
+      path(entry.contours, m, into: &piece)
     }
-    op.verbStart = start
-    op.pointStart = pointStart
-    op.verbCount = UInt32(truncatingIfNeeded: list.verbs.count) &- start
+    op.verbStart = UInt32(truncatingIfNeeded: verbStart)
+    op.pointStart = UInt32(truncatingIfNeeded: pointStart)
+    op.verbCount = UInt32(truncatingIfNeeded: list.verbs.count - verbStart)
     guard op.verbCount > 0 else { return }
     let wrap = !chainMatrix.isIdentity
     if wrap { save(chainMatrix) }

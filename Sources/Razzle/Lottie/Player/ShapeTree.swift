@@ -43,14 +43,12 @@ struct ShapeTree {
     var mode: Int
   }
 
-  struct Cursor {}
-
   var groups: [Group] = []
   var entries: [Entry] = []
   var trims: [Trim] = []
 
   /// Collects the layer's shape list (group 0).
-  mutating func collect(_ items: [LottieShapeItem], time: Double, chain: [Int]) {
+  mutating func collect(_ items: [LottieShapeItem], time: Double) {
     collectGroup(items, time: time, chain: [], matrix: .identity, alpha: 1)
   }
 
@@ -208,7 +206,7 @@ struct ShapeTree {
       defer { offset += length }
       let from = max(a, offset)
       let to = min(b, offset + length)
-      guard to > from || (length == 0 && a <= offset && offset <= b && false) else { continue }
+      guard to > from else { continue }
       var out: [Double] = []
       var position = offset
       for k in 0..<contour.segmentCount {

@@ -388,8 +388,8 @@ def _mask_at_sizes(
     its target stays as large as it), its geometry from the library, one
     call per distinct size."""
     progress = np.asarray(progress, dtype=np.float64)
-    sx = np.where(base[0] > 0, widths / base[0] if base[0] > 0 else 1.0, 1.0) * mask.width
-    sy = np.where(base[1] > 0, heights / base[1] if base[1] > 0 else 1.0, 1.0) * mask.height
+    sx = mask.width * (widths / base[0] if base[0] > 0 else 1.0)
+    sy = mask.height * (heights / base[1] if base[1] > 0 else 1.0)
     rects = np.empty((progress.size, 4))
     radii = np.empty(progress.size)
     sizes = np.stack([sx, sy], axis=1)
