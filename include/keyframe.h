@@ -76,9 +76,9 @@ extern "C" {
 
 #define KF_VERSION_MAJOR 0
 #define KF_VERSION_MINOR 3
-#define KF_VERSION_PATCH 2
+#define KF_VERSION_PATCH 3
 #define KF_VERSION_NUMBER (KF_VERSION_MAJOR * 10000 + KF_VERSION_MINOR * 100 + KF_VERSION_PATCH)
-#define KF_VERSION_STRING "0.3.2"
+#define KF_VERSION_STRING "0.3.3"
 
 /* True when the header is at least version MAJOR.MINOR.PATCH. */
 #define KF_AT_LEAST_VERSION(major, minor, patch) \
@@ -146,7 +146,7 @@ enum {
 typedef int32_t kf_extrapolation;
 enum {
   KF_EXTRAPOLATION_UNCHANGED = -1,  /* only for kf_track_set_extrapolation */
-  KF_EXTRAPOLATION_HOLD = 0,        /* "hold": the end value (the default) */
+  KF_EXTRAPOLATION_HOLD = 0,        /* "hold": the value at the end keyframe (the default) */
   KF_EXTRAPOLATION_LINEAR = 1,      /* "linear": along the end slope */
   KF_EXTRAPOLATION_CYCLE = 2,       /* "cycle": repeat the keyframes' span */
   KF_EXTRAPOLATION_CYCLE_OFFSET = 3, /* "cycle-offset": repeat, shifted */

@@ -672,6 +672,86 @@ class Bezier:
         return self.point(self.y, s), self.slope(self.y, s) / self.slope(self.x, s)
 
 
+def wa_effect_value(keyframes, progress):
+    """Web Animations 1, 'the effect value of a keyframe effect' for one
+    property whose keyframes (offset, value, easing) are sorted, distinct and
+    span offsets 0 to 1 (so no neutral keyframes and no repeated end
+    offsets): the start keyframe is the last with offset <= progress and
+    offset < 1 (else the last with offset 0), the end keyframe the next one,
+    and the start keyframe's easing takes the interval distance."""
+    start = None
+    for i, (offset, _, _) in enumerate(keyframes):
+        if offset <= progress and offset < 1:
+            start = i
+    if start is None:
+        start = max(i for i, (offset, _, _) in enumerate(keyframes) if offset == 0)
+    (o0, v0, easing), (o1, v1, _) = keyframes[start], keyframes[start + 1]
+    distance = (progress - o0) / (o1 - o0)
+    f, _ = timing_easing(easing)
+    transformed = F(float(f(float(distance), False)))
+    return v0 + (v1 - v0) * transformed
+
+
+def wa_track_value(frames, t):
+    """A track's keyframes (time, value, easing) as a keyframe effect with
+    fill 'both': offsets and progress relative to the first and last times."""
+    t0, tn = frames[0][0], frames[-1][0]
+    keyframes = [((F(time) - F(t0)) / (F(tn) - F(t0)), F(value), easing) for time, value, easing in frames]
+    progress = min(max((F(t) - F(t0)) / (F(tn) - F(t0)), F(0)), F(1))
+    return float(wa_effect_value(keyframes, progress))
+
+
+# (id, comment, keyframes (time, value, easing or None), sample times).
+WA_BOUNDARY_CASES = [
+    (
+        "boundary-steps-jump-start-middle",
+        "The issue's case (real Chromium agrees): 0 -> 0.8 (steps(2, jump-start)) -> 1 at offsets 0, 0.6, 1. At "
+        "0.6 the second interval starts and its easing at distance 0 is 1/2: 0.9, not the keyframe's 0.8.",
+        [(0, 0, None), (0.6, 0.8, "steps(2, jump-start)"), (1, 1, None)],
+        [-1, 0, 0.3, 0.6, 0.7, 0.8, 0.9, 1, 2],
+    ),
+    (
+        "boundary-step-start-first",
+        "step-start on the first keyframe: the value is the end value from the first keyframe on, and the fill "
+        "before it holds that (progress 0, before flag unset).",
+        [(0, 2, "step-start"), (4, 6, None)],
+        [-3, 0, 1, 4, 5],
+    ),
+    (
+        "boundary-jump-both",
+        "steps(2, jump-both): three jumps, so 1/3 at distance 0 and 1 at distance 1.",
+        [(0, 0, "steps(2, jump-both)"), (2, 3, None)],
+        [-1, 0, 0.5, 1, 1.5, 2, 3],
+    ),
+    (
+        "boundary-jump-none-middle",
+        "steps(3, jump-none) on a middle keyframe gives 0 at distance 0: the keyframe's value, as before.",
+        [(0, 1, None), (1, 2, "steps(3, jump-none)"), (4, 5, None)],
+        [0, 1, 2, 3, 4],
+    ),
+    (
+        "boundary-linear-half-start",
+        "linear(0.5, 1) starts at 0.5: 10 + 10 * 0.5 = 15 at the first keyframe and before it.",
+        [(0, 10, "linear(0.5, 1)"), (4, 20, None)],
+        [-1, 0, 1, 2, 4, 8],
+    ),
+    (
+        "boundary-linear-half-end",
+        "The mirror case: linear(0, 0.5) on the last interval gives 0.5 at distance 1, so the value at and after "
+        "the last keyframe is 1 + (3 - 1) * 0.5 = 2, not 3.",
+        [(0, 0, None), (1, 1, "linear(0, 0.5)"), (2, 3, None)],
+        [0, 1, 1.5, 2, 5],
+    ),
+    (
+        "boundary-zero-at-zero-easings",
+        "Easings that are 0 at 0 and 1 at 1 (Penner, cubic-bezier) leave RazzleDazzle's rule: each keyframe's own "
+        "value at its time.",
+        [(0, 0, "easeInOutQuad"), (1, 4, "ease"), (3, -2, "easeOutBounce"), (4, 7, None)],
+        [-1, 0, 1, 3, 4, 9],
+    ),
+]
+
+
 def interpolation_doc():
     doc = Doc(
         "Styled keyframes: hold, linear with easings, smooth (Catmull-Rom and Kochanek-Bartels), monotone, "
@@ -1087,6 +1167,23 @@ def interpolation_doc():
         tolerance=0,
         tests=track_tests(doc, [(0, 5, 0), (1, 5, 0), (2, 5, 0), ("nan", "nan", "nan")]),
     )
+
+    # -- keyframe boundaries: Web Animations' effect value ------------------
+    for gid, comment, frames, times in WA_BOUNDARY_CASES:
+        doc.group(
+            id=gid,
+            comment=comment + " Web Animations 1, 'the effect value of a keyframe effect' (re-typed in "
+            "wa_effect_value), with the track's keyframe times as offsets (t - t0)/(tn - t0) and fill 'both' "
+            "(iteration progress clamped to [0, 1]); the easing of the interval's start keyframe is evaluated at the "
+            "interval distance with the before flag unset (CSS Easing 1 in css_step_output/css_linear).",
+            type="track",
+            property="x",
+            keyframes=[kf(t, v, easing=e) if e else kf(t, v) for t, v, e in frames],
+            tolerance=1e-12,
+            tests=[
+                {"tcId": doc.tc(), "time": num(t), "expected": [num(wa_track_value(frames, t))]} for t in times
+            ],
+        )
 
     # -- rejections --------------------------------------------------------
     setup = [kf(30, 1, interpolation="smooth", tension=0.5), kf(60, 0)]

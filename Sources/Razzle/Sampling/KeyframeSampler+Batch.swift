@@ -239,7 +239,9 @@ extension KeyframeSampler {
   }
 
   /// One value: segment k's formula at the clamped time `tc`, or the
-  /// keyframe value where `tc` is exactly a keyframe or past the end. NaN
+  /// keyframe value where `tc` is exactly a keyframe and the easing gives 0
+  /// there, or `t` is at or past the end and the last segment's easing
+  /// gives 1 (``KeyframeSampler/interior(_:segment:kind:into:)``). NaN
   /// flows through (`tc` is NaN, every comparison fails, p is NaN).
   @inlinable @inline(__always)
   func emit<E: ProgressEasing>(
@@ -247,10 +249,12 @@ extension KeyframeSampler {
     _ easing: E, _ out: UnsafeMutablePointer<Double>
   ) {
     let t0 = times[k]
-    let p = (tc - t0) / (times[k &+ 1] - t0)
+    let atEnd = t >= last
+    // At the end, progress 1 even on a zero-length paced leg.
+    let p = atEnd ? 1 : (tc - t0) / (times[k &+ 1] - t0)
     let e = easing.ease(p, segment: k)
-    let atKeyframe = tc == t0
-    let pastEnd = t >= last
+    let atKeyframe = tc == t0 && e == 0
+    let pastEnd = atEnd && e == 1
     if channels == 1 {
       // The common scalar case, without the channel loop.
       let v0 = values[k]

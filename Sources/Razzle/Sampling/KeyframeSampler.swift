@@ -12,8 +12,11 @@
 /// The rule, for keyframes k_0 … k_{n−1}:
 /// - inside [t_0, t_{n−1}]: find the segment with t_i ≤ t < t_{i+1};
 ///   p = (t − t_i)/(t_{i+1} − t_i), e = easing_i(p), and the segment's
-///   interpolation gives the value at e. Exactly at a keyframe, its value;
-/// - outside: the track's extrapolation (hold by default: the end value);
+///   interpolation gives the value at e. Exactly at a keyframe, segment i at
+///   p = 0 (the last keyframe: the last segment at p = 1), which is the
+///   keyframe's value wherever the easing is 0 at 0 (1 at 1);
+/// - outside: the track's extrapolation (hold by default: the value at the
+///   end keyframe's time);
 /// - NaN gives NaN in every channel; one keyframe gives its value everywhere.
 @usableFromInline
 struct KeyframeSampler {
@@ -144,23 +147,31 @@ struct KeyframeSampler {
   }
 
   /// The value at `t` in [first, last], in segment `k` (``segment(_:)`` of
-  /// `t`).
+  /// `t`: the last segment at the last keyframe).
+  ///
+  /// At a keyframe, Web Animations' effect value: the segment starting there
+  /// at progress 0 (at the last keyframe, the last segment at progress 1),
+  /// through the segment's easing. Where that easing gives exactly 0 (1 at
+  /// the end), as every Penner, cubic-bezier and spring easing does, the
+  /// keyframe's own value: RazzleDazzle's rule, bit for bit. `steps(…,
+  /// jump-start)` or `linear(0.5, 1)` give the eased value instead.
   @inlinable
   func interior<K: ValueKindProtocol>(
     _ t: Double, segment k: Int, kind: K, into out: UnsafeMutablePointer<Double>
   ) {
-    if t >= times[count &- 1] {
-      copy(count &- 1, into: out)
-      return
-    }
+    let atEnd = t >= times[count &- 1]
     let t0 = times[k]
-    if t == t0 {
-      copy(k, into: out)
-      return
-    }
     let dt = times[k &+ 1] - t0
-    let p = (t - t0) / dt
+    // At the end, progress 1 even on a zero-length paced leg.
+    let p = atEnd ? 1 : (t - t0) / dt
     let styleIndex = styleIndices[k]
+    if atEnd || t == t0 {
+      let e = styleIndex == 0 ? p : ease(p, style: Int(styleIndex))
+      if atEnd ? e == 1 : e == 0 {
+        copy(atEnd ? count &- 1 : k, into: out)
+        return
+      }
+    }
     if styleIndex == 0 {
       kind.blend(segmentOperands(k), p, into: out)
       return
@@ -227,17 +238,23 @@ struct KeyframeSampler {
     into out: UnsafeMutablePointer<Double>
   ) {
     let end = atStart ? 0 : count &- 1
+    // The value at the end keyframe's time (see ``interior``), which `hold`
+    // keeps and `linear` continues: Web Animations' fill.
+    let endSegment = atStart ? 0 : count &- 2
     switch mode {
     case .hold:
-      copy(end, into: out)
+      interior(times[end], segment: endSegment, kind: kind, into: out)
     case .linear:
-      let v = value(end)
       let d = t - times[end]
-      endSlope(atStart: atStart, kind: kind, into: out)
-      for c in 0..<channels {
-        // A flat end stays flat, even at ±∞ (where 0·∞ would be NaN).
-        let slope = out[c]
-        out[c] = slope == 0 ? v[c] : v[c] + slope * d
+      withUnsafeTemporaryAllocation(of: Double.self, capacity: channels) { buffer in
+        let v = buffer.baseAddress.unsafelyUnwrapped
+        interior(times[end], segment: endSegment, kind: kind, into: v)
+        endSlope(atStart: atStart, kind: kind, into: out)
+        for c in 0..<channels {
+          // A flat end stays flat, even at ±∞ (where 0·∞ would be NaN).
+          let slope = out[c]
+          out[c] = slope == 0 ? v[c] : v[c] + slope * d
+        }
       }
     case .cycle, .cycleOffset, .pingPong:
       let (inside, cycles, _) = wrap(t, mode: mode)

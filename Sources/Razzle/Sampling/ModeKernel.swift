@@ -230,7 +230,8 @@ extension KeyframeSampler {
 
   /// The mode kernels' loop: for each query the segment, its progress and
   /// eased progress (`easing`: the segment's style, or none), then the mode's values; the
-  /// keyframe value at a keyframe and at the ends (hold), NaN at NaN.
+  /// keyframe value at a keyframe and at the ends (hold) where the easing is
+  /// 0 there (1 at the end), NaN at NaN.
   @inlinable
   func modeKernel<M: SegmentMode, E: ProgressEasing>(
     _ q: UnsafePointer<Double>, _ m: Int, _ out: UnsafeMutablePointer<Double>, _ stride: Int,
@@ -259,20 +260,26 @@ extension KeyframeSampler {
           let k = searchesBlocks ? segments[inBlock] : segment(tc)
           let t0 = times[k]
           let dt = times[k &+ 1] - t0
-          let p = (tc - t0) / dt
+          let atEnd = t >= last
+          // At the end, progress 1 even on a zero-length paced leg.
+          let p = atEnd ? 1 : (tc - t0) / dt
           let e = easing.ease(p, segment: k)
+          // The keyframe's value where the easing is 0 at the keyframe (1
+          // at the end): see ``interior(_:segment:kind:into:)``.
+          let pastEnd = atEnd && e == 1
+          let atKeyframe = tc == t0 && e == 0
           let o = out + j &* stride
           if channels == 1 {
             mode.values(self, k, e, dt, v)
-            let value = t >= last ? values[count &- 1] : (tc == t0 ? values[k] : v[0])
+            let value = pastEnd ? values[count &- 1] : (atKeyframe ? values[k] : v[0])
             o[0] = t.isNaN ? t : value
             continue
           }
           if t.isNaN {
             for c in 0..<channels { o[c] = .nan }
-          } else if t >= last {
+          } else if pastEnd {
             copy(count &- 1, into: o)
-          } else if tc == t0 {
+          } else if atKeyframe {
             copy(k, into: o)
           } else {
             mode.values(self, k, e, dt, o)

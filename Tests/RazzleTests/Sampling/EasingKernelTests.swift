@@ -54,17 +54,27 @@ final class EasingKernelTests: XCTestCase {
     XCTAssertEqual(mismatches, 0, "\(what): \(mismatches) values differ in their bits")
   }
 
-  /// The value at `t` by the sampling rule with `ease` as the formula.
+  /// The value at `t` by the sampling rule with `ease` as the formula
+  /// (Guides/Sampling.md): the time clamped to the keyframes (`hold`); at a
+  /// keyframe the segment starting there at progress 0, at the last one the
+  /// last segment at progress 1 (Web Animations), each the keyframe's own
+  /// value where the easing gives exactly 0 (1).
   func expected(_ t: Double, _ ease: (Double) -> Double) -> Double {
     let kf = Self.keyframes
     if t.isNaN { return t }
-    if t <= kf[0].0 { return kf[0].1 }
-    if t >= kf[kf.count - 1].0 { return kf[kf.count - 1].1 }
-    let i = kf.lastIndex { $0.0 <= t }!
+    let n = kf.count
+    if t >= kf[n - 1].0 {
+      let (v0, v1) = (kf[n - 2].1, kf[n - 1].1)
+      let e = ease(1)
+      return e == 1 ? v1 : v0 + (v1 - v0) * e
+    }
+    let tc = Swift.max(t, kf[0].0)
+    let i = kf.lastIndex { $0.0 <= tc }!
     let (t0, v0) = kf[i]
     let (t1, v1) = kf[i + 1]
-    if t == t0 { return v0 }
-    return v0 + (v1 - v0) * ease((t - t0) / (t1 - t0))
+    let e = ease((tc - t0) / (t1 - t0))
+    if tc == t0 && e == 0 { return v0 }
+    return v0 + (v1 - v0) * e
   }
 
   /// Each family's batch against single samples, threads and its formula.
@@ -226,6 +236,10 @@ final class EasingKernelTests: XCTestCase {
       let i = Swift.min((xs.lastIndex { $0 <= p }) ?? 0, xs.count - 2)
       return ys[i] + (p - xs[i]) / (xs[i + 1] - xs[i]) * (ys[i + 1] - ys[i])
     }
+    // Not 0 at 0, not 1 at 1: the eased value at the keyframes and the ends
+    // (Web Animations), in every batch form.
+    try check("linear(0.5, 1)", tolerance: 1e-13, threads: true) { p in 0.5 + 0.5 * p }
+    try check("linear(0, 0.5)", tolerance: 1e-13) { p in 0.5 * p }
     // A duplicated input: the right-hand point wins there.
     try check("linear(0, 0.25 50%, 0.75 50%, 1)", tolerance: 1e-13) { p in
       p < 0.5 ? 0.5 * p : 0.75 + (p - 0.5) * 0.5

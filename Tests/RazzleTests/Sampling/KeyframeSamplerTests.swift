@@ -211,3 +211,48 @@ final class KeyframeSamplerTests: XCTestCase {
     XCTAssertEqual(v[15], 0, accuracy: 1e-9)
   }
 }
+
+/// Web Animations at keyframe boundaries through the general sampler (the
+/// batch kernels' side is in EasingKernelTests and the shared vectors).
+final class KeyframeBoundaryTests: XCTestCase {
+  func sample(_ track: Track, _ t: Double) throws -> [Double] { try track.sample(at: t) }
+
+  /// `linear` extrapolation continues from the value at the end keyframe's
+  /// time: with steps(2, jump-start) that is halfway, 0 + (4 − 0)·½ = 2 and
+  /// 0 + (8 − 0)·½ = 4, and the steps' slope there is 0, so it stays flat.
+  func testLinearExtrapolationStartsFromTheEasedBoundary() throws {
+    let track = try Track(property: "v", kind: .vector(2))
+    try track.setKeyframe(
+      time: 0, value: [0, 0],
+      style: KeyframeStyle(easing: try Easing(parsing: "steps(2, jump-start)")))
+    try track.setKeyframe(time: 2, value: [4, 8])
+    try track.setExtrapolation(before: .linear, after: .cycle)
+    XCTAssertEqual(try sample(track, 0), [2, 4])
+    XCTAssertEqual(try sample(track, -1), [2, 4])
+    // Cycling maps 2.5 to 0.5 (first plateau) and 4 to 0: the boundary again.
+    XCTAssertEqual(try sample(track, 2.5), [2, 4])
+    XCTAssertEqual(try sample(track, 4), [2, 4])
+    XCTAssertEqual(try sample(track, 1), [4, 8])
+  }
+
+  /// A color track (blended through its space, the general sampler): at the
+  /// keyframe, the blend at e = ½ — the same color as inside the plateau —
+  /// not the keyframe's own color; `step-end` (0 at 0) keeps the keyframe's.
+  func testColorAtAKeyframeWithAnEasingNotZeroAtZero() throws {
+    let track = try Track(property: "fillColor")
+    try track.setKeyframe(time: 0, value: [0, 0, 0, 1])
+    try track.setKeyframe(
+      time: 1, value: [1, 0, 0, 1],
+      style: KeyframeStyle(easing: try Easing(parsing: "steps(2, jump-start)")))
+    try track.setKeyframe(time: 3, value: [0, 0, 1, 1])
+    let atKeyframe = try sample(track, 1)
+    XCTAssertEqual(atKeyframe, try sample(track, 1.5))
+    XCTAssertNotEqual(atKeyframe, [1, 0, 0, 1])
+    let held = try Track(property: "fillColor")
+    try held.setKeyframe(
+      time: 0, value: [1, 0, 0, 1], style: KeyframeStyle(easing: try Easing(parsing: "step-end")))
+    try held.setKeyframe(time: 1, value: [0, 0, 1, 1])
+    XCTAssertEqual(try sample(held, 0), [1, 0, 0, 1])
+    XCTAssertEqual(try sample(held, 1), [0, 0, 1, 1])
+  }
+}
