@@ -3,6 +3,7 @@
 files that give their error with its place and load nothing, extensions,
 names and the file API."""
 
+import gc
 import io
 import json
 import math
@@ -286,3 +287,40 @@ def test_dump_refuses_what_is_not_a_scene_object(tmp_path):
         scene.add(razzle.Animator(), name="a")
     with pytest.raises(razzle.InvalidNameError):
         scene.add(razzle.Animator(), name="")
+
+
+def test_scene_lists_wrap_on_first_read_and_outlive_the_scene():
+    """`scene.animators` and the other lists wrap each library object when
+    it is first read (a file of many objects costs no Python object per
+    item up front), give the same object each time, and stay usable after
+    the scene is closed or dropped."""
+    text = json.dumps(
+        {
+            "format": "razzle-scene/1",
+            "animators": [
+                {"tracks": [{"target": "v", "property": "x", "keyframes": [{"time": 0, "value": i}]}]}
+                for i in range(5)
+            ],
+            "paths": [{"data": "M0 0 L3 4"}],
+        }
+    )
+    scene = razzle.loads(text)
+    assert isinstance(scene.animators, razzle.SceneList)
+    assert len(scene.animators) == 5
+    assert scene.animators._items.count(None) == 5
+    first = scene.animators[0]
+    assert scene.animators[0] is first and scene.animators[-5] is first
+    assert scene.animators._items.count(None) == 4
+    assert [a.animate(0)["v", "x"] for a in scene.animators[1:3]] == [1.0, 2.0]
+    assert scene.animators == list(scene.animators)
+    assert scene.paths[0].length == 5.0
+    with pytest.raises(IndexError):
+        scene.animators[5]
+    # Closing wraps what was not read: every object stays usable.
+    animators = scene.animators
+    scene.close()
+    assert [a.animate(0)["v", "x"] for a in animators] == [0.0, 1.0, 2.0, 3.0, 4.0]
+    # A list kept without its scene keeps the scene's objects reachable.
+    paths = razzle.loads(text).paths
+    gc.collect()
+    assert paths[0].length == 5.0

@@ -52,6 +52,7 @@ extension Node {
           "a clip's span must be finite with start <= end, got (\(span.start), \(span.end))")
       }
     }
+    animator.lock.withWriteLock { animator.domain.playedByClip = true }
     return Node(
       .clip(ClipContent(animator: animator, span: span, composite: composite)), timing: timing)
   }

@@ -48,6 +48,12 @@ extension Node {
           .invalidValue, "adding the node would make a cycle (it is this timeline or contains it)")
       }
       let start = try unlockedResolve(placement, in: timeline)
+      // The natural duration before the add, computed (and cached) once
+      // per burst of adds: the one after is the larger of it and the new
+      // child's end, current at the generation this edit moves to.
+      let edits = EditDomain.allEdits.load(ordering: .relaxed)
+      let before = unlockedNaturalDuration()
+      let after = Swift.max(before, start + child.unlockedEndTime())
       // The content lets go of its copy first, so the append below grows
       // the one array in place instead of copying every child (which made
       // n adds O(n²)).
@@ -55,6 +61,7 @@ extension Node {
       timeline.children.append((child, start))
       content = .timeline(timeline)
       child.parent = self
+      cachedDuration = (after, Choreography.generation &+ 1, edits)
       return start
     }
   }

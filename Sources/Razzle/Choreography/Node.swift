@@ -33,6 +33,11 @@ public final class Node: @unchecked Sendable {
   var timingValue: Timing
   /// Guarded by ``Choreography/lock``: the node this one was added to.
   weak var parent: Node?
+  /// Guarded by ``Choreography/lock``, written only under its write lock:
+  /// a timeline's natural duration and the edit counts it is current at
+  /// (``Choreography/generation``, ``EditDomain/allEdits``), so that adding
+  /// n children at the timeline's end costs O(n), not O(n²).
+  var cachedDuration: (value: Double, generation: UInt64, edits: UInt64)?
   /// The last plan compiled for sampling this node as a root (guarded by
   /// `planLock`).
   var cachedPlan: Plan?
@@ -99,6 +104,11 @@ public final class Node: @unchecked Sendable {
       let span = clip.resolvedSpan(animatorsLocked: animatorsLocked)
       return span.end - span.start
     case .timeline(let timeline):
+      if let cached = cachedDuration, cached.generation == Choreography.generation,
+        cached.edits == EditDomain.allEdits.load(ordering: .relaxed)
+      {
+        return cached.value
+      }
       var end = 0.0
       for child in timeline.children {
         end = Swift.max(

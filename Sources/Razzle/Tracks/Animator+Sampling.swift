@@ -31,6 +31,8 @@ extension Animator {
       if times.count == 1 {
         // A frame: the frame cache knows the columns, the empty and the
         // relative tracks, so no track object is visited for them.
+        // No caches: the animator never had a track, a frame has no columns.
+        guard let frameCache = caches?.frame else { return (0, generation) }
         return try ordered.withUnsafeBufferPointer {
           (tracks) throws(RazzleError) -> (columns: Int, generation: UInt64) in
           try frameCache.withCurrent(tracks, edits: domain.edits) {
@@ -132,6 +134,15 @@ extension Animator {
     shape: inout FrameShape
   ) throws(RazzleError) {
     try lock.withReadLock { () throws(RazzleError) in
+      guard let frameCache = caches?.frame else {
+        // The animator never had a track: a frame of no columns.
+        shape = FrameShape(columns: 0, generation: generation)
+        if let expected, expected != generation {
+          throw RazzleError(
+            .stale, "the layout generation is \(generation), the caller's row is for \(expected)")
+        }
+        return
+      }
       try ordered.withUnsafeBufferPointer { (tracks) throws(RazzleError) in
         try frameCache.withCurrent(tracks, edits: domain.edits) {
           (cache) throws(RazzleError) in
@@ -162,7 +173,7 @@ extension Animator {
   func sampleFrame(
     _ tracks: UnsafeBufferPointer<Track>, _ t: Double, into out: UnsafeMutablePointer<Double>
   ) {
-    frameCache.withCurrent(tracks, edits: domain.edits) { cache in
+    caches?.frame.withCurrent(tracks, edits: domain.edits) { cache in
       cache.write(tracks, t, domain: domain, into: out)
     }
   }

@@ -8,7 +8,8 @@ extension Animator {
   /// ``keyframeSpan``; call with the animator's lock held. Cached until the
   /// next edit (a player reads it at every step).
   var unlockedKeyframeSpan: (start: Double, end: Double)? {
-    spanCache.value(at: domain.edits) { computeKeyframeSpan() }
+    // No caches: the animator never had a track.
+    caches?.span.value(at: domain.edits) { computeKeyframeSpan() } ?? nil
   }
 
   private func computeKeyframeSpan() -> (start: Double, end: Double)? {

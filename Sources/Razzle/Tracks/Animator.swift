@@ -22,10 +22,18 @@ public final class Animator: @unchecked Sendable {
   @usableFromInline let domain = EditDomain()
   /// The domain's lock.
   @usableFromInline var lock: ReadWriteLock { domain.lock }
-  /// Plain scalar tracks' keyframes gathered for one-time frames.
-  let frameCache = FrameCache()
-  /// The keyframe span at the last edit count it was read at.
-  let spanCache = SpanCache()
+  /// Guarded by `lock`: the caches frames and players read, made with the
+  /// first track. An animator without tracks (generated scene files hold
+  /// many) costs its object, its domain and its lock only.
+  private(set) var caches: Caches?
+
+  /// What an animator with tracks keeps between frames.
+  final class Caches: Sendable {
+    /// Plain scalar tracks' keyframes gathered for one-time frames.
+    let frame = FrameCache()
+    /// The keyframe span at the last edit count it was read at.
+    let span = SpanCache()
+  }
   /// Guarded by `lock`: the tracks in the order they were added.
   @usableFromInline var ordered: [Track] = []
   /// Guarded by `lock`: each key's position in `ordered`.
@@ -134,8 +142,9 @@ public final class Animator: @unchecked Sendable {
         positions[Key(target: track.target, property: track.property)] = ordered.count &+ i
       }
       ordered.append(contentsOf: tracks)
+      if caches == nil { caches = Caches() }
       generation &+= 1
-      domain.edits &+= 1
+      domain.countEdit()
     }
   }
 
@@ -151,8 +160,9 @@ public final class Animator: @unchecked Sendable {
         throw RazzleError(.duplicate, "a track for \(target).\(property) exists already")
       }
       ordered.append(track)
+      if caches == nil { caches = Caches() }
       generation &+= 1
-      domain.edits &+= 1
+      domain.countEdit()
     }
     return track
   }
@@ -178,7 +188,7 @@ public final class Animator: @unchecked Sendable {
       }
       ordered.remove(at: i)
       generation &+= 1
-      domain.edits &+= 1
+      domain.countEdit()
       for j in i..<ordered.count {
         positions[Key(target: ordered[j].target, property: ordered[j].property)] = j
       }
@@ -233,6 +243,7 @@ public final class Animator: @unchecked Sendable {
       // again (a nested read lock waits behind a queued writer, who waits
       // for this one).
       copy.ordered = ordered.map { $0.copy(lockedIn: copy.domain) }
+      if caches != nil { copy.caches = Caches() }
       // The whole table, slots included: the copied tracks keep their slot
       // numbers.
       copy.domain.variables = domain.variables

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What an animator shares with its tracks: one readers–writer lock, and a
 /// count of edits made under it.
 ///
@@ -14,6 +16,27 @@ final class EditDomain: @unchecked Sendable {
   /// Guarded by `lock`: the animator's variables (a standalone track's
   /// domain has none), read by relative tracks when they sample.
   @usableFromInline var variables = VariableTable()
+  /// Guarded by `lock`: a clip plays this domain's animator (set when the
+  /// first clip is made; see ``countEdit()``).
+  var playedByClip = false
 
   init() {}
+}
+
+extension EditDomain {
+  /// Every domain's edits counted together: data derived from many
+  /// animators (a timeline's natural duration, from its clips' keyframe
+  /// spans) is current while this has not moved. Bumped inside each edit's
+  /// write lock, after `edits`.
+  static let allEdits = Atomic<UInt64>(0)
+
+  /// Counts an edit; call with the write lock held. Only edits of an
+  /// animator some clip plays move ``allEdits``: building a new animator
+  /// and then adding its clip to a timeline keeps the timeline's cached
+  /// duration current.
+  @inline(__always)
+  func countEdit() {
+    edits &+= 1
+    if playedByClip { EditDomain.allEdits.wrappingAdd(1, ordering: .relaxed) }
+  }
 }

@@ -155,7 +155,7 @@ public final class Track: @unchecked Sendable {
   /// call with the write lock held.
   private func publish() {
     sampler = keyframeStorage?.makeSampler(before: before, after: after)
-    domain.edits &+= 1
+    domain.countEdit()
     editGeneration &+= 1
   }
 

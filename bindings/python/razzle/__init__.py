@@ -63,7 +63,7 @@ from ._lottie import LottieColumn, LottieImage, LottieImport, LottieLayer, Lotti
 from ._paging import PageChange, PageTracker, Paging
 from ._player import Player, PlayerEvent
 from ._paths import Mask, Path, RotateLike
-from ._scene import Scene, SceneObject, dump, dumps, load, loads
+from ._scene import Scene, SceneList, SceneObject, dump, dumps, load, loads
 from ._stage import Stage, Target
 from ._timing import ComputedTiming, Timing
 from ._track import Keyframe, Track
@@ -162,6 +162,7 @@ __all__ = [
     "Stroke",
     "Image",
     "Scene",
+    "SceneList",
     "SceneObject",
     "Stage",
     "Target",

@@ -9,7 +9,7 @@ import dataclasses
 import json
 import os
 from ctypes import byref, c_double, c_int32, c_size_t
-from typing import IO, Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import IO, Any, Callable, Dict, Generic, Iterable, Iterator, List, Optional, Sequence, Tuple, TypeVar, Union, overload
 
 from . import _ffi
 from ._animator import Animator
@@ -22,7 +22,7 @@ from ._paging import Paging
 from ._paths import Mask, Path
 from ._stage import Stage
 
-__all__ = ["Scene", "SceneObject", "load", "loads", "dump", "dumps"]
+__all__ = ["Scene", "SceneList", "SceneObject", "load", "loads", "dump", "dumps"]
 
 #: What `dump` and `dumps` take: one object, a Scene, or a sequence of objects.
 SceneObject = Union[Animator, Node, Paging, Path, Mask, Stage]
@@ -30,6 +30,64 @@ SceneObject = Union[Animator, Node, Paging, Path, Mask, Stage]
 _ANIMATOR, _NODE, _PAGING, _PATH, _MASK, _STAGE = range(6)
 _LISTS = ("animators", "nodes", "pagings", "paths", "masks", "stages")
 _MASK_KINDS = ("top", "left", "bottom", "right", "circle", "bounds")
+
+_T = TypeVar("_T")
+
+
+class SceneList(Sequence[_T], Generic[_T]):
+    """One of a scene's object lists (`scene.animators`, …): a sequence
+    that wraps each library object the first time it is read, so loading a
+    file of a million objects costs the library's objects, not a million
+    Python ones. Indexing, slicing, `len`, iteration, `in` and comparison
+    with a list work as on a list; reading an item twice gives the same
+    object. The list keeps its scene open; closing the scene wraps the
+    objects not read yet first, so they stay usable."""
+
+    __slots__ = ("_items", "_wrap", "_scene")
+
+    def __init__(self, scene: Scene, count: int, wrap: Callable[[int], _T]) -> None:
+        self._items: List[Optional[_T]] = [None] * count
+        self._wrap = wrap
+        self._scene = scene
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @overload
+    def __getitem__(self, index: int) -> _T: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> List[_T]: ...
+
+    def __getitem__(self, index: Union[int, slice]) -> Union[_T, List[_T]]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self._items)))]
+        item = self._items[index]
+        if item is None:
+            position = index + len(self._items) if index < 0 else index
+            item = self._items[position] = self._wrap(position)
+        return item
+
+    def __iter__(self) -> Iterator[_T]:
+        for i in range(len(self._items)):
+            yield self[i]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (list, SceneList)):
+            return len(self) == len(other) and all(a is b or a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as a list is
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+    def _append(self, obj: _T) -> None:
+        self._items.append(obj)
+
+    def _materialize(self) -> None:
+        for i in range(len(self._items)):
+            self[i]
 
 
 def _text_out(fill: Any) -> str:
@@ -62,14 +120,47 @@ class Scene(HandleOwner):
         handle = _ffi.SceneHandle()
         lib.kf_scene_new(byref(handle))
         super().__init__(handle, lib.kf_scene_release)
-        self.animators: List[Animator] = []
-        self.nodes: List[Node] = []
-        self.pagings: List[Paging] = []
-        self.paths: List[Path] = []
-        self.masks: List[Mask] = []
+        self._lists(0, 0, 0, 0, 0)
         self._names: Dict[str, List[Optional[str]]] = {}
         for obj in objects:
             self.add(obj)
+
+    def _lists(self, animators: int, nodes: int, pagings: int, paths: int, masks: int) -> None:
+        """The object lists, of these lengths, wrapping the library's
+        objects on first read."""
+        self.animators: SceneList[Animator] = SceneList(self, animators, self._animator_at)
+        self.nodes: SceneList[Node] = SceneList(self, nodes, self._node_at)
+        self.pagings: SceneList[Paging] = SceneList(self, pagings, lambda i: _wrap_paging(self._h, i))
+        self.paths: SceneList[Path] = SceneList(self, paths, self._path_at)
+        self.masks: SceneList[Mask] = SceneList(self, masks, self._mask_at)
+
+    def _animator_at(self, i: int) -> Animator:
+        h = _ffi.AnimatorHandle()
+        lib.kf_scene_animator_at(self._h, i, byref(h))
+        return Animator._wrap(h)
+
+    def _node_at(self, i: int) -> Node:
+        n = _ffi.NodeHandle()
+        lib.kf_scene_node_at(self._h, i, byref(n))
+        return Node._wrap(n)
+
+    def _path_at(self, i: int) -> Path:
+        p = _ffi.PathHandle()
+        lib.kf_scene_path_at(self._h, i, byref(p))
+        return Path._from_handle(p)
+
+    def _mask_at(self, i: int) -> Mask:
+        kind, width, height = c_int32(), c_double(), c_double()
+        lib.kf_scene_mask_at(self._h, i, byref(kind), byref(width), byref(height))
+        return Mask(_MASK_KINDS[kind.value], width.value, height.value)
+
+    def close(self) -> None:
+        """Releases the scene's handle, after wrapping the objects not read
+        yet: the objects stay usable. Idempotent."""
+        if not self.closed:
+            for objects in (self.animators, self.nodes, self.pagings, self.paths, self.masks):
+                objects._materialize()
+        super().close()
 
     def add(self, obj: SceneObject, name: Optional[str] = None) -> None:
         """Adds `obj` (shared, not copied) with an optional name.
@@ -88,19 +179,19 @@ class Scene(HandleOwner):
         encoded = None if name is None else text(name, "name", InvalidNameError)
         if isinstance(obj, Animator):
             lib.kf_scene_add_animator(self._h, obj._h, encoded)
-            self.animators.append(obj)
+            self.animators._append(obj)
         elif isinstance(obj, Node):
             lib.kf_scene_add_node(self._h, obj._h, encoded)
-            self.nodes.append(obj)
+            self.nodes._append(obj)
         elif isinstance(obj, Paging):
             lib.kf_scene_add_paging(self._h, obj._h, encoded)
-            self.pagings.append(obj)
+            self.pagings._append(obj)
         elif isinstance(obj, Path):
             lib.kf_scene_add_path(self._h, obj._h, encoded)
-            self.paths.append(obj)
+            self.paths._append(obj)
         elif isinstance(obj, Mask):
             lib.kf_scene_add_mask(self._h, obj._code, obj.width, obj.height, encoded)
-            self.masks.append(obj)
+            self.masks._append(obj)
         else:
             raise InvalidTypeError(
                 "a scene holds Animators, Clips, Timelines, Staggers, Pagings, Paths, Masks and Stages, "
@@ -140,29 +231,7 @@ class Scene(HandleOwner):
         HandleOwner.__init__(scene, handle, lib.kf_scene_release)
         scene._names = {}
         counts = [scene._count(item) for item in range(_STAGE)]
-        scene.animators = []
-        for i in range(counts[_ANIMATOR]):
-            h = _ffi.AnimatorHandle()
-            lib.kf_scene_animator_at(handle, i, byref(h))
-            scene.animators.append(Animator._wrap(h))
-        scene.nodes = []
-        for i in range(counts[_NODE]):
-            n = _ffi.NodeHandle()
-            lib.kf_scene_node_at(handle, i, byref(n))
-            scene.nodes.append(Node._wrap(n))
-        scene.pagings = []
-        for i in range(counts[_PAGING]):
-            scene.pagings.append(_wrap_paging(handle, i))
-        scene.paths = []
-        for i in range(counts[_PATH]):
-            p = _ffi.PathHandle()
-            lib.kf_scene_path_at(handle, i, byref(p))
-            scene.paths.append(Path._from_handle(p))
-        scene.masks = []
-        for i in range(counts[_MASK]):
-            kind, width, height = c_int32(), c_double(), c_double()
-            lib.kf_scene_mask_at(handle, i, byref(kind), byref(width), byref(height))
-            scene.masks.append(Mask(_MASK_KINDS[kind.value], width.value, height.value))
+        scene._lists(*counts)
         return scene
 
     def _count(self, item: int) -> int:
