@@ -2093,7 +2093,9 @@ kf_status kf_scene_load_file(const char *path, kf_scene **out_scene,
  * without the NUL into *out_length (may be NULL), also when the buffer is
  * too small. Errors: KF_E_NULL, KF_E_INVALID_HANDLE,
  * KF_E_BUFFER_TOO_SMALL, KF_E_INVALID_VALUE (a paging layout whose kept
- * track was removed from its animator). */
+ * track was removed from its animator), KF_E_FORMAT (0.3.3: the text would
+ * be longer than KF_SCENE_MAX_BYTES, which kf_scene_load refuses; nothing
+ * is written, *out_length is not set). */
 kf_status kf_scene_save(const kf_scene *scene, char *out, size_t capacity, size_t *out_length);
 
 /* Writes the scene's text to the file at `path` (created or replaced).

@@ -37,6 +37,21 @@ func string(_ pointer: UnsafePointer<CChar>?, _ name: StaticString) throws(Razzl
   return text
 }
 
+/// The offset of the first byte of `bytes` that does not begin (or
+/// continue) a valid UTF-8 sequence, or nil when all of it is valid.
+func invalidUTF8Offset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+  var parser = Unicode.UTF8.ForwardParser()
+  var iterator = bytes.makeIterator()
+  var offset = 0
+  while true {
+    switch parser.parseScalar(from: &iterator) {
+    case .valid(let encoded): offset += encoded.count
+    case .emptyInput: return nil
+    case .error: return offset
+    }
+  }
+}
+
 /// The UTF-8 string at `pointer`, or nil for NULL.
 func optionalString(_ pointer: UnsafePointer<CChar>?, _ name: StaticString) throws(RazzleError)
   -> String?

@@ -2,6 +2,12 @@
 import CKeyframe
 import Razzle
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A path as the C API hands it out (paths are immutable values).
 final class PathReference {
   let path: Path
@@ -62,8 +68,17 @@ public func kf_path_parse(
   _ outOffset: UnsafeMutablePointer<Int>?
 ) -> kf_status {
   call("kf_path_parse") { () throws(RazzleError) in
-    let text = try string(data, "data")
+    let pointer = try required(data, "data")
     let out = try required(out, "out_path")
+    guard let text = String(validatingCString: pointer) else {
+      // Where the text stops being UTF-8, as for any other error.
+      let bytes = UnsafeBufferPointer(
+        start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)
+      )
+      let offset = invalidUTF8Offset(bytes) ?? 0
+      outOffset?.pointee = offset
+      throw RazzleError(.invalidName, "data is not valid UTF-8 (byte offset \(offset))")
+    }
     switch Path.parse(text) {
     case .success(let parsed): out.pointee = try issue(PathReference(parsed), .path)
     case .failure(let syntax):

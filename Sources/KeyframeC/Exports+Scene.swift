@@ -31,13 +31,6 @@ private func load(
   }
 }
 
-/// The offset of the first NUL byte in `bytes`, if any (memchr: a
-/// megabyte in tens of microseconds, not a byte at a time).
-private func firstNUL(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-  guard let base = bytes.baseAddress, let hit = memchr(base, 0, bytes.count) else { return nil }
-  return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
-}
-
 @_cdecl("kf_scene_new")
 public func kf_scene_new(_ out: UnsafeMutablePointer<OpaquePointer?>?) -> kf_status {
   call("kf_scene_new") { () throws(RazzleError) in
@@ -55,10 +48,6 @@ public func kf_scene_load(
     let out = try required(out, "out_scene")
     let chars = try buffer(text, length, "text")
     let bytes = UnsafeRawBufferPointer(chars).bindMemory(to: UInt8.self)
-    if let nul = firstNUL(bytes) {
-      location?.pointee = kf_scene_location(offset: nul, line: 0, column: 0)
-      throw RazzleError(.format, "a NUL byte at offset \(nul): JSON text has none")
-    }
     try load(bytes, out, location)
   }
 }
@@ -81,21 +70,15 @@ public func kf_scene_load_file(
     while true {
       let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
       if n > 0 { bytes.append(contentsOf: chunk[0..<n]) }
-      guard bytes.count <= Int(KF_SCENE_MAX_BYTES) else {
-        throw RazzleError(.format, "\(name) is longer than \(KF_SCENE_MAX_BYTES) bytes")
+      guard bytes.count <= Scene.maximumTextBytes else {
+        throw RazzleError(.format, "\(name) is longer than \(Scene.maximumTextBytes) bytes")
       }
       if n < chunk.count {
         guard ferror(file) == 0 else { throw RazzleError(.notFound, "cannot read \(name)") }
         break
       }
     }
-    try bytes.withUnsafeBufferPointer { (b) throws(RazzleError) in
-      if let nul = firstNUL(b) {
-        location?.pointee = kf_scene_location(offset: nul, line: 0, column: 0)
-        throw RazzleError(.format, "a NUL byte at offset \(nul): JSON text has none")
-      }
-      try load(b, out, location)
-    }
+    try bytes.withUnsafeBufferPointer { (b) throws(RazzleError) in try load(b, out, location) }
   }
 }
 
@@ -300,10 +283,6 @@ public func kf_scene_add_stage(
     let s = try scene(handle)
     let chars = try buffer(json, length, "json")
     let bytes = UnsafeRawBufferPointer(chars).bindMemory(to: UInt8.self)
-    if let nul = firstNUL(bytes) {
-      location?.pointee = kf_scene_location(offset: nul, line: 0, column: 0)
-      throw RazzleError(.format, "a NUL byte at offset \(nul): JSON text has none")
-    }
     if case .failure(let e) = s.addStage(json: bytes) {
       location?.pointee = kf_scene_location(
         offset: e.position.offset, line: e.position.line, column: e.position.column)

@@ -159,6 +159,10 @@ static void test_untrusted_input(void) {
   CHECK(kf_path_parse(NULL, &path, NULL) == KF_E_NULL, "NULL data");
   CHECK(kf_path_parse("M0 0 L10 0", NULL, NULL) == KF_E_NULL, "NULL out_path");
   CHECK(kf_path_parse("M0 0 \xff", &path, NULL) == KF_E_INVALID_NAME, "not UTF-8");
+  size_t offset = 99;
+  CHECK(kf_path_parse("M0 0 L\xc3\xa9 \xe2\x82 1", &path, &offset) == KF_E_INVALID_NAME && offset == 9 &&
+            strstr(kf_last_error(), "byte offset 9"),
+        "not UTF-8: the offset of the first bad byte (%zu)", offset);
   CHECK(path == NULL, "nothing made");
   CHECK(kf_path_parse("M0 0 L10 0", &path, NULL) == KF_OK, "parse");
 

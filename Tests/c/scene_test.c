@@ -153,8 +153,11 @@ int main(void) {
     CHECK(kf_scene_load(cases[i], strlen(cases[i]), &loaded, NULL) < 0 && loaded == NULL, "malformed %zu", i);
   }
   CHECK(kf_scene_load("{\"format\": \"razzle-scene/1\"}\0", 29, &loaded, &where) == KF_E_FORMAT &&
-            where.offset == 28,
-        "a NUL byte");
+            where.offset == 28 && where.line == 1 && where.column == 29 && strstr(kf_last_error(), "NUL byte"),
+        "a NUL byte after the value: its line and column");
+  CHECK(kf_scene_load("{\"format\":\n \"razzle\0scene/1\"}", 29, &loaded, &where) == KF_E_FORMAT &&
+            where.offset == 19 && where.line == 2 && where.column == 9 && strstr(kf_last_error(), "NUL byte"),
+        "a NUL byte inside a string: its line and column (%s)", kf_last_error());
   CHECK(kf_scene_load(NULL, 3, &loaded, NULL) == KF_E_NULL, "NULL text");
   CHECK(kf_scene_load(NULL, 0, &loaded, NULL) == KF_E_FORMAT, "no text is an empty text");
   CHECK(kf_scene_load("{}", 2, NULL, NULL) == KF_E_NULL, "NULL out");
@@ -234,7 +237,7 @@ int main(void) {
   const char *structure = "{\"size\": [1, 1], \"node\": \"intro\", \"zoom\": 2}";
   CHECK(kf_scene_add_stage(scene, structure, strlen(structure), &where) == KF_E_FORMAT, "an unknown field");
   CHECK(kf_scene_add_stage(scene, "{\"size\": [1, 1], \"node\": \"intro\"}\0", 34, &where) == KF_E_FORMAT &&
-            where.offset == 33,
+            where.offset == 33 && where.line == 1 && where.column == 34,
         "a NUL byte");
   CHECK(kf_scene_add_stage(scene, "[]", 2, NULL) == KF_E_FORMAT, "not an object");
   CHECK(kf_scene_add_stage(scene, NULL, 3, NULL) == KF_E_NULL, "NULL json");

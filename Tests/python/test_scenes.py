@@ -324,3 +324,15 @@ def test_scene_lists_wrap_on_first_read_and_outlive_the_scene():
     paths = razzle.loads(text).paths
     gc.collect()
     assert paths[0].length == 5.0
+
+
+def test_a_scene_too_large_to_read_back_is_not_written():
+    """The writer keeps to the reader's 64 MiB (KF_SCENE_MAX_BYTES): a
+    track of 2e6 keyframes (about 80 MB of text) raises FormatError from
+    dumps, so everything dumps writes loads back."""
+    anim = razzle.Animator()
+    track = anim.add_track("v", "x")
+    n = 2_000_000
+    track.set_keyframes(np.arange(n, dtype=float), np.arange(n, dtype=float) * 0.5)
+    with pytest.raises(razzle.FormatError, match=r"more than the 67108864 a scene file may hold"):
+        razzle.dumps(anim)

@@ -159,6 +159,7 @@ struct JSONReader {
   private func describeHere() -> String {
     guard i < bytes.count else { return "the end of the text" }
     let c = bytes[i]
+    if c == 0 { return "a NUL byte (JSON text has none)" }
     if c >= 0x21 && c < 0x7F { return "'\(Character(Unicode.Scalar(c)))'" }
     let hex = String(c, radix: 16, uppercase: true)
     return "byte 0x\(hex.count < 2 ? "0" + hex : hex)"
@@ -386,7 +387,9 @@ struct JSONReader {
         throw fail(
           c == 0x0A
             ? "a line break inside a string (write it as \\n)"
-            : "a control character inside a string (write it as a \\u escape)")
+            : c == 0
+              ? "a NUL byte inside a string (JSON text has none; a name cannot hold one either)"
+              : "a control character inside a string (write it as a \\u escape)")
       case 0..<0x80:
         scratch.append(c)
         i += 1

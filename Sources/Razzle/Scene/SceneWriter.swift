@@ -15,12 +15,27 @@ extension Scene {
   /// listed ones, in the order they are met.
   ///
   /// - Throws: ``RazzleError`` `.invalidValue` for a paging layout whose
-  ///   kept track was removed from its animator.
+  ///   kept track was removed from its animator; `.format` for a text longer
+  ///   than ``maximumTextBytes``, which no reader would take back (the
+  ///   round trip the format promises holds for everything written).
   /// - Complexity: O(size of the file).
   public func write() throws(RazzleError) -> String {
     let value = try json()
-    return JSONWriter.write(value, layout: .pretty, integerKeys: SceneWriter.integerKeys) ?? ""
+    let text = JSONWriter.write(value, layout: .pretty, integerKeys: SceneWriter.integerKeys) ?? ""
+    let size = text.utf8.count
+    guard size <= Scene.maximumTextBytes else {
+      throw RazzleError(
+        .format,
+        "the scene's text would be \(size) bytes, more than the \(Scene.maximumTextBytes) a scene file may "
+          + "hold (KF_SCENE_MAX_BYTES), so it could not be loaded back: split it into several scenes"
+      )
+    }
+    return text
   }
+
+  /// The longest scene text, in bytes, that is read or written (64 MiB):
+  /// the JSON parser's default limit, `KF_SCENE_MAX_BYTES`.
+  public static let maximumTextBytes = JSONParser.Limits.default.maxBytes
 
   /// The scene as a JSON tree (what ``write()`` prints).
   public func json() throws(RazzleError) -> JSONValue {
