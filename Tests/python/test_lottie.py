@@ -144,3 +144,50 @@ def test_info_agrees_with_the_description_and_lists_survive_close() -> None:
     assert len(result.warnings) == len(described["warnings"])
     with pytest.raises(razzle.ClosedError):
         result.sample(np.array([0.0]))
+
+
+def _negative_ip_document() -> dict[str, Any]:
+    """Layer "a" shows on [-10, 20) with opacity 0 -> 100 and position
+    (0, 0) -> (20, 40) over frames -10 -> 10 (linear: out tangent (0, 0), in
+    (1, 1)); layer "b" shows on [0, 20), opacity 30 throughout."""
+    linear = {"i": {"x": [1], "y": [1]}, "o": {"x": [0], "y": [0]}}
+    return {
+        "v": "5.7.0", "fr": 30, "ip": -20, "op": 30, "w": 100, "h": 100,
+        "layers": [
+            {"ty": 3, "ind": 1, "nm": "a", "ip": -10, "op": 20, "st": 0,
+             "ks": {"o": {"a": 1, "k": [dict(linear, t=-10, s=[0]), {"t": 10, "s": [100]}]},
+                    "p": {"a": 1, "k": [{"t": -10, "s": [0, 0, 0], "i": {"x": 1, "y": 1}, "o": {"x": 0, "y": 0}},
+                                        {"t": 10, "s": [20, 40, 0]}]}}},
+            {"ty": 3, "ind": 2, "nm": "b", "ip": 0, "op": 20, "st": 0, "ks": {"o": {"a": 1, "k": [dict(linear, t=0, s=[30]), {"t": 20, "s": [30]}]}}},
+        ],
+    }
+
+
+@pytest.mark.parametrize("seconds", [False, True])
+def test_a_negative_in_point_shows_from_it(seconds: bool) -> None:
+    """A layer with ip -10 has values on [-10, 0) too (hand-worked: linear
+    from frame -10), agreeing with its transforms; before its ip, and a
+    layer with ip 0 before 0, show nothing."""
+    lottie = razzle.import_lottie(json.dumps(_negative_ip_document()), seconds=seconds)
+    unit = 1 / 30 if seconds else 1
+    expected = {
+        -15: (None, None, None),
+        -10.5: (None, None, None),
+        -10: ((0.0, 0.0, 0.0), (0.0,), None),
+        -5: ((5.0, 10.0, 0.0), (25.0,), None),
+        -0.5: ((9.5, 19.0, 0.0), (47.5,), None),
+        0: ((10.0, 20.0, 0.0), (50.0,), (30.0,)),
+        19: ((20.0, 40.0, 0.0), (100.0,), (30.0,)),
+        20: (None, None, None),
+    }
+    for frame, (position, opacity, other) in expected.items():
+        values = lottie.values(frame * unit)
+        got = (values["a", "transform.position"], values["a", "transform.opacity"], values["b", "transform.opacity"])
+        for g, e in zip(got, (position, opacity, other)):
+            assert (g is None) == (e is None), (frame, got)
+            if e is not None:
+                assert g == pytest.approx(e, abs=1e-9), (frame, got)
+        matrix = lottie.transforms(frame * unit)["a"]
+        assert (matrix is None) == (position is None), frame
+        if position is not None:
+            assert matrix[4:] == pytest.approx(position[:2], abs=1e-9)

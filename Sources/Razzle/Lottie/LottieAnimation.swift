@@ -130,11 +130,18 @@ public final class LottieAnimation: @unchecked Sendable {
     }
     let scale = timeUnit == .seconds ? 1 / fr : 1
     // The timeline has an effect only where a layer does (fill none, not a
-    // group's `both`, which would show a layer at ip 0 before frame 0), and
-    // starts at the earliest in point when one is negative.
+    // group's `both`, which would show a layer at ip 0 before frame 0).
+    // A layer may start before frame 0 (a negative `ip`), but Web
+    // Animations puts every local time below 0 in a timeline's before
+    // phase, whatever its delay. Then the timeline starts one unit before
+    // the earliest in point and fills backwards: a time in its before phase
+    // maps to its own inner time (local time − delay), and the children,
+    // placed one unit in (fill none), have not started during that unit,
+    // so nothing shows before its layer's in point.
     let origin = min(0, layerNodes.compactMap { $0["ip"]?.value.number }.min() ?? 0)
+    let pad = origin < 0 ? 1.0 : 0
     let timeline = Node.timeline(
-      timing: try Timing(delay: origin * scale, fill: .none))
+      timing: try Timing(delay: origin * scale - pad, fill: origin < 0 ? .backwards : .none))
     var names = LottieImporter.Names()
     var layers: [LottieLayer] = []
     var pending:
@@ -155,7 +162,7 @@ public final class LottieAnimation: @unchecked Sendable {
       let clip = try Node.clip(
         importer.animator, span: (lip, max(lip, lop)), timing: try Timing(duration: .time(duration))
       )
-      try timeline.add(clip, at: .time((lip - origin) * scale))
+      try timeline.add(clip, at: .time((lip - origin) * scale + pad))
       pending.append((name, index, parent, (type, lip, lop, st, sr)))
       transforms.append(parts)
     }
