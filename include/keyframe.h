@@ -1802,7 +1802,8 @@ kf_status kf_lottie_sample_transforms(const kf_lottie *lottie, const double *tim
  * lottie-web's semantics (precompositions with their start time, stretch,
  * time remapping and clip; parenting; masks; track mattes; hidden layers;
  * in and out points; blend modes; auto-orient; shape groups, rectangles,
- * ellipses, paths, fills, strokes with dashes, trim paths). What the
+ * ellipses, polystars, paths, fills, strokes with dashes, linear and
+ * radial gradient fills and strokes, trim paths). What the
  * player does not draw yet is listed in the import's warnings.
  *
  * A list is an arena the caller creates once and reuses: each draw
@@ -1845,11 +1846,10 @@ kf_status kf_lottie_sample_transforms(const kf_lottie *lottie, const double *tim
  *   END_LAYER    composite the group onto what is below with the matching
  *                BEGIN_LAYER's `opacity` and blend mode `mode` (kf_blend_mode,
  *                the CSS blend modes).
- *   FILL         fill the path with `color` (RGBA in [0, 1], not
- *                premultiplied; alpha holds every opacity above it) by the
- *                fill rule `mode` (KF_FILL_NONZERO, KF_FILL_EVEN_ODD).
- *   STROKE       stroke the path with `color`, `width`, `cap`, `join`,
- *                `miter_limit`, and dashes: dash_count lengths at
+ *   FILL         fill the path with the op's paint (below) by the fill rule
+ *                `mode` (KF_FILL_NONZERO, KF_FILL_EVEN_ODD).
+ *   STROKE       stroke the path with the op's paint, `width`, `cap`,
+ *                `join`, `miter_limit`, and dashes: dash_count lengths at
  *                dashes[dash_start] (on, off, ...; an odd count repeats
  *                twice, as SVG and canvas do) from `dash_offset`.
  *   IMAGE        draw image asset `mode` (kf_lottie_image_*) scaled into
@@ -1858,8 +1858,26 @@ kf_status kf_lottie_sample_transforms(const kf_lottie *lottie, const double *tim
  * pair point_start of `points` (x, y pairs): KF_VERB_MOVE and KF_VERB_LINE
  * read one point, KF_VERB_CUBIC three (two controls, the end),
  * KF_VERB_CLOSE none.
+ * A FILL's or STROKE's paint (`paint`, 0.3.3):
+ *   KF_PAINT_SOLID   `color` (RGBA in [0, 1], not premultiplied; alpha
+ *                    holds every opacity above it).
+ *   KF_PAINT_LINEAR  a linear gradient from (gradient[0], gradient[1]) to
+ *                    (gradient[3], gradient[4]);
+ *   KF_PAINT_RADIAL  a two-point conical gradient from the circle at
+ *                    (gradient[0], gradient[1]) of radius gradient[2] to the
+ *                    circle at (gradient[3], gradient[4]) of radius
+ *                    gradient[5] (canvas createRadialGradient, cairo
+ *                    cairo_pattern_create_radial, skia MakeTwoPointConical
+ *                    take the same six numbers; Lottie's highlight is the
+ *                    first circle's center, radius 0).
+ *   A gradient's colors are stop_count stops from stop stop_start of
+ *   `stops` (five doubles each: offset in [0, 1], non-decreasing, then R G
+ *   B A in [0, 1], not premultiplied), each alpha times color[3] (the
+ *   opacities above it; color's R G B are 1); the colors pad beyond the
+ *   first and last stops. Gradient points are in the op's coordinates, as
+ *   the path's are.
  */
-#define KF_DISPLAY_LIST_VERSION 1
+#define KF_DISPLAY_LIST_VERSION 2
 
 typedef enum kf_draw_op_kind {
   KF_OP_SAVE = 1,
@@ -1876,6 +1894,9 @@ typedef enum kf_draw_op_kind {
   KF_OP_IMAGE = 12,
   KF_OP_CLIP_RECT = 13
 } kf_draw_op_kind;
+
+/* A FILL's or STROKE's paint (0.3.3). */
+typedef enum kf_paint { KF_PAINT_SOLID = 0, KF_PAINT_LINEAR = 1, KF_PAINT_RADIAL = 2 } kf_paint;
 
 typedef enum kf_path_verb {
   KF_VERB_MOVE = 0,
@@ -1932,7 +1953,7 @@ typedef enum kf_blend_mode {
 /* One drawing operation; which fields an op reads is listed above (the
  * others are zero, but matrix the identity, opacity 1 and miter_limit 4).
  * Every number is finite: a layer whose values overflow (a scale of 1e300)
- * does not show. 184 bytes. */
+ * does not show. 248 bytes (184 before 0.3.3, display list version 1). */
 typedef struct kf_draw_op {
   uint32_t kind;  /* kf_draw_op_kind */
   uint32_t mode;  /* blend, mask, matte mode, fill rule or image index */
@@ -1944,13 +1965,18 @@ typedef struct kf_draw_op {
   uint32_t verb_count;
   uint32_t verb_start;
   uint32_t point_start;
+  uint32_t paint; /* FILL, STROKE: kf_paint (0.3.3) */
+  uint32_t stop_count;
+  uint32_t stop_start;
+  uint32_t reserved;
   double matrix[6]; /* SAVE: a b c d e f */
   double color[4];  /* FILL, STROKE: r g b a */
   double opacity;   /* BEGIN_LAYER, BEGIN_MASK, MASK_PATH, IMAGE */
   double width;     /* STROKE: line width; MASK_PATH: expansion */
   double miter_limit;
   double dash_offset;
-  double rect[4]; /* CLIP_RECT, IMAGE: x y w h */
+  double rect[4];     /* CLIP_RECT, IMAGE: x y w h */
+  double gradient[6]; /* a gradient paint: x0 y0 r0 x1 y1 r1 (0.3.3) */
 } kf_draw_op;
 
 /* A list's content: pointers into the list, valid until the next
@@ -1969,6 +1995,8 @@ typedef struct kf_display_list_view {
   size_t point_count;   /* pairs */
   const double *dashes;
   size_t dash_count;
+  const double *stops; /* gradient stops: offset, r, g, b, a (0.3.3) */
+  size_t stop_count;   /* stops (five doubles each) */
 } kf_display_list_view;
 
 typedef struct kf_display_list kf_display_list;

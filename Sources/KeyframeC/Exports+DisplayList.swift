@@ -62,6 +62,8 @@ public func kf_display_list_get(
       view.point_count = list.points.count / 2
       view.dashes = list.dashes.withUnsafeBufferPointer { $0.baseAddress }
       view.dash_count = list.dashes.count
+      view.stops = list.stops.withUnsafeBufferPointer { $0.baseAddress }
+      view.stop_count = list.stops.count / 5
       out.pointee = view
     }
   }

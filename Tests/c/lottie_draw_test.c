@@ -597,6 +597,172 @@ static void test_folder(const char *folder) {
   printf("  %zu files of %s, %zu lists well formed\n", files, folder, lists);
 }
 
+/* ---------------------------------------------------------------------------
+ * Gradients (0.3.3): lottie-web's CVShapeElement.renderGradientFill and
+ * GradientProperty, worked by hand.
+ */
+#define GRADIENT(ty, t, s, e, extra, p, k)                                                       \
+  "{\"ty\":\"" ty "\",\"t\":" t ",\"s\":" STATIC(s) ",\"e\":" STATIC(e) "," extra "\"o\":" STATIC( \
+      "50") ",\"r\":1,\"g\":{\"p\":" p ",\"k\":" STATIC(k) "}}"
+
+/* The stops of op as offset, r, g, b, a rows, against `expected`. */
+static int stops_are(const kf_display_list_view *view, const kf_draw_op *op, const double *expected,
+                     uint32_t count) {
+  if (op->stop_count != count || (uint64_t)op->stop_start + count > view->stop_count) return 0;
+  for (uint32_t i = 0; i < 5 * count; i++) {
+    if (!near(view->stops[5 * op->stop_start + i], expected[i])) {
+      fprintf(stderr, "  stop number %u: %.17g, expected %.17g\n", i,
+              view->stops[5 * op->stop_start + i], expected[i]);
+      return 0;
+    }
+  }
+  return 1;
+}
+
+static const kf_draw_op *only_paint(drawn *d, const char *name) {
+  static const uint32_t fill[] = {KF_OP_SAVE, KF_OP_FILL, KF_OP_RESTORE, 0};
+  static const uint32_t stroke[] = {KF_OP_SAVE, KF_OP_STROKE, KF_OP_RESTORE, 0};
+  int ok = ops_are(&d->view, fill) || ops_are(&d->view, stroke);
+  CHECK(ok, "%s: %zu ops", name, d->view.op_count);
+  well_formed(&d->view, name);
+  return ok ? &d->view.ops[1] : NULL;
+}
+
+static void test_gradients(void) {
+  /* Linear, red at 0 to blue at 1, no opacity stops: two opaque stops; the
+   * item's opacity 50 % in color[3]. */
+  drawn d = draw(DOC(LAYER("", "", RECT("[200,100]", "[100,50]") "," GRADIENT("gf", "1", "[0,0]", "[100,0]", "", "2",
+                                                                                    "[0,1,0,0,1,0,0,1]")),
+                     ""),
+                 0);
+  const kf_draw_op *op = only_paint(&d, "linear gradient");
+  if (op) {
+    static const double stops[] = {0, 1, 0, 0, 1, 1, 0, 0, 1, 1};
+    CHECK(op->paint == KF_PAINT_LINEAR, "linear: paint %u", op->paint);
+    CHECK(op->gradient[0] == 0 && op->gradient[1] == 0 && op->gradient[2] == 0 &&
+              op->gradient[3] == 100 && op->gradient[4] == 0 && op->gradient[5] == 0,
+          "linear: from (0, 0) to (100, 0)");
+    CHECK(stops_are(&d.view, op, stops, 2), "linear: the stops");
+    CHECK(op->color[0] == 1 && op->color[1] == 1 && op->color[2] == 1 && op->color[3] == 0.5,
+          "linear: color (1, 1, 1, opacity)");
+    CHECK(path_is(&d.view, op, "MCCCCZ", rect_points), "linear: the path");
+  }
+  release(&d);
+
+  /* Opacity stops at the color stops' offsets ("collapsable"): each color
+   * stop takes its alpha. Offsets round to whole percents (0.333 -> 0.33),
+   * channels to whole 255ths (0.5 -> 128 / 255). */
+  d = draw(DOC(LAYER("", "", RECT("[200,100]", "[100,50]") "," GRADIENT("gf", "1", "[0,0]", "[100,0]", "", "2",
+                                                                         "[0.333,0.5,0,0,1,0,0,1,0.333,0.2,1,0.8]")),
+               ""),
+           0);
+  op = only_paint(&d, "collapsable opacity");
+  if (op) {
+    const double h = 128.0 / 255;
+    const double stops[] = {0.33, h, 0, 0, 0.2, 1, 0, 0, 1, 0.8};
+    CHECK(stops_are(&d.view, op, stops, 2), "collapsable opacity: the stops");
+  }
+  release(&d);
+
+  /* One opacity stop at 0.5 (alpha 0.4) between color stops at 0 and 1:
+   * stops at the union of offsets, the color interpolated on the color
+   * stops (purple halfway) and the alpha held beyond its one stop. */
+  d = draw(DOC(LAYER("", "", RECT("[200,100]", "[100,50]") "," GRADIENT("gf", "1", "[0,0]", "[100,0]", "", "2",
+                                                                         "[0,1,0,0,1,0,0,1,0.5,0.4]")),
+               ""),
+           0);
+  op = only_paint(&d, "separate opacity");
+  if (op) {
+    static const double stops[] = {0, 1, 0, 0, 0.4, 0.5, 0.5, 0, 0.5, 0.4, 1, 0, 0, 1, 0.4};
+    CHECK(stops_are(&d.view, op, stops, 3), "separate opacity: the stops");
+  }
+  release(&d);
+
+  /* Radial from s (50, 50) through e (50, 150): radius 100 at angle 90
+   * degrees; the highlight at 50 % of it, 90 degrees further round: at
+   * angle 180 degrees, (50 - 50, 50) = (0, 50), radius 0. A highlight of
+   * 150 % is held at 99 %: (50 - 99, 50). Stroked: a gradient stroke. */
+  d = draw(DOC(LAYER("", "", RECT("[200,100]", "[100,50]") "," GRADIENT("gs", "2", "[50,50]", "[50,150]",
+                                                                         "\"h\":" STATIC("50") ",\"a\":" STATIC("90") ",\"w\":" STATIC("3") ",\"lc\":1,\"lj\":1,",
+                                                                         "2", "[0,1,1,1,1,0,0,0]")),
+               ""),
+           0);
+  op = only_paint(&d, "radial gradient stroke");
+  if (op) {
+    CHECK(op->kind == KF_OP_STROKE && op->width == 3, "radial: a stroke of width 3");
+    CHECK(op->paint == KF_PAINT_RADIAL, "radial: paint %u", op->paint);
+    CHECK(fabs(op->gradient[0]) < 1e-9 && near(op->gradient[1], 50) && op->gradient[2] == 0 &&
+              op->gradient[3] == 50 && op->gradient[4] == 50 && op->gradient[5] == 100,
+          "radial: (%g, %g, %g) to (%g, %g, %g)", op->gradient[0], op->gradient[1], op->gradient[2],
+          op->gradient[3], op->gradient[4], op->gradient[5]);
+  }
+  release(&d);
+  d = draw(DOC(LAYER("", "", RECT("[200,100]", "[100,50]") "," GRADIENT("gf", "2", "[50,50]", "[50,150]",
+                                                                         "\"h\":" STATIC("150") ",\"a\":" STATIC("90") ",",
+                                                                         "2", "[0,1,1,1,1,0,0,0]")),
+               ""),
+           0);
+  op = only_paint(&d, "radial highlight held");
+  if (op) {
+    CHECK(near(op->gradient[0], 50 - 99) && near(op->gradient[1], 50), "radial: highlight at 99 %%");
+  }
+  release(&d);
+
+  /* A gradient with fewer stops than it says is not drawn (a warning). */
+  d = draw(DOC(LAYER("", "", RECT("[200,100]", "[100,50]") "," GRADIENT("gf", "1", "[0,0]", "[1,0]", "", "3",
+                                                                         "[0,1,0,0]")),
+               ""),
+           0);
+  CHECK(d.view.op_count == 0, "3 color stops in 4 numbers: nothing drawn (%zu ops)", d.view.op_count);
+  release(&d);
+}
+
+/* Polystars (lottie-web's StarShapeProperty). A 5-point star at (100, 100),
+ * outer radius 50, inner 20, no roundness: 10 vertices from the top,
+ * alternating, 36 degrees apart; controls on the vertices. A square
+ * polygon of radius 10 with roundness 100 %: vertices (0, -10), (10, 0),
+ * ...; tangent length 2 pi 10 / (4 * 4) along the circle. */
+#define STAR(sy, pt, or_, ir, os, is_)                                                            \
+  "{\"ty\":\"sr\",\"sy\":" sy ",\"p\":" STATIC("[100,100]") ",\"pt\":" STATIC(pt) ",\"r\":" STATIC( \
+      "0") ",\"or\":" STATIC(or_) ",\"ir\":" STATIC(ir) ",\"os\":" STATIC(os) ",\"is\":" STATIC(is_) "}"
+
+static void test_polystar(void) {
+  drawn d = draw(DOC(LAYER("", "", STAR("1", "5.7", "50", "20", "0", "0") "," RED_FILL), ""), 0);
+  const kf_draw_op *op = only_paint(&d, "star");
+  if (op) {
+    CHECK(op->verb_count == 12, "star: M, 10 cubics, Z (%u verbs)", op->verb_count);
+    const double *pt = &d.view.points[2 * op->point_start];
+    const double c = cos(-M_PI / 2 + M_PI / 5), s = sin(-M_PI / 2 + M_PI / 5);
+    CHECK(near(pt[0], 100) && near(pt[1], 50), "star: starts at the top (%g, %g)", pt[0], pt[1]);
+    /* The first cubic: controls on its ends, ending at the first inner vertex. */
+    CHECK(near(pt[2], 100) && near(pt[3], 50) && near(pt[4], 100 + 20 * c) &&
+              near(pt[5], 100 + 20 * s) && near(pt[6], 100 + 20 * c) && near(pt[7], 100 + 20 * s),
+          "star: the first segment");
+  }
+  release(&d);
+  /* The polygon at (100, 100): the first cubic from (100, 90) to (110, 100). */
+  d = draw(DOC(LAYER("", "", STAR("2", "4", "10", "0", "100", "0") "," RED_FILL), ""), 0);
+  op = only_paint(&d, "polygon");
+  if (op) {
+    const double k = 2 * M_PI * 10 / 16;
+    const double first[] = {100, 90, 100 + k, 90, 110, 100 - k, 110, 100};
+    const double *pt = &d.view.points[2 * op->point_start];
+    int ok = op->verb_count == 6;
+    for (int i = 0; i < 8 && ok; i++) ok = near(pt[i], first[i]);
+    CHECK(ok, "polygon: 4 rounded segments, the first (%g, %g) (%g, %g) (%g, %g) (%g, %g)", pt[0],
+          pt[1], pt[2], pt[3], pt[4], pt[5], pt[6], pt[7]);
+  }
+  release(&d);
+  /* Fewer than one point draws nothing; a hostile count is bounded. */
+  d = draw(DOC(LAYER("", "", STAR("2", "0.5", "10", "0", "0", "0") "," RED_FILL), ""), 0);
+  CHECK(d.view.op_count == 0, "polygon of 0.5 points: nothing (%zu ops)", d.view.op_count);
+  release(&d);
+  d = draw(DOC(LAYER("", "", STAR("1", "1e300", "10", "5", "0", "0") "," RED_FILL), ""), 0);
+  op = only_paint(&d, "star of 1e300 points");
+  CHECK(op && op->verb_count == 65536 + 2, "star of 1e300 points: capped at 65536 vertices");
+  release(&d);
+}
+
 int main(int argc, char **argv) {
   test_rectangle();
   test_transform_and_ellipse();
@@ -606,6 +772,8 @@ int main(int argc, char **argv) {
   test_matte_and_blend();
   test_precomposition();
   test_images();
+  test_gradients();
+  test_polystar();
   test_errors();
   for (int i = 1; i < argc; i++) test_folder(argv[i]);
   printf("lottie draw: %d passed, %d failed\n", passed, failed);

@@ -19,7 +19,11 @@ final class DisplayListLayoutTests: XCTestCase {
       (\DrawOp.opacity, \kf_draw_op.opacity), (\DrawOp.width, \kf_draw_op.width),
       (\DrawOp.miterLimit, \kf_draw_op.miter_limit),
       (\DrawOp.dashOffset, \kf_draw_op.dash_offset), (\DrawOp.rect, \kf_draw_op.rect),
+      (\DrawOp.paint, \kf_draw_op.paint), (\DrawOp.stopCount, \kf_draw_op.stop_count),
+      (\DrawOp.stopStart, \kf_draw_op.stop_start), (\DrawOp.reserved, \kf_draw_op.reserved),
+      (\DrawOp.gradient, \kf_draw_op.gradient),
     ]
+    XCTAssertEqual(MemoryLayout<kf_draw_op>.size, 248)
     for (swift, c) in pairs {
       XCTAssertNotNil(MemoryLayout<DrawOp>.offset(of: swift))
       XCTAssertEqual(
@@ -49,6 +53,11 @@ final class DisplayListLayoutTests: XCTestCase {
       (.move, KF_VERB_MOVE), (.line, KF_VERB_LINE), (.cubic, KF_VERB_CUBIC),
       (.close, KF_VERB_CLOSE),
     ]
+    let paints: [(Paint, kf_paint)] = [
+      (.solid, KF_PAINT_SOLID), (.linear, KF_PAINT_LINEAR), (.radial, KF_PAINT_RADIAL),
+    ]
+    XCTAssertEqual(paints.count, Paint.allCases.count)
+    for (paint, code) in paints { XCTAssertEqual(paint.rawValue, code.rawValue, "\(paint)") }
     XCTAssertEqual(verbs.count, PathVerb.allCases.count)
     for (verb, code) in verbs { XCTAssertEqual(UInt32(verb.rawValue), code.rawValue, "\(verb)") }
   }

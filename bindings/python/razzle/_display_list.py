@@ -249,11 +249,11 @@ for _op_type in OP_TYPES:
 
 _RESTORE, _END_LAYER, _END_MASK, _END_MATTE = Restore(), EndLayer(), EndMask(), EndMatte()
 
-# kf_draw_op: ten uint32 (40 bytes) then eighteen doubles (matrix 6, color
-# 4, opacity, width, miter_limit, dash_offset, rect 4): a frame's ops are
-# copied as raw bytes and read as two plain arrays.
+# kf_draw_op: fourteen uint32 (56 bytes) then twenty-four doubles (matrix
+# 6, color 4, opacity, width, miter_limit, dash_offset, rect 4, gradient
+# 6): a frame's ops are copied as raw bytes and read as two plain arrays.
 _OP_SIZE = ctypes.sizeof(DrawOpStruct)
-assert _OP_SIZE == 184 and DrawOpStruct.matrix.offset == 40
+assert _OP_SIZE == 248 and DrawOpStruct.matrix.offset == 56
 
 def _copy(address: Optional[int], count: int, dtype: Any, shape: Tuple[int, ...]) -> np.ndarray[Any, Any]:
     """A read-only copy of `count` items at `address`."""
@@ -278,8 +278,8 @@ def ops_from_view(view: DisplayListView) -> List[DrawOp]:
     array copied."""
     count = int(view.op_count)
     records = _copy(ctypes.cast(view.ops, ctypes.c_void_p).value, count * _OP_SIZE, np.uint8, (count * _OP_SIZE,))
-    integers = records.view("<u4").reshape(count, _OP_SIZE // 4)[:, :10].tolist()
-    numbers = records.view("<f8").reshape(count, _OP_SIZE // 8)[:, 5:].tolist()
+    integers = records.view("<u4").reshape(count, _OP_SIZE // 4)[:, :14].tolist()
+    numbers = records.view("<f8").reshape(count, _OP_SIZE // 8)[:, 7:].tolist()
     verbs = _copy(ctypes.cast(view.verbs, ctypes.c_void_p).value, int(view.verb_count), np.uint8, (int(view.verb_count),))
     points = _copy(
         ctypes.cast(view.points, ctypes.c_void_p).value, 2 * int(view.point_count), _F64, (int(view.point_count), 2)
@@ -298,7 +298,7 @@ def ops_from_view(view: DisplayListView) -> List[DrawOp]:
 
     out: List[DrawOp] = []
     append = out.append
-    for (kind, mode, flags, cap, join, dash_count, dash_start, verb_count, verb_start, point_start), f in zip(
+    for (kind, mode, flags, cap, join, dash_count, dash_start, verb_count, verb_start, point_start, *_), f in zip(
         integers, numbers
     ):
         if kind == 1:

@@ -292,6 +292,10 @@ class DrawOpStruct(ctypes.Structure):
         ("verb_count", ctypes.c_uint32),
         ("verb_start", ctypes.c_uint32),
         ("point_start", ctypes.c_uint32),
+        ("paint", ctypes.c_uint32),
+        ("stop_count", ctypes.c_uint32),
+        ("stop_start", ctypes.c_uint32),
+        ("reserved", ctypes.c_uint32),
         ("matrix", c_double * 6),
         ("color", c_double * 4),
         ("opacity", c_double),
@@ -299,6 +303,7 @@ class DrawOpStruct(ctypes.Structure):
         ("miter_limit", c_double),
         ("dash_offset", c_double),
         ("rect", c_double * 4),
+        ("gradient", c_double * 6),
     ]
 
 
@@ -319,6 +324,8 @@ class DisplayListView(ctypes.Structure):
         ("point_count", c_size_t),
         ("dashes", POINTER(c_double)),
         ("dash_count", c_size_t),
+        ("stops", POINTER(c_double)),
+        ("stop_count", c_size_t),
     ]
 
 

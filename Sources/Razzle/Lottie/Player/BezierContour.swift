@@ -114,6 +114,57 @@ struct BezierContour: Sendable {
     return BezierContour(triples: t)
   }
 
+  /// The most vertices a polystar makes (a star has twice its points):
+  /// more is drawn as this many, so a hostile `pt` costs bounded work.
+  static let maximumPolystarVertices = 1 << 16
+
+  /// lottie-web's polystar (StarShapeProperty.convertStarToPath and
+  /// convertPolygonToPath) at frame t: ⌊pt⌋ points (a star alternates
+  /// outer and inner vertices, 2⌊pt⌋ of them) from the top, rotated by `r`
+  /// degrees, clockwise on screen (the other way for direction 3); each
+  /// vertex's tangents lie along the circle, `os`/`is` % of the polygon's
+  /// perimeter share long. Nil when no vertex is drawn (fewer than one
+  /// point, or numbers that are not finite).
+  static func polystar(_ s: LottiePolystar, at t: Double) -> BezierContour? {
+    let p = s.position.vector(at: t)
+    let pt = s.points.scalar(at: t).rounded(.down)
+    guard pt >= 1, pt.isFinite else { return nil }
+    let n = Int(min(pt * (s.star ? 2 : 1), Double(maximumPolystarVertices)))
+    let angle = 2 * Double.pi / Double(n)
+    let outer = s.outerRadius.scalar(at: t)
+    let inner = s.star ? s.innerRadius.scalar(at: t) : outer
+    let outerRound = s.outerRoundness.scalar(at: t) * 0.01
+    let innerRound = s.star ? s.innerRoundness.scalar(at: t) * 0.01 : outerRound
+    // A star's perimeter share is 2π r / (2n) per vertex pair, a polygon's
+    // 2π r / (4n): lottie-web's two constants.
+    let outerSegment = 2 * Double.pi * outer / Double(s.star ? n * 2 : n * 4)
+    let innerSegment = 2 * Double.pi * inner / Double(s.star ? n * 2 : n * 4)
+    let dir: Double = s.reversed ? -1 : 1
+    var current = -Double.pi / 2 + s.rotation.scalar(at: t) * Double.pi / 180
+    typealias T = (v: (Double, Double), o: (Double, Double), i: (Double, Double))
+    var triples: [T] = []
+    triples.reserveCapacity(n)
+    var long = true
+    for _ in 0..<n {
+      let radius = long ? outer : inner
+      let round = long ? outerRound : innerRound
+      let segment = long ? outerSegment : innerSegment
+      var x = radius * cos(current)
+      var y = radius * sin(current)
+      let length = (x * x + y * y).squareRoot()
+      let ox = x == 0 && y == 0 ? 0 : y / length
+      let oy = x == 0 && y == 0 ? 0 : -x / length
+      x += p[0]
+      y += p[1]
+      let k = segment * round * dir
+      triples.append(((x, y), (x - ox * k, y - oy * k), (x + ox * k, y + oy * k)))
+      if s.star { long.toggle() }
+      current += angle * dir
+    }
+    let contour = BezierContour(triples: triples)
+    return contour.points.allSatisfy(\.isFinite) ? contour : nil
+  }
+
   /// lottie-web's ellipse (EllShapeProperty.convertEllToPath): four
   /// vertices from the top, clockwise on screen (counter-clockwise when
   /// `reversed`).

@@ -30,6 +30,14 @@ public struct DrawOp: Sendable, Equatable {
   public var verbStart: UInt32 = 0
   /// The path's first point (a pair index into the list's points).
   public var pointStart: UInt32 = 0
+  /// FILL, STROKE: the paint (``Paint``): a solid `color` or a gradient.
+  public var paint: UInt32 = 0
+  /// A gradient: its stops at `stopStart` in the list's stops (five
+  /// doubles each: offset, red, green, blue, alpha).
+  public var stopCount: UInt32 = 0
+  public var stopStart: UInt32 = 0
+  /// Zero (keeps the doubles aligned as the header's struct has them).
+  public var reserved: UInt32 = 0
   /// SAVE: the matrix concatenated to the current transform,
   /// (a, b, c, d, e, f): x' = a x + c y + e, y' = b x + d y + f.
   public var matrix: (Double, Double, Double, Double, Double, Double) = (1, 0, 0, 1, 0, 0)
@@ -47,6 +55,9 @@ public struct DrawOp: Sendable, Equatable {
   public var dashOffset: Double = 0
   /// CLIP_RECT, IMAGE: x, y, width, height.
   public var rect: (Double, Double, Double, Double) = (0, 0, 0, 0)
+  /// A gradient paint: x0, y0, r0, x1, y1, r1 (a linear gradient runs from
+  /// (x0, y0) to (x1, y1), its radii 0; a radial one between the circles).
+  public var gradient: (Double, Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0, 0)
 
   public init() {}
 
@@ -56,8 +67,20 @@ public struct DrawOp: Sendable, Equatable {
       && a.verbCount == b.verbCount && a.verbStart == b.verbStart && a.pointStart == b.pointStart
       && a.matrix == b.matrix && a.color == b.color && a.opacity == b.opacity
       && a.width == b.width && a.miterLimit == b.miterLimit && a.dashOffset == b.dashOffset
-      && a.rect == b.rect
+      && a.rect == b.rect && a.paint == b.paint && a.stopCount == b.stopCount
+      && a.stopStart == b.stopStart && a.gradient == b.gradient
   }
+}
+
+/// What a FILL or STROKE paints with (`KF_PAINT_*`).
+public enum Paint: UInt32, Sendable, CaseIterable {
+  /// The op's `color`.
+  case solid = 0
+  /// A linear gradient from (x0, y0) to (x1, y1).
+  case linear = 1
+  /// A two-point conical gradient from the circle (x0, y0, r0) to the
+  /// circle (x1, y1, r1).
+  case radial = 2
 }
 
 /// The kinds of ``DrawOp`` (`KF_OP_*`).
@@ -145,8 +168,8 @@ public enum PathVerb: UInt8, Sendable, CaseIterable {
 /// The version of the layout is ``version``. Not thread-safe: one frame is
 /// built into a list at a time (the C layer locks each list).
 public final class DisplayList: @unchecked Sendable {
-  /// The layout version (`KF_DISPLAY_LIST_VERSION`).
-  public static let version: UInt32 = 1
+  /// The layout version (`KF_DISPLAY_LIST_VERSION`): 2 since gradients.
+  public static let version: UInt32 = 2
   /// The largest list one frame may make: ops, verbs and point pairs each
   /// (a frame that would pass it stops with an error instead of growing
   /// without bound).
@@ -157,6 +180,8 @@ public final class DisplayList: @unchecked Sendable {
   /// x, y pairs.
   public internal(set) var points: [Double] = []
   public internal(set) var dashes: [Double] = []
+  /// Gradient stops: offset, red, green, blue, alpha.
+  public internal(set) var stops: [Double] = []
   /// The composition's size.
   public internal(set) var width: Double = 0
   public internal(set) var height: Double = 0
@@ -181,6 +206,7 @@ public final class DisplayList: @unchecked Sendable {
     verbs.removeAll(keepingCapacity: true)
     points.removeAll(keepingCapacity: true)
     dashes.removeAll(keepingCapacity: true)
+    stops.removeAll(keepingCapacity: true)
     self.width = width
     self.height = height
     self.frame = frame
@@ -189,7 +215,7 @@ public final class DisplayList: @unchecked Sendable {
   /// True when the list has passed ``maximumItems``.
   var isFull: Bool {
     ops.count > Self.maximumItems || verbs.count > Self.maximumItems
-      || points.count > 2 * Self.maximumItems
+      || points.count > 2 * Self.maximumItems || stops.count > 5 * Self.maximumItems
   }
 
   @inline(__always)

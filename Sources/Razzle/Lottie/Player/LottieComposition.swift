@@ -106,8 +106,11 @@ indirect enum LottieShapeItem: Sendable {
     position: LottieProperty, size: LottieProperty, roundness: LottieProperty, reversed: Bool)
   /// An ellipse: center, size.
   case ellipse(position: LottieProperty, size: LottieProperty, reversed: Bool)
-  /// A fill: color (0–1), opacity (%), fill rule (1 nonzero, 2 even-odd).
-  case fill(color: LottieProperty, opacity: LottieProperty, rule: UInt32)
+  /// A star or a polygon.
+  case polystar(LottiePolystar)
+  /// A fill (`fl`, `gf`): its paint, opacity (%), fill rule (1 nonzero, 2
+  /// even-odd).
+  case fill(paint: LottiePaint, opacity: LottieProperty, rule: UInt32)
   /// A stroke.
   case stroke(LottieStrokeStyle)
   /// Trim paths: start, end (%), offset (degrees), 1 simultaneously or 2
@@ -115,9 +118,49 @@ indirect enum LottieShapeItem: Sendable {
   case trim(start: LottieProperty, end: LottieProperty, offset: LottieProperty, mode: Int)
 }
 
+/// What a fill or stroke paints with.
+enum LottiePaint: Sendable {
+  /// `c`: a color, each channel 0–1.
+  case color(LottieProperty)
+  /// `gf`, `gs`: a gradient.
+  case gradient(LottieGradient)
+}
+
+/// A gradient fill's or stroke's geometry and colors.
+struct LottieGradient: Sendable {
+  /// 1 linear, 2 radial (`t`).
+  var radial: Bool
+  /// `s`, `e`: the start and end points.
+  var start: LottieProperty
+  var end: LottieProperty
+  /// `h`: the highlight's distance from the start toward the end, in % of
+  /// the radius; `a`: its angle from that direction, in degrees (radial).
+  var highlightLength: LottieProperty
+  var highlightAngle: LottieProperty
+  /// `g.p`: the color stops; `g.k`: their numbers (offset, r, g, b each),
+  /// then opacity stops (offset, alpha each).
+  var colorStops: Int
+  var stops: LottieProperty
+}
+
+/// A polystar (`sr`): a star (`sy` 1) or a polygon (2), as lottie-web's
+/// StarShapeProperty builds it.
+struct LottiePolystar: Sendable {
+  var star: Bool
+  var position: LottieProperty
+  var points: LottieProperty
+  var rotation: LottieProperty
+  var outerRadius: LottieProperty
+  var outerRoundness: LottieProperty
+  var innerRadius: LottieProperty
+  var innerRoundness: LottieProperty
+  /// Direction 3: drawn the other way round.
+  var reversed: Bool
+}
+
 /// A stroke's paint and style.
 struct LottieStrokeStyle: Sendable {
-  var color: LottieProperty
+  var paint: LottiePaint
   var opacity: LottieProperty
   var width: LottieProperty
   var cap: UInt32

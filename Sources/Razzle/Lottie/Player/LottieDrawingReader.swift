@@ -405,14 +405,18 @@ struct LottieDrawingReader {
             position: try LottieProperty.read(item["p"], fallback: [0, 0], warnings: &warnings),
             size: try LottieProperty.read(item["s"], fallback: [0, 0], warnings: &warnings),
             reversed: reversed))
-      case "fl":
+      case "sr":
+        result.append(.polystar(try polystar(item, reversed: reversed)))
+      case "fl", "gf":
+        guard let paint = try paint(item) else { continue }
         let rule = (try item.integer("r")) == 2 ? UInt32(2) : UInt32(1)
         result.append(
           .fill(
-            color: try LottieProperty.read(item["c"], fallback: [0, 0, 0, 1], warnings: &warnings),
+            paint: paint,
             opacity: try LottieProperty.read(item["o"], fallback: [100], warnings: &warnings),
             rule: rule))
-      case "st":
+      case "st", "gs":
+        guard let paint = try paint(item) else { continue }
         var dashes: [LottieProperty] = []
         var offset: LottieProperty?
         if let list = item["d"]?.elements {
@@ -428,8 +432,7 @@ struct LottieDrawingReader {
         result.append(
           .stroke(
             LottieStrokeStyle(
-              color: try LottieProperty.read(
-                item["c"], fallback: [0, 0, 0, 1], warnings: &warnings),
+              paint: paint,
               opacity: try LottieProperty.read(item["o"], fallback: [100], warnings: &warnings),
               width: try LottieProperty.read(item["w"], fallback: [1], warnings: &warnings),
               cap: cap, join: join, miterLimit: miter.isFinite ? miter : 4, dashes: dashes,
@@ -448,6 +451,54 @@ struct LottieDrawingReader {
       }
     }
     return result
+  }
+
+  /// A fill's or stroke's paint: its color `c`, or for `gf`/`gs` its
+  /// gradient; nil (with a warning: the item is not drawn) for a gradient
+  /// whose stops `g` are missing or fewer than it says.
+  private mutating func paint(_ item: LottieNode) throws(RazzleError) -> LottiePaint? {
+    let type = try item.string("ty")
+    guard type == "gf" || type == "gs" else {
+      return .color(
+        try LottieProperty.read(item["c"], fallback: [0, 0, 0, 1], warnings: &warnings))
+    }
+    guard let g = item["g"] else {
+      warn(item, "gradient", "no stops \"g\"; not drawn")
+      return nil
+    }
+    let count = try g.integer("p") ?? 0
+    let stops = try LottieProperty.read(g["k"], fallback: [], warnings: &warnings)
+    guard count >= 1 && count <= 4096 && stops.dimensions >= 4 * count else {
+      warn(
+        g["k"] ?? g, "gradient",
+        "\(count) color stops (1 to 4096) in \(stops.dimensions) numbers (4 a stop); not drawn")
+      return nil
+    }
+    return .gradient(
+      LottieGradient(
+        radial: (try item.integer("t")) == 2,
+        start: try LottieProperty.read(item["s"], fallback: [0, 0], warnings: &warnings),
+        end: try LottieProperty.read(item["e"], fallback: [0, 0], warnings: &warnings),
+        highlightLength: try LottieProperty.read(item["h"], fallback: [0], warnings: &warnings),
+        highlightAngle: try LottieProperty.read(item["a"], fallback: [0], warnings: &warnings),
+        colorStops: count, stops: stops))
+  }
+
+  /// A polystar item (`sr`).
+  private mutating func polystar(_ item: LottieNode, reversed: Bool) throws(RazzleError)
+    -> LottiePolystar
+  {
+    let star = (try item.integer("sy") ?? 1) != 2
+    return LottiePolystar(
+      star: star,
+      position: try LottieProperty.read(item["p"], fallback: [0, 0], warnings: &warnings),
+      points: try LottieProperty.read(item["pt"], fallback: [5], warnings: &warnings),
+      rotation: try LottieProperty.read(item["r"], fallback: [0], warnings: &warnings),
+      outerRadius: try LottieProperty.read(item["or"], fallback: [0], warnings: &warnings),
+      outerRoundness: try LottieProperty.read(item["os"], fallback: [0], warnings: &warnings),
+      innerRadius: try LottieProperty.read(item["ir"], fallback: [0], warnings: &warnings),
+      innerRoundness: try LottieProperty.read(item["is"], fallback: [0], warnings: &warnings),
+      reversed: reversed)
   }
 }
 

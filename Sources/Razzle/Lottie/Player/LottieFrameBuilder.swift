@@ -283,6 +283,24 @@ struct LottieFrameBuilder {
     }
   }
 
+  /// A FILL or STROKE op with its paint at frame `time`, every opacity
+  /// above it in `alpha`; nil for a gradient whose numbers are not finite
+  /// (nothing is drawn, as for a layer that overflows).
+  private func paint(_ kind: DrawOpKind, _ paint: LottiePaint, alpha: Double, time: Double)
+    -> DrawOp?
+  {
+    switch paint {
+    case .color(let property):
+      return self.paint(
+        kind, color: property.vector(at: time, fallback: SIMD4(0, 0, 0, 1)), alpha: alpha)
+    case .gradient(let gradient):
+      var op = self.paint(kind, color: SIMD4(1, 1, 1, 1), alpha: alpha)
+      guard self.gradient(gradient, at: time, into: &op) else { return nil }
+      return op
+    }
+  }
+
+  /// A FILL or STROKE op with a solid color, `alpha` times its own.
   private func paint(_ kind: DrawOpKind, color: SIMD4<Double>, alpha: Double) -> DrawOp {
     var op = DrawOp()
     op.kind = kind.rawValue
@@ -292,6 +310,105 @@ struct LottieFrameBuilder {
       min(1, max(0, a))
     )
     return op
+  }
+
+  /// A gradient's geometry and stops at frame `time` into `op` and the
+  /// list, as lottie-web's renderers compute them
+  /// (CVShapeElement.renderGradientFill, GradientProperty): a radial
+  /// gradient runs from its highlight (radius 0) to the circle about the
+  /// start through the end, the highlight at h % of the radius (held
+  /// within ±99 %) and `a` degrees off the start–end direction; color
+  /// offsets are whole percents and channels whole 255ths, as lottie-web
+  /// rounds them. Opacity stops at the color stops' offsets give each its
+  /// alpha (lottie-web's "collapsable" case); elsewhere both lists' offsets
+  /// are stops, each color and alpha interpolated on its own list.
+  private func gradient(_ g: LottieGradient, at time: Double, into op: inout DrawOp) -> Bool {
+    let s = g.start.vector(at: time)
+    let e = g.end.vector(at: time)
+    if g.radial {
+      let dx = e[0] - s[0]
+      let dy = e[1] - s[1]
+      let radius = (dx * dx + dy * dy).squareRoot()
+      let angle = atan2(dy, dx)
+      let h = min(0.99, max(-0.99, g.highlightLength.scalar(at: time) * 0.01))
+      let a = g.highlightAngle.scalar(at: time) * Double.pi / 180
+      let distance = radius * h
+      op.paint = Paint.radial.rawValue
+      op.gradient = (
+        cos(angle + a) * distance + s[0], sin(angle + a) * distance + s[1], 0, s[0], s[1], radius
+      )
+    } else {
+      op.paint = Paint.linear.rawValue
+      op.gradient = (s[0], s[1], 0, e[0], e[1], 0)
+    }
+    let g6 = op.gradient
+    guard g6.0.isFinite, g6.1.isFinite, g6.3.isFinite, g6.4.isFinite, g6.5.isFinite else {
+      return false
+    }
+    var numbers = [Double](repeating: 0, count: g.stops.dimensions)
+    numbers.withUnsafeMutableBufferPointer {
+      g.stops.value(at: time, into: $0.baseAddress.unsafelyUnwrapped)
+    }
+    guard numbers.allSatisfy(\.isFinite) else { return false }
+    let p = g.colorStops
+    let m = (numbers.count - 4 * p) / 2
+    // lottie-web's "collapsable": the opacity stops sit at the color stops'
+    // offsets, so each color stop takes its alpha.
+    let collapsable = m == p && (0..<p).allSatisfy { numbers[4 * $0] == numbers[4 * p + 2 * $0] }
+    // Colors: offsets in whole percents, channels in whole 255ths.
+    var colors: [(offset: Double, value: SIMD3<Double>, alpha: Double)] = (0..<p).map { i in
+      let rgb = SIMD3(numbers[4 * i + 1], numbers[4 * i + 2], numbers[4 * i + 3])
+      let channels = ((rgb * 255).rounded(.toNearestOrAwayFromZero) / 255)
+        .clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 1))
+      let alpha = collapsable ? min(1, max(0, numbers[4 * p + 2 * i + 1])) : 1
+      return ((numbers[4 * i] * 100).rounded(.toNearestOrAwayFromZero) / 100, channels, alpha)
+    }
+    colors.sort { $0.offset < $1.offset }
+    var alphas: [(offset: Double, value: SIMD2<Double>)] = (0..<m).map { j in
+      (numbers[4 * p + 2 * j], SIMD2(repeating: min(1, max(0, numbers[4 * p + 2 * j + 1]))))
+    }
+    alphas.sort { $0.offset < $1.offset }
+    op.stopStart = UInt32(truncatingIfNeeded: list.stops.count / 5)
+    func append(_ offset: Double, _ rgb: SIMD3<Double>, _ alpha: Double) {
+      list.stops.append(min(1, max(0, offset)))
+      list.stops.append(rgb[0])
+      list.stops.append(rgb[1])
+      list.stops.append(rgb[2])
+      list.stops.append(alpha)
+    }
+    if m == 0 || collapsable {
+      for c in colors { append(c.offset, c.value, c.alpha) }
+    } else {
+      // Both lists' offsets, in order; each channel from its own list.
+      let rgb = colors.map { (offset: $0.offset, value: $0.value) }
+      var offsets = rgb.map(\.offset) + alphas.map(\.offset)
+      offsets.sort()
+      var last = -Double.infinity
+      for x in offsets where x != last {
+        last = x
+        append(
+          x, Self.interpolate(rgb, at: x, empty: SIMD3(repeating: 1)),
+          Self.interpolate(alphas, at: x, empty: SIMD2(repeating: 1))[0])
+      }
+    }
+    op.stopCount = UInt32(truncatingIfNeeded: list.stops.count / 5) &- op.stopStart
+    return true
+  }
+
+  /// A piecewise-linear list's value at `x` (its ends beyond them; `empty`
+  /// for no list).
+  private static func interpolate<V: SIMD>(
+    _ list: [(offset: Double, value: V)], at x: Double, empty: V
+  ) -> V where V.Scalar == Double {
+    guard let first = list.first, let last = list.last else { return empty }
+    if x <= first.offset { return first.value }
+    if x >= last.offset { return last.value }
+    var k = 0
+    while k + 1 < list.count && list[k + 1].offset <= x { k += 1 }
+    let a = list[k]
+    let b = list[k + 1]
+    let u = b.offset > a.offset ? (x - a.offset) / (b.offset - a.offset) : 0
+    return a.value + (b.value - a.value) * u
   }
 
   /// Draws the styles of a collected shape tree, bottom to top.
@@ -313,12 +430,12 @@ struct LottieFrameBuilder {
         drawGroup(
           tree, children, group: child, chainMatrix: chainMatrix.concatenating(childInfo.matrix),
           groupAlpha: groupAlpha * childInfo.alpha, time: time)
-      case .fill(let color, let opacity, let rule):
+      case .fill(let fill, let opacity, let rule):
         let range = info.entryStart..<info.itemEntryStart[k]
         guard !range.isEmpty else { continue }
         let o = min(1, max(0, opacity.scalar(at: time) * 0.01)) * groupAlpha
         guard o > 0, chainMatrix.isFinite else { continue }
-        var op = paint(.fill, color: color.vector(at: time, fallback: SIMD4(0, 0, 0, 1)), alpha: o)
+        guard var op = paint(.fill, fill, alpha: o, time: time) else { continue }
         op.mode = rule
         emit(&op, tree, range, group: group, chainMatrix: chainMatrix)
       case .stroke(let style):
@@ -327,8 +444,7 @@ struct LottieFrameBuilder {
         let o = min(1, max(0, style.opacity.scalar(at: time) * 0.01)) * groupAlpha
         let width = style.width.scalar(at: time)
         guard o > 0, width > 0, width.isFinite, chainMatrix.isFinite else { continue }
-        var op = paint(
-          .stroke, color: style.color.vector(at: time, fallback: SIMD4(0, 0, 0, 1)), alpha: o)
+        guard var op = paint(.stroke, style.paint, alpha: o, time: time) else { continue }
         op.width = width
         op.cap = style.cap
         op.join = style.join

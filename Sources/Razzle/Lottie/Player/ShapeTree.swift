@@ -94,6 +94,10 @@ struct ShapeTree {
         let contour = BezierContour.ellipse(
           center: position.vector(at: time), size: size.vector(at: time), reversed: reversed)
         entries.append(Entry(contours: [contour], chain: chain))
+      case .polystar(let star):
+        if let contour = BezierContour.polystar(star, at: time) {
+          entries.append(Entry(contours: [contour], chain: chain))
+        }
       case .trim(let s, let e, let o, let mode):
         trims.append(
           Trim(
