@@ -248,14 +248,15 @@ final class EasingKernelTests: XCTestCase {
 
   func testSpring() throws {
     // m = 1, k = 100, c = 10: decay 5, ω = √75; x(t) = 1 − e^(−5t)(cos ωt +
-    // 5 sin(ωt)/ω), run over the settling duration.
+    // 5 sin(ωt)/ω), run over the settling duration; p = 1 gives exactly 1
+    // (Guides/Easing.md), so the last keyframe's value is reached.
     let spring = try Spring(mass: 1, stiffness: 100, damping: 10)
     let duration = spring.settlingDuration
     let w = 75.0.squareRoot()
     try check("spring(mass=1, stiffness=100, damping=10)", tolerance: 1e-11, threads: true) {
       p in
       let t = p * duration
-      return 1 - exp(-5 * t) * (cos(w * t) + 5 * sin(w * t) / w)
+      return p == 1 ? 1 : 1 - exp(-5 * t) * (cos(w * t) + 5 * sin(w * t) / w)
     }
   }
 
