@@ -2030,6 +2030,21 @@ typedef struct kf_lottie_image_info {
                          Lottie file's folder (`u` + `p`); 0 for none */
 } kf_lottie_image_info;
 
+/* Markers (0.3.3): the document's `markers`, named frames or segments a
+ * caller plays between (After Effects' composition markers: "intro",
+ * "loop"). The number of markers in *out_count. Errors: KF_E_NULL,
+ * KF_E_INVALID_HANDLE. */
+kf_status kf_lottie_marker_count(const kf_lottie *lottie, size_t *out_count);
+
+/* Marker `index`: its start `tm` in *out_frame and its length `dr` in
+ * *out_duration (the file's frames; 0 for a point in time; either pointer
+ * may be NULL), and its name `cm` as text (see Conventions for text
+ * outputs; "" when absent). Errors: KF_E_NULL, KF_E_INVALID_HANDLE,
+ * KF_E_OUT_OF_RANGE, KF_E_BUFFER_TOO_SMALL (the numbers are written). */
+kf_status kf_lottie_marker_get(const kf_lottie *lottie, size_t index, double *out_frame,
+                               double *out_duration, char *out_name, size_t capacity,
+                               size_t *out_length);
+
 /* The number of image assets in *out_count. Errors: KF_E_NULL,
  * KF_E_INVALID_HANDLE. */
 kf_status kf_lottie_image_count(const kf_lottie *lottie, size_t *out_count);

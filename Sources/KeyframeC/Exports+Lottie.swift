@@ -98,3 +98,32 @@ public func kf_lottie_sample_transforms(
     try animation.sampleTransforms(times: t, world: world == 1, into: o)
   }
 }
+
+@_cdecl("kf_lottie_marker_count")
+public func kf_lottie_marker_count(_ handle: OpaquePointer?, _ out: UnsafeMutablePointer<Int>?)
+  -> kf_status
+{
+  call("kf_lottie_marker_count") { () throws(RazzleError) in
+    let animation = try lottie(handle)
+    try required(out, "out_count").pointee = animation.markers.count
+  }
+}
+
+@_cdecl("kf_lottie_marker_get")
+public func kf_lottie_marker_get(
+  _ handle: OpaquePointer?, _ index: Int, _ outFrame: UnsafeMutablePointer<Double>?,
+  _ outDuration: UnsafeMutablePointer<Double>?, _ out: UnsafeMutablePointer<CChar>?,
+  _ capacity: Int, _ outLength: UnsafeMutablePointer<Int>?
+) -> kf_status {
+  call("kf_lottie_marker_get") { () throws(RazzleError) in
+    let markers = try lottie(handle).markers
+    guard index >= 0 && index < markers.count else {
+      throw RazzleError(
+        .outOfRange, "marker index \(index) is past the end (\(markers.count) markers)")
+    }
+    let marker = markers[index]
+    outFrame?.pointee = marker.frame
+    outDuration?.pointee = marker.duration
+    try copyText(marker.name, out, capacity, outLength, "out_name")
+  }
+}

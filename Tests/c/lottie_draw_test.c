@@ -763,6 +763,28 @@ static void test_polystar(void) {
   release(&d);
 }
 
+/* Markers (0.3.3): `tm`, `cm`, `dr` as written, in file order. */
+static void test_markers(void) {
+  const char *doc = "{\"v\":\"5.7.0\",\"fr\":30,\"ip\":0,\"op\":90,\"w\":10,\"h\":10,\"layers\":[],"
+                    "\"markers\":[{\"tm\":0,\"cm\":\"intro\",\"dr\":30},{\"tm\":30.5,\"cm\":\"loop\",\"dr\":45}]}";
+  kf_lottie *lottie = NULL;
+  CHECK(kf_lottie_import(doc, strlen(doc), 0, &lottie) == KF_OK, "markers: import");
+  size_t count = 0, length = 0;
+  CHECK(kf_lottie_marker_count(lottie, &count) == KF_OK && count == 2, "markers: 2 (%zu)", count);
+  double frame = -1, duration = -1;
+  char name[8];
+  CHECK(kf_lottie_marker_get(lottie, 1, &frame, &duration, name, sizeof name, &length) == KF_OK &&
+            frame == 30.5 && duration == 45 && length == 4 && strcmp(name, "loop") == 0,
+        "markers: the second is loop at 30.5 for 45");
+  CHECK(kf_lottie_marker_get(lottie, 0, &frame, NULL, name, 3, &length) == KF_E_BUFFER_TOO_SMALL &&
+            length == 5 && frame == 0,
+        "markers: a short buffer gets the length, the numbers are written");
+  CHECK(kf_lottie_marker_get(lottie, 2, NULL, NULL, NULL, 0, NULL) == KF_E_OUT_OF_RANGE,
+        "markers: index 2 is past the end");
+  CHECK(kf_lottie_marker_count(NULL, &count) == KF_E_NULL, "markers: NULL import");
+  kf_lottie_release(lottie);
+}
+
 int main(int argc, char **argv) {
   test_rectangle();
   test_transform_and_ellipse();
@@ -774,6 +796,7 @@ int main(int argc, char **argv) {
   test_images();
   test_gradients();
   test_polystar();
+  test_markers();
   test_errors();
   for (int i = 1; i < argc; i++) test_folder(argv[i]);
   printf("lottie draw: %d passed, %d failed\n", passed, failed);

@@ -191,3 +191,24 @@ def test_a_negative_in_point_shows_from_it(seconds: bool) -> None:
         assert (matrix is None) == (position is None), frame
         if position is not None:
             assert matrix[4:] == pytest.approx(position[:2], abs=1e-9)
+
+
+def test_markers_are_read_in_file_order() -> None:
+    """`markers` (tm, cm, dr) as After Effects exports them: names, start
+    frames and durations as written; a duration below 0 is refused with
+    its JSON Pointer; a misspelled name gets the closest one."""
+    doc = {"v": "5.7.0", "fr": 30, "ip": 0, "op": 90, "w": 10, "h": 10, "layers": [],
+           "markers": [{"tm": 0, "cm": "intro", "dr": 30}, {"tm": 30.5, "cm": "loop", "dr": 45}, {"tm": 80}]}
+    lottie = razzle.import_lottie(json.dumps(doc))
+    assert lottie.markers == [
+        razzle.LottieMarker("intro", 0.0, 30.0),
+        razzle.LottieMarker("loop", 30.5, 45.0),
+        razzle.LottieMarker("", 80.0, 0.0),
+    ]
+    assert lottie.marker("loop").frames == (30.5, 75.5)
+    assert not [w for w in lottie.warnings if w.feature == "markers"]
+    with pytest.raises(KeyError, match="did you mean 'loop'"):
+        lottie.marker("lop")
+    doc["markers"] = [{"tm": 0, "cm": "a", "dr": -1}]
+    with pytest.raises(razzle.InvalidValueError, match="/markers/0/dr"):
+        razzle.import_lottie(json.dumps(doc))

@@ -57,6 +57,9 @@ public final class LottieAnimation: @unchecked Sendable {
 
   /// The image assets, in the order IMAGE ops name them.
   public var images: [LottieImageAsset] { drawing.images }
+  /// The document's markers (`markers`), in file order: named frames a
+  /// caller can play between.
+  public let markers: [LottieMarker]
 
   /// Builds composition frame `frame` (fractional allowed; the file's
   /// frames, whatever the import's time unit) into `list`, replacing what it
@@ -122,7 +125,8 @@ public final class LottieAnimation: @unchecked Sendable {
     let layerNodes = try layersNode.requireArray()
     let importer = LottieImporter()
     if root.flag("ddd") { importer.warn(root["ddd"] ?? root, "3D composition", "imported as 2D") }
-    for key in ["markers", "fonts", "chars"] {
+    let markers = try LottieMarker.read(root["markers"])
+    for key in ["fonts", "chars"] {
       // `fonts` is an object holding `list`; the others are arrays.
       guard let member = root[key] else { continue }
       let list = member.value.array ?? member["list"]?.value.array ?? []
@@ -212,6 +216,7 @@ public final class LottieAnimation: @unchecked Sendable {
     let (drawing, drawWarnings) = try LottieDrawingReader.read(
       root, frameRate: fr, inPoint: ip, outPoint: op)
     self.drawing = drawing
+    self.markers = markers
     // What is neither drawn nor imported, once per place and feature.
     var seen: Set<String> = []
     var merged: [LottieWarning] = []

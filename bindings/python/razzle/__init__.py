@@ -59,7 +59,7 @@ from ._display_list import (
     Save,
     Stroke,
 )
-from ._lottie import LottieColumn, LottieImage, LottieImport, LottieLayer, LottieWarning, import_lottie
+from ._lottie import LottieColumn, LottieImage, LottieImport, LottieLayer, LottieMarker, LottieWarning, import_lottie
 from ._paging import PageChange, PageTracker, Paging
 from ._player import Player, PlayerEvent
 from ._paths import Mask, Path, RotateLike
@@ -141,6 +141,7 @@ library_path: str = str(_ffi.path)
 __all__ = [
     "LottieColumn",
     "LottieImage",
+    "LottieMarker",
     "LottieImport",
     "LottieLayer",
     "LottieWarning",

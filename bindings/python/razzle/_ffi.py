@@ -692,6 +692,13 @@ SIGNATURES = (
     Function("kf_lottie_image_info_get", Status, (LottieHandle, c_size_t, POINTER(LottieImageInfo))),
     Function("kf_lottie_image_data", Status, (LottieHandle, c_size_t, c_void_p, c_size_t, _size_out)),
     Function("kf_lottie_image_path", Status, (LottieHandle, c_size_t, c_void_p, c_size_t, _size_out)),
+    # Markers (0.3.3).
+    Function("kf_lottie_marker_count", Status, (LottieHandle, _size_out)),
+    Function(
+        "kf_lottie_marker_get",
+        Status,
+        (LottieHandle, c_size_t, POINTER(c_double), POINTER(c_double), c_void_p, c_size_t, _size_out),
+    ),
 
 
     # Scenes.

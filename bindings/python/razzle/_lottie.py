@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import ctypes
+import difflib
 import json
 import os
-from ctypes import byref, c_size_t
+from ctypes import byref, c_double, c_size_t
 from dataclasses import dataclass
 from pathlib import Path as _FsPath
 from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Tuple, Union
@@ -59,6 +60,22 @@ class LottieImage:
     height: float
     data: Optional[bytes]
     path: Optional[str]
+
+
+@dataclass(frozen=True)
+class LottieMarker:
+    """A marker of the document (`markers`): its `name` (`cm`, "" when
+    absent), its start `frame` (`tm`) and `duration` in frames (`dr`, 0 for
+    a point in time). `frames` is the segment to play: (frame, frame +
+    duration)."""
+
+    name: str
+    frame: float
+    duration: float
+
+    @property
+    def frames(self) -> Tuple[float, float]:
+        return (self.frame, self.frame + self.duration)
 
 
 @dataclass(frozen=True)
@@ -180,6 +197,37 @@ class LottieImport(HandleOwner):
             lib.kf_lottie_image_count(self._h, byref(count))
             self._images = [self._image(i) for i in range(count.value)]
         return self._images
+
+    @property
+    def markers(self) -> List[LottieMarker]:
+        """The document's markers (named frames or segments, After Effects'
+        composition markers), in file order. `marker("intro").frames` is
+        the segment to play."""
+        count = c_size_t(0)
+        lib.kf_lottie_marker_count(self._h, byref(count))
+        out = []
+        for i in range(count.value):
+            frame, duration, length = c_double(), c_double(), c_size_t(0)
+            try:
+                lib.kf_lottie_marker_get(self._h, i, byref(frame), byref(duration), None, 0, byref(length))
+            except BufferTooSmallError:
+                pass
+            text = ctypes.create_string_buffer(length.value + 1)
+            lib.kf_lottie_marker_get(self._h, i, None, None, text, length.value + 1, None)
+            out.append(LottieMarker(text.value.decode("utf-8"), frame.value, duration.value))
+        return out
+
+    def marker(self, name: str) -> LottieMarker:
+        """The first marker called `name`; `KeyError` (with the closest
+        name) when there is none."""
+        markers = self.markers
+        for m in markers:
+            if m.name == name:
+                return m
+        names = [m.name for m in markers]
+        close = difflib.get_close_matches(name, names, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else f" (markers: {', '.join(map(repr, names)) or 'none'})"
+        raise KeyError(f"no marker {name!r}{hint}")
 
     def _image(self, index: int) -> LottieImage:
         info = LottieImageInfo()
