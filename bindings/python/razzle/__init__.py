@@ -59,6 +59,7 @@ from ._display_list import (
     Save,
     Stroke,
 )
+from ._dotlottie import DotLottie, dotlottie_animations
 from ._lottie import LottieColumn, LottieImage, LottieImport, LottieLayer, LottieMarker, LottieWarning, import_lottie
 from ._paging import PageChange, PageTracker, Paging
 from ._player import Player, PlayerEvent
@@ -142,6 +143,8 @@ __all__ = [
     "LottieColumn",
     "LottieImage",
     "LottieMarker",
+    "DotLottie",
+    "dotlottie_animations",
     "LottieImport",
     "LottieLayer",
     "LottieWarning",

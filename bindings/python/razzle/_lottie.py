@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Tuple, Uni
 import numpy as np
 
 from ._choreography import Node, Timeline
+from ._dotlottie import is_dotlottie, read_animation
 from ._errors import BufferTooSmallError, InvalidTypeError, InvalidValueError
 from ._ffi import LottieHandle, LottieImageInfo, LottieInfo, NodeHandle, lib
 from ._handle import HandleOwner
@@ -368,11 +369,14 @@ def _layers(info: Dict[str, Any]) -> List[LottieLayer]:
 LottieSource = Union[str, bytes, "os.PathLike[str]", Mapping[str, Any]]
 
 
-def import_lottie(source: LottieSource, *, seconds: bool = False) -> LottieImport:
+def import_lottie(source: LottieSource, *, seconds: bool = False, animation: Optional[str] = None) -> LottieImport:
     """Imports a Lottie (bodymovin) document: a path, JSON text (`str`
-    starting with `{`, or `bytes`) or an already loaded `dict`. The
-    timeline runs in frames, or in seconds with `seconds=True`. Errors:
-    `InvalidValueError` naming the JSON Pointer; nothing is built."""
+    starting with `{`, or `bytes`) or an already loaded `dict`; a gzipped
+    file (a Telegram sticker, .tgs); or a dotLottie archive (.lottie), of
+    which `animation` picks one by id (default: the manifest's; the images
+    it holds are embedded). The timeline runs in frames, or in seconds
+    with `seconds=True`. Errors: `InvalidValueError` naming the JSON
+    Pointer (or what is wrong with the archive); nothing is built."""
     if isinstance(source, Mapping):
         text = json.dumps(source, allow_nan=False).encode("utf-8")
     elif isinstance(source, bytes):
@@ -383,6 +387,10 @@ def import_lottie(source: LottieSource, *, seconds: bool = False) -> LottieImpor
         text = _FsPath(source).read_bytes()
     else:
         raise InvalidTypeError(f"import_lottie takes a path, JSON text or a dict, not {type(source).__name__}")
+    if is_dotlottie(text):
+        return LottieImport(read_animation(text, animation), seconds=seconds)
+    if animation is not None:
+        raise InvalidValueError("lottie: animation= picks one animation of a dotLottie archive (.lottie)")
     return LottieImport(_gunzipped(text), seconds=seconds)
 
 
@@ -412,12 +420,12 @@ def is_lottie_file(path: Union[str, "os.PathLike[str]"]) -> bool:
     Lottie), or JSON whose top level has "layers" and "fr" (a razzle scene
     has neither)."""
     name = os.fspath(path)
-    if name.lower().endswith(".tgs"):
+    if name.lower().endswith((".tgs", ".lottie")):
         return True
     try:
         with open(name, "rb") as file:
-            head = file.read(2)
-            if head == b"\x1f\x8b":
+            head = file.read(4)
+            if head[:2] == b"\x1f\x8b" or is_dotlottie(head):
                 return True
             data = head + file.read()
         document = json.loads(data)
@@ -441,7 +449,7 @@ def is_lottie_document(value: object) -> bool:
                 return False
             return isinstance(document, dict) and "layers" in document and "fr" in document
         if isinstance(value, bytes):
-            return value[:2] == b"\x1f\x8b"
+            return value[:2] == b"\x1f\x8b" or is_dotlottie(value)
     return False
 
 

@@ -9,7 +9,7 @@ import sys
 from typing import Any, Callable, Optional, Tuple, Union
 
 from razzle import RazzleError
-from razzle._lottie import is_lottie_file
+from razzle._lottie import import_lottie, is_lottie_file
 
 from .common import CommandError, check_readable, count_argument, located, number_argument, positive_argument
 from .common import UsageError, plural, require, size_argument
@@ -21,8 +21,9 @@ several frames), .webp, a directory or a name with a %d-style pattern (a PNG
 sequence), .mp4 (needs imageio-ffmpeg); for a Lottie file also .svg (one
 frame, --frame F, as vector SVG).
 
-A Lottie file (a .json whose top level has "layers" and "fr", or a .tgs)
-plays from its ip to its op at its fr: --from/--to are composition frames
+A Lottie file (a .json whose top level has "layers" and "fr", a .tgs, or
+a dotLottie .lottie archive, whose --animation ID picks one) plays from its
+ip to its op at its fr: --from/--to are composition frames
 (--to is not drawn), --frame F draws the one frame F; transparent unless
 --background is given (GIF and MP4 are over white).
 
@@ -53,7 +54,10 @@ def add_parser(commands: Any) -> None:
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("scene", help="a razzle-scene/1 file with a stage, or a Lottie .json / .tgs file")
+    parser.add_argument("scene", help="a razzle-scene/1 file with a stage, or a Lottie .json / .tgs / .lottie file")
+    parser.add_argument(
+        "--animation", metavar="ID", help="the animation of a dotLottie archive (.lottie) to play (default: its manifest's)"
+    )
     parser.add_argument("-o", "--output", required=True, help="the file (or directory) to write")
     parser.add_argument(
         "--fps", type=positive_argument, help="frames per second (default 30; a Lottie file's own fr)"
@@ -127,16 +131,17 @@ def progress_bar(arguments: argparse.Namespace) -> Optional[ProgressBar]:
         return None
 
 
-def render_and_report(arguments: argparse.Namespace, **options: Any) -> int:
-    """Renders `arguments.scene` into `arguments.output` with the progress
-    bar, prints the summary line, and turns a library error into the
-    command's one-line error naming the input."""
+def render_and_report(arguments: argparse.Namespace, source: Any = None, **options: Any) -> int:
+    """Renders `arguments.scene` (or `source`, read from it) into
+    `arguments.output` with the progress bar, prints the summary line, and
+    turns a library error into the command's one-line error naming the
+    input."""
     renderer = require("razzle.render", "render")
     bar = progress_bar(arguments)
     callback: Optional[Callable[[int, int], None]] = bar
     try:
         result = renderer.render(
-            arguments.scene,
+            arguments.scene if source is None else source,
             arguments.output,
             fps=arguments.fps,
             size=arguments.size,
@@ -165,13 +170,21 @@ def run_lottie(arguments: argparse.Namespace) -> int:
     start, end, frames = arguments.start, arguments.end, arguments.frames
     if arguments.frame is not None:
         start, frames = arguments.frame, 1
-    return render_and_report(arguments, start=start, end=end, frames=frames)
+    source = None
+    if arguments.animation is not None:
+        try:
+            source = import_lottie(arguments.scene, animation=arguments.animation)
+        except RazzleError as error:
+            raise CommandError(f"{arguments.scene}: {located(error)}") from None
+    return render_and_report(arguments, source, start=start, end=end, frames=frames)
 
 
 def run(arguments: argparse.Namespace) -> int:
     check_readable(arguments.scene)
     if is_lottie_file(arguments.scene):
         return run_lottie(arguments)
+    if arguments.animation is not None:
+        raise UsageError("render: --animation picks an animation of a dotLottie archive (.lottie)")
     if arguments.frame is not None:
         raise UsageError("render: --frame is for Lottie files; a scene's frames are --from/--to/--frames")
     if arguments.scroll is not None and (arguments.start is not None or arguments.end is not None):
