@@ -161,22 +161,19 @@ struct ArcLengthTable: Sendable {
     let m = fitDegree + 1
     var fits = [Double](repeating: .nan, count: pieces.count * m)
     var values = [Double](repeating: 0, count: m)
+    let cosines = chebyshevCosines
     for (k, piece) in pieces.enumerated() where !piece.uniform {
       let segment = segments[piece.segment]
       let h = piece.t1 - piece.t0
       for j in 0..<m {
-        let angle: Double = Double.pi * (Double(j) + 0.5) / Double(m)
-        let x = cos(angle)
-        let u = 0.5 * (1 + x)
+        // The node x_j = cos(π (j + ½) / m): row 1 of the table.
+        let u = 0.5 * (1 + cosines[m + j])
         values[j] = (exactT(piece, u * piece.length, segment) - piece.t0) / h
       }
       var coefficients = [Double](repeating: 0, count: m)
       for i in 0..<m {
         var sum = 0.0
-        for j in 0..<m {
-          let angle: Double = Double.pi * Double(i) * (Double(j) + 0.5) / Double(m)
-          sum += values[j] * cos(angle)
-        }
+        for j in 0..<m { sum += values[j] * cosines[i * m + j] }
         coefficients[i] = (i == 0 ? 1 : 2) * sum / Double(m)
       }
       let power = powerForm(coefficients)
@@ -193,6 +190,22 @@ struct ArcLengthTable: Sendable {
     }
     return fits
   }
+
+  /// cos(π i (j + ½) / m) at row i, column j, for i, j < m = fitDegree + 1:
+  /// the Chebyshev transform's matrix, the same for every piece (computed
+  /// once: the cosines were a sixth of the time a curved path took to
+  /// measure).
+  static let chebyshevCosines: [Double] = {
+    let m = fitDegree + 1
+    var table = [Double](repeating: 0, count: m * m)
+    for i in 0..<m {
+      for j in 0..<m {
+        let angle: Double = Double.pi * Double(i) * (Double(j) + 0.5) / Double(m)
+        table[i * m + j] = cos(angle)
+      }
+    }
+    return table
+  }()
 
   /// The power-form coefficients (constant first) of Σ cᵢ Tᵢ(x), by
   /// T₀ = 1, T₁ = x, Tₙ₊₁ = 2x Tₙ − Tₙ₋₁.
