@@ -239,8 +239,9 @@ struct KeyframeSampler {
   ) {
     let end = atStart ? 0 : count &- 1
     // The value at the end keyframe's time (see ``interior``), which `hold`
-    // keeps and `linear` continues: Web Animations' fill.
-    let endSegment = atStart ? 0 : count &- 2
+    // keeps and `linear` continues: Web Animations' fill. Its segment is
+    // the search's (a paced leg of length 0 at the start is skipped).
+    let endSegment = segment(times[end])
     switch mode {
     case .hold:
       interior(times[end], segment: endSegment, kind: kind, into: out)
