@@ -3,7 +3,7 @@ kf_display_list, reused frame after frame) and the op values it gives, in
 the order include/keyframe.h defines them ("Playing a Lottie file: a frame
 as a display list"). Paths are `DrawPath`s: numpy arrays of verbs and
 points, copied out of the list (the library's pointers die at its next
-draw)."""
+draw); a gradient paint is a `LinearGradient` or `RadialGradient` value."""
 
 from __future__ import annotations
 
@@ -21,6 +21,9 @@ from ._handle import HandleOwner
 Matrix = Tuple[float, float, float, float, float, float]
 Rect4 = Tuple[float, float, float, float]
 RGBA = Tuple[float, float, float, float]
+Point2 = Tuple[float, float]
+#: A gradient stop: offset in [0, 1], then R G B A in [0, 1], not premultiplied.
+Stop = Tuple[float, float, float, float, float]
 
 #: KF_VERB_* values.
 MOVE, LINE, CUBIC, CLOSE = 0, 1, 2, 3
@@ -53,6 +56,8 @@ MATTE_MODES: Tuple[str, ...] = ("", "alpha", "alpha-inverted", "luma", "luma-inv
 FILL_RULES: Tuple[str, ...] = ("", "nonzero", "evenodd")
 LINE_CAPS: Tuple[str, ...] = ("", "butt", "round", "square")
 LINE_JOINS: Tuple[str, ...] = ("", "miter", "round", "bevel")
+#: kf_paint 0...2: what a FILL or STROKE paints with.
+PAINTS: Tuple[str, ...] = ("solid", "linear", "radial")
 
 _F64 = np.dtype(np.float64)
 
@@ -201,20 +206,65 @@ class EndMatte(NamedTuple):
     minus it)."""
 
 
+class LinearGradient(NamedTuple):
+    """A linear gradient paint (KF_PAINT_LINEAR) from `start` to `end` (x,
+    y points in the op's coordinates, as its path's). `stops` are (offset,
+    r, g, b, a) tuples, offsets in [0, 1] and non-decreasing, channels in
+    0...1, not premultiplied, each alpha already multiplied by the op's
+    opacity (its `color[3]`): the gradient is the whole paint. The colors
+    are interpolated unpremultiplied and pad beyond the first and last
+    stops; razzle.render paints a gradient with `start == end` in its last
+    stop's color (SVG's rule)."""
+
+    start: Point2
+    end: Point2
+    stops: Tuple[Stop, ...]
+
+
+class RadialGradient(NamedTuple):
+    """A radial paint (KF_PAINT_RADIAL): the two-point conical gradient
+    from the circle at `start` of radius `start_radius` (offset 0) to the
+    circle at `end` of radius `end_radius` (offset 1), the six numbers of
+    canvas createRadialGradient, cairo_pattern_create_radial and skia
+    MakeTwoPointConical, in the op's coordinates. A Lottie radial gradient
+    runs from its highlight (radius 0) to the circle about its start
+    through its end. `stops` as `LinearGradient`'s (op opacity multiplied
+    in); padded beyond the ends."""
+
+    start: Point2
+    start_radius: float
+    end: Point2
+    end_radius: float
+    stops: Tuple[Stop, ...]
+
+
+Gradient = Union[LinearGradient, RadialGradient]
+
+
 class Fill(NamedTuple):
-    """Fill `path` with `color` (RGBA in 0...1, not premultiplied) by `rule`
-    ("nonzero" or "evenodd")."""
+    """Fill `path` by `rule` ("nonzero" or "evenodd") with `gradient` or,
+    when it is None (a solid paint), with `color` (RGBA in 0...1, not
+    premultiplied, every opacity above it in alpha). For a gradient,
+    `color` is (1, 1, 1, the opacities above it), which the gradient's
+    stops already include: draw with the gradient alone."""
 
     path: DrawPath
     color: RGBA
     rule: str
+    gradient: Optional[Gradient] = None
+
+    @property
+    def paint(self) -> Union[RGBA, Gradient]:
+        """What the op paints with: the gradient, or the color."""
+        return self.color if self.gradient is None else self.gradient
 
 
 class Stroke(NamedTuple):
-    """Stroke `path` with `color`, `width`, `cap` ("butt", "round",
-    "square"), `join` ("miter", "round", "bevel"), `miter_limit` and
-    `dashes` (on, off, ... lengths; empty for a solid line; an odd count
-    repeats twice) from `dash_offset`."""
+    """Stroke `path` with `width`, `cap` ("butt", "round", "square"),
+    `join` ("miter", "round", "bevel"), `miter_limit` and `dashes` (on,
+    off, ... lengths; empty for a solid line; an odd count repeats twice)
+    from `dash_offset`, painted with `gradient` or, when it is None, with
+    `color` (as `Fill`'s)."""
 
     path: DrawPath
     color: RGBA
@@ -224,6 +274,12 @@ class Stroke(NamedTuple):
     miter_limit: float
     dashes: Tuple[float, ...]
     dash_offset: float
+    gradient: Optional[Gradient] = None
+
+    @property
+    def paint(self) -> Union[RGBA, Gradient]:
+        """What the op paints with: the gradient, or the color."""
+        return self.color if self.gradient is None else self.gradient
 
 
 class Image(NamedTuple):
@@ -242,7 +298,7 @@ DrawOp = Union[
 OP_TYPES: Tuple[type, ...] = (
     Save, Restore, ClipRect, BeginLayer, EndLayer, BeginMask, MaskPath, EndMask, BeginMatte, EndMatte, Fill, Stroke, Image
 )
-for _op_type in OP_TYPES:
+for _op_type in OP_TYPES + (LinearGradient, RadialGradient):
     setattr(_op_type, "__eq__", _typed_eq)
     setattr(_op_type, "__ne__", _typed_ne)
     setattr(_op_type, "__hash__", _typed_hash)
@@ -285,6 +341,9 @@ def ops_from_view(view: DisplayListView) -> List[DrawOp]:
         ctypes.cast(view.points, ctypes.c_void_p).value, 2 * int(view.point_count), _F64, (int(view.point_count), 2)
     )
     dashes = _copy(ctypes.cast(view.dashes, ctypes.c_void_p).value, int(view.dash_count), _F64, (int(view.dash_count),))
+    stop_list: List[List[float]] = _copy(
+        ctypes.cast(view.stops, ctypes.c_void_p).value, 5 * int(view.stop_count), _F64, (int(view.stop_count), 5)
+    ).tolist()
     # Points read by the verbs before each verb: a path's point count is a
     # difference of two entries.
     ends = np.zeros(verbs.size + 1, dtype=np.int64)
@@ -296,17 +355,33 @@ def ops_from_view(view: DisplayListView) -> List[DrawOp]:
         n = ends_list[verb_start + verb_count] - ends_list[verb_start]
         return DrawPath._of(verbs[verb_start : verb_start + verb_count], points[point_start : point_start + n])
 
+    def gradient(paint: int, stop_start: int, stop_count: int, f: List[float]) -> Optional[Gradient]:
+        # The op's opacity (color[3]) multiplied into each stop's alpha.
+        alpha = f[9]
+        stops = tuple((o, r, g, b, a * alpha) for o, r, g, b, a in stop_list[stop_start : stop_start + stop_count])
+        if paint == 1:
+            return LinearGradient((f[18], f[19]), (f[21], f[22]), stops)
+        if paint == 2:
+            return RadialGradient((f[18], f[19]), f[20], (f[21], f[22]), f[23], stops)
+        return None  # pragma: no cover - a newer library's paint: the version says so first
+
     out: List[DrawOp] = []
     append = out.append
-    for (kind, mode, flags, cap, join, dash_count, dash_start, verb_count, verb_start, point_start, *_), f in zip(
-        integers, numbers
-    ):
+    for (kind, mode, flags, cap, join, dash_count, dash_start, verb_count, verb_start, point_start, paint, stop_count,
+         stop_start, _), f in zip(integers, numbers):
         if kind == 1:
             append(Save((f[0], f[1], f[2], f[3], f[4], f[5])))
         elif kind == 2:
             append(_RESTORE)
         elif kind == 10:
-            append(Fill(path(verb_start, verb_count, point_start), (f[6], f[7], f[8], f[9]), _name(FILL_RULES, mode, "fill rule")))
+            append(
+                Fill(
+                    path(verb_start, verb_count, point_start),
+                    (f[6], f[7], f[8], f[9]),
+                    _name(FILL_RULES, mode, "fill rule"),
+                    gradient(paint, stop_start, stop_count, f) if paint else None,
+                )
+            )
         elif kind == 11:
             append(
                 Stroke(
@@ -318,6 +393,7 @@ def ops_from_view(view: DisplayListView) -> List[DrawOp]:
                     f[12],
                     tuple(dash_list[dash_start : dash_start + dash_count]),
                     f[13],
+                    gradient(paint, stop_start, stop_count, f) if paint else None,
                 )
             )
         elif kind == 3:
