@@ -446,3 +446,195 @@ def test_hostile_sizes_are_refused_not_allocated() -> None:
     assert small.frame(0).shape == (64, 64, 4)
     with pytest.raises(RenderError):
         Renderer.from_lottie(doc, size=(0, 64))
+
+
+# -- gradients -------------------------------------------------------------------
+
+
+def gradient_fill(
+    colors: Sequence[Sequence[float]],
+    start: Sequence[float],
+    end: Sequence[float],
+    radial: bool = False,
+    opacities: Sequence[Sequence[float]] = (),
+    o: float = 100,
+    highlight: float = 0,
+    angle: float = 0,
+    ty: str = "gf",
+) -> Dict[str, Any]:
+    """A gradient fill (`gf`) or stroke (`gs`): color stops (offset, r, g, b),
+    then opacity stops (offset, alpha), all in 0…1 as Lottie writes them."""
+    numbers = [x for stop in colors for x in stop] + [x for stop in opacities for x in stop]
+    item: Dict[str, Any] = {
+        "ty": ty,
+        "o": k(o),
+        "t": 2 if radial else 1,
+        "s": k(list(start)),
+        "e": k(list(end)),
+        "g": {"p": len(colors), "k": k(numbers)},
+    }
+    if radial:
+        item.update(h=k(highlight), a=k(angle))
+    if ty == "gf":
+        item["r"] = 1
+    else:
+        item.update(w=k(10), lc=1, lj=1, ml=4)
+    return item
+
+
+RED_TO_BLUE = [(0, 1, 0, 0), (1, 0, 0, 1)]
+
+
+def test_a_linear_gradient_fill_interpolates_between_its_points_and_pads() -> None:
+    # A 100 × 10 rectangle, red at x = 20 to blue at x = 80. Pixel x = 35
+    # has its centre at 35.5: t = (35.5 − 20) / 60 = 0.2583, so red
+    # 255 (1 − t) = 189.1 and blue 255 t = 65.9 (skia interpolates the
+    # unpremultiplied colors). Before x = 20 the first color pads, after 80
+    # the last.
+    doc = document([shapes([rect(0, 0, 100, 10), gradient_fill(RED_TO_BLUE, (20, 0), (80, 0))])], h=10)
+    image = frame(doc)
+    assert_pixel(image, 35, 5, (189.1, 0, 65.9, 255), tolerance=2)
+    # x = 65: t = (65.5 − 20) / 60 = 0.7583: red 61.6, blue 193.4.
+    assert_pixel(image, 65, 5, (61.6, 0, 193.4, 255), tolerance=2)
+    assert_pixel(image, 5, 5, RED)
+    assert_pixel(image, 95, 5, (0, 0, 255, 255))
+
+
+def test_a_linear_gradient_op_in_the_display_list() -> None:
+    # Fill opacity 50: the op's color is (1, 1, 1, 0.5) and each stop's
+    # alpha is 1 × 0.5.
+    doc = document([shapes([rect(0, 0, 100, 10), gradient_fill(RED_TO_BLUE, (20, 0), (80, 0), o=50)])])
+    ops = razzle.import_lottie(doc).display_list(0)
+    fill_op = next(op for op in ops if isinstance(op, razzle.Fill))
+    assert fill_op.color == (1, 1, 1, 0.5)
+    expected = razzle.LinearGradient((20, 0), (80, 0), ((0, 1, 0, 0, 0.5), (1, 0, 0, 1, 0.5)))
+    assert fill_op.gradient == expected and fill_op.paint == expected
+    assert hash(fill_op.gradient) == hash(expected)
+    assert fill_op != fill_op._replace(gradient=None)
+    # A solid fill has no gradient; its paint is its color.
+    solid_op = next(op for op in razzle.import_lottie(document([shapes([rect(0, 0, 10, 10), fill((0, 1, 0))])])).display_list(0)
+                    if isinstance(op, razzle.Fill))
+    assert solid_op.gradient is None and solid_op.paint == solid_op.color == (0, 1, 0, 1)
+    # A Fill made by hand is solid.
+    assert razzle.Fill(fill_op.path, (1, 0, 0, 1), "nonzero").gradient is None
+
+
+def test_a_radial_gradient_is_the_first_color_at_its_centre_and_the_last_at_its_radius() -> None:
+    # Centre (50.5, 50.5) (a pixel centre), through (90.5, 50.5): radius 40.
+    # Stops red at 0 and 0.5, blue at 1. The centre pixel is red; pixel
+    # (85, 50) is 35 from the centre: t = 35 / 40 = 0.875, between the red
+    # at 0.5 and the blue at 1 by u = 0.375 / 0.5 = 0.75: (63.75, 0,
+    # 191.25). Pixel (50, 5) is 45.5 away, past the radius: blue (padded).
+    stops = [(0, 1, 0, 0), (0.5, 1, 0, 0), (1, 0, 0, 1)]
+    item = gradient_fill(stops, (50.5, 50.5), (90.5, 50.5), radial=True)
+    image = frame(document([shapes([rect(0, 0, 100, 100), item])]))
+    assert_pixel(image, 50, 50, RED)
+    assert_pixel(image, 85, 50, (63.75, 0, 191.25, 255), tolerance=2)
+    assert_pixel(image, 50, 5, (0, 0, 255, 255))
+    op = next(op for op in razzle.import_lottie(document([shapes([rect(0, 0, 100, 100), item])])).display_list(0)
+              if isinstance(op, razzle.Fill))
+    assert op.gradient == razzle.RadialGradient(
+        (50.5, 50.5), 0, (50.5, 50.5), 40, ((0, 1, 0, 0, 1), (0.5, 1, 0, 0, 1), (1, 0, 0, 1, 1))
+    )
+
+
+@pytest.mark.parametrize("angle, axis", [(0, (1, 0)), (90, (0, 1))])
+def test_a_radial_gradients_highlight(angle: float, axis: Sequence[int]) -> None:
+    # Start (50.5, 50.5), end (90.5, 50.5): the circle of radius 40 about
+    # the start. Highlight h = 50 % at angle a from the start-to-end
+    # direction (lottie-web: cos/sin(direction + a), y down, so 90° points
+    # down): the gradient starts at the point 20 from the centre, radius 0.
+    # On the line through the centre and the highlight H, a point d beyond
+    # H lies on the circle of t where d = 40 t − 20 t (the circles' centres
+    # move 20 t back towards the centre as their radius grows 40 t): t = d
+    # / 20; a point d before H: d = 40 t + 20 t, t = d / 60. So 10 beyond
+    # H and 30 before it are both t = 0.5: (127.5, 0, 127.5); H is red.
+    item = gradient_fill(RED_TO_BLUE, (50.5, 50.5), (90.5, 50.5), radial=True, highlight=50, angle=angle)
+    image = frame(document([shapes([rect(0, 0, 100, 100), item])]))
+    dx, dy = axis
+    assert_pixel(image, 50 + 20 * dx, 50 + 20 * dy, RED, tolerance=3)
+    assert_pixel(image, 50 + 30 * dx, 50 + 30 * dy, (127.5, 0, 127.5, 255), tolerance=2)
+    assert_pixel(image, 50 - 10 * dx, 50 - 10 * dy, (127.5, 0, 127.5, 255), tolerance=2)
+
+
+def test_gradient_opacity_stops_and_the_fills_opacity() -> None:
+    # Red throughout, opacity stops 1 at 0 and 0 at 1 (at the color stops'
+    # offsets: each color stop takes its alpha), fill opacity 50 %, from
+    # x = 0 to 100. Pixel x = 25: alpha 0.5 (1 − 25.5 / 100) = 0.3725 →
+    # 95.0 levels; x = 75: 0.5 × 0.245 → 31.2. The color stays red
+    # (unpremultiplied).
+    item = gradient_fill([(0, 1, 0, 0), (1, 1, 0, 0)], (0, 0), (100, 0), opacities=[(0, 1), (1, 0)], o=50)
+    image = frame(document([shapes([rect(0, 0, 100, 10), item])], h=10))
+    assert abs(alpha(image, 25, 5) - 95.0) <= 2 and tuple(image[5, 25, :3]) == (255, 0, 0)
+    assert abs(alpha(image, 75, 5) - 31.2) <= 2
+
+
+def test_opacity_stops_between_the_color_stops() -> None:
+    # Red to blue over x 0…100; opacity 1 at 0 and 0 at 0.5 (offsets that
+    # are not the color stops'): the stops are 0, 0.5, 1, each color from
+    # the color stops and each alpha from the opacity stops (the last
+    # padded): alpha 1, 0, 0. Pixel x = 25: alpha 1 − 25.5 / 50 = 0.49 →
+    # 125 levels, color between red and (0.5, 0, 0.5) at 25.5 / 50: red
+    # 255 − 127.5 × 0.51 = 190.0, blue 65.0. Past x = 50, nothing.
+    item = gradient_fill(RED_TO_BLUE, (0, 0), (100, 0), opacities=[(0, 1), (0.5, 0)])
+    lottie = razzle.import_lottie(document([shapes([rect(0, 0, 100, 10), item])], h=10))
+    op = next(op for op in lottie.display_list(0) if isinstance(op, razzle.Fill))
+    assert op.gradient is not None
+    assert [s[0] for s in op.gradient.stops] == [0, 0.5, 1]
+    assert [s[4] for s in op.gradient.stops] == [1, 0, 0]
+    image = Renderer.from_lottie(lottie).frame(0)
+    assert_pixel(image, 25, 5, (190.0, 0, 65.0, 125), tolerance=2)
+    assert alpha(image, 75, 5) == 0
+
+
+def test_a_gradient_stroke() -> None:
+    # The line y = 50 from x 0 to 100, 10 wide, stroked red to blue from
+    # x = 0 to 100: pixel x = 25 is t = 0.255, (190.0, 0, 65.0); x = 75 is
+    # t = 0.755, (62.5, 0, 192.5); nothing above the line (y 45…55).
+    item = gradient_fill(RED_TO_BLUE, (0, 0), (100, 0), ty="gs")
+    lottie = razzle.import_lottie(document([shapes([line(0, 50, 100, 50), item])]))
+    op = next(op for op in lottie.display_list(0) if isinstance(op, razzle.Stroke))
+    assert isinstance(op.gradient, razzle.LinearGradient) and op.width == 10
+    image = Renderer.from_lottie(lottie).frame(0)
+    assert_pixel(image, 25, 50, (190.0, 0, 65.0, 255), tolerance=2)
+    assert_pixel(image, 75, 50, (62.5, 0, 192.5, 255), tolerance=2)
+    assert alpha(image, 25, 40) == 0
+
+
+def test_svg_of_gradients() -> None:
+    import xml.etree.ElementTree as ET
+
+    linear = gradient_fill(RED_TO_BLUE, (20, 0), (80, 0), o=50)
+    radial = gradient_fill(RED_TO_BLUE, (50.5, 50.5), (90.5, 50.5), radial=True, highlight=50)
+    stroked = gradient_fill(RED_TO_BLUE, (0, 0), (100, 0), ty="gs")
+    doc = document([shapes([rect(0, 0, 100, 10), linear]), shapes([rect(0, 20, 100, 80), radial], ind=2),
+                    shapes([line(0, 50, 100, 50), stroked], ind=3)])
+    root = ET.fromstring(Renderer.from_lottie(doc).svg(0))
+    ns = "{http://www.w3.org/2000/svg}"
+    linears = root.findall(f".//{ns}defs/{ns}linearGradient")
+    radials = root.findall(f".//{ns}defs/{ns}radialGradient")
+    assert len(linears) == 2 and len(radials) == 1
+    by_id = {g.get("id"): g for g in linears + radials}
+    fills = {p.get("fill")[5:-1]: p for p in root.iter(f"{ns}path") if (p.get("fill") or "").startswith("url(")}
+    strokes = {p.get("stroke")[5:-1]: p for p in root.iter(f"{ns}path") if (p.get("stroke") or "").startswith("url(")}
+    assert len(fills) == 2 and len(strokes) == 1 and set(fills) | set(strokes) == set(by_id)
+    first = next(g for g in linears if g.get("x1") == "20")
+    assert (first.get("gradientUnits"), first.get("y1"), first.get("x2"), first.get("y2")) == ("userSpaceOnUse", "0", "80", "0")
+    stops = [(s.get("offset"), s.get("stop-color"), s.get("stop-opacity")) for s in first.findall(f"{ns}stop")]
+    assert stops == [("0", "#ff0000", "0.5"), ("1", "#0000ff", "0.5")]
+    # The highlight 50 % of the radius 40 along +x: focal circle (70.5, 50.5)
+    # of radius 0, end circle about the start (50.5, 50.5) of radius 40.
+    r = radials[0]
+    assert r.get("gradientUnits") == "userSpaceOnUse"
+    assert [r.get(a) for a in ("cx", "cy", "r", "fx", "fy", "fr")] == ["50.5", "50.5", "40", "70.5", "50.5", "0"]
+    assert [s.get("stop-opacity") for s in r.findall(f"{ns}stop")] == [None, None]  # opaque stops
+    assert all(p.get("fill-opacity") is None for p in fills.values())  # the stops hold the opacity
+
+
+def test_a_gradient_of_no_length_paints_its_last_stop() -> None:
+    # Start and end at one point: no direction to interpolate along. SVG
+    # paints the last stop's color (skia's clamp mode does the same).
+    item = gradient_fill(RED_TO_BLUE, (50, 5), (50, 5))
+    image = frame(document([shapes([rect(0, 0, 100, 10), item])], h=10))
+    assert_pixel(image, 10, 5, (0, 0, 255, 255))
+    assert_pixel(image, 90, 5, (0, 0, 255, 255))

@@ -21,7 +21,9 @@ from .._display_list import (
     EndMask,
     EndMatte,
     Fill,
+    Gradient,
     Image,
+    LinearGradient,
     MaskPath,
     Restore,
     Save,
@@ -139,6 +141,42 @@ def _path_by_verbs(verbs: Any, points: Any) -> Any:
 
 def _color4f(rgba: Sequence[float], alpha: float = 1.0) -> Any:
     return skia.Color4f(float(rgba[0]), float(rgba[1]), float(rgba[2]), float(rgba[3]) * alpha)
+
+
+def gradient_shader(gradient: Gradient) -> Optional[Any]:
+    """A skia shader of a display list's gradient paint (its stops' alphas
+    hold the op's opacity): `GradientShader.MakeLinear` or
+    `MakeTwoPointConical` with the stops' colors (8 bits a channel, not
+    premultiplied, interpolated unpremultiplied: skia's default, as canvas
+    and SVG gradients) at their offsets, padded beyond the ends (clamp).
+    None for a gradient without stops (nothing is drawn)."""
+    stops = np.asarray(gradient.stops, dtype=np.float64).reshape(-1, 5)
+    if not len(stops):
+        return None
+    channels = np.rint(np.clip(stops[:, 1:], 0.0, 1.0) * 255).astype(np.int64)
+    colors = ((channels[:, 3] << 24) | (channels[:, 0] << 16) | (channels[:, 1] << 8) | channels[:, 2]).tolist()
+    offsets = np.clip(stops[:, 0], 0.0, 1.0).tolist()
+    if len(colors) == 1:
+        # One stop paints its color everywhere (skia wants two).
+        colors, offsets = colors * 2, [0.0, 1.0]
+    clamp = skia.TileMode.kClamp
+    if isinstance(gradient, LinearGradient):
+        points = [skia.Point(*gradient.start), skia.Point(*gradient.end)]
+        return skia.GradientShader.MakeLinear(points, colors, offsets, clamp)
+    return skia.GradientShader.MakeTwoPointConical(
+        skia.Point(*gradient.start), gradient.start_radius, skia.Point(*gradient.end), gradient.end_radius, colors, offsets, clamp
+    )
+
+
+def _paint(op: Any, **options: Any) -> Optional[Any]:
+    """A skia paint of a Fill's or Stroke's color or gradient; None when it
+    draws nothing."""
+    if op.gradient is None:
+        return skia.Paint(AntiAlias=True, Color4f=_color4f(op.color), **options)
+    shader = gradient_shader(op.gradient)
+    if shader is None:
+        return None
+    return skia.Paint(AntiAlias=True, Shader=shader, **options)
 
 
 class OpDrawer:
@@ -259,22 +297,24 @@ class OpDrawer:
     def _fill(canvas: Any, op: Fill) -> None:
         if op.color[3] <= 0 or not len(op.path):
             return
-        paint = skia.Paint(AntiAlias=True, Color4f=_color4f(op.color))
-        canvas.drawPath(skia_path_of(op.path, _FILL_TYPES.get(op.rule, 0)), paint)
+        paint = _paint(op)
+        if paint is not None:
+            canvas.drawPath(skia_path_of(op.path, _FILL_TYPES.get(op.rule, 0)), paint)
 
     @staticmethod
     def _stroke(canvas: Any, op: Stroke) -> None:
         if op.color[3] <= 0 or not op.width > 0 or not len(op.path):
             return
-        paint = skia.Paint(
-            AntiAlias=True,
-            Color4f=_color4f(op.color),
+        paint = _paint(
+            op,
             Style=skia.Paint.kStroke_Style,
             StrokeWidth=op.width,
             StrokeCap=_CAPS.get(op.cap, skia.Paint.kButt_Cap),
             StrokeJoin=_JOINS.get(op.join, skia.Paint.kMiter_Join),
             StrokeMiter=max(op.miter_limit, 0.0),
         )
+        if paint is None:
+            return
         dashes: List[float] = list(op.dashes)
         if dashes and sum(dashes) > 0:
             if len(dashes) % 2:

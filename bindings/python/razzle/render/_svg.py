@@ -17,7 +17,13 @@ How the ops map (include/keyframe.h defines them):
   white less the matte turned black with its alpha (or luma times alpha) by
   a filter.
 - Fill / Stroke: `<path>` with fill-rule, stroke-dasharray and so on;
-  Image: `<image>` with the asset's bytes as a data: URI."""
+  a gradient paint is a `<linearGradient>` (x1 y1 x2 y2) or a
+  `<radialGradient>` (the end circle cx cy r, the start circle fx fy fr:
+  SVG 2's two-point conical gradient) with gradientUnits="userSpaceOnUse"
+  (the path's coordinates, as the display list's) and a `<stop>` per stop
+  with stop-opacity (the op's opacity multiplied in); spreadMethod's
+  default, pad, is the display list's.
+- Image: `<image>` with the asset's bytes as a data: URI."""
 
 from __future__ import annotations
 
@@ -37,7 +43,9 @@ from .._display_list import (
     EndMask,
     EndMatte,
     Fill,
+    Gradient,
     Image,
+    LinearGradient,
     MaskPath,
     Restore,
     Save,
@@ -159,8 +167,8 @@ class _Writer:
             elif isinstance(op, Fill):
                 if len(op.path) and op.color[3] > 0:
                     rule = ' fill-rule="evenodd"' if op.rule == "evenodd" else ""
-                    opacity = f' fill-opacity="{_n(op.color[3])}"' if op.color[3] < 1 else ""
-                    out.append(f'<path d="{op.path.to_svg_d(7)}" fill="{_rgb(op.color)}"{opacity}{rule}/>')
+                    paint = self.paint(op.color, op.gradient, "fill")
+                    out.append(f'<path d="{op.path.to_svg_d(7)}"{paint}{rule}/>')
                 i += 1
             elif isinstance(op, Stroke):
                 if len(op.path) and op.color[3] > 0 and op.width > 0:
@@ -180,18 +188,44 @@ class _Writer:
                 i += 1
         return i
 
-    @staticmethod
-    def stroke(op: Stroke) -> str:
+    def paint(self, color: Sequence[float], gradient: Optional[Gradient], attribute: str) -> str:
+        """` fill="..."` (or stroke) and its opacity for a color, or a
+        reference to a new gradient in the defs; "none" for a gradient
+        without stops."""
+        if gradient is None:
+            opacity = f' {attribute}-opacity="{_n(color[3])}"' if color[3] < 1 else ""
+            return f' {attribute}="{_rgb(color)}"{opacity}'
+        if not gradient.stops:
+            return f' {attribute}="none"'
+        name = self._id("gradient")
+        stops = "".join(
+            f'<stop offset="{_n(min(1.0, max(0.0, o)))}" stop-color="{_rgb((r, g, b))}"'
+            + (f' stop-opacity="{_n(max(0.0, a))}"' if a < 1 else "")
+            + "/>"
+            for o, r, g, b, a in gradient.stops
+        )
+        if isinstance(gradient, LinearGradient):
+            (x1, y1), (x2, y2) = gradient.start, gradient.end
+            geometry = f'x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}"'
+            self.defs.append(f'<linearGradient id="{name}" gradientUnits="userSpaceOnUse" {geometry}>{stops}</linearGradient>')
+        else:
+            (fx, fy), (cx, cy) = gradient.start, gradient.end
+            geometry = (
+                f'cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(gradient.end_radius)}" '
+                f'fx="{_n(fx)}" fy="{_n(fy)}" fr="{_n(gradient.start_radius)}"'
+            )
+            self.defs.append(f'<radialGradient id="{name}" gradientUnits="userSpaceOnUse" {geometry}>{stops}</radialGradient>')
+        return f' {attribute}="url(#{name})"'
+
+    def stroke(self, op: Stroke) -> str:
         attributes = [
             f'd="{op.path.to_svg_d(7)}"',
             'fill="none"',
-            f'stroke="{_rgb(op.color)}"',
+            self.paint(op.color, op.gradient, "stroke").strip(),
             f'stroke-width="{_n(op.width)}"',
             f'stroke-linecap="{op.cap}"',
             f'stroke-linejoin="{op.join}"',
         ]
-        if op.color[3] < 1:
-            attributes.append(f'stroke-opacity="{_n(op.color[3])}"')
         if op.join == "miter":
             attributes.append(f'stroke-miterlimit="{_n(max(1.0, op.miter_limit))}"')
         if op.dashes and sum(op.dashes) > 0:
