@@ -8,7 +8,8 @@ frames at the reference size and compares it with lottie-web's canvas and SVG
 frames (Tests/python/lottie_fidelity.py: MAE in 0-255 levels, off16 = the
 fraction of pixels off by more than 16 levels in any channel). Prints a
 Markdown table: per file the median of each measure over its frames, then the
-medians over all files and over the files that use only "part 1" features.
+medians over all files, over the files that use only "part 1" features and
+over the files whose features razzle's player all draws (lf.DRAWN).
 
 Needs numpy, Pillow and rlottie-python (`pip install numpy pillow
 rlottie-python`); --razzle also needs an importable razzle with
@@ -38,9 +39,9 @@ BASIC = {"path", "rect", "ellipse", "fill", "stroke"}
 
 def short_features(feats: set[str]) -> str:
     """The features beyond plain paths, rects, ellipses, fills and strokes;
-    those a part-1 player does not handle are in bold."""
+    those razzle's player does not draw (outside lf.DRAWN) are in bold."""
     shown = sorted(feats - BASIC)
-    return ", ".join(f if f in lf.PART1 else f"**{f}**" for f in shown) or "basic"
+    return ", ".join(f if f in lf.DRAWN else f"**{f}**" for f in shown) or "basic"
 
 
 def razzle_renderer_factory():
@@ -151,12 +152,14 @@ def main(argv=None) -> int:
 
     summary("median, all", results)
     summary("median, part-1 files", [r for r in results if r[1] <= lf.PART1])
+    summary("median, files razzle draws", [r for r in results if r[1] <= lf.DRAWN])
 
     notes = [
         "",
         "Per file: the median over its 5 reference frames. MAE: mean absolute error over RGB, 0-255 levels; "
         "off16: pixels with any channel off by more than 16 levels. Features: beyond path/rect/ellipse/fill/stroke; "
-        "**bold** ones are outside PART1. Part-1 files: all features in PART1.",
+        "**bold** ones are not drawn by razzle (outside DRAWN). Part-1 files: all features in PART1; "
+        "files razzle draws: all features in DRAWN (PART1, gradients, polystars).",
         "Render time for all frames: " + ", ".join(f"{n} {t:.2f} s" for n, t in timing.items()) + ".",
     ]
     text = "\n".join(lines + notes) + "\n"

@@ -13,8 +13,8 @@ bench/lottie_fidelity_report.py:
   composited over white;
 - compare(a, b): mean absolute error in 0-255 levels and the fraction of
   pixels off by more than 16 in any channel;
-- features(doc), PART1: which Lottie features a file uses, and which of them
-  a "part 1" player handles.
+- features(doc), PART1, DRAWN: which Lottie features a file uses, which of
+  them a "part 1" player handles, and which razzle's player draws now.
 
 numpy is needed; Pillow for reference_frame, rlottie-python for rlottie_frame
 (imported only when called).
@@ -194,6 +194,10 @@ PART1 = frozenset(
     | {"time-remap", "stretch", "blend", "auto-orient", "hidden"}
     | {"trim", "dashes", "rect", "ellipse", "path", "fill", "stroke", "fill-evenodd"}
 )
+
+# What razzle's player draws: part 1, then gradient fills and strokes and
+# polystars (display list version 2).
+DRAWN = PART1 | {"gradient-fill", "gradient-stroke", "polystar"}
 
 
 def _static_value(prop: Any) -> Any:

@@ -1,6 +1,6 @@
 """razzle's Lottie frames against the reference player (issue 22, section 4):
-for every shared file whose features are all part 1 (lottie_fidelity.PART1),
-razzle.render at the reference's 5 frames and size, over white, compared
+for every shared file whose features razzle all draws (lottie_fidelity.DRAWN:
+part 1, gradients, polystars), razzle.render at the reference's 5 frames and size, over white, compared
 per pixel with lottie-web's frames (its SVG renderer or its canvas one,
 whichever is closer per file: the canvas renderer cuts corners) and, where
 rlottie-python is installed, with rlottie."""
@@ -35,7 +35,7 @@ def _entries() -> List[Dict[str, Any]]:
     for entry in lf.manifest():
         if entry["stem"].startswith("test_repro"):
             continue
-        if lf.file_features(lf.FILES_DIR / entry["name"]) <= lf.PART1:
+        if lf.file_features(lf.FILES_DIR / entry["name"]) <= lf.DRAWN:
             out.append(entry)
     return out
 
