@@ -763,6 +763,77 @@ static void test_polystar(void) {
   release(&d);
 }
 
+/* A repeater (lottie-web's RepeaterModifier): 4 copies of a red square at
+ * (10, 0), each turned a further 90 degrees about (0, 0), opacity from 100 %
+ * to 40 % in list order (1, 0.8, 0.6, 0.4). Composite "above": copy 0 is on
+ * top, so the last copy (270 degrees, alpha 0.4) is drawn first. A copy is
+ * a group: its fill inside a SAVE of its matrix (none for the untransformed
+ * copy). */
+#define REPEATER(c, m)                                                                              \
+  "{\"ty\":\"rp\",\"c\":" STATIC(c) ",\"o\":" STATIC("0") ",\"m\":" m ",\"tr\":{\"ty\":\"tr\",\"p\":" STATIC( \
+      "[0,0]") ",\"a\":" STATIC("[0,0]") ",\"s\":" STATIC("[100,100]") ",\"r\":" STATIC("90") ",\"so\":" STATIC( \
+      "100") ",\"eo\":" STATIC("40") "}}"
+
+/* The fills of a list, each with the matrix of the SAVE just before it
+ * (the identity when the op before is not a SAVE). */
+static size_t fills(const kf_display_list_view *v, const kf_draw_op **fill, double (*matrix)[6], size_t most) {
+  size_t n = 0;
+  for (size_t i = 1; i < v->op_count && n < most; i++) {
+    if (v->ops[i].kind != KF_OP_FILL) continue;
+    const kf_draw_op *before = &v->ops[i - 1];
+    int saved = before->kind == KF_OP_SAVE && i > 1;
+    for (int k = 0; k < 6; k++) matrix[n][k] = saved ? before->matrix[k] : (k == 0 || k == 3);
+    fill[n++] = &v->ops[i];
+  }
+  return n;
+}
+
+static void test_repeater(void) {
+  drawn d = draw(DOC(LAYER("", "", RECT("[10,0]", "[2,2]") "," RED_FILL "," REPEATER("4", "1")), ""), 0);
+  const kf_display_list_view *v = &d.view;
+  const kf_draw_op *fill[4];
+  double matrix[4][6];
+  well_formed(v, "repeater");
+  CHECK(fills(v, fill, matrix, 4) == 4, "repeater: 4 fills");
+  static const double alphas[] = {0.4, 0.6, 0.8, 1.0};
+  for (int i = 0; i < 4 && fill[0]; i++) {
+    const double turn = (3 - i) * M_PI / 2;
+    CHECK(near(matrix[i][0], cos(turn)) && near(matrix[i][1], sin(turn)) &&
+              near(matrix[i][2], -sin(turn)) && near(matrix[i][3], cos(turn)) &&
+              near(matrix[i][4], 0) && near(matrix[i][5], 0),
+          "repeater: copy %d turned %d degrees", i, 90 * (3 - i));
+    CHECK(near(fill[i]->color[3], alphas[i]), "repeater: copy %d alpha %g (%g)", i, alphas[i],
+          fill[i]->color[3]);
+  }
+  release(&d);
+  /* "Below": copy 0 at the bottom, drawn first, with alpha 0.4 at list
+   * position 2; a fractional count rounds up (2.2 -> 3 copies). */
+  d = draw(DOC(LAYER("", "", RECT("[10,0]", "[2,2]") "," RED_FILL "," REPEATER("2.2", "2")), ""), 0);
+  v = &d.view;
+  CHECK(fills(v, fill, matrix, 4) == 3, "repeater below: 3 fills");
+  CHECK(near(matrix[0][0], 1) && near(fill[0]->color[3], 0.4),
+        "repeater below: the untransformed copy first, alpha 0.4 (%g)", fill[0]->color[3]);
+  CHECK(near(matrix[2][0], cos(M_PI)) && near(fill[2]->color[3], 1),
+        "repeater below: the copy turned 180 degrees last, alpha 1");
+  release(&d);
+  /* 1e9 copies are drawn as 1000; nested repeaters stop at 2^16 items. */
+  d = draw(DOC(LAYER("", "", RECT("[10,0]", "[2,2]") "," RED_FILL "," REPEATER("1e9", "1")), ""), 0);
+  size_t count = 0;
+  for (size_t i = 0; i < d.view.op_count; i++) count += d.view.ops[i].kind == KF_OP_FILL;
+  CHECK(count == 1000, "repeater of 1e9 copies: 1000 fills (%zu)", count);
+  release(&d);
+  d = draw(DOC(LAYER("", "",
+                     "{\"ty\":\"gr\",\"it\":[" RECT("[10,0]", "[2,2]") "," RED_FILL "," REPEATER("1000", "1") "]},"
+                     REPEATER("1000", "1")),
+               ""),
+           0);
+  count = 0;
+  for (size_t i = 0; i < d.view.op_count; i++) count += d.view.ops[i].kind == KF_OP_FILL;
+  CHECK(count > 0 && count <= 65536, "nested repeaters: bounded (%zu fills)", count);
+  well_formed(&d.view, "nested repeaters");
+  release(&d);
+}
+
 /* Markers (0.3.3): `tm`, `cm`, `dr` as written, in file order. */
 static void test_markers(void) {
   const char *doc = "{\"v\":\"5.7.0\",\"fr\":30,\"ip\":0,\"op\":90,\"w\":10,\"h\":10,\"layers\":[],"
@@ -797,6 +868,7 @@ int main(int argc, char **argv) {
   test_gradients();
   test_polystar();
   test_markers();
+  test_repeater();
   test_errors();
   for (int i = 1; i < argc; i++) test_folder(argv[i]);
   printf("lottie draw: %d passed, %d failed\n", passed, failed);

@@ -108,6 +108,12 @@ indirect enum LottieShapeItem: Sendable {
   case ellipse(position: LottieProperty, size: LottieProperty, reversed: Bool)
   /// A star or a polygon.
   case polystar(LottiePolystar)
+  /// A repeater (`rp`) and the items before it in its list, which it
+  /// replaces by its copies (see ``LottieRepeater``).
+  case repeated([LottieShapeItem], LottieRepeater)
+  /// One copy of a repeater's items at a frame: a group with this matrix
+  /// and opacity (made by ``LottieRepeater/expand(_:at:budget:)``).
+  case copy([LottieShapeItem], Affine, alpha: Double)
   /// A fill (`fl`, `gf`): its paint, opacity (%), fill rule (1 nonzero, 2
   /// even-odd).
   case fill(paint: LottiePaint, opacity: LottieProperty, rule: UInt32)
@@ -141,6 +147,10 @@ struct LottieGradient: Sendable {
   /// then opacity stops (offset, alpha each).
   var colorStops: Int
   var stops: LottieProperty
+  /// Every keyframe has as many opacity stops as color stops, each within
+  /// 0.01 of its color stop's offset (lottie-web's checkCollapsable): each
+  /// color stop then takes its opacity stop's alpha.
+  var collapsable: Bool
 }
 
 /// A polystar (`sr`): a star (`sy` 1) or a polygon (2), as lottie-web's

@@ -407,6 +407,9 @@ struct LottieDrawingReader {
             reversed: reversed))
       case "sr":
         result.append(.polystar(try polystar(item, reversed: reversed)))
+      case "rp":
+        // The items before it in this list become its copies.
+        result = [.repeated(result, try repeater(item))]
       case "fl", "gf":
         guard let paint = try paint(item) else { continue }
         let rule = (try item.integer("r")) == 2 ? UInt32(2) : UInt32(1)
@@ -481,7 +484,41 @@ struct LottieDrawingReader {
         end: try LottieProperty.read(item["e"], fallback: [0, 0], warnings: &warnings),
         highlightLength: try LottieProperty.read(item["h"], fallback: [0], warnings: &warnings),
         highlightAngle: try LottieProperty.read(item["a"], fallback: [0], warnings: &warnings),
-        colorStops: count, stops: stops))
+        colorStops: count, stops: stops, collapsable: Self.collapsable(stops, count)))
+  }
+
+  /// lottie-web's checkCollapsable: `count` opacity stops, each within 0.01
+  /// of its color stop's offset, in the static value or every keyframe.
+  static func collapsable(_ stops: LottieProperty, _ count: Int) -> Bool {
+    guard stops.dimensions == 6 * count else { return false }
+    let d = stops.dimensions
+    let values = stops.isAnimated ? stops.values : stops.constant
+    var k = 0
+    while k + d <= values.count {
+      for i in 0..<count where abs(values[k + 4 * i] - values[k + 4 * count + 2 * i]) > 0.01 {
+        return false
+      }
+      k += d
+    }
+    return true
+  }
+
+  /// A repeater item (`rp`), its transform `tr` with `so` and `eo`.
+  private mutating func repeater(_ item: LottieNode) throws(RazzleError) -> LottieRepeater {
+    let tr = item["tr"]
+    if let c = item["c"], let k = c["k"]?.value.number, k > Double(LottieRepeater.maximumCopies) {
+      warn(c, "repeater", "\(k) copies; drawn as \(LottieRepeater.maximumCopies)")
+    }
+    return LottieRepeater(
+      copies: try LottieProperty.read(item["c"], fallback: [1], warnings: &warnings),
+      offset: try LottieProperty.read(item["o"], fallback: [0], warnings: &warnings),
+      anchor: try LottieProperty.read(tr?["a"], fallback: [0, 0], warnings: &warnings),
+      position: try LottieProperty.read(tr?["p"], fallback: [0, 0], warnings: &warnings),
+      scale: try LottieProperty.read(tr?["s"], fallback: [100, 100], warnings: &warnings),
+      rotation: try LottieProperty.read(tr?["r"], fallback: [0], warnings: &warnings),
+      startOpacity: try LottieProperty.read(tr?["so"], fallback: [100], warnings: &warnings),
+      endOpacity: try LottieProperty.read(tr?["eo"], fallback: [100], warnings: &warnings),
+      above: (try item.integer("m") ?? 1) != 2)
   }
 
   /// A polystar item (`sr`).

@@ -194,7 +194,9 @@ struct LottieFrameBuilder {
       list.append(clip)
       try composition(index, time: inner, alpha: alpha)
       list.append(.restore)
-    case .shapes(let items):
+    case .shapes(let shapes):
+      var budget = LottieRepeater.maximumItems
+      let items = LottieRepeater.expand(shapes, at: time, budget: &budget)
       var tree = ShapeTree()
       tree.collect(items, time: time)
       tree.applyModifiers()
@@ -317,11 +319,12 @@ struct LottieFrameBuilder {
   /// (CVShapeElement.renderGradientFill, GradientProperty): a radial
   /// gradient runs from its highlight (radius 0) to the circle about the
   /// start through the end, the highlight at h % of the radius (held
-  /// within ±99 %) and `a` degrees off the start–end direction; color
-  /// offsets are whole percents and channels whole 255ths, as lottie-web
-  /// rounds them. Opacity stops at the color stops' offsets give each its
-  /// alpha (lottie-web's "collapsable" case); elsewhere both lists' offsets
-  /// are stops, each color and alpha interpolated on its own list.
+  /// at 99 % once it reaches the circle) and `a` degrees off the start–end
+  /// direction; offsets are whole percents and channels whole 255ths, as
+  /// lottie-web rounds them. Opacity stops at the color stops' offsets give
+  /// each its alpha (lottie-web's "collapsable" case); elsewhere both
+  /// lists' offsets are stops, each color and alpha interpolated on its own
+  /// list.
   private func gradient(_ g: LottieGradient, at time: Double, into op: inout DrawOp) -> Bool {
     let s = g.start.vector(at: time)
     let e = g.end.vector(at: time)
@@ -330,7 +333,9 @@ struct LottieFrameBuilder {
       let dy = e[1] - s[1]
       let radius = (dx * dx + dy * dy).squareRoot()
       let angle = atan2(dy, dx)
-      let h = min(0.99, max(-0.99, g.highlightLength.scalar(at: time) * 0.01))
+      // lottie-web moves a highlight at or past the circle to 99 %.
+      var h = g.highlightLength.scalar(at: time) * 0.01
+      if h >= 1 { h = 0.99 } else if h <= -1 { h = -0.99 }
       let a = g.highlightAngle.scalar(at: time) * Double.pi / 180
       let distance = radius * h
       op.paint = Paint.radial.rawValue
@@ -353,8 +358,9 @@ struct LottieFrameBuilder {
     let p = g.colorStops
     let m = (numbers.count - 4 * p) / 2
     // lottie-web's "collapsable": the opacity stops sit at the color stops'
-    // offsets, so each color stop takes its alpha.
-    let collapsable = m == p && (0..<p).allSatisfy { numbers[4 * $0] == numbers[4 * p + 2 * $0] }
+    // offsets (read once for every keyframe), so each color stop takes
+    // its alpha.
+    let collapsable = g.collapsable
     // Colors: offsets in whole percents, channels in whole 255ths.
     var colors: [(offset: Double, value: SIMD3<Double>, alpha: Double)] = (0..<p).map { i in
       let rgb = SIMD3(numbers[4 * i + 1], numbers[4 * i + 2], numbers[4 * i + 3])
@@ -364,8 +370,12 @@ struct LottieFrameBuilder {
       return ((numbers[4 * i] * 100).rounded(.toNearestOrAwayFromZero) / 100, channels, alpha)
     }
     colors.sort { $0.offset < $1.offset }
+    // Opacity offsets in whole percents too.
     var alphas: [(offset: Double, value: SIMD2<Double>)] = (0..<m).map { j in
-      (numbers[4 * p + 2 * j], SIMD2(repeating: min(1, max(0, numbers[4 * p + 2 * j + 1]))))
+      (
+        (numbers[4 * p + 2 * j] * 100).rounded(.toNearestOrAwayFromZero) / 100,
+        SIMD2(repeating: min(1, max(0, numbers[4 * p + 2 * j + 1])))
+      )
     }
     alphas.sort { $0.offset < $1.offset }
     op.stopStart = UInt32(truncatingIfNeeded: list.stops.count / 5)
@@ -424,7 +434,7 @@ struct LottieFrameBuilder {
     let info = tree.groups[group]
     for k in items.indices.reversed() {
       switch items[k] {
-      case .group(let children, _):
+      case .group(let children, _), .copy(let children, _, _):
         let child = info.childGroups[k]
         let childInfo = tree.groups[child]
         drawGroup(

@@ -73,6 +73,10 @@ struct ShapeTree {
         let m = transform?.matrix(at: time) ?? .identity
         let a = transform?.alpha(at: time) ?? 1
         child = collectGroup(inner, time: time, chain: chain, matrix: m, alpha: a)
+      case .copy(let inner, let m, let a):
+        child = collectGroup(inner, time: time, chain: chain, matrix: m, alpha: a)
+      case .repeated:
+        break  // expanded into copies before the tree is collected
       case .path(let property, let closed, _):
         var contours: [BezierContour] = []
         if property.dimensions >= 6 {
