@@ -197,7 +197,7 @@ PART1 = frozenset(
 
 # What razzle's player draws: part 1, then gradient fills and strokes and
 # polystars (display list version 2).
-DRAWN = PART1 | {"gradient-fill", "gradient-stroke", "polystar"}
+DRAWN = PART1 | {"gradient-fill", "gradient-stroke", "polystar", "repeater"}
 
 
 def _static_value(prop: Any) -> Any:
