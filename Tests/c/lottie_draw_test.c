@@ -834,6 +834,37 @@ static void test_repeater(void) {
   release(&d);
 }
 
+/* Round corners (lottie-web's RoundCornersModifier): a 20 x 20 square at
+ * (0, 0), radius 5. The square runs from its top right corner (10, -10) to
+ * the top left (lottie-web's rectangle without `d`); each corner becomes two
+ * vertices 5 along its edges joined by a curve whose controls are
+ * 0.5519 of the way back toward the corner: from (10, -5), controls
+ * (10, -7.7595) and (7.7595, -10) (5 - 5 x 0.5519 = 2.2405 from the
+ * corner), to (5, -10). 8 vertices, closed: M, 8 C, Z. An ellipse has no sharp
+ * vertex and is unchanged. */
+static void test_round_corners(void) {
+  drawn d = draw(DOC(LAYER("", "", RECT("[0,0]", "[20,20]") ",{\"ty\":\"rd\",\"r\":" STATIC("5") "}," RED_FILL), ""), 0);
+  const kf_draw_op *op = only_paint(&d, "round corners");
+  if (op) {
+    const double k = 5 - 5 * 0.5519;
+    const double first[] = {10, -5, 10, -10 + k, 10 - k, -10, 5, -10};
+    const double *pt = &d.view.points[2 * op->point_start];
+    int ok = op->verb_count == 10;
+    for (int i = 0; i < 8 && ok; i++) ok = near(pt[i], first[i]);
+    CHECK(ok, "round corners: 8 vertices, the first corner (%g, %g) (%g, %g) (%g, %g) (%g, %g); %u verbs",
+          pt[0], pt[1], pt[2], pt[3], pt[4], pt[5], pt[6], pt[7], op->verb_count);
+  }
+  release(&d);
+  d = draw(DOC(LAYER("", "",
+                     "{\"ty\":\"el\",\"p\":" STATIC("[0,0]") ",\"s\":" STATIC("[20,20]") "},{\"ty\":\"rd\",\"r\":" STATIC(
+                         "5") "}," RED_FILL),
+               ""),
+           0);
+  op = only_paint(&d, "round corners on an ellipse");
+  CHECK(op && op->verb_count == 6, "round corners: an ellipse keeps its 4 vertices");
+  release(&d);
+}
+
 /* Markers (0.3.3): `tm`, `cm`, `dr` as written, in file order. */
 static void test_markers(void) {
   const char *doc = "{\"v\":\"5.7.0\",\"fr\":30,\"ip\":0,\"op\":90,\"w\":10,\"h\":10,\"layers\":[],"
@@ -869,6 +900,7 @@ int main(int argc, char **argv) {
   test_polystar();
   test_markers();
   test_repeater();
+  test_round_corners();
   test_errors();
   for (int i = 1; i < argc; i++) test_folder(argv[i]);
   printf("lottie draw: %d passed, %d failed\n", passed, failed);

@@ -67,6 +67,66 @@ struct BezierContour: Sendable {
     }
   }
 
+  /// The contour with each sharp vertex (both its control points on it)
+  /// replaced by two vertices `radius` along its edges (at most half an
+  /// edge) joined by a curve, as lottie-web's RoundCornersModifier does;
+  /// an open contour keeps its end vertices.
+  func roundingCorners(_ radius: Double) -> BezierContour {
+    typealias Point = (Double, Double)
+    let n = segmentCount + (closed ? 0 : 1)
+    guard n > 0 else { return self }
+    // Vertex k, its in and out control points (absolute).
+    func vertex(_ k: Int) -> Point { (points[6 * k], points[6 * k + 1]) }
+    var v: [Point] = []
+    var i: [Point] = []
+    var o: [Point] = []
+    for k in 0..<n {
+      v.append(vertex(k))
+      let outIndex = 6 * k + 2
+      o.append(k < segmentCount ? (points[outIndex], points[outIndex + 1]) : vertex(k))
+      if k > 0 {
+        i.append((points[6 * k - 2], points[6 * k - 1]))
+      } else if closed && segmentCount > 0 {
+        let last = 6 * (segmentCount - 1)
+        i.append((points[last + 4], points[last + 5]))
+      } else {
+        i.append(vertex(0))
+      }
+    }
+    typealias T = (v: Point, o: Point, i: Point)
+    var out: [T] = []
+    for k in 0..<n {
+      let cv = v[k]
+      guard cv == o[k] && cv == i[k] else {
+        out.append((cv, o[k], i[k]))
+        continue
+      }
+      if (k == 0 || k == n - 1) && !closed {
+        out.append((cv, o[k], i[k]))
+        continue
+      }
+      for side in 0..<2 {
+        let other = side == 0 ? v[(k + n - 1) % n] : v[(k + 1) % n]
+        let dx = other.0 - cv.0
+        let dy = other.1 - cv.1
+        let distance = (dx * dx + dy * dy).squareRoot()
+        let share = distance > 0 ? min(distance / 2, radius) / distance : 0
+        let p = (cv.0 + dx * share, cv.1 + dy * share)
+        // The control point toward the corner, kappa of the way back.
+        let c = (p.0 - (p.0 - cv.0) * Self.kappa, p.1 - (p.1 - cv.1) * Self.kappa)
+        out.append(side == 0 ? (p, c, p) : (p, p, c))
+      }
+    }
+    var result: [Double] = [out[0].v.0, out[0].v.1]
+    let last = closed ? out.count : out.count - 1
+    for k in 0..<last {
+      let a = out[k]
+      let b = out[(k + 1) % out.count]
+      result += [a.o.0, a.o.1, b.i.0, b.i.1, b.v.0, b.v.1]
+    }
+    return BezierContour(points: result, closed: closed)
+  }
+
   /// lottie-web's rectangle (RectShapeProperty.convertRectToPath): from the
   /// top right corner, down the right side first (up when `reversed`,
   /// direction 3), corners rounded by min(r, w / 2, h / 2).

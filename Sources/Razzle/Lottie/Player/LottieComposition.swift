@@ -119,6 +119,8 @@ indirect enum LottieShapeItem: Sendable {
   case fill(paint: LottiePaint, opacity: LottieProperty, rule: UInt32)
   /// A stroke.
   case stroke(LottieStrokeStyle)
+  /// Round corners (`rd`): the radius.
+  case roundCorners(LottieProperty)
   /// Trim paths: start, end (%), offset (degrees), 1 simultaneously or 2
   /// individually.
   case trim(start: LottieProperty, end: LottieProperty, offset: LottieProperty, mode: Int)

@@ -440,6 +440,9 @@ struct LottieDrawingReader {
               width: try LottieProperty.read(item["w"], fallback: [1], warnings: &warnings),
               cap: cap, join: join, miterLimit: miter.isFinite ? miter : 4, dashes: dashes,
               dashOffset: offset)))
+      case "rd":
+        result.append(
+          .roundCorners(try LottieProperty.read(item["r"], fallback: [0], warnings: &warnings)))
       case "tm":
         let mode = try item.integer("m") ?? 1
         result.append(

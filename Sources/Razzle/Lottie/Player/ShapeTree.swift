@@ -43,9 +43,16 @@ struct ShapeTree {
     var mode: Int
   }
 
+  /// A path modifier and the entries it covers, in document order.
+  enum Modifier {
+    case trim(Trim)
+    /// lottie-web's RoundCornersModifier with this radius.
+    case roundCorners(Range<Int>, radius: Double)
+  }
+
   var groups: [Group] = []
   var entries: [Entry] = []
-  var trims: [Trim] = []
+  var modifiers: [Modifier] = []
 
   /// Collects the layer's shape list (group 0).
   mutating func collect(_ items: [LottieShapeItem], time: Double) {
@@ -103,10 +110,14 @@ struct ShapeTree {
           entries.append(Entry(contours: [contour], chain: chain))
         }
       case .trim(let s, let e, let o, let mode):
-        trims.append(
-          Trim(
-            range: groups[id].entryStart..<entries.count, start: s.scalar(at: time),
-            end: e.scalar(at: time), offset: o.scalar(at: time), mode: mode))
+        modifiers.append(
+          .trim(
+            Trim(
+              range: groups[id].entryStart..<entries.count, start: s.scalar(at: time),
+              end: e.scalar(at: time), offset: o.scalar(at: time), mode: mode)))
+      case .roundCorners(let radius):
+        modifiers.append(
+          .roundCorners(groups[id].entryStart..<entries.count, radius: radius.scalar(at: time)))
       case .fill, .stroke:
         break
       }
@@ -117,9 +128,21 @@ struct ShapeTree {
     return id
   }
 
-  /// Applies the trims in document order (the trim nearest a path first).
+  /// Applies the modifiers in document order (the one nearest a path
+  /// first).
   mutating func applyModifiers() {
-    for trim in trims where !trim.range.isEmpty { apply(trim) }
+    for modifier in modifiers {
+      switch modifier {
+      case .trim(let trim) where !trim.range.isEmpty:
+        apply(trim)
+      case .roundCorners(let range, let radius) where radius != 0 && radius.isFinite:
+        for k in range {
+          entries[k].contours = entries[k].contours.map { $0.roundingCorners(radius) }
+        }
+      default:
+        continue
+      }
+    }
   }
 
   /// lottie-web's TrimModifier.
