@@ -865,6 +865,50 @@ static void test_round_corners(void) {
   release(&d);
 }
 
+/* Text with embedded glyphs (lottie-web's completeTextData and
+ * getMeasures for point text). Glyph "A" is the square (0, 0) (10, 0)
+ * (10, -10) (0, -10) at size 100, advance 60. At size 50 with tracking 100
+ * (5 px) and line height 40, "AA\rA" left-justified puts the letters at
+ * x 0 and 30 + 5 = 35 on the baseline y 0, and the third at (0, 40 + 1)
+ * (lottie-web adds a pixel below the first line); each square scales to 5.
+ * Centered: line widths 65 (-5 + 35 + 35) and 25 (-10 + 35, lottie-web's
+ * -2 x tracking after a break), so the lines start at -32.5 and -12.5. */
+#define GLYPHS                                                                                  \
+  "\"fonts\":{\"list\":[{\"fName\":\"F\",\"fFamily\":\"Fam\",\"fStyle\":\"Regular\",\"ascent\":70}]}," \
+  "\"chars\":[{\"ch\":\"A\",\"size\":100,\"style\":\"Regular\",\"w\":60,\"fFamily\":\"Fam\","       \
+  "\"data\":{\"shapes\":[{\"ty\":\"gr\",\"it\":[{\"ty\":\"sh\",\"ks\":" STATIC(                     \
+      "{\"c\":true,\"v\":[[0,0],[10,0],[10,-10],[0,-10]],\"i\":[[0,0],[0,0],[0,0],[0,0]],"          \
+      "\"o\":[[0,0],[0,0],[0,0],[0,0]]}") "}]}]}}],"
+#define TEXT_LAYER(j)                                                                              \
+  "{\"ty\":5,\"ind\":1,\"ip\":0,\"op\":60,\"st\":0,\"ks\":{},\"t\":{\"d\":{\"k\":[{\"t\":0,\"s\":{"   \
+  "\"s\":50,\"f\":\"F\",\"t\":\"AA\\rA\",\"j\":" j ",\"tr\":100,\"lh\":40,\"fc\":[1,0,0]}}]},"        \
+  "\"a\":[],\"m\":{\"g\":1,\"a\":" STATIC("[0,0]") "}}}"
+#define TEXT_DOC(j)                                                                                \
+  "{\"v\":\"5.7.0\",\"fr\":30,\"ip\":0,\"op\":60,\"w\":400,\"h\":300," GLYPHS "\"layers\":[" TEXT_LAYER(j) "]}"
+
+static void test_text(void) {
+  static const double starts[2][3][2] = {{{0, 0}, {35, 0}, {0, 41}}, {{-32.5, 0}, {2.5, 0}, {-12.5, 41}}};
+  for (int centered = 0; centered < 2; centered++) {
+    drawn d = draw(centered ? TEXT_DOC("2") : TEXT_DOC("0"), 0);
+    const kf_draw_op *op = only_paint(&d, "text");
+    if (op) {
+      CHECK(op->kind == KF_OP_FILL && op->color[0] == 1 && op->color[3] == 1, "text: a red fill");
+      CHECK(op->verb_count == 3 * 6, "text: 3 squares of M, 4 C, Z (%u verbs)", op->verb_count);
+      /* Each square: the start point, then 4 cubics (3 pairs each). */
+      const double *pt = &d.view.points[2 * op->point_start];
+      for (int letter = 0; letter < 3 && op->verb_count == 18; letter++) {
+        const double *p = pt + 2 * 13 * letter;
+        const double x = starts[centered][letter][0], y = starts[centered][letter][1];
+        CHECK(near(p[0], x) && near(p[1], y) && near(p[6], x + 5) && near(p[7], y) &&
+                  near(p[12], x + 5) && near(p[13], y - 5),
+              "text %s: letter %d at (%g, %g), got (%g, %g)", centered ? "centered" : "left", letter, x,
+              y, p[0], p[1]);
+      }
+    }
+    release(&d);
+  }
+}
+
 /* Markers (0.3.3): `tm`, `cm`, `dr` as written, in file order. */
 static void test_markers(void) {
   const char *doc = "{\"v\":\"5.7.0\",\"fr\":30,\"ip\":0,\"op\":90,\"w\":10,\"h\":10,\"layers\":[],"
@@ -901,6 +945,7 @@ int main(int argc, char **argv) {
   test_markers();
   test_repeater();
   test_round_corners();
+  test_text();
   test_errors();
   for (int i = 1; i < argc; i++) test_folder(argv[i]);
   printf("lottie draw: %d passed, %d failed\n", passed, failed);

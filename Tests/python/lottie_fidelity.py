@@ -197,7 +197,13 @@ PART1 = frozenset(
 
 # What razzle's player draws: part 1, then gradient fills and strokes and
 # polystars (display list version 2).
-DRAWN = PART1 | {"gradient-fill", "gradient-stroke", "polystar", "repeater"}
+DRAWN = PART1 | {"gradient-fill", "gradient-stroke", "polystar", "repeater", "text"}
+
+#: Features razzle draws differently from lottie-web on purpose
+#: (Guides/Lottie.md, "Masks": lottie-web draws these mask modes as add;
+#: razzle keeps the mode After Effects means): files using them are not
+#: held to lottie-web's frames.
+BY_DESIGN = {"mask:lighten", "mask:darken", "mask:difference"}
 
 
 def _static_value(prop: Any) -> Any:

@@ -126,12 +126,6 @@ public final class LottieAnimation: @unchecked Sendable {
     let importer = LottieImporter()
     if root.flag("ddd") { importer.warn(root["ddd"] ?? root, "3D composition", "imported as 2D") }
     let markers = try LottieMarker.read(root["markers"])
-    for key in ["fonts", "chars"] {
-      // `fonts` is an object holding `list`; the others are arrays.
-      guard let member = root[key] else { continue }
-      let list = member.value.array ?? member["list"]?.value.array ?? []
-      if !list.isEmpty { importer.warn(member, key, "not drawn or imported") }
-    }
     let scale = timeUnit == .seconds ? 1 / fr : 1
     // The timeline has an effect only where a layer does (fill none, not a
     // group's `both`, which would show a layer at ip 0 before frame 0).

@@ -159,8 +159,8 @@ extension LottieImporter {
     case 1, 3:
       break
     default:
-      // Precompositions, solids and images are drawn (their content is not
-      // imported as tracks); the drawing model warns about the rest.
+      // Precompositions, solids, images and text are drawn (their content
+      // is not imported as tracks); the drawing model warns about the rest.
       break
     }
     return (type, ip, op, st, sr, parts)

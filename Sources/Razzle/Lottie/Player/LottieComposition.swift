@@ -202,6 +202,8 @@ enum LottieLayerContent: Sendable {
   case precomposition(Int, width: Double, height: Double)
   /// An image asset's index.
   case image(Int)
+  /// Text drawn with the file's embedded glyphs.
+  case text(LottieText)
 }
 
 /// One layer, ready to draw (a class: a frame reads layers many times,
@@ -282,6 +284,8 @@ struct LottieDrawing: Sendable {
   /// compositions[0] is the root.
   var compositions: [LottieDrawComposition]
   var images: [LottieImageAsset]
+  /// The embedded fonts text layers draw with.
+  var fonts: LottieFonts
   var frameRate: Double
   var inPoint: Double
   var outPoint: Double

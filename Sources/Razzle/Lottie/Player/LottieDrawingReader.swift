@@ -14,6 +14,7 @@ struct LottieDrawingReader {
   /// Composition indexes being read (a reference back to one is a cycle).
   private var reading: Set<String> = []
   private var depth = 0
+  private var fonts = LottieFonts()
 
   /// How deep precompositions may nest.
   static let maximumNesting = 64
@@ -49,6 +50,7 @@ struct LottieDrawingReader {
         }
       }
     }
+    try reader.readFonts(root)
     let width = root["w"]?.value.number ?? 0
     let height = root["h"]?.value.number ?? 0
     reader.compositions.append(
@@ -58,7 +60,8 @@ struct LottieDrawingReader {
     reader.compositions[0].layers = layers
     return (
       LottieDrawing(
-        compositions: reader.compositions, images: reader.images, frameRate: frameRate,
+        compositions: reader.compositions, images: reader.images, fonts: reader.fonts,
+        frameRate: frameRate,
         inPoint: inPoint, outPoint: outPoint),
       reader.warnings
     )
@@ -288,7 +291,7 @@ struct LottieDrawingReader {
         warn(node["refId"] ?? node, "image", "no image asset \"\(id)\"; nothing drawn")
       }
     case 5:
-      warn(node["t"] ?? node, "text", "text layers are not drawn yet")
+      if let text = try text(node) { content = .text(text) }
     default:
       warn(
         node, "\(LottieImporter.layerTypeNames[type] ?? "type \(type)") layer",
@@ -301,6 +304,115 @@ struct LottieDrawingReader {
       hidden: node.flag("hd"), blendMode: blend, autoOrient: node.flag("ao"),
       timeRemap: timeRemap, content: content)
     return (layer, try node.integer("parent"), try node.integer("tp"))
+  }
+
+  /// The most glyphs a file embeds (`chars`): more is an error.
+  static let maximumGlyphs = 1 << 16
+
+  /// The embedded fonts: `fonts.list` (name, family, style, ascent) and
+  /// the glyphs of `chars` (their outlines' paths at their first value).
+  private mutating func readFonts(_ root: LottieNode) throws(RazzleError) {
+    for font in root["fonts"]?["list"]?.elements ?? [] where font.value.members != nil {
+      guard let name = try font.string("fName") else { continue }
+      fonts.fonts[name] = (
+        try font.string("fFamily") ?? name, try font.string("fStyle") ?? "",
+        font["ascent"]?.value.number ?? 0
+      )
+    }
+    guard let chars = root["chars"]?.elements else { return }
+    guard chars.count <= Self.maximumGlyphs else {
+      throw (root["chars"] ?? root).error(
+        "\(chars.count) glyphs, more than the \(Self.maximumGlyphs) a file may embed")
+    }
+    for glyph in chars where glyph.value.members != nil {
+      guard let character = try glyph.string("ch") else { continue }
+      let items = try shapes(try glyph["data"]?["shapes"]?.requireArray() ?? [])
+      var contours: [BezierContour] = []
+      Self.collectPaths(items, into: &contours)
+      let key = LottieFonts.key(
+        character, style: try glyph.string("style") ?? "", family: try glyph.string("fFamily") ?? ""
+      )
+      let advance = glyph["w"]?.value.number ?? 0
+      fonts.glyphs[key] = LottieGlyph(advance: advance.isFinite ? advance : 0, contours: contours)
+    }
+  }
+
+  /// The paths of a glyph's shapes (groups' transforms are not applied, as
+  /// lottie-web draws glyphs), at their first value.
+  private static func collectPaths(_ items: [LottieShapeItem], into contours: inout [BezierContour])
+  {
+    for item in items {
+      switch item {
+      case .group(let children, _): collectPaths(children, into: &contours)
+      case .path(let property, let closed, _) where property.dimensions >= 6:
+        var numbers = [Double](repeating: 0, count: property.dimensions)
+        numbers.withUnsafeMutableBufferPointer {
+          property.value(at: 0, into: $0.baseAddress.unsafelyUnwrapped)
+        }
+        numbers.withUnsafeBufferPointer {
+          contours.append(BezierContour(lottie: $0, closed: closed))
+        }
+      default: continue
+      }
+    }
+  }
+
+  /// A text layer's documents (`t.d.k`), or nil with a warning when it
+  /// cannot be drawn (no embedded glyphs). Text animators (`t.a`) and text
+  /// on a path (`t.p`) are warnings: the text draws without them.
+  private mutating func text(_ node: LottieNode) throws(RazzleError) -> LottieText? {
+    guard let t = node["t"], let keys = t["d"]?["k"]?.elements else {
+      warn(node, "text", "no text document \"t.d.k\"; not drawn")
+      return nil
+    }
+    var documents: [(time: Double, document: LottieTextDocument)] = []
+    for key in keys where key.value.members != nil {
+      guard let s = key["s"], s.value.members != nil else { continue }
+      let text = try s.string("t") ?? ""
+      func color(_ name: String) throws(RazzleError) -> SIMD3<Double>? {
+        guard let list = try s[name]?.numbers(), list.count >= 3 else { return nil }
+        return SIMD3(list[0], list[1], list[2])
+      }
+      var box: SIMD2<Double>?
+      if let ps = try s["ps"]?.numbers(), ps.count >= 2 { box = SIMD2(ps[0], ps[1]) }
+      documents.append(
+        (
+          key["t"]?.value.number ?? 0,
+          LottieTextDocument(
+            characters: text.map { String($0) }, size: s["s"]?.value.number ?? 0,
+            font: try s.string("f") ?? "", justify: Int(s["j"]?.value.number ?? 0),
+            tracking: s["tr"]?.value.number ?? 0, lineHeight: s["lh"]?.value.number ?? 0,
+            baselineShift: s["ls"]?.value.number ?? 0, fill: try color("fc"),
+            stroke: try color("sc"), strokeWidth: s["sw"]?.value.number ?? 0,
+            boxPosition: box)
+        ))
+    }
+    if fonts.glyphs.isEmpty {
+      warn(t, "text", "the file embeds no glyphs (\"chars\"); not drawn")
+      return nil
+    }
+    let missing = Set(
+      documents.flatMap { d in
+        d.document.characters.filter { c in
+          c != "\r" && c != "\u{3}" && c != "\r\n" && fonts.glyph(c, font: d.document.font) == nil
+        }
+      })
+    if !missing.isEmpty {
+      warn(
+        t, "text glyphs",
+        "no embedded glyph for \(missing.sorted().prefix(8).map { "\"\($0)\"" }.joined(separator: ", ")); drawn as nothing"
+      )
+    }
+    if let animators = t["a"]?.elements, !animators.isEmpty {
+      warn(t["a"] ?? t, "text animators", "not applied: the text draws as its document says")
+    }
+    if t["p"]?["m"] != nil { warn(t["p"] ?? t, "text on a path", "not applied") }
+    if documents.contains(where: { $0.document.boxPosition != nil }),
+      keys.contains(where: { $0["s"]?["sz"] != nil })
+    {
+      warn(t, "paragraph text", "the box's line wrapping is not applied")
+    }
+    return LottieText(documents: documents.sorted { $0.time < $1.time })
   }
 
   /// `c` of a shape property's static value or first keyframe.

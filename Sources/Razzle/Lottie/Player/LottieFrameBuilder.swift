@@ -169,6 +169,24 @@ struct LottieFrameBuilder {
       op.mode = 1
       path([BezierContour.box(0, 0, w, h)], .identity, into: &op)
       list.append(op)
+    case .text(let text):
+      guard let document = text.document(at: time) else { return }
+      let outlines = LottieText.outlines(document, drawing.fonts)
+      guard !outlines.isEmpty else { return }
+      if let fill = document.fill {
+        var op = paint(.fill, color: SIMD4(fill[0], fill[1], fill[2], 1), alpha: alpha)
+        op.mode = 1
+        path(outlines, .identity, into: &op)
+        if op.verbCount > 0 { list.append(op) }
+      }
+      if let stroke = document.stroke, document.strokeWidth > 0, document.strokeWidth.isFinite {
+        var op = paint(.stroke, color: SIMD4(stroke[0], stroke[1], stroke[2], 1), alpha: alpha)
+        op.width = document.strokeWidth
+        op.cap = 1
+        op.join = 1
+        path(outlines, .identity, into: &op)
+        if op.verbCount > 0 { list.append(op) }
+      }
     case .image(let index):
       let asset = drawing.images[index]
       var op = DrawOp()
