@@ -108,3 +108,22 @@ def test_razzle_render_plays_an_archives_animation(tmp_path: Path, capsys: pytes
     assert {tuple(p) for p in pixels.tolist()} == {(255, 0, 0, 255)}
     assert main(["render", str(path), "--animation", "rd", "--frame", "0", "-o", str(out), "-q"]) == 1
     assert "no animation 'rd' (did you mean 'red'?)" in capsys.readouterr().err
+
+
+def test_razzle_render_plays_a_marker(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`razzle render x.json --marker loop`: the frames of the marker's
+    segment (30 to 45 at 30 fps, --fps 30: 15 frames); an unknown marker
+    gets the closest name."""
+    pytest.importorskip("skia")
+    from razzle.cli.main import main
+
+    doc = json.loads(animation(60))
+    doc["layers"] = [{"ty": 1, "ind": 1, "ip": 0, "op": 60, "st": 0, "sc": "#ff0000", "sw": 20, "sh": 10, "ks": {}}]
+    doc["markers"] = [{"tm": 0, "cm": "intro", "dr": 30}, {"tm": 30, "cm": "loop", "dr": 15}]
+    path = tmp_path / "marked.json"
+    path.write_text(json.dumps(doc))
+    out = tmp_path / "frames"
+    assert main(["render", str(path), "--marker", "loop", "--fps", "30", "-o", str(out), "-q"]) == 0
+    assert "15 frames" in capsys.readouterr().out
+    assert main(["render", str(path), "--marker", "lop", "-o", str(out), "-q"]) == 1
+    assert "did you mean 'loop'" in capsys.readouterr().err

@@ -23,7 +23,7 @@ frame, --frame F, as vector SVG).
 
 A Lottie file (a .json whose top level has "layers" and "fr", a .tgs, or
 a dotLottie .lottie archive, whose --animation ID picks one) plays from its
-ip to its op at its fr: --from/--to are composition frames
+ip to its op at its fr, or the segment of its marker --marker NAME: --from/--to are composition frames
 (--to is not drawn), --frame F draws the one frame F; transparent unless
 --background is given (GIF and MP4 are over white).
 
@@ -58,6 +58,7 @@ def add_parser(commands: Any) -> None:
     parser.add_argument(
         "--animation", metavar="ID", help="the animation of a dotLottie archive (.lottie) to play (default: its manifest's)"
     )
+    parser.add_argument("--marker", metavar="NAME", help="play a Lottie file's marker: its frames, from its start for its duration")
     parser.add_argument("-o", "--output", required=True, help="the file (or directory) to write")
     parser.add_argument(
         "--fps", type=positive_argument, help="frames per second (default 30; a Lottie file's own fr)"
@@ -171,11 +172,19 @@ def run_lottie(arguments: argparse.Namespace) -> int:
     if arguments.frame is not None:
         start, frames = arguments.frame, 1
     source = None
-    if arguments.animation is not None:
+    if arguments.animation is not None or arguments.marker is not None:
         try:
             source = import_lottie(arguments.scene, animation=arguments.animation)
         except RazzleError as error:
             raise CommandError(f"{arguments.scene}: {located(error)}") from None
+    if arguments.marker is not None:
+        if start is not None or end is not None:
+            raise UsageError("render: give --marker NAME or --from/--to/--frame, not both")
+        assert source is not None
+        try:
+            start, end = source.marker(arguments.marker).frames
+        except KeyError as error:
+            raise CommandError(f"{arguments.scene}: {error.args[0]}") from None
     return render_and_report(arguments, source, start=start, end=end, frames=frames)
 
 
@@ -183,8 +192,8 @@ def run(arguments: argparse.Namespace) -> int:
     check_readable(arguments.scene)
     if is_lottie_file(arguments.scene):
         return run_lottie(arguments)
-    if arguments.animation is not None:
-        raise UsageError("render: --animation picks an animation of a dotLottie archive (.lottie)")
+    if arguments.animation is not None or arguments.marker is not None:
+        raise UsageError("render: --animation and --marker are for Lottie files")
     if arguments.frame is not None:
         raise UsageError("render: --frame is for Lottie files; a scene's frames are --from/--to/--frames")
     if arguments.scroll is not None and (arguments.start is not None or arguments.end is not None):
