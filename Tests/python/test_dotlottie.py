@@ -127,3 +127,30 @@ def test_razzle_render_plays_a_marker(tmp_path: Path, capsys: pytest.CaptureFixt
     assert "15 frames" in capsys.readouterr().out
     assert main(["render", str(path), "--marker", "lop", "-o", str(out), "-q"]) == 1
     assert "did you mean 'loop'" in capsys.readouterr().err
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.dictionaries(
+        st.sampled_from(["manifest.json", "animations/a.json", "a/b.json", "images/x.png", "../escape.json", "/abs.json"]),
+        st.binary(max_size=200),
+        max_size=4,
+    ),
+    st.integers(min_value=0, max_value=400),
+)
+def test_any_archive_or_its_truncation_is_read_or_refused_cleanly(files: dict[str, bytes], cut: int) -> None:
+    """Random entries (JSON or not, names that leave the archive), whole or
+    cut short: the import either works or raises razzle's InvalidValueError
+    (never another exception)."""
+    data = archive(files)
+    for candidate in (data, data[: len(data) * cut // 400]):
+        if not candidate.startswith(b"PK\x03\x04"):
+            continue  # too short to be read as an archive at all
+        try:
+            razzle.import_lottie(candidate)
+        except razzle.InvalidValueError:
+            pass
