@@ -269,33 +269,8 @@ static kf_status after_call(kf_status status, const char *call, int traced) {
 #define OP(expression) (save_error(), after_call((expression), #expression, 1))
 
 /* ---------------------------------------------------------------------------
- * Snapshots: an object's whole observable state as bytes.
+ * Snapshots: an object's whole observable state as bytes (fuzz.h's bytes).
  */
-typedef struct bytes {
-  unsigned char *data;
-  size_t size, capacity;
-} bytes;
-
-static void put(bytes *b, const void *data, size_t size) {
-  if (b->size + size > b->capacity) {
-    size_t capacity = b->capacity ? b->capacity : 256;
-    while (capacity < b->size + size) capacity *= 2;
-    b->data = (unsigned char *)realloc(b->data, capacity);
-    b->capacity = capacity;
-  }
-  if (size) memcpy(b->data + b->size, data, size);
-  b->size += size;
-}
-
-static void put_string(bytes *b, const char *s) {
-  if (!s) {
-    put(b, "\1NULL", 5);
-  } else {
-    put(b, s, strlen(s) + 1);
-  }
-}
-
-#define PUT(b, x) put((b), &(x), sizeof(x))
 
 static size_t track_channels(kf_track *t) {
   kf_track_options o = KF_TRACK_OPTIONS_INIT;

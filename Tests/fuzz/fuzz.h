@@ -113,6 +113,98 @@ static inline int fuzz_untouched(const void *buffer, size_t from, size_t to) {
 }
 
 /* ---------------------------------------------------------------------------
+ * Snapshots: an object's observable state written as bytes, so that the
+ * state before and after a call compare with memcmp. Free `data` when done.
+ */
+typedef struct bytes {
+  unsigned char *data;
+  size_t size, capacity;
+} bytes;
+
+static inline void put(bytes *b, const void *data, size_t size) {
+  if (b->size + size > b->capacity) {
+    size_t capacity = b->capacity ? b->capacity : 256;
+    while (capacity < b->size + size) capacity *= 2;
+    b->data = (unsigned char *)realloc(b->data, capacity);
+    b->capacity = capacity;
+  }
+  if (size) memcpy(b->data + b->size, data, size);
+  b->size += size;
+}
+
+static inline void put_string(bytes *b, const char *s) {
+  if (!s) {
+    put(b, "\1NULL", 5);
+  } else {
+    put(b, s, strlen(s) + 1);
+  }
+}
+
+#define PUT(b, x) put((b), &(x), sizeof(x))
+
+/* Whether two snapshots are the same bytes. */
+static inline int same_bytes(const bytes *a, const bytes *b) {
+  return a->size == b->size && (a->size == 0 || memcmp(a->data, b->data, a->size) == 0);
+}
+
+/* ---------------------------------------------------------------------------
+ * Scene text: kf_scene_save's whole text, sized by a first call with
+ * capacity 0 (which must report the length), malloc'ed with its NUL; NULL
+ * if saving fails (then *out_status says why).
+ */
+static inline char *fuzz_scene_text(const kf_scene *scene, size_t *out_length,
+                                     kf_status *out_status) {
+  size_t length = (size_t)-1;
+  kf_status status = CALL(kf_scene_save(scene, NULL, 0, &length));
+  *out_status = status;
+  if (status != KF_E_BUFFER_TOO_SMALL) {
+    FUZZ_ASSERT(status != KF_OK, "save with capacity 0 succeeded");
+    return NULL;
+  }
+  char *text = (char *)malloc(length + 1);
+  size_t again = 0;
+  status = CALL(kf_scene_save(scene, text, length + 1, &again));
+  FUZZ_ASSERT(status == KF_OK, "the second save failed with %d", (int)status);
+  FUZZ_ASSERT(again == length && text[length] == '\0', "save length %zu then %zu", length, again);
+  *out_status = KF_OK;
+  *out_length = length;
+  return text;
+}
+
+/* The round trip every saved scene must make: its text loads, and the
+ * loaded scene saves to the same bytes. Returns the loaded scene (release
+ * it), to compare its objects with the originals. */
+static inline kf_scene *fuzz_scene_reload(const char *text, size_t length) {
+  kf_scene *loaded = NULL;
+  kf_scene_location where = {0, 0, 0};
+  kf_status status = CALL(kf_scene_load(text, length, &loaded, &where));
+  size_t from = where.offset > 200 && where.offset <= length ? where.offset - 200 : 0;
+  FUZZ_ASSERT(status == KF_OK,
+              "a saved scene does not load (%d at byte %zu, line %zu, column %zu), there: %.300s",
+              (int)status, where.offset, where.line, where.column, text + from);
+  size_t again_length = 0;
+  kf_status again_status = KF_OK;
+  char *again = fuzz_scene_text(loaded, &again_length, &again_status);
+  FUZZ_ASSERT(again != NULL, "a loaded scene does not save (%d)", (int)again_status);
+  FUZZ_ASSERT(again_length == length && memcmp(text, again, length) == 0,
+              "saving a loaded scene changed its bytes:\n%.400s\n---\n%.400s", text, again);
+  free(again);
+  return loaded;
+}
+
+/* A refused load: no scene, a location inside the text (line and column
+ * from 1 when the error is in the text, all 0 otherwise) and a message. */
+static inline void fuzz_check_refused_load(kf_status status, const kf_scene *scene,
+                                           const kf_scene *sentinel, const kf_scene_location *where,
+                                           size_t length) {
+  FUZZ_ASSERT(status != KF_OK, "not a refusal");
+  FUZZ_ASSERT(scene == sentinel, "a refused load wrote its scene");
+  FUZZ_ASSERT(where->offset <= length, "error offset %zu past %zu bytes", where->offset, length);
+  FUZZ_ASSERT((where->line == 0) == (where->column == 0), "line %zu column %zu", where->line,
+              where->column);
+}
+
+/* ---------------------------------------------------------------------------
  * The input as a stream of choices. Past its end every read gives 0, so
  * every input decodes to something.
  */
