@@ -445,7 +445,7 @@ soak: $(C_SOAK) python test-deps
 
 FUZZ_SECONDS    ?= 60
 FUZZ_CI_SECONDS ?= 15
-FUZZ_TARGETS    := api easing color scene lottie path choreography
+FUZZ_TARGETS    := api easing color scene lottie path choreography layout
 FUZZ_BUILD      := .build/fuzz
 FUZZ_LIB        := $(FUZZ_BUILD)/release/libkeyframe.so
 FUZZ_CC         ?= $(dir $(realpath $(shell command -v $(SWIFT))))clang
