@@ -23,6 +23,14 @@
  *     and dashes >= 0;
  *   - drawing the same frame twice gives the same bytes;
  *   - each image asset's info, bytes and path agree;
+ *   - its description (kf_lottie_describe) is UTF-8 JSON text of the
+ *     length it reports, also to a short buffer; its values
+ *     (kf_lottie_sample_many) and layer matrices (kf_lottie_sample_transforms,
+ *     own and world) at those frames are the same bits in one batch as one
+ *     frame at a time, and a short buffer or an undefined `world` is
+ *     refused without writing; its timeline (kf_lottie_timeline) samples;
+ *     each marker's name is UTF-8 of the length it reports, also to a short
+ *     buffer, and a marker past the count is KF_E_OUT_OF_RANGE;
  *   - every call's status is in KF_STATUS_MAP and kf_last_error() is never
  *     NULL (fuzz.h).
  *
@@ -244,6 +252,109 @@ static void check_images(const kf_lottie *lottie, size_t count) {
               "image %zu of %zu", count, count);
 }
 
+/* The description: its length, reported to a short buffer, and its text. */
+static void check_description(const kf_lottie *lottie) {
+  size_t length = (size_t)-1;
+  char probe = (char)FUZZ_SENTINEL;
+  FUZZ_ASSERT(CALL(kf_lottie_describe(lottie, &probe, 0, &length)) == KF_E_BUFFER_TOO_SMALL &&
+                  length != (size_t)-1 && probe == (char)FUZZ_SENTINEL,
+              "describe into capacity 0");
+  char *text = (char *)malloc(length + 1);
+  size_t again = 0;
+  FUZZ_ASSERT(CALL(kf_lottie_describe(lottie, text, length + 1, &again)) == KF_OK &&
+                  again == length && strlen(text) == length && fuzz_is_utf8(text) &&
+                  text[0] == '{',
+              "describe: %zu bytes, then %zu", length, again);
+  free(text);
+}
+
+/* One of the batch samplers (kf_lottie_sample_many, or
+ * kf_lottie_sample_transforms with world 0 or 1): `width` numbers a time. */
+static kf_status sample_batch(const kf_lottie *lottie, int transforms, int32_t world,
+                              const double *times, size_t count, double *out, size_t capacity) {
+  return transforms ? CALL(kf_lottie_sample_transforms(lottie, times, count, world, out, capacity))
+                    : CALL(kf_lottie_sample_many(lottie, times, count, out, capacity));
+}
+
+/* A batch at `frames` equals one frame at a time, bit for bit; one number
+ * short is refused without writing. */
+static void check_batch(const kf_lottie *lottie, int transforms, int32_t world, size_t width,
+                        const double *frames, size_t count) {
+  size_t needed = count * width;
+  double *batch = (double *)malloc(sizeof(double) * (needed + 1));
+  double *one = (double *)malloc(sizeof(double) * (width + 1));
+  FUZZ_ASSERT(sample_batch(lottie, transforms, world, frames, count, batch, needed) == KF_OK,
+              "batch of %zu (transforms %d, world %d)", count, transforms, (int)world);
+  for (size_t j = 0; j < count; j++) {
+    FUZZ_ASSERT(sample_batch(lottie, transforms, world, &frames[j], 1, one, width) == KF_OK &&
+                    memcmp(one, batch + j * width, sizeof(double) * width) == 0,
+                "frame %.17g alone differs from the batch (transforms %d, world %d)", frames[j],
+                transforms, (int)world);
+  }
+  if (needed > 0) {
+    fuzz_fill(batch, sizeof(double) * (needed + 1));
+    FUZZ_ASSERT(sample_batch(lottie, transforms, world, frames, count, batch, needed - 1) ==
+                        KF_E_BUFFER_TOO_SMALL &&
+                    fuzz_untouched(batch, 0, sizeof(double) * (needed + 1)),
+                "a short batch");
+  }
+  free(batch);
+  free(one);
+}
+
+/* Each marker's numbers and name, with the text conventions. */
+static void check_markers(const kf_lottie *lottie) {
+  size_t count = 0;
+  FUZZ_ASSERT(CALL(kf_lottie_marker_count(lottie, &count)) == KF_OK, "marker count");
+  for (size_t i = 0; i < count; i++) {
+    double frame = NAN, duration = NAN, again_frame = NAN, again_duration = NAN;
+    size_t length = (size_t)-1, again = 0;
+    char probe = (char)FUZZ_SENTINEL;
+    kf_status status = CALL(kf_lottie_marker_get(lottie, i, &frame, &duration, &probe, 0, &length));
+    FUZZ_ASSERT(status == KF_E_BUFFER_TOO_SMALL && length != (size_t)-1 &&
+                    probe == (char)FUZZ_SENTINEL,
+                "marker %zu into capacity 0: %d", i, (int)status);
+    char *name = (char *)malloc(length + 1);
+    FUZZ_ASSERT(CALL(kf_lottie_marker_get(lottie, i, &again_frame, &again_duration, name,
+                                          length + 1, &again)) == KF_OK &&
+                    again == length && strlen(name) == length && fuzz_is_utf8(name),
+                "marker %zu: name of %zu bytes", i, length);
+    FUZZ_ASSERT(memcmp(&frame, &again_frame, sizeof frame) == 0 &&
+                    memcmp(&duration, &again_duration, sizeof duration) == 0,
+                "marker %zu reads differently", i);
+    free(name);
+  }
+  FUZZ_ASSERT(CALL(kf_lottie_marker_get(lottie, count, NULL, NULL, NULL, 0, NULL)) ==
+                  KF_E_OUT_OF_RANGE,
+              "marker %zu of %zu", count, count);
+}
+
+static void check_sampling(const kf_lottie *lottie, const kf_lottie_info *info,
+                           const double *frames, size_t count) {
+  check_description(lottie);
+  check_markers(lottie);
+  check_batch(lottie, 0, 0, info->row_width, frames, count);
+  check_batch(lottie, 1, 0, 6 * info->layers, frames, count);
+  check_batch(lottie, 1, 1, 6 * info->layers, frames, count);
+  double untouched[1];
+  fuzz_fill(untouched, sizeof untouched);
+  FUZZ_ASSERT(CALL(kf_lottie_sample_transforms(lottie, frames, 0, 2, untouched, 0)) ==
+                      KF_E_INVALID_VALUE &&
+                  fuzz_untouched(untouched, 0, sizeof untouched),
+              "world 2");
+  kf_node *timeline = NULL;
+  FUZZ_ASSERT(CALL(kf_lottie_timeline(lottie, &timeline)) == KF_OK, "timeline");
+  size_t width = 0;
+  if (CALL(kf_node_get_layout(timeline, NULL, 0, NULL, 0, NULL, NULL, &width, NULL)) == KF_OK ||
+      width > 0) {
+    double *values = (double *)malloc(sizeof(double) * (count * width + 1));
+    CALL(kf_node_sample_many(timeline, frames, count, KF_ANIMATION_FORWARDS, values, count * width,
+                             NULL, NULL));
+    free(values);
+  }
+  kf_node_release(timeline);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size > 1 << 20) return 0;
   kf_lottie *lottie = (kf_lottie *)(uintptr_t)0x5a5a;
@@ -296,6 +407,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
   }
   kf_display_list_release(list);
+  check_sampling(lottie, &info, frames, sizeof frames / sizeof frames[0]);
   kf_lottie_release(lottie);
   return 0;
 }
