@@ -12,7 +12,8 @@
 #                builds a wheel from that sdist in a fresh environment
 #   make bench   the side-by-side benchmark against numpy/scipy
 #   make sanitize  ASan (+ LSan) and TSan builds, the C programs and the
-#                8-thread stress under each; make soak: leak and load figures
+#                8-thread stress under each, and 8 Python threads on the ASan
+#                build; make soak: leak and load figures
 #   make format  swift format the sources; make lint checks it
 #   make fuzz    the libFuzzer targets, FUZZ_SECONDS (60) each; make fuzz-ci
 #                is CI's short run (README: Fuzzing)
@@ -325,14 +326,17 @@ bench: python test-deps
 #                  and with ThreadSanitizer, each in its own scratch path
 #                  (.build/sanitize-address, .build/sanitize-thread; the normal
 #                  build is untouched), and under each both C programs and the
-#                  stress, compiled with the matching -fsanitize=
+#                  stress, compiled with the matching -fsanitize=; then
+#                  (with address) the Python package on the ASan library, 8
+#                  threads of bench/soak_threads.py (sanitize-python)
 #   make soak      RSS before/after 1e6 create/release, set/remove and error
 #                  cycles (bench/soak.c, against the normal build), then 8
 #                  Python threads over shared tracks (bench/soak_threads.py)
 #
 # SANITIZERS=address (or thread) runs one; STRESS_OPS (per thread) and
-# STRESS_SECONDS bound each stress run (CI runs a short form). SAN_CONFIG=debug
-# builds the sanitized library unoptimized.
+# STRESS_SECONDS bound each stress run (CI runs a short form), PY_STRESS_OPS
+# and PY_STRESS_SECONDS the Python one. SAN_CONFIG=debug builds the sanitized
+# library unoptimized.
 
 SANITIZERS      ?= address thread
 SAN_CONFIG      ?= release
@@ -340,6 +344,8 @@ STRESS_OPS      ?= 100000
 STRESS_SECONDS  ?= 300
 TEST_STRESS_OPS ?= 10000
 SOAK_CYCLES     ?= 1000000
+PY_STRESS_OPS     ?= 10000
+PY_STRESS_SECONDS ?= 60
 
 C_STRESS := $(C_BUILD)/stress
 C_SOAK   := $(C_BUILD)/soak
@@ -410,7 +416,7 @@ $(call SAN_PROGRAMS,stress): $(C_BUILD)/sanitize-%/$(SAN_CONFIG)/stress: Tests/c
 	@mkdir -p $(@D)
 	@$(SAN_CC) $(SAN_CFLAGS) -o $@ $< $(SAN_LDFLAGS)
 
-sanitize: $(addprefix sanitize-,$(SANITIZERS))
+sanitize: $(addprefix sanitize-,$(SANITIZERS)) $(if $(filter address,$(SANITIZERS)),sanitize-python)
 
 sanitize-%: $(C_BUILD)/sanitize-%/$(SAN_CONFIG)/vectors_test \
 		$(C_BUILD)/sanitize-%/$(SAN_CONFIG)/api_test $(C_BUILD)/sanitize-%/$(SAN_CONFIG)/stress
@@ -421,6 +427,32 @@ sanitize-%: $(C_BUILD)/sanitize-%/$(SAN_CONFIG)/vectors_test \
 	@$(SAN_ENV_$*) $(SAN_BIN)/api_test
 	@echo "$*: stress (8 threads, $(STRESS_OPS) operations each, at most $(STRESS_SECONDS) s)"
 	@$(SAN_ENV_$*) $(SAN_BIN)/stress $(STRESS_OPS) $(STRESS_SECONDS)
+
+# The Python package on the ASan library: bench/soak_threads.py (8 threads
+# over shared tracks, ctypes releasing the GIL around every call) with
+# RAZZLE_LIBRARY naming the ASan build. Python is not built with ASan, so
+# the toolchain's ASan runtime is preloaded (it must come first in the
+# process); Python's own allocator is off (PYTHONMALLOC=malloc), so ASan sees
+# the buffers the package hands the library; leak detection is off (Python
+# keeps memory to exit by design). An ASan report ends the run with status
+# 86, a hang at PY_STRESS_SECONDS with 124; either fails, with the log's
+# tail. (About 15 s for 10000 operations a thread on a 2-core machine.)
+SAN_ASAN_RUNTIME = $(SAN_RUNTIME_DIR)libclang_rt.asan-$(shell uname -m).so
+SAN_PYTHON_LOG   := $(C_BUILD)/sanitize-python.log
+
+.PHONY: sanitize-python
+sanitize-python: .build/sanitize-address/$(SAN_CONFIG)/libkeyframe.so python test-deps
+	@echo "address: 8 Python threads (bench/soak_threads.py, $(PY_STRESS_OPS) operations each, at most $(PY_STRESS_SECONDS) s)"
+	@mkdir -p $(C_BUILD)
+	@LD_PRELOAD=$(SAN_ASAN_RUNTIME) \
+		ASAN_OPTIONS=detect_leaks=0:halt_on_error=1:exitcode=86:detect_stack_use_after_return=1 \
+		PYTHONMALLOC=malloc SWIFT_BACKTRACE=enable=no \
+		RAZZLE_LIBRARY=$(abspath .build/sanitize-address/$(SAN_CONFIG)/libkeyframe.so) \
+		timeout $(PY_STRESS_SECONDS) $(VENV_PYTHON) bench/soak_threads.py $(PY_STRESS_OPS) \
+		> $(SAN_PYTHON_LOG) 2>&1; status=$$?; \
+		if test $$status -ne 0; then tail -n 40 $(SAN_PYTHON_LOG); \
+			echo "sanitize-python: FAILED (exit $$status; 86: an ASan report, 124: timed out); log: $(SAN_PYTHON_LOG)"; \
+		else head -n 1 $(SAN_PYTHON_LOG); tail -n 1 $(SAN_PYTHON_LOG); fi; exit $$status
 
 $(C_SOAK): bench/soak.c include/keyframe.h $(LIB)
 	@echo "cc -Wall -Werror bench/soak.c"
