@@ -74,8 +74,12 @@
  *      A2.5e158 4.98e153 ...", is refused ("the segment's geometry is not
  *      finite"); the trim from 0.25 to 0.75 of "M0 0 A30 3.5e-324 0 0 1 60
  *      0" (length 60) is "M15 -5e-324 A30 5e-324 0 0 1 45 -5e-324", which
- *      parses to a length of 26.8, not 30. A trim with such an arc is not
- *      read back. */
+ *      parses to a length of 26.8, not 30; nor does it read back an arc
+ *      so eccentric that its end points round together: the trim from 0.25
+ *      to 0.75 of "M10 10 A1e21 10 45 1 0 50 4e41" is an arc of radii
+ *      1.4e61 and 1.4e41 that reads back 7.1e45 long, not 1.4e61. A trim
+ *      with such an arc (radii beyond 1e+-150, or a ratio beyond 1e8) is
+ *      not read back. */
 static int finding_1(double length) { return length > 0 && length <= DBL_MIN; }
 static int finding_3(double scale) { return scale > 1e140 || scale < 1e-140; }
 static const double finding_2_and_4_tolerance = 2e-3;
@@ -84,6 +88,7 @@ static int finding_5(const char *text) {
     char *end;
     double rx = fabs(strtod(a + 1, &end)), ry = fabs(strtod(end, NULL));
     if (rx > 1e150 || ry > 1e150 || (rx > 0 && rx < 1e-150) || (ry > 0 && ry < 1e-150)) return 1;
+    if (rx > 1e8 * ry || ry > 1e8 * rx) return 1;
   }
   return 0;
 }

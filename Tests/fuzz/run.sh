@@ -54,7 +54,7 @@ if ((status != 0)); then
   echo "fuzz $target: FAILED (exit $status); full log: $log"
   find "$crashes" -type f -newer "$stamp" | sed 's/^/  input: /'
 
-  echo "  replay: $binary <input>   (FUZZ_TRACE=1 prints the api target's calls)"
+  echo "  replay: $binary <input>   (FUZZ_TRACE=1: api prints its calls, choreography and layout their operations)"
   echo "  as a test: cp <input> $here/$target/regressions/   (make test replays it)"
   exit 1
 fi
