@@ -515,7 +515,7 @@ fuzz-ci:
 
 # The harnesses without libFuzzer, against the ordinary library: every
 # committed seed and regression input, replayed under valgrind (part of make
-# test; about 25 s, a few seconds a target).
+# test; about 20 s, a few seconds a target).
 $(FUZZ_BUILD)/replay/%: Tests/fuzz/%.c Tests/fuzz/replay.c Tests/fuzz/fuzz.h include/keyframe.h $(LIB)
 	@echo "cc -Wall -Werror Tests/fuzz/$*.c (replay)"
 	@mkdir -p $(@D)
