@@ -50,10 +50,8 @@
 
 /* Open findings, reported and not fixed yet: the checks they break are
  * skipped (each where it applies), so that the fuzzer goes on looking for
- * others. Remove a skip with its fix.
- *   1. Sampling or trimming a path whose length is subnormal, or the
- *      smallest normal double, traps (Path.evaluateBlocks), at any
- *      fraction: "M0 0 L5e-324 0", "M2.2250738585072014e-308 0 L0 0".
+ * others. Remove a skip with its fix. (Finding 1, a trap sampling a path
+ * whose length is subnormal, is fixed: regressions/subnormal-length.)
  *   2. A trim that prints a whole arc whose radii were scaled up (SVG's
  *      radii correction) writes the scaled radii, which read back as a
  *      slightly different arc: the slice's length is off by about 1e-8
@@ -80,7 +78,6 @@
  *      1.4e61 and 1.4e41 that reads back 7.1e45 long, not 1.4e61. A trim
  *      with such an arc (radii beyond 1e+-150, or a ratio beyond 1e8) is
  *      not read back. */
-static int finding_1(double length) { return length > 0 && length <= DBL_MIN; }
 static int finding_3(double scale) { return scale > 1e140 || scale < 1e-140; }
 static const double finding_2_and_4_tolerance = 2e-3;
 static int finding_5(const char *text) {
@@ -452,12 +449,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   FUZZ_ASSERT(m.closed == ends_closed(text), "closed %d for \"%.200s\"", (int)m.closed, text);
 
   check_printed(path, &m);
-  if (!finding_1(m.length)) {
-    double xy[2 * FRACTIONS], angles[FRACTIONS];
-    check_points(path, &m, xy, angles);
-    check_trims(path, &m);
-    check_route(xy, &m);
-  }
+  double xy[2 * FRACTIONS], angles[FRACTIONS];
+  check_points(path, &m, xy, angles);
+  check_trims(path, &m);
+  check_route(xy, &m);
   check_names();
 
   kf_path_release(path);

@@ -111,3 +111,28 @@ def test_path_data_longer_than_the_limit_is_refused_before_it_is_read():
     assert razzle.Path(data).length == pytest.approx(2 ** 0.5)
     with pytest.raises(razzle.InvalidValueError, match=f"at byte {limit}"):
         razzle.Path(data + " " * (limit - len(data) + 1))
+
+
+@pytest.mark.parametrize("data, length", [("M0 0 L5e-324 0", 5e-324), ("M2.2250738585072014e-308 0 L0 0", 2.2250738585072014e-308)])
+def test_paths_of_subnormal_length_sample_and_trim(data, length):
+    """A path whose length is subnormal (or the smallest normal double)
+    trapped (SIGILL, the process died) on its first sample or trim: the
+    arc-length buckets' scale overflowed. In a child process: its ends,
+    its midpoint and any trim (a moveto where the slice rounds to nothing)
+    now come back."""
+    script = textwrap.dedent(
+        f"""
+        import json, razzle
+        path = razzle.Path({data!r})
+        ends = sorted(path.points([0.0, 1.0])[:, 0].tolist())
+        mid = path.points([0.5])[0].tolist()
+        trims = [str(path.trim(a, b)) for a, b in ((0.25, 0.75), (0.75, 1.25), (0.5, 0.5))]
+        print(json.dumps([path.length, ends, mid, trims]))
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-500:]
+    got_length, ends, mid, trims = json.loads(done.stdout)
+    assert got_length == length and ends == [0.0, length]
+    assert mid[1] == 0.0 and 0.0 <= mid[0] <= length
+    assert all(t.startswith("M") for t in trims)

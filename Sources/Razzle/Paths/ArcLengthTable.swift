@@ -138,7 +138,12 @@ struct ArcLengthTable: Sendable {
       for i in 0..<m { records.append(fitted ? fits[k * m + i] : 0) }
     }
     evaluators = segments.map(SegmentEvaluator.init)
-    if s > 0 && !pieces.isEmpty {
+    if s > 0 && !pieces.isEmpty && !(Double(4 * pieces.count) / s).isFinite {
+      // A length so small that count / s overflows (a subnormal total):
+      // one bucket, and a query walks the few pieces from the first.
+      buckets = [0]
+      bucketScale = 0
+    } else if s > 0 && !pieces.isEmpty {
       let count = 4 * pieces.count
       bucketScale = Double(count) / s
       var k = 0
@@ -403,7 +408,11 @@ struct ArcLengthTable: Sendable {
     /// for a table with buckets).
     @inlinable @inline(__always)
     func piece(containing s: Double) -> Int {
-      let b = Swift.min(lastBucket, Swift.max(0, Int(s * bucketScale)))
+      // Clamped as a double first: Int() of NaN, ±∞ or a huge value traps.
+      var x = s * bucketScale
+      if !(x >= 0) { x = 0 }
+      if x > Double(lastBucket) { x = Double(lastBucket) }
+      let b = Int(x)
       var k = Int(buckets[b])
       while k > 0 && starts[k] > s { k -= 1 }
       // Usually zero or one step on: the first without a branch (which

@@ -43,6 +43,11 @@ extension Path {
       appendSlices(from: a * total, to: total, into: &pieces)
       appendSlices(from: 0, to: (b - 1) * total, into: &pieces)
     }
+    // A range too short to slice (its ends round together on a path of
+    // subnormal length): a lone moveto, as for an empty range.
+    guard !pieces.isEmpty else {
+      return Path(segments: [], moves: [point(at: a)], closed: false)
+    }
     // Movetos where pieces do not join.
     var segments: [PathSegment] = []
     var moves: [PathPoint] = []
