@@ -10,6 +10,7 @@ import subprocess
 import sys
 import textwrap
 
+import numpy as np
 import pytest
 
 CHILD = textwrap.dedent(
@@ -136,3 +137,16 @@ def test_paths_of_subnormal_length_sample_and_trim(data, length):
     assert got_length == length and ends == [0.0, length]
     assert mid[1] == 0.0 and 0.0 <= mid[0] <= length
     assert all(t.startswith("M") for t in trims)
+
+
+def test_a_bounds_mask_of_huge_or_tiny_sides_has_its_radius():
+    """The bounds mask's radius is progress × the half diagonal, √2/2 × the
+    side for a square: it squared the half sides, so 1e300 gave inf (and
+    NaN at progress 0) and 1e-300 gave 0."""
+    import razzle
+
+    for side in (1e300, 1e-300):
+        mask = razzle.Mask("bounds", side, side)
+        radii = mask.radius(np.array([0.0, 0.5, 1.0]))
+        half_diagonal = side / 2 * math.sqrt(2)
+        np.testing.assert_allclose(radii, [0.0, 0.5 * half_diagonal, half_diagonal], rtol=1e-15)

@@ -71,7 +71,8 @@ public struct Mask: Sendable, Hashable {
     case .circle, .bounds:
       let w2 = width / 2
       let h2 = height / 2
-      let full = kind == .circle ? min(w2, h2) : (w2 * w2 + h2 * h2).squareRoot()
+      // The half diagonal without the squares overflowing or underflowing.
+      let full = kind == .circle ? min(w2, h2) : norm(w2, h2)
       let r = full * v
       return (w2 - r, h2 - r, 2 * r, 2 * r, r)
     }

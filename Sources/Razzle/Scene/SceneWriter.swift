@@ -21,7 +21,14 @@ extension Scene {
   /// - Complexity: O(size of the file).
   public func write() throws(RazzleError) -> String {
     let value = try json()
-    let text = JSONWriter.write(value, layout: .pretty, integerKeys: SceneWriter.integerKeys) ?? ""
+    // The writer prints finite numbers only: every value a scene holds is
+    // validated finite, so nil is a rule broken upstream, which must not
+    // become an empty file.
+    guard let text = JSONWriter.write(value, layout: .pretty, integerKeys: SceneWriter.integerKeys)
+    else {
+      throw RazzleError(
+        .invalidValue, "the scene holds a number that is not finite; nothing is written")
+    }
     let size = text.utf8.count
     guard size <= Scene.maximumTextBytes else {
       throw RazzleError(

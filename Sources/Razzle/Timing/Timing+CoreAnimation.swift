@@ -50,9 +50,10 @@ extension Timing {
         )
       }
       let start = iterationStart + timeOffset / d
-      guard start >= 0 else {
+      guard start >= 0, start.isFinite else {
         throw invalid(
-          "time_offset \(timeOffset) takes iteration_start to \(start); it must stay >= 0")
+          "time_offset \(timeOffset) takes iteration_start to \(start); it must stay finite and >= 0"
+        )
       }
       result.iterationStart = start
     }
