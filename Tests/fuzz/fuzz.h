@@ -192,28 +192,6 @@ static inline kf_scene *fuzz_scene_reload(const char *text, size_t length) {
   return loaded;
 }
 
-/* An open finding, reported and not fixed yet, that the call-sequence
- * targets step around (remove with its fix): a scene takes one animator
- * twice (kf_scene_add_animator with the names "a" and "b", or NULL), and
- * kf_scene_count says 2, but the saved file lists it once (named "a"), so
- * the loaded scene has 1 and the second name is lost. The targets add an
- * animator handle to a scene once: this says whether `animator` was added
- * before (and remembers it); fuzz_scene_added_reset() forgets them all. */
-static void *fuzz_scene_animators_[64];
-static unsigned fuzz_scene_animator_count_;
-
-static inline int fuzz_scene_added_before(void *animator) {
-  for (unsigned i = 0; i < fuzz_scene_animator_count_; i++) {
-    if (fuzz_scene_animators_[i] == animator) return 1;
-  }
-  if (fuzz_scene_animator_count_ < 64) {
-    fuzz_scene_animators_[fuzz_scene_animator_count_++] = animator;
-  }
-  return 0;
-}
-
-static inline void fuzz_scene_added_reset(void) { fuzz_scene_animator_count_ = 0; }
-
 /* A refused load: no scene, a location inside the text (line and column
  * from 1 when the error is in the text, all 0 otherwise) and a message. */
 static inline void fuzz_check_refused_load(kf_status status, const kf_scene *scene,

@@ -336,3 +336,18 @@ def test_a_scene_too_large_to_read_back_is_not_written():
     track.set_keyframes(np.arange(n, dtype=float), np.arange(n, dtype=float) * 0.5)
     with pytest.raises(razzle.FormatError, match=r"more than the 67108864 a scene file may hold"):
         razzle.dumps(anim)
+
+
+def test_one_animator_is_added_to_a_scene_once():
+    """A file lists each animator once: a second add of the same animator
+    (under another name or none) is refused, naming the first, and the
+    scene's text round-trips with every name."""
+    anim = razzle.Animator()
+    anim.add_track("v", "x")[0] = 1
+    scene = razzle.Scene()
+    scene.add(anim, name="a")
+    with pytest.raises(razzle.RazzleError, match='has this animator already as "a"'):
+        scene.add(anim, name="b")
+    assert len(scene.animators) == 1
+    again = razzle.loads(razzle.dumps(scene))
+    assert again.names("animators") == ["a"]

@@ -112,9 +112,15 @@ public final class Scene: @unchecked Sendable {
   /// Adds `animator` (shared, not copied).
   ///
   /// - Throws: ``RazzleError`` `.invalidName` for an empty name, `.duplicate`
-  ///   for a name another animator of the scene has.
+  ///   for a name another animator of the scene has, or for an animator the
+  ///   scene has already (a file lists each animator once, so a second
+  ///   entry could not be written back).
   public func add(_ animator: Animator, name: String? = nil) throws(RazzleError) {
     try lock.withWriteLock { () throws(RazzleError) in
+      if let k = animatorItems.firstIndex(where: { $0.object === animator }) {
+        let known = animatorItems[k].name.map { " as \"\($0)\"" } ?? " at index \(k)"
+        throw RazzleError(.duplicate, "the scene has this animator already\(known)")
+      }
       try Self.checkName(name, among: animatorItems.map(\.name), kind: .animator)
       animatorItems.append(Item(name: name, object: animator))
     }
