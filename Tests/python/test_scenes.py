@@ -6,6 +6,7 @@ names and the file API."""
 import gc
 import io
 import json
+import re
 import math
 
 import jsonschema
@@ -351,3 +352,22 @@ def test_one_animator_is_added_to_a_scene_once():
     assert len(scene.animators) == 1
     again = razzle.loads(razzle.dumps(scene))
     assert again.names("animators") == ["a"]
+
+
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"grid": (2**31 - 1, 2)}, "rows and columns in 1...1000000000"),
+        ({"max_count": 2**63 - 1}, "max_count must be within"),
+        ({"each": 9e307}, "each must be finite, >= 0 and <= 1e15"),
+    ],
+)
+def test_a_stagger_the_scene_file_could_not_hold_is_refused(options, message):
+    """A stagger razzle makes must save and load back (fuzzing found a grid
+    of 2^31 - 1 rows and a max_count of 2^63 - 1 accepted, then refused by
+    the scene reader, and an `each` of 9e307 whose offsets overflowed):
+    the core holds the reader's bounds."""
+    anim = razzle.Animator()
+    anim.add_track("item", "alpha")[0] = 1
+    with pytest.raises(razzle.InvalidValueError, match=re.escape(message)):
+        razzle.Stagger(razzle.Clip(anim), ["a", "b", "c"], **options)

@@ -67,33 +67,52 @@ public struct StaggerDistribution: Sendable, Hashable {
   ///   - ease: An easing over the normalized distance.
   ///   - maxCount: AnimationKit's cap; needs `each`.
   /// - Throws: ``RazzleError`` `.invalidValue` for a spread that is not
-  ///   finite, a negative `each`, a grid with fewer than one row or column,
-  ///   an origin point outside [0, 1]², a negative index, or `maxCount`
-  ///   with `amount`.
+  ///   finite or beyond ``maximumMagnitude``, a negative `each`, a grid
+  ///   with fewer than one or more than ``maximumGridSide`` rows or columns,
+  ///   an origin point outside [0, 1]², a negative index, `maxCount` with
+  ///   `amount` or beyond ``maximumCount``.
+  /// The largest `each` or `amount`: a spread over many items stays
+  /// finite (a scene file holds it too).
+  public static let maximumMagnitude = 1e15
+  /// The most rows or columns a grid has (what a scene file holds).
+  public static let maximumGridSide = 1_000_000_000
+  /// The largest `maxCount` magnitude (an integer a scene file holds
+  /// exactly).
+  public static let maximumCount = 1_000_000_000_000_000
+
   public init(
     _ spread: Spread = .each(0.05), from origin: Origin = .index(0),
     grid: (rows: Int, columns: Int)? = nil, axis: Axis = .both, ease: Easing? = nil,
     maxCount: Int? = nil
   ) throws(RazzleError) {
+    let most = Self.maximumMagnitude
     switch spread {
     case .each(let e):
-      guard e.isFinite && e >= 0 else {
-        throw RazzleError(.invalidValue, "stagger each must be finite and >= 0, got \(e)")
+      guard e.isFinite && e >= 0 && e <= most else {
+        throw RazzleError(
+          .invalidValue, "stagger each must be finite, >= 0 and <= 1e15, got \(e)")
       }
     case .amount(let a):
-      guard a.isFinite else {
-        throw RazzleError(.invalidValue, "stagger amount must be finite, got \(a)")
+      guard a.isFinite && abs(a) <= most else {
+        throw RazzleError(
+          .invalidValue, "stagger amount must be finite and within ±1e15, got \(a)")
       }
       guard maxCount == nil else {
         throw RazzleError(.invalidValue, "max_count needs each, not amount")
       }
     }
     if let grid {
-      guard grid.rows >= 1 && grid.columns >= 1 else {
+      let side = Self.maximumGridSide
+      guard grid.rows >= 1 && grid.columns >= 1 && grid.rows <= side && grid.columns <= side
+      else {
         throw RazzleError(
           .invalidValue,
-          "a stagger grid needs rows and columns >= 1, got \(grid.rows)x\(grid.columns)")
+          "a stagger grid needs rows and columns in 1...\(side), got \(grid.rows)x\(grid.columns)")
       }
+    }
+    if let maxCount, abs(maxCount) > Self.maximumCount {
+      throw RazzleError(
+        .invalidValue, "max_count must be within ±1e15, got \(maxCount)")
     }
     switch origin {
     case .index(let i) where i < 0:
