@@ -371,3 +371,18 @@ def test_a_stagger_the_scene_file_could_not_hold_is_refused(options, message):
     anim.add_track("item", "alpha")[0] = 1
     with pytest.raises(razzle.InvalidValueError, match=re.escape(message)):
         razzle.Stagger(razzle.Clip(anim), ["a", "b", "c"], **options)
+
+
+def test_a_paging_layout_without_its_width_is_not_saved():
+    """A paging layout is read back from its width variable: with the
+    variable removed, or set to a width a layout refuses, saving would
+    write a file that does not load (fuzzing found both). Saving refuses
+    instead, naming the variable; a valid width saves and loads."""
+    paging = razzle.Paging(3, 375.0)
+    assert razzle.loads(razzle.dumps(paging)).pagings[0].pages == 3
+    paging.animator.variables["pageWidth"] = -3.5
+    with pytest.raises(razzle.InvalidValueError, match=r'page width variable "pageWidth" is -3.5'):
+        razzle.dumps(paging)
+    del paging.animator.variables["pageWidth"]
+    with pytest.raises(razzle.InvalidValueError, match="was removed from its animator"):
+        razzle.dumps(paging)

@@ -15,7 +15,9 @@ extension Scene {
   /// listed ones, in the order they are met.
   ///
   /// - Throws: ``RazzleError`` `.invalidValue` for a paging layout whose
-  ///   kept track was removed from its animator; `.format` for a text longer
+  ///   kept track or page width variable was removed from its animator, or
+  ///   whose width variable was set to a width that is not > 0; `.format`
+  ///   for a text longer
   ///   than ``maximumTextBytes``, which no reader would take back (the
   ///   round trip the format promises holds for everything written).
   /// - Complexity: O(size of the file).
@@ -349,6 +351,21 @@ struct SceneWriter {
   mutating func paging(_ paging: PagingLayout, at pointer: String) throws(RazzleError)
     -> [JSONMember]
   {
+    // The reader rebuilds the layout from its width variable: one that was
+    // removed, or set to a width a layout refuses, would write a file that
+    // does not load.
+    guard let width = try? paging.pageWidth() else {
+      throw RazzleError(
+        .invalidValue,
+        "the paging layout's page width variable \"\(paging.variable)\" was removed from its animator"
+      )
+    }
+    guard width.isFinite && width > 0 else {
+      throw RazzleError(
+        .invalidValue,
+        "the paging layout's page width variable \"\(paging.variable)\" is \(width); a page width must be finite and > 0"
+      )
+    }
     let animatorIndex = index(of: paging.animator)
     var kept: [JSONValue] = []
     for (k, entry) in paging.keptEntries.enumerated() {
