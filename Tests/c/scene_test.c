@@ -48,6 +48,9 @@ int main(void) {
   CHECK(kf_scene_add_animator(scene, anim, "fade") == KF_OK, "add animator");
   CHECK(kf_scene_add_animator(scene, anim, "fade") == KF_E_DUPLICATE, "a name is unique in its list");
   CHECK(kf_scene_add_animator(scene, anim, "") == KF_E_INVALID_NAME, "an empty name");
+  CHECK(kf_scene_add_animator(scene, anim, "again") == KF_E_DUPLICATE &&
+            strstr(kf_last_error(), "this animator already as \"fade\""),
+        "an animator is in a scene once (a file lists it once)");
   CHECK(kf_scene_add_node(scene, clip, "intro") == KF_OK, "add node");
   CHECK(kf_scene_add_mask(scene, KF_MASK_BOTTOM, 300, 400, NULL) == KF_OK, "add mask");
   CHECK(kf_scene_add_mask(scene, 99, 300, 400, NULL) == KF_E_INVALID_VALUE, "an undefined mask kind");

@@ -117,11 +117,11 @@ public final class Scene: @unchecked Sendable {
   ///   entry could not be written back).
   public func add(_ animator: Animator, name: String? = nil) throws(RazzleError) {
     try lock.withWriteLock { () throws(RazzleError) in
+      try Self.checkName(name, among: animatorItems.map(\.name), kind: .animator)
       if let k = animatorItems.firstIndex(where: { $0.object === animator }) {
         let known = animatorItems[k].name.map { " as \"\($0)\"" } ?? " at index \(k)"
         throw RazzleError(.duplicate, "the scene has this animator already\(known)")
       }
-      try Self.checkName(name, among: animatorItems.map(\.name), kind: .animator)
       animatorItems.append(Item(name: name, object: animator))
     }
   }
