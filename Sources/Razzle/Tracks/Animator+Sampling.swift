@@ -193,7 +193,9 @@ extension Animator {
 
 extension Animator {
   /// The bytes of output one block of rows fills in ``sample(times:into:)``:
-  /// well inside a core's L2 cache, with room for the tracks' keyframes.
+  /// beyond a core's L2 cache but well inside the shared L3, which measured
+  /// faster than L2-sized blocks (fewer batch calls per track; README case
+  /// 55).
   static var blockBytes: Int { 2 << 20 }
   /// The fewest rows a block has, however wide the rows (a batch call per
   /// track costs about a hundred nanoseconds).

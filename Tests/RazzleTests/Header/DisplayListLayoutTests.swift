@@ -31,6 +31,8 @@ final class DisplayListLayoutTests: XCTestCase {
     }
     XCTAssertEqual(Int(DisplayList.version), Int(KF_DISPLAY_LIST_VERSION))
     XCTAssertEqual(4 << 20, Int(KF_PATH_DATA_MAX_BYTES))
+    // What the scene writer and reader hold to is the header's limit.
+    XCTAssertEqual(Scene.maximumTextBytes, Int(KF_SCENE_MAX_BYTES))
   }
 
   func testCodesAreTheHeaders() {

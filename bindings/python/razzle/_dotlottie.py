@@ -23,7 +23,9 @@ from typing import Any, Dict, List, Optional
 
 from ._errors import InvalidValueError
 
-#: The largest animation, and the most image bytes, read from an archive.
+#: The largest Lottie text razzle inflates (a .tgs, an archive's animation,
+#: and an archive's images together): the library's JSON limit,
+#: KF_SCENE_MAX_BYTES.
 MAX_LOTTIE_BYTES = 64 << 20
 
 _ZIP_MAGIC = b"PK\x03\x04"

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Tuple, Uni
 import numpy as np
 
 from ._choreography import Node, Timeline
-from ._dotlottie import is_dotlottie, read_animation
+from ._dotlottie import MAX_LOTTIE_BYTES, is_dotlottie, read_animation
 from ._errors import BufferTooSmallError, InvalidTypeError, InvalidValueError
 from ._ffi import LottieHandle, LottieImageInfo, LottieInfo, NodeHandle, lib
 from ._handle import HandleOwner
@@ -411,8 +411,6 @@ def _gunzipped(data: bytes) -> bytes:
     return out
 
 
-#: The largest Lottie text read from a gzipped file (the library's own JSON limit).
-MAX_LOTTIE_BYTES = 64 << 20
 
 
 def is_lottie_file(path: Union[str, "os.PathLike[str]"]) -> bool:
