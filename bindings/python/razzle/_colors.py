@@ -1,5 +1,6 @@
 """Library calls behind the value helpers in _values.py, and the one reader
-of color text (`parse_color`)."""
+of color text (`parse_color`). Results are plain tuples of floats, which
+_values.py (the layer above) makes into its record types."""
 
 from __future__ import annotations
 
@@ -8,13 +9,14 @@ import re
 from ctypes import c_double
 from typing import Any, Iterable, Sequence, Tuple
 
+RGBA = Tuple[float, float, float, float]
+
 import numpy as np
 
 from . import _ffi
 from ._errors import InvalidNameError, InvalidTypeError, InvalidValueError, WrongSizeError
 from ._inputs import describe, real, text, times, value_number
 from ._types import FloatArray
-from ._values import Color, Transform, Transform3D
 
 lib = _ffi.lib
 
@@ -22,8 +24,8 @@ _HEX_DIGITS = re.compile(r"[0-9a-fA-F]+")
 _COLOR_FORMS = "#RGB, #RGBA, #RRGGBB or #RRGGBBAA"
 
 
-def parse_color(value: str) -> Color:
-    """The color that CSS Color 4 text names. Every color string razzle reads
+def parse_color(value: str) -> RGBA:
+    """The (r, g, b, a) of the color that CSS Color 4 text names. Every color string razzle reads
     (track values, `Color.parse`, `Color.from_hex`) goes through here, and
     here to the library (`kf_color_parse`): `#RGB`, `#RGBA`, `#RRGGBB`,
     `#RRGGBBAA`, the 148 named colors and `transparent`, `rgb()`/`rgba()`,
@@ -35,10 +37,10 @@ def parse_color(value: str) -> Color:
         raise InvalidTypeError(f"a color string must be a str, not {describe(value)}")
     out = (c_double * 4)()
     lib.kf_color_parse(text(value, "color", InvalidValueError), ctypes.addressof(out))
-    return Color(*out)
+    return (out[0], out[1], out[2], out[3])
 
 
-def parse_hex(text: str) -> Color:
+def parse_hex(text: str) -> RGBA:
     """`Color.from_hex`: hex digits with an optional leading #."""
     if not isinstance(text, str):
         raise InvalidTypeError(f"Color.from_hex takes a str such as '#ff8000', not {describe(text)}")
@@ -48,7 +50,7 @@ def parse_hex(text: str) -> Color:
     return parse_color("#" + digits)
 
 
-def from_bytes(r: int, g: int, b: int, a: int = 255) -> Color:
+def from_bytes(r: int, g: int, b: int, a: int = 255) -> RGBA:
     """`Color.from_bytes`: integers 0...255 divided by 255."""
     parts = []
     for name, value in zip("rgba", (r, g, b, a)):
@@ -57,7 +59,7 @@ def from_bytes(r: int, g: int, b: int, a: int = 255) -> Color:
         if not 0 <= value <= 255:
             raise InvalidValueError(f"Color.from_bytes takes integers 0...255, not {name} = {value}")
         parts.append(int(value) / 255)
-    return Color(*parts)
+    return (parts[0], parts[1], parts[2], parts[3])
 
 
 def _is_byte_like(value: object) -> bool:
@@ -101,7 +103,7 @@ def _doubles(values: Iterable[Any], n: int, what: str) -> ctypes.Array[c_double]
     return (c_double * n)(*numbers)
 
 
-def _color(color: Color) -> ctypes.Array[c_double]:
+def _color(color: Sequence[float]) -> ctypes.Array[c_double]:
     return (c_double * 4)(*color_channels(color))
 
 
@@ -109,25 +111,25 @@ def _space(space: object) -> bytes:
     return text(space, "color space", InvalidNameError)
 
 
-def to_space(color: Color, space: str) -> Tuple[float, float, float]:
+def to_space(color: Sequence[float], space: str) -> Tuple[float, float, float]:
     rgba = _color(color)
     out = (c_double * 4)()
     lib.kf_color_to_space(_space(space), ctypes.addressof(rgba), 1, ctypes.addressof(out))
     return (out[0], out[1], out[2])
 
 
-def from_space(coordinates: Sequence[float], space: str, alpha: float) -> Color:
+def from_space(coordinates: Sequence[float], space: str, alpha: float) -> RGBA:
     coords = _doubles([*_doubles(coordinates, 3, "coordinates"), real(alpha, "alpha")], 4, "coordinates")
     out = (c_double * 4)()
     lib.kf_color_from_space(_space(space), ctypes.addressof(coords), 1, ctypes.addressof(out))
-    return Color(*out)
+    return (out[0], out[1], out[2], out[3])
 
 
-def gamut_map(color: Color) -> Color:
+def gamut_map(color: Sequence[float]) -> RGBA:
     rgba = _color(color)
     out = (c_double * 4)()
     lib.kf_color_gamut_map(ctypes.addressof(rgba), 1, ctypes.addressof(out))
-    return Color(*out)
+    return (out[0], out[1], out[2], out[3])
 
 
 def _quadruples(values: object, what: str) -> np.ndarray[Any, np.dtype[np.float64]]:
@@ -155,16 +157,16 @@ def gamut_map_many(values: object) -> FloatArray:
     return out
 
 
-def transform_make(tx: float, ty: float, sx: float, sy: float, angle: float) -> Transform:
+def transform_make(tx: float, ty: float, sx: float, sy: float, angle: float) -> Tuple[float, ...]:
     numbers = [real(v, name) for v, name in zip((tx, ty, sx, sy, angle), ("tx", "ty", "sx", "sy", "angle"))]
     out = (c_double * 6)()
     lib.kf_transform_make(*numbers, ctypes.addressof(out))
-    return Transform(*out)
+    return tuple(out)
 
 
 def transform3d_make(
     translation: Sequence[float], scale: Sequence[float], rotation: Sequence[float], m34: float
-) -> Transform3D:
+) -> Tuple[float, ...]:
     t = _doubles(translation, 3, "translation")
     s = _doubles(scale, 3, "scale")
     r = _doubles(rotation, 4, "rotation")
@@ -172,4 +174,4 @@ def transform3d_make(
     lib.kf_transform3d_make(
         ctypes.addressof(t), ctypes.addressof(s), ctypes.addressof(r), real(m34, "m34"), ctypes.addressof(out)
     )
-    return Transform3D(*out)
+    return tuple(out)

@@ -15,7 +15,7 @@ from typing import Any, Iterator, List, NamedTuple, Optional, Sequence, Tuple, U
 import numpy as np
 
 from ._errors import InvalidTypeError
-from ._ffi import DisplayListHandle, DisplayListView, DrawOpStruct, lib
+from ._ffi import DisplayListHandle, DisplayListView, DrawOpStruct, LottieHandle, lib
 from ._handle import HandleOwner
 
 Matrix = Tuple[float, float, float, float, float, float]
@@ -453,9 +453,10 @@ class DisplayList(HandleOwner):
         allowed) of `lottie` (a `razzle.LottieImport`) and returns its ops.
         InvalidValueError for a frame that is not finite, ClosedError for a
         closed import or list."""
-        from ._lottie import LottieImport
-
-        if not isinstance(lottie, LottieImport):
+        # The import's handle type says what it is (this module sits below
+        # _lottie.py, which uses it); a closed import raises ClosedError here.
+        source = lottie._h if isinstance(lottie, HandleOwner) else None
+        if not isinstance(source, LottieHandle):
             raise InvalidTypeError(f"DisplayList.draw takes a razzle.LottieImport, not {type(lottie).__name__}")
         if isinstance(frame, (bool, np.bool_)) or not isinstance(frame, (int, float, np.integer, np.floating)):
             raise InvalidTypeError(f"a frame is a number, not {type(frame).__name__}")
@@ -463,7 +464,7 @@ class DisplayList(HandleOwner):
             handle = self._h
             view = DisplayListView()
             try:
-                lib.kf_lottie_draw(lottie._h, float(frame), handle)
+                lib.kf_lottie_draw(source, float(frame), handle)
             except BaseException:
                 self.ops = []
                 raise

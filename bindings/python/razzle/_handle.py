@@ -1,15 +1,44 @@
 """Ownership of one library handle: an idempotent close, context-manager
 support, release on garbage collection as the fallback, and a clear refusal
-to be pickled (a handle means nothing in another process)."""
+to be pickled (a handle means nothing in another process).
+
+This is the base of every object that owns a handle, so it imports nothing
+above it: objects that travel as scene files (`SceneFile`) reach the scene
+format through `SceneCodec`, which `_scene.py` installs when it is imported
+(the package's `__init__` imports it, so it is always there)."""
 
 from __future__ import annotations
 
 import weakref
-from typing import Any, Callable, NoReturn, TypeVar
+from typing import Any, Callable, NamedTuple, NoReturn, Optional, Tuple, TypeVar
 
 from ._errors import ClosedError
 
 _Self = TypeVar("_Self", bound="HandleOwner")
+
+
+class SceneCodec(NamedTuple):
+    """The scene format as `SceneFile` objects use it: `dumps(obj)` the
+    razzle-scene/1 text, `reduce(obj)` the pickle `(function, arguments)`
+    that rebuilds an independent copy."""
+
+    dumps: Callable[[Any], str]
+    reduce: Callable[[Any], Tuple[Any, Tuple[Any, ...]]]
+
+
+_codec: Optional[SceneCodec] = None
+
+
+def install_scene_codec(codec: SceneCodec) -> None:
+    """Called once by `_scene.py` (the layer that knows the scene format)."""
+    global _codec
+    _codec = codec
+
+
+def _scene_codec() -> SceneCodec:
+    if _codec is None:  # only if razzle._scene failed to import
+        raise RuntimeError("razzle's scene format is not loaded (import razzle first)")
+    return _codec
 
 
 class HandleOwner:
@@ -68,28 +97,19 @@ class SceneFile:
 
     def to_json(self) -> str:
         """This object as a razzle-scene/1 file (`razzle.dumps(obj)`)."""
-        from ._scene import dumps
-
-        return dumps(self)  # type: ignore[arg-type]
+        return _scene_codec().dumps(self)
 
     def __reduce_ex__(self, protocol: Any) -> Any:
-        from ._scene import reduce
-
-        return reduce(self)  # type: ignore[arg-type]
+        return _scene_codec().reduce(self)
 
     def __reduce__(self) -> Any:
-        from ._scene import reduce
-
-        return reduce(self)  # type: ignore[arg-type]
+        return _scene_codec().reduce(self)
 
     def __copy__(self) -> Any:
-        from ._scene import copy_of
-
-        return copy_of(self)
+        function, arguments = _scene_codec().reduce(self)
+        return function(*arguments)
 
     def __deepcopy__(self, memo: Any) -> Any:
-        from ._scene import copy_of
-
-        copied = copy_of(self)
+        copied = self.__copy__()
         memo[id(self)] = copied
         return copied

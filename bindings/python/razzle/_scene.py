@@ -16,7 +16,7 @@ from ._animator import Animator
 from ._choreography import Node
 from ._errors import BufferTooSmallError, InvalidNameError, InvalidTypeError, RazzleError
 from ._ffi import lib
-from ._handle import HandleOwner
+from ._handle import HandleOwner, SceneCodec, install_scene_codec
 from ._inputs import describe, text
 from ._paging import Paging
 from ._paths import Mask, Path
@@ -420,7 +420,6 @@ def reduce(obj: Union[Animator, Node, Paging]) -> Tuple[Any, Tuple[Any, ...]]:
     return _restore, ("node", dumps(obj))
 
 
-def copy_of(obj: Any) -> Any:
-    """An independent copy through the scene format."""
-    function, arguments = reduce(obj)
-    return function(*arguments)
+# Copying, pickling and to_json of animators, nodes and paging layouts
+# (_handle.SceneFile) go through this module, which the base does not import.
+install_scene_codec(SceneCodec(dumps=dumps, reduce=reduce))

@@ -9,6 +9,7 @@ from typing import Any, Dict, Iterable, List, NamedTuple, Sequence, Tuple, Union
 import numpy as np
 import numpy.typing as npt
 
+from . import _colors
 from ._errors import InvalidTypeError
 from ._inputs import describe, value_number
 
@@ -56,23 +57,17 @@ class Color(NamedTuple):
         """A color string: today `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA`.
         Raises InvalidValueError for any other text (InvalidTypeError for a
         non-string). Track values given as strings are read the same way."""
-        from ._colors import parse_color
-
-        return parse_color(text)
+        return cls(*_colors.parse_color(text))
 
     @classmethod
     def from_hex(cls, text: str) -> Color:
         """`#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA`; the # is optional here."""
-        from ._colors import parse_hex
-
-        return parse_hex(text)
+        return cls(*_colors.parse_hex(text))
 
     @classmethod
     def from_bytes(cls, r: int, g: int, b: int, a: int = 255) -> Color:
         """A color from 8-bit components 0...255 (divided by 255)."""
-        from ._colors import from_bytes
-
-        return from_bytes(r, g, b, a)
+        return cls(*_colors.from_bytes(r, g, b, a))
 
     def hex(self) -> str:
         """`#RRGGBB`, or `#RRGGBBAA` when alpha is not 1; components clamped to
@@ -89,23 +84,17 @@ class Color(NamedTuple):
 
     def gamut_mapped(self) -> Color:
         """Mapped into sRGB as CSS Color 4 does (chroma reduction in OKLCh)."""
-        from ._colors import gamut_map
-
-        return gamut_map(self)
+        return Color(*_colors.gamut_map(self))
 
     def to_space(self, space: str) -> Tuple[float, float, float]:
         """The color's coordinates in `space` ("srgb", "linear-srgb", "oklab",
         "oklch", "hsl")."""
-        from ._colors import to_space
-
-        return to_space(self, space)
+        return _colors.to_space(self, space)
 
     @classmethod
     def from_space(cls, coordinates: Sequence[float], space: str, alpha: float = 1.0) -> Color:
         """The inverse of `to_space`."""
-        from ._colors import from_space
-
-        return from_space(coordinates, space, alpha)
+        return cls(*_colors.from_space(coordinates, space, alpha))
 
 
 class Transform(NamedTuple):
@@ -128,9 +117,7 @@ class Transform(NamedTuple):
     def make(cls, tx: float = 0.0, ty: float = 0.0, sx: float = 1.0, sy: float = 1.0, angle: float = 0.0) -> Transform:
         """Scale by (sx, sy), then rotate by `angle` radians
         (CGAffineTransformMakeRotation's sign), then translate by (tx, ty)."""
-        from ._colors import transform_make
-
-        return transform_make(tx, ty, sx, sy, angle)
+        return cls(*_colors.transform_make(tx, ty, sx, sy, angle))
 
     @classmethod
     def translation(cls, x: float, y: float) -> Transform:
@@ -195,9 +182,7 @@ class Transform3D(NamedTuple):
         """JazzHands' Transform3D parts: rotation (angle radians, axis x, y,
         z), then scale, then translation, then perspective m34 (usually
         -1 / eye distance), applied to a point in that order."""
-        from ._colors import transform3d_make
-
-        return transform3d_make(translation, scale, rotation, m34)
+        return cls(*_colors.transform3d_make(translation, scale, rotation, m34))
 
     def matrix(self) -> npt.NDArray[np.float64]:
         """The matrix as a 4x4 numpy array."""
@@ -244,9 +229,7 @@ def to_channels(kind: str, value: object) -> Tuple[float, ...]:
     """`value` as a tuple of floats for a track of `kind` (the library checks
     the count and the range). Strings are colors, only on color tracks."""
     if kind == "color":
-        from ._colors import color_channels
-
-        return color_channels(value)
+        return _colors.color_channels(value)
     if isinstance(value, str):
         raise InvalidTypeError(f"a {kind} track's value must be numbers, not the string {value!r} (only color tracks take strings)")
     if kind == "transform3d" and isinstance(value, np.ndarray) and value.shape == (4, 4):
