@@ -304,7 +304,8 @@ python-test: python test-deps $(C_TEST)
 typecheck: python test-deps
 	@$(VENV_PYTHON) -m pytest -q Tests/python/test_typing.py
 
-# razzle.dask on a LocalCluster (Tests/python/test_dask.py). Not in make test:
+# razzle.dask on a LocalCluster (Tests/python/test_dask.py and the README's
+# Dask example, Tests/python/test_doc_examples.py). Not in make test:
 # dask[array] and distributed are ~45 MB and a minute to install on a fresh
 # machine, so the extra is installed on demand here; without it make test
 # skips those tests and says why.
@@ -312,7 +313,7 @@ typecheck: python test-deps
 test-dask: python test-deps
 	@echo "pip install dask[array] distributed (into $(VENV))"
 	@$(VENV_PYTHON) -m pip install -q "dask[array]>=2023.1" "distributed>=2023.1"
-	@$(VENV_PYTHON) -m pytest -q Tests/python/test_dask.py
+	@$(VENV_PYTHON) -m pytest -q Tests/python/test_dask.py Tests/python/test_doc_examples.py::test_the_dask_example
 
 bench: python test-deps
 	@$(VENV_PYTHON) bench/bench.py

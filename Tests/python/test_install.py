@@ -13,6 +13,7 @@ import subprocess
 import pytest
 from conftest import HEADER, REPO, clean_make_env, elf_soname, expected_soname, header_version, readelf
 from test_abi import header_functions
+from test_doc_examples import blocks, marked
 
 LIB = REPO / ".build" / "release" / "libkeyframe.so"
 PREFIX = "/opt/keyframe"
@@ -65,8 +66,8 @@ def client(staged, tmp_path_factory):
     """The README's C example, built through pkg-config against the staged
     tree (PKG_CONFIG_SYSROOT_DIR maps the .pc file's paths into it)."""
     work = tmp_path_factory.mktemp("client")
-    (block,) = re.findall(r"```c\n(.*?)```", (REPO / "README.md").read_text(), flags=re.S)
-    (work / "app.c").write_text(block)
+    (block,) = blocks(REPO / "README.md", "c")
+    (work / "app.c").write_text(block.code)
     root = staged / PREFIX.lstrip("/")
     env = clean_make_env(PKG_CONFIG_PATH=str(root / "lib" / "pkgconfig"), PKG_CONFIG_SYSROOT_DIR=str(staged))
     flags = subprocess.run(
@@ -168,15 +169,11 @@ def test_a_library_without_the_version_node_is_refused_by_name(client, tmp_path)
 def test_cmake_finds_the_staged_package(staged, tmp_path):
     (major, minor, patch), version = header_version()
     root = staged / PREFIX.lstrip("/")
-    (block,) = re.findall(r"```c\n(.*?)```", (REPO / "README.md").read_text(), flags=re.S)
-    (tmp_path / "app.c").write_text(block)
-    (tmp_path / "CMakeLists.txt").write_text(
-        "cmake_minimum_required(VERSION 3.16)\n"
-        "project(app C)\n"
-        f"find_package(keyframe {major}.{minor} REQUIRED)\n"
-        "add_executable(app app.c)\n"
-        "target_link_libraries(app PRIVATE keyframe::keyframe)\n"
-    )
+    # The README's C example and its CMake project.
+    (block,) = blocks(REPO / "README.md", "c")
+    (tmp_path / "app.c").write_text(block.code)
+    (project,) = marked("test_cmake_finds_the_staged_package")
+    (tmp_path / "CMakeLists.txt").write_text(project.code)
     env = clean_make_env()
     subprocess.run(["cmake", "-S", ".", "-B", "build", f"-DCMAKE_PREFIX_PATH={root}"], cwd=tmp_path, env=env,
                    capture_output=True, check=True)
