@@ -68,6 +68,9 @@ from ._player import Player, PlayerEvent
 from ._paths import Mask, Path, RotateLike
 from ._scene import Scene, SceneList, SceneObject, dump, dumps, load, loads
 from ._stage import Stage, Target
+from ._check import PropertyNameWarning, check
+from ._gsap import gsap_ease
+from ._tween import from_, from_to, to
 from ._timing import ComputedTiming, Timing
 from ._track import Keyframe, Track
 from ._types import FloatArray, Times, ValueLike
@@ -208,6 +211,12 @@ __all__ = [
     "Player",
     "PlayerEvent",
     "Easing",
+    "gsap_ease",
+    "to",
+    "from_",
+    "from_to",
+    "check",
+    "PropertyNameWarning",
     "Spring",
     "easing",
     "cubic_bezier",

@@ -6,7 +6,6 @@ this module only marshals."""
 from __future__ import annotations
 
 import ctypes
-import math
 from ctypes import byref, c_char_p, c_double, c_size_t, c_uint64
 from typing import Any, Dict, Iterator, List, Literal, Mapping, Optional, Sequence, Tuple, Union
 
@@ -15,13 +14,14 @@ import numpy as np
 from . import _ffi
 from ._animator import Animator, Column, Layout
 from ._easing import Easing, EasingLike
-from ._errors import BufferTooSmallError, InvalidNameError, InvalidTypeError, RazzleError
+from ._frame import Frame
+from ._errors import BufferTooSmallError, InvalidNameError, InvalidTypeError, InvalidValueError, RazzleError
 from ._handle import HandleOwner, SceneFile
 from ._inputs import describe, real, text, times as _times
 from ._timing import ComputedTiming, Timing, _animation_direction, computed_timing
 from ._track import BufferAddresses, _address, _code, _names
 from ._types import FloatArray, Times
-from ._values import KIND_TYPES, from_channels, to_channels
+from ._values import KIND_TYPES, to_channels
 
 lib = _ffi.lib
 
@@ -66,8 +66,27 @@ def _position(at: Placement) -> Optional[bytes]:
     if at is None:
         return None
     if isinstance(at, str):
+        _refuse_signed_number(at)
         return text(at, "position")
     return repr(real(at, "position")).encode()
+
+
+def _refuse_signed_number(at: str) -> None:
+    """InvalidValueError for "+0.2" and "-0.2": GSAP reads such text as the
+    absolute time 0.2 (a number in a string), which is rarely what was
+    meant; "+=0.2" is relative to the end."""
+    stripped = at.strip()
+    if stripped[:1] in ("+", "-") and stripped[1:2] != "=":
+        try:
+            float(stripped)
+        except ValueError:
+            return
+        sign = stripped[0]
+        raise InvalidValueError(
+            f'position {at!r} is ambiguous: GSAP reads it as the absolute time {float(stripped):g}; '
+            f'write "{sign}={stripped[1:].strip()}" for {stripped[1:].strip()} '
+            f'{"after" if sign == "+" else "before"} the timeline\'s end, or the number {float(stripped):g}'
+        )
 
 
 class Node(SceneFile, HandleOwner):
@@ -228,19 +247,25 @@ class Node(SceneFile, HandleOwner):
             result[column.target, column.property] = block[..., 0] if column.channels == 1 else block
         return result
 
-    def __call__(self, t: float) -> Dict[Tuple[str, str], Any]:
-        """{(target, property): value} at local time `t`, each value as a
-        track sample gives it (a float, a razzle.Point, ...), None where no
-        clip has an effect."""
-        row = self.sample(np.array([real(t, "time")]))[0].tolist()
-        layout = self.layout
-        values: Dict[Tuple[str, str], Any] = {}
-        for c in layout:
-            channels = row[c.start : c.start + c.channels]
-            values[c.target, c.property] = (
-                None if all(math.isnan(x) for x in channels) else from_channels(c.kind, channels)
-            )
-        return values
+    def __call__(self, t: float) -> Frame:
+        """Every (target, property) at local time `t`: a `razzle.Frame` (the
+        read-only mapping `anim.animate(t)` gives), each value as a track
+        sample gives it (a float, a razzle.Point, ...), None where no clip
+        has an effect."""
+        row, layout = sample_matrix_with_layout(self, np.array([real(t, "time")]))
+        return Frame(row.reshape(-1), layout.frame_index(), none_for_nan=True)
+
+    @property
+    def row_width(self) -> int:
+        """The number of columns of `sample`'s matrix (`layout.columns`): the
+        length of one row."""
+        return self.layout.columns
+
+    @property
+    def total_duration(self) -> float:
+        """GSAP's totalDuration(): the active duration, every repeat
+        included and the delays not (`active_duration`)."""
+        return self.active_duration
 
     def __repr__(self) -> str:
         if self.closed:
@@ -326,6 +351,32 @@ class Timeline(Node):
         lib.kf_timeline_add(self._h, node._h, _position(at), byref(start))
         return start.value
 
+    def to(self, targets: Union[str, Sequence[str]], duration: float = 0.5, *, at: Placement = None,
+           **options: Any) -> Timeline:
+        """GSAP's `tl.to(targets, {...}, position)`: `razzle.to`'s tween added
+        at `at`, each property starting from the value the timeline gives
+        it where the tween starts (its resting value when nothing animates
+        it before). Returns the timeline (chainable). Guides/Tweens.md."""
+        from ._tween import place
+
+        return place(self, "to", targets, duration, at, None, *_tween_options(options))
+
+    def from_(self, targets: Union[str, Sequence[str]], duration: float = 0.5, *, at: Placement = None,
+              **options: Any) -> Timeline:
+        """GSAP's `tl.from`: `razzle.from_`'s tween added at `at`; returns the
+        timeline."""
+        from ._tween import place
+
+        return place(self, "from_", targets, duration, at, None, *_tween_options(options))
+
+    def from_to(self, targets: Union[str, Sequence[str]], duration: float, from_vars: Mapping[str, Any], *,
+                at: Placement = None, **options: Any) -> Timeline:
+        """GSAP's `tl.fromTo`: `razzle.from_to`'s tween added at `at`; returns
+        the timeline."""
+        from ._tween import place
+
+        return place(self, "from_to", targets, duration, at, from_vars, *_tween_options(options))
+
     def add_label(self, name: str, at: Placement = None) -> float:
         """Adds (or moves) label `name` at `at`; returns its time."""
         time = c_double()
@@ -357,6 +408,17 @@ class Timeline(Node):
 
     def __iter__(self) -> Iterator[Node]:
         return iter([node for node, _ in self.children])
+
+
+#: The tween keywords that are not properties.
+_TWEEN_OPTIONS = ("ease", "delay", "stagger", "repeat", "yoyo")
+
+
+def _tween_options(keywords: Dict[str, Any]) -> Tuple[Dict[str, Any], Dict[str, Any]]:
+    """(the tween's options, its properties) from one set of keywords."""
+    options = {key: keywords[key] for key in _TWEEN_OPTIONS if key in keywords}
+    properties = {key: value for key, value in keywords.items() if key not in _TWEEN_OPTIONS}
+    return options, properties
 
 
 def _encoded(value: object, what: str) -> bytes:
@@ -502,6 +564,22 @@ def sample_matrix(node: Node, times: np.ndarray[Any, np.dtype[np.float64]], call
         if generation.value == layout.generation:
             return result
     raise RazzleError("the node's layout kept changing during sampling")
+
+
+def sample_matrix_with_layout(
+    node: Node, times: np.ndarray[Any, np.dtype[np.float64]]
+) -> Tuple[FloatArray, Layout]:
+    """`sample_matrix` of `node` at `times`, with the layout the matrix was
+    sampled with."""
+    handle = node._h
+    layouts: List[Layout] = []
+
+    def call(*buffers: Any) -> Any:
+        layouts.append(node.layout)  # read after sample_matrix read its own: the generation it checks
+        return _sample(handle, *buffers[:2], 0, *buffers[2:])
+
+    result = sample_matrix(node, times, call)
+    return result, layouts[-1]
 
 
 def _value_kind(value: object) -> Optional[str]:

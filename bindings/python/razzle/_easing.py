@@ -57,10 +57,37 @@ def _canonical(value: object) -> str:
     length = c_size_t()
     try:
         lib.kf_easing_canonical(encoded, buffer, len(buffer), byref(length))
+    except EasingError as error:
+        if isinstance(value, str):
+            _gsap_hint(value, error)
+        raise
     except BufferTooSmallError:
         buffer = ctypes.create_string_buffer(length.value + 1)
         lib.kf_easing_canonical(encoded, buffer, len(buffer), byref(length))
     return buffer.value.decode()
+
+
+def _gsap_hint(spec: str, error: EasingError) -> None:
+    """Raises `error` with a hint when `spec` is (or looks like) a GSAP ease
+    name: razzle's grammar does not read GSAP's names, the tween layer
+    translates them (razzle._gsap)."""
+    from . import _gsap
+
+    if _gsap.is_gsap_name(spec):
+        try:
+            hint = f'GSAP\'s "{spec}" is razzle\'s "{_gsap.translate(spec)}"'
+        except EasingError as gsap_error:
+            hint = str(gsap_error)
+    elif _gsap.looks_like_gsap(spec):
+        try:
+            _gsap.translate(spec)
+            return
+        except EasingError as gsap_error:
+            hint = f"as a GSAP name: {gsap_error}"
+    else:
+        return
+    raised = EasingError(f"{error} ({hint}; razzle.gsap_ease and the tween functions read GSAP's names)", error.status)
+    raise raised from None
 
 
 class Easing:

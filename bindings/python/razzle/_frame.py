@@ -63,21 +63,28 @@ class Frame(Mapping[Key, Any]):
     `dict(frame)` or `frame.to_dict()` for a dict of your own. Values are
     what a single sample of the track gives (a float, a bool, a razzle.Point,
     a razzle.Color, …). A frame owns its row: later samples do not change
-    it."""
+    it. A node's frame (`node(t)`) has None where no clip has an effect."""
 
-    __slots__ = ("_row", "_index", "_values")
+    __slots__ = ("_row", "_index", "_values", "_none_for_nan")
 
-    def __init__(self, row: np.ndarray[Any, np.dtype[np.float64]], index: FrameIndex) -> None:
+    def __init__(
+        self, row: np.ndarray[Any, np.dtype[np.float64]], index: FrameIndex, *, none_for_nan: bool = False
+    ) -> None:
         self._row = row
         self._index = index
         self._values: Optional[List[Any]] = None
+        self._none_for_nan = none_for_nan
 
     def _value(self, i: int) -> Any:
         decoder = self._index.decoders[i]
         if decoder is None:
-            return float(self._row[i])
+            value = float(self._row[i])
+            return None if self._none_for_nan and value != value else value
         kind, start, channels = decoder
-        return from_channels(kind, self._row[start : start + channels].tolist())
+        numbers = self._row[start : start + channels].tolist()
+        if self._none_for_nan and all(x != x for x in numbers):
+            return None
+        return from_channels(kind, numbers)
 
     def _all(self) -> List[Any]:
         """Every value in column order, decoded once (iterating a whole frame
@@ -88,8 +95,9 @@ class Frame(Mapping[Key, Any]):
             values = self._row[: len(index.keys)].tolist()
             for i, decoder in enumerate(index.decoders):
                 if decoder is not None:
-                    kind, start, channels = decoder
-                    values[i] = from_channels(kind, self._row[start : start + channels].tolist())
+                    values[i] = self._value(i)
+                elif self._none_for_nan and values[i] != values[i]:
+                    values[i] = None
             self._values = values
         return values
 

@@ -15,7 +15,7 @@ import numpy as np
 from . import _ffi
 from ._choreography import Node, sample_matrix
 from ._easing import Easing, EasingLike
-from ._errors import InvalidTypeError
+from ._errors import InvalidTypeError, InvalidValueError
 from ._handle import HandleOwner
 from ._inputs import describe, real, times as _times
 from ._track import BufferAddresses, _address, _names
@@ -327,6 +327,64 @@ class Player(HandleOwner):
     @scrubs_linearly.setter
     def scrubs_linearly(self, value: bool) -> None:
         lib.kf_player_set_scrubs_linearly(self._h, int(bool(value)))
+
+    # -- GSAP's names ------------------------------------------------------------
+
+    def seek(self, position: Union[float, str]) -> None:
+        """GSAP's seek(): jumps to local time `position` (`current_time =
+        position`), or to a label of a Timeline node by name; the play
+        state is kept."""
+        if isinstance(position, str):
+            from ._choreography import Timeline
+
+            if not isinstance(self._node, Timeline):
+                raise InvalidTypeError(f"seek({position!r}): only a Timeline node has labels")
+            position = self._node.label_time(position)
+        self.current_time = real(position, "position")
+
+    @property
+    def time_scale(self) -> float:
+        """GSAP's timeScale(): `playback_rate` (settable)."""
+        return self.playback_rate
+
+    @time_scale.setter
+    def time_scale(self, rate: float) -> None:
+        self.playback_rate = rate
+
+    @property
+    def total_duration(self) -> float:
+        """GSAP's totalDuration(): the node's active duration, every repeat
+        included and the delays not (math.inf when it repeats forever)."""
+        return self._node.active_duration
+
+    @property
+    def progress(self) -> Optional[float]:
+        """GSAP's progress(): the progress through the current iteration,
+        before the ease and after the direction (yoyo: backwards on
+        alternate iterations) — Web Animations' directed progress of the
+        node at the current time (None when idle or without an effect).
+        Setting it moves to that progress within the current iteration."""
+        time = self.current_time
+        if time is None:
+            return None
+        return self._node.compute(time).directed_progress
+
+    @progress.setter
+    def progress(self, value: float) -> None:
+        fraction = real(value, "progress")
+        if not 0 <= fraction <= 1:
+            raise InvalidValueError(f"progress must be within [0, 1], not {fraction!r}")
+        timing = self._node.timing
+        computed = self._node.compute(self.current_time or 0.0)
+        duration = computed.iteration_duration
+        iteration = computed.current_iteration
+        if iteration is None:
+            iteration = 0.0 if computed.phase != "after" else max(math.ceil(timing.iterations) - 1, 0)
+        iteration = math.floor(iteration)
+        reverse = {"normal": False, "reverse": True, "alternate": iteration % 2 == 1,
+                   "alternate-reverse": iteration % 2 == 0}[timing.direction]
+        simple = 1 - fraction if reverse else fraction
+        self.current_time = timing.delay + (iteration + simple - timing.iteration_start) * duration
 
     # -- sampling ---------------------------------------------------------------
 

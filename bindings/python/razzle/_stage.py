@@ -10,11 +10,46 @@ Python."""
 
 from __future__ import annotations
 
+import difflib
 import json
 from dataclasses import dataclass, field, fields
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Tuple
 
-__all__ = ["Stage", "Target"]
+__all__ = ["Stage", "Target", "PROPERTY_CHANNELS", "property_suggestion"]
+
+#: Every property a renderer draws on a stage's targets
+#: (Guides/Rendering.md's table) with the channels it reads. A source may
+#: animate other names (property names are free: any name is a scalar);
+#: they are sampled and not drawn.
+PROPERTY_CHANNELS: Dict[str, int] = {
+    **dict.fromkeys(("frame",), 4),
+    **dict.fromkeys(("size", "center", "position", "translation"), 2),
+    **dict.fromkeys(("backgroundColor", "fillColor", "strokeColor", "textColor"), 4),
+    "transform": 6,
+    "transform3d": 16,
+    **dict.fromkeys(
+        (
+            "left", "centerX", "right", "leftOffset", "centerXOffset", "rightOffset", "pathPosition", "offsetX",
+            "offsetY", "scale", "rotation", "alpha", "opacity", "hidden", "strokeWidth", "lineWidth", "strokeStart",
+            "strokeEnd", "cornerRadius", "blur", "mask",
+        ),
+        1,
+    ),
+}
+
+
+def property_suggestion(name: str, known: Iterable[str] = PROPERTY_CHANNELS) -> Optional[str]:
+    """The drawn property `name` is a near miss of ("alpah" → "alpha",
+    "Alpha" → "alpha"), or None: a name that is drawn, or not close to any
+    drawn name (a property of the caller's own)."""
+    names = list(known)
+    if name in names:
+        return None
+    folded = {candidate.lower(): candidate for candidate in names}
+    if name.lower() in folded:
+        return folded[name.lower()]
+    close = difflib.get_close_matches(name, names, n=1, cutoff=0.8)
+    return close[0] if close else None
 
 Color4 = Tuple[float, float, float, float]
 
@@ -125,6 +160,24 @@ class Stage:
     def scrolling(self) -> bool:
         """Whether frame values are content offsets (driver "scroll")."""
         return self.driver == "scroll" or (self.driver is None and self.paging is not None)
+
+    def property_problems(self, columns: Iterable[Tuple[str, str]]) -> List[str]:
+        """For each (target, property) of `columns` (a source's layout, or
+        pairs) whose target this stage draws and whose property is not drawn
+        but a near miss of one: `label.alpah is not a property the renderer
+        draws (did you mean "alpha"?)`."""
+        names = {target.name for target in self.targets}
+        problems = []
+        for column in columns:
+            target, prop = column[0], column[1]
+            if target not in names:
+                continue
+            suggestion = property_suggestion(prop)
+            if suggestion is not None:
+                problems.append(
+                    f'{target}.{prop} is not a property the renderer draws (did you mean "{suggestion}"?)'
+                )
+        return problems
 
     def target(self, name: str) -> Target:
         """The target named `name` (KeyError if there is none)."""

@@ -287,6 +287,7 @@ def stage_reports(scene: Scene, data: Dict[str, Any], played: Set[int], warnings
     properties its tracks animate. An animator a stage names (or its paging
     layout's) joins `played`. Warnings: a target nothing animates, a track
     no target draws, a property the renderer does not apply."""
+    from .._stage import property_suggestion
     from ..render._state import DRAWN_PROPERTIES, kind_problems
 
     animator_names = scene.names("animators")
@@ -315,7 +316,9 @@ def stage_reports(scene: Scene, data: Dict[str, Any], played: Set[int], warnings
         for target in stage.targets:
             for prop in animated.get(target.name, []):
                 if prop not in DRAWN_PROPERTIES:
-                    warnings.append(f"{label}: {target.name}.{prop} is sampled but not drawn (Guides/Rendering.md)")
+                    suggestion = property_suggestion(prop)
+                    hint = f' (did you mean "{suggestion}"?)' if suggestion else " (Guides/Rendering.md)"
+                    warnings.append(f"{label}: {target.name}.{prop} is sampled but not drawn{hint}")
         for target_name in sorted(set(animated) - names):
             warnings.append(f"{label}: tracks of {target_name!r} animate no target of the stage")
         reports.append(

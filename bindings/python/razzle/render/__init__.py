@@ -304,7 +304,7 @@ class Renderer:
         if matrix.ndim == 1:
             matrix = matrix.reshape(values.size, -1)
         layout = self.source.layout
-        check_kinds(layout, {t.name for t in self.stage.targets})
+        check_kinds(layout, {t.name for t in self.stage.targets}, self.stage)
         columns = split_columns(matrix, layout)
         n = values.size
         scroll = values if self.scrolling else None

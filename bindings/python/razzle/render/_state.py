@@ -11,7 +11,7 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
 
 import numpy as np
 
-from .._stage import Target
+from .._stage import PROPERTY_CHANNELS, Target
 
 FloatArray = np.ndarray[Any, np.dtype[np.float64]]
 
@@ -23,23 +23,8 @@ PAGE_ATTRIBUTES = {"left": 0.0, "centerX": 0.5, "right": 1.0}
 
 
 #: Every property the renderer applies (Guides/Rendering.md's table) with
-#: the channels it reads; a stage's source may animate others, which are
-#: sampled and not drawn.
-PROPERTY_CHANNELS: Dict[str, int] = {
-    **dict.fromkeys(("frame",), 4),
-    **dict.fromkeys(("size", "center", "position", "translation"), 2),
-    **dict.fromkeys(("backgroundColor", "fillColor", "strokeColor", "textColor"), 4),
-    "transform": 6,
-    "transform3d": 16,
-    **dict.fromkeys(
-        (
-            "left", "centerX", "right", "leftOffset", "centerXOffset", "rightOffset", "pathPosition", "offsetX",
-            "offsetY", "scale", "rotation", "alpha", "opacity", "hidden", "strokeWidth", "lineWidth", "strokeStart",
-            "strokeEnd", "cornerRadius", "blur", "mask",
-        ),
-        1,
-    ),
-}
+#: the channels it reads, defined with the stage (`razzle._stage`); a
+#: stage's source may animate others, which are sampled and not drawn.
 DRAWN_PROPERTIES = frozenset(PROPERTY_CHANNELS)
 
 
@@ -59,11 +44,14 @@ def kind_problems(layout: Any, targets: Any) -> List[str]:
     return problems
 
 
-def check_kinds(layout: Any, targets: Any) -> None:
-    """RenderError naming the first of `kind_problems`."""
+def check_kinds(layout: Any, targets: Any, stage: Any = None) -> None:
+    """RenderError naming the first of `kind_problems`, and of the stage's
+    `property_problems` (a misspelled drawn property) when `stage` is given."""
     from ._encode import RenderError
 
     problems = kind_problems(layout, targets)
+    if stage is not None:
+        problems += stage.property_problems(layout)
     if problems:
         raise RenderError(problems[0] + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""))
 
