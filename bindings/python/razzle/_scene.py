@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ctypes
 import dataclasses
+import errno
 import json
 import os
 from ctypes import byref, c_double, c_int32, c_size_t
@@ -14,7 +15,7 @@ from typing import IO, Any, Callable, Dict, Generic, Iterable, Iterator, List, O
 from . import _ffi
 from ._animator import Animator
 from ._choreography import Node
-from ._errors import BufferTooSmallError, InvalidNameError, InvalidTypeError, RazzleError
+from ._errors import BufferTooSmallError, InvalidNameError, InvalidTypeError, NotFoundError, RazzleError
 from ._ffi import lib
 from ._handle import HandleOwner, SceneCodec, install_scene_codec
 from ._inputs import describe, text
@@ -344,12 +345,41 @@ def load(source: Union[str, os.PathLike[str], IO[str], IO[bytes]]) -> Scene:
         location = _ffi.SceneLocation()
         try:
             lib.kf_scene_load_file(os.fsencode(source), byref(handle), byref(location))
+        except NotFoundError as error:
+            if os.path.exists(source):
+                raise _located(error, location) from None
+            raise _missing_file(os.fspath(source), str(error)) from None
         except RazzleError as error:
             raise _located(error, location) from None
         return Scene._adopt(handle)
     if hasattr(source, "read"):
         return loads(source.read())
     raise InvalidTypeError(f"source must be a path or a file, not {describe(source)}")
+
+
+class SceneFileNotFoundError(FileNotFoundError, NotFoundError):
+    """A scene file that does not exist: a FileNotFoundError (as open()
+    raises), and the library's NotFoundError."""
+
+    def __str__(self) -> str:
+        return FileNotFoundError.__str__(self)
+
+
+def _missing_file(path: Union[str, bytes], message: str) -> FileNotFoundError:
+    """FileNotFoundError for a scene path that does not exist; a text that
+    looks like JSON rather than a path says so."""
+    name = path.decode(errors="replace") if isinstance(path, bytes) else path
+    head = name.lstrip()
+    reason = os.strerror(errno.ENOENT)
+    if head.startswith("\ufeff") or head[:1] in ("{", "["):
+        bom = " (starting with a byte order mark, U+FEFF)" if head.startswith("\ufeff") else ""
+        shown = repr(name[:40] + ("…" if len(name) > 40 else ""))
+        reason = f"{reason}: {shown} looks like JSON text{bom}, not a path: use razzle.loads(text)"
+        error = SceneFileNotFoundError(errno.ENOENT, reason)
+    else:
+        error = SceneFileNotFoundError(errno.ENOENT, reason, name)
+    error.status = _ffi.STATUS_CODES["KF_E_NOT_FOUND"][0]
+    return error
 
 
 def _scene_of(obj: Union[Scene, SceneObject, Sequence[SceneObject]]) -> Tuple[Scene, bool]:
