@@ -1,7 +1,8 @@
 # razzle — build, test and demo.
 #
 #   make demo    build the library and the Python package, render the
-#                gallery into .build/gallery (and print where)
+#                gallery into .build/gallery (and print where); make
+#                docs-images draws the documentation's pictures (Guides/images)
 #   make test    lint, swift test, the C programs (also under valgrind;
 #                the cairo example when pkg-config finds cairo),
 #                pytest (with mypy --strict on the README and a typed script)
@@ -116,6 +117,15 @@ $(RENDER_STAMP): Makefile | $(VENV_PYTHON)
 # $(GALLERY), each beside its scene file; the README shows them.
 demo: python $(RENDER_STAMP)
 	@$(VENV_PYTHON) -m razzle demo -o $(GALLERY)
+
+# The documentation's pictures (razzle.gallery.guides), committed in
+# Guides/images and drawn again here after a change to what they show
+# (Tests/python/test_doc_images.py says when). The Lottie pictures are
+# drawn from $(LOTTIE_FILES)/tractor.json, and left as they are without it.
+.PHONY: docs-images
+docs-images: python $(RENDER_STAMP)
+	@$(VENV_PYTHON) -m razzle.gallery.guides Guides/images \
+		$(addprefix --lottie ,$(wildcard $(LOTTIE_FILES)/tractor.json))
 
 test: lint swift-test c-test c-paths-test c-choreography-test c-lottie-test c-lottie-cairo c-stress memcheck memcheck-paths memcheck-choreography memcheck-lottie fuzz-replay python-test
 
