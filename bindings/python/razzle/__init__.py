@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Optional, Tuple
 
-from . import _ffi
+from . import _ffi, _notebook
 from ._animator import Animator, Column, Layout, Variables
 from ._choreography import Clip, Node, Stagger, Timeline, keyframe_animation
 from ._frame import Frame
@@ -143,6 +143,17 @@ def set_kernel_level(name: Optional[str] = None) -> None:
 
 
 library_path: str = str(_ffi.path)
+
+
+def _animation_html(obj: object) -> Optional[str]:
+    """`_repr_html_` of scenes and Lottie imports (`razzle.render.notebook_html`;
+    razzle.render, which needs the render extra, is imported on first use)."""
+    from .render import notebook_html
+
+    return notebook_html(obj)
+
+
+_notebook.install_animation_html(_animation_html)
 
 __all__ = [
     "LottieColumn",

@@ -138,6 +138,20 @@ class Easing:
     def __deepcopy__(self, memo: Dict[int, Any]) -> Easing:
         return self
 
+    def _repr_svg_(self) -> Optional[str]:
+        """The curve for Jupyter: eased progress against progress, 260 x 220
+        pixels of SVG (steps drawn as steps). None on any error."""
+        from ._notebook import easing_chart, safe
+
+        return safe(lambda: easing_chart(self._spec, self).svg())
+
+    def _repr_png_(self) -> Optional[bytes]:
+        """The same picture as PNG bytes; None without Pillow (the render
+        extra)."""
+        from ._notebook import easing_chart, safe
+
+        return safe(lambda: easing_chart(self._spec, self).png())
+
     def _evaluate(self, p: object, derivative: bool) -> Any:
         batch = is_batch(p)
         progress = times(p, "progress values") if batch else np.array(real(p, "progress"))

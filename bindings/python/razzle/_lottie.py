@@ -18,6 +18,7 @@ from ._dotlottie import MAX_LOTTIE_BYTES, is_dotlottie, read_animation
 from ._errors import BufferTooSmallError, InvalidTypeError, InvalidValueError
 from ._ffi import LottieHandle, LottieImageInfo, LottieInfo, NodeHandle, lib
 from ._handle import HandleOwner
+from ._notebook import InlineAnimation
 from ._types import FloatArray, Times
 
 if TYPE_CHECKING:
@@ -90,12 +91,13 @@ class LottieColumn:
     start: int
 
 
-class LottieImport(HandleOwner):
+class LottieImport(InlineAnimation, HandleOwner):
     """A Lottie document imported into razzle: `.timeline` (one clip per
     layer), `.frame_rate`, `.in_point`, `.out_point` (frames), `.layers`,
     `.warnings`, `.columns`, `.static_values`; `values(t)` and `sample(times)`
     give every animated property with spatial positions and shape paths put
-    together (NaN / None where a layer does not show)."""
+    together (NaN / None where a layer does not show). A notebook shows it
+    playing (capped: see `razzle.render.notebook_html`)."""
 
     __slots__ = ("_info", "_description", "_layers", "_warnings", "_columns", "_static", "_images", "_list", "timeline")
     _kind = "lottie import"

@@ -209,6 +209,27 @@ class Path(HandleOwner):
         lib.kf_path_trim_points(self._h, a, b, n, out.ctypes.data, n)
         return out
 
+    def _picture(self) -> Any:
+        from ._notebook import path_picture
+
+        bounds = self.bounds
+        return path_picture(self.data, (bounds.x, bounds.y, bounds.width, bounds.height), self.points, self.length)
+
+    def _repr_svg_(self) -> Optional[str]:
+        """The path for Jupyter: its data drawn to fit 320 x 240 pixels
+        (aspect kept, y down as in SVG), its start marked, as SVG. None on
+        any error (a closed path)."""
+        from ._notebook import safe
+
+        return safe(lambda: str(self._picture().svg()))
+
+    def _repr_png_(self) -> Optional[bytes]:
+        """The same picture as PNG bytes (the path sampled along its arc
+        length); None without Pillow (the render extra)."""
+        from ._notebook import safe
+
+        return safe(lambda: self._picture().png())
+
     def __str__(self) -> str:
         return self.data
 

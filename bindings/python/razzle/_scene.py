@@ -19,6 +19,7 @@ from ._errors import BufferTooSmallError, InvalidNameError, InvalidTypeError, No
 from ._ffi import lib
 from ._handle import HandleOwner, SceneCodec, install_scene_codec
 from ._inputs import describe, text
+from ._notebook import InlineAnimation
 from ._paging import Paging
 from ._paths import Mask, Path
 from ._stage import Stage
@@ -104,14 +105,16 @@ def _text_out(fill: Any) -> str:
     return buffer.raw[: length.value].decode("utf-8")
 
 
-class Scene(HandleOwner):
+class Scene(InlineAnimation, HandleOwner):
     """The objects of one scene file: `animators`, `nodes` (root nodes, each
     with its tree), `pagings`, `paths` and `masks`, in file order, each a
     new razzle object of its own (closing the scene leaves them usable),
     and `stages` (`razzle.Stage` values: what a renderer draws).
     `scene.names("animators")` lists their names (None for unnamed),
     `scene["intro"]` finds an object by name. `razzle.dumps(scene)` writes
-    the file back: byte for byte what was loaded, for a file razzle wrote."""
+    the file back: byte for byte what was loaded, for a file razzle wrote.
+    In a notebook a scene shows as its first stage's animation (an animated
+    image, capped: see `razzle.render.notebook_html`)."""
 
     __slots__ = ("animators", "nodes", "pagings", "paths", "masks", "_names")
     _kind = "scene"

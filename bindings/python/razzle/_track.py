@@ -256,6 +256,30 @@ class Track(HandleOwner, Generic[V_co]):
         state = "closed" if self.closed else f"{len(self)} keyframes"
         return f"<razzle.Track {self.target}.{self.property} ({state})>"
 
+    def _chart(self) -> Any:
+        from ._notebook import track_chart
+        from ._values import KIND_TYPES
+
+        fields = getattr(KIND_TYPES.get(self.kind), "_fields", ())
+        title = f"{self.target}.{self.property} ({self.kind})" if self.target else f"{self.property} ({self.kind})"
+        return track_chart(title, self.times, self.sample, fields, self.kind == "color")
+
+    def _repr_svg_(self) -> Optional[str]:
+        """The curve for Jupyter: the track over its keyframes' span, one
+        line per channel that varies, a marker on each keyframe (a color
+        track as a color strip), 480 x 220 pixels of SVG. None on any error
+        (no keyframes, a closed track)."""
+        from ._notebook import safe
+
+        return safe(lambda: str(self._chart().svg()))
+
+    def _repr_png_(self) -> Optional[bytes]:
+        """The same picture as PNG bytes; None without Pillow (the render
+        extra)."""
+        from ._notebook import safe
+
+        return safe(lambda: self._chart().png())
+
     def __copy__(self) -> NoReturn:
         raise TypeError(_COPY_MESSAGE)
 

@@ -25,9 +25,20 @@ from .._paths import Mask, Path
 from .._stage import Stage
 from ._draw import Painter, available, draw_all
 from ._encode import RenderError, output_kind, prepare_output, write_frames, write_stream
+from ._notebook import INLINE_BYTES, INLINE_FRAMES, INLINE_SIDE, animation_html, inline_size
 from ._state import TargetState, check_kinds, split_columns, target_state
 
-__all__ = ["Renderer", "RenderResult", "RenderError", "render", "write_frames"]
+__all__ = [
+    "Renderer",
+    "RenderResult",
+    "RenderError",
+    "render",
+    "write_frames",
+    "notebook_html",
+    "INLINE_FRAMES",
+    "INLINE_SIDE",
+    "INLINE_BYTES",
+]
 
 Frame = np.ndarray[Any, np.dtype[np.uint8]]
 Progress = Callable[[int, int], None]
@@ -369,6 +380,73 @@ class Renderer:
         if self.lottie is not None:
             return self._lottie_draw(value)
         return self.frames([value])[0]
+
+    def _repr_html_(self) -> Optional[str]:
+        """Jupyter: the renderer's default frames as an inline animation
+        (`notebook_html`: capped in frames, pixels and bytes); None on any
+        error, so a notebook shows the text repr instead."""
+        try:
+            return notebook_html(self)
+        except Exception:
+            return None
+
+
+def notebook_html(obj: Any) -> Optional[str]:
+    """What a notebook shows for a scene (its first stage), a Lottie import
+    or a Renderer: an animated image (WebP, else GIF) in an HTML <img> with
+    a data URI, and a caption. Capped: at most INLINE_FRAMES (60) frames,
+    spread over the default span with its playing time kept; at most
+    INLINE_SIDE (320) pixels a side (scaled down, aspect kept); at most
+    INLINE_BYTES (3 MB) encoded, halving the frame count until it fits.
+    None without the render extra (skia-python, Pillow) or with nothing to
+    draw (a scene without stages). Scenes' and Lottie imports'
+    `_repr_html_` call this; errors propagate to them (they return None)."""
+    if not available()[0]:
+        return None
+    try:
+        import PIL  # noqa: F401 - only whether the extra is there
+    except ImportError:
+        return None
+    if isinstance(obj, Renderer):
+        renderer = _inline_renderer(obj)
+        label = "Lottie" if obj.lottie is not None else (obj.stage.name or "stage")
+    elif isinstance(obj, LottieImport):
+        renderer = Renderer.from_lottie(obj, size=inline_size(obj.width, obj.height))
+        label = "Lottie"
+    else:
+        stages = list(getattr(obj, "stages", None) or [])
+        if not stages:
+            return None
+        renderer = Renderer.from_scene(obj, 0, size=inline_size(*stages[0].size))
+        label = f"stage {stages[0].name!r}" if stages[0].name else "stage"
+    values = renderer.frame_values()
+    lottie = renderer.lottie
+    if lottie is not None:
+        seconds = (lottie.out_point - lottie.in_point) / lottie.frame_rate
+    else:
+        seconds = values.size / 30.0  # frame_values' default rate
+    return animation_html(renderer.frames, values.tolist(), seconds, endpoint=lottie is None, label=label)
+
+
+def _inline_renderer(renderer: Renderer) -> Renderer:
+    """`renderer`, or one like it scaled down to fit INLINE_SIDE."""
+    if max(renderer.width, renderer.height) <= INLINE_SIDE:
+        return renderer
+    size = inline_size(renderer.width, renderer.height)
+    if renderer.lottie is not None:
+        smaller = Renderer.from_lottie(renderer.lottie, size=size, background=renderer.background)
+        smaller.base_path = renderer.base_path
+        return smaller
+    return Renderer(
+        renderer.stage,
+        renderer.source,
+        paging=renderer.paging,
+        paths=renderer.paths,
+        masks=renderer.masks,
+        size=size,
+        base_path=renderer.base_path,
+        background=renderer.background,
+    )
 
 
 def _background(value: Any) -> Tuple[float, float, float, float]:
