@@ -88,8 +88,30 @@ def test_the_reader_sees_every_module() -> None:
     assert {"razzle._animator", "razzle._choreography", "razzle._handle"} <= graph["razzle._scene"]
 
 
+#: Imports inside functions that close a circle, left by the tween work
+#: (issue 26 item 3) for its owner to turn into hooks: _easing's
+#: did-you-mean for GSAP names imports _gsap (which imports _easing), and
+#: Timeline.to/from_/from_to import _tween (which imports _choreography).
+#: Each must still close a circle (so the entry goes when it is fixed), and
+#: nothing else may.
+KNOWN_CIRCLES = {("razzle._easing", "razzle._gsap"), ("razzle._choreography", "razzle._tween")}
+
+
 def test_no_import_circle() -> None:
-    cycle = _cycle(_graph())
+    graph = _graph()
+    for module, imported in sorted(KNOWN_CIRCLES):
+        assert imported in graph[module], f"{module} no longer imports {imported}: drop it from KNOWN_CIRCLES"
+        without = {name: set(edges) for name, edges in graph.items()}
+        without[module].discard(imported)
+        reachable, todo = set(), [imported]
+        while todo:
+            name = todo.pop()
+            if name not in reachable:
+                reachable.add(name)
+                todo.extend(without[name])
+        assert module in reachable, f"{module} -> {imported} closes no circle now: drop it from KNOWN_CIRCLES"
+        graph[module].discard(imported)
+    cycle = _cycle(graph)
     assert cycle is None, "import circle: " + " -> ".join(cycle or [])
 
 

@@ -40,7 +40,7 @@ def spread(values: Sequence[float], most: int, endpoint: bool) -> List[float]:
     first, last = float(values[0]), float(values[-1])
     if not endpoint:  # a Lottie file's frames stop before op: keep the step's share
         last += (last - first) / (len(values) - 1)
-    return np.linspace(first, last, most, endpoint=endpoint).tolist()
+    return [float(v) for v in np.linspace(first, last, most, endpoint=endpoint)]
 
 
 def _encode(frames: Sequence[Frame], seconds: float) -> tuple[bytes, str]:
