@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import importlib.util
 import json
 import os
 import re
@@ -169,10 +170,15 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def needs(block: Block, workspace: Path) -> None:
-    """Skips a block that names a file the workspace could not provide."""
+    """Skips a block that names a file the workspace could not provide, or
+    draws without the render extra (make test installs it)."""
     for name in ("tractor.json",):
         if name in block.code and not (workspace / name).exists():
             pytest.skip(f"{name} is in ../shared/lottie/files, which is not beside the repository")
+    if re.search(r"razzle[. ](render|plot|demo)", block.code):
+        for module in ("skia", "matplotlib", "PIL"):
+            if importlib.util.find_spec(module) is None:
+                pytest.skip(f"{block.id} draws: the render extra is not installed ({module})")
 
 
 # -- Python ---------------------------------------------------------------------

@@ -36,7 +36,9 @@ def test_the_committed_picture_is_current(picture: guides.Picture) -> None:
         pytest.skip(f"{LOTTIE} is not beside the repository")
     committed = guides.decode((IMAGES / picture.name).read_bytes())
     fresh = guides.decode(guides.draw(picture, str(LOTTIE)))
-    assert len(fresh) == len(committed), f"{picture.name}: {len(fresh)} frames, committed {len(committed)}: make docs-images"
+    assert len(fresh) == len(committed), (
+        f"{picture.name}: {len(fresh)} frames, committed {len(committed)}: make docs-images"
+    )
     for index, (a, b) in enumerate(zip(fresh, committed)):
         assert a.shape == b.shape, f"{picture.name}: {a.shape} against {b.shape}: make docs-images"
         error = np.abs(a.astype(np.int16) - b.astype(np.int16)).mean()

@@ -227,7 +227,8 @@ def _springs(_: Optional[str]) -> Frames:
         ("spring(stiffness=100, damping=…)", [(f"damping={d:g}", Spring(1, 100, d)) for d in (5, 10, 20)]),
         ("spring(dampingRatio=…, response=0.4)", [(f"dampingRatio={r:g}", Spring.from_damping_ratio(r, 0.4))
                                                   for r in (0.3, 0.6, 1.0)]),
-        ("spring(duration=0.5, bounce=…)", [(f"bounce={b:g}", Spring.from_duration_bounce(0.5, b)) for b in (0.0, 0.3, 0.6)]),
+        ("spring(duration=0.5, bounce=…)", [(f"bounce={b:g}", Spring.from_duration_bounce(0.5, b))
+                                            for b in (0.0, 0.3, 0.6)]),
     )
     axes = figure.subplots(1, 3, sharey=True)
     colors = ("#1f6fd1", "#d1491f", "#2a9d5c")
