@@ -12,7 +12,8 @@ test_typing.py and test_install.py use too) and run by language:
 - ``sh``: run by bash (``-euo pipefail``) in that directory, with
   ``razzle`` meaning this Python's ``python -m razzle``.
 - ``c``: compiled with ``-Wall -Wextra -Werror -pedantic`` against the
-  package's library and run.
+  package's library and run; a ``printf`` whose line ends in a comment
+  prints what the comment says, as a ``print`` does.
 - ``json``: parsed.
 
 A block that must not run this way has a marker on the line before its
@@ -20,10 +21,11 @@ fence, an HTML comment (invisible on GitHub):
 
 - ``<!-- doc-test: skip (reason) -->``: not run; the reason is required.
 - ``<!-- doc-test: run-by test_name (what) -->``: run by that test, which
-  finds the block by its marker (`marked`): the install commands and the
-  CMake project by test_install.py (a staged ``make install``), the Dask
-  example by `test_the_dask_example` (``make test-dask``; skipped without
-  the dask extra).
+  finds the block by its marker (`marked`): the README's install commands
+  by `test_the_readme_install_builds_the_c_example` (``make install`` into
+  a temporary $HOME), its CMake project by test_install.py (against a
+  staged install), its Dask example by `test_the_dask_example` (``make
+  test-dask``; skipped without the dask extra).
 
 Any other language needs one of the two markers, so a new block is run or
 says why not. The pictures the documents show are checked in
@@ -52,8 +54,8 @@ SHARED_LOTTIE = REPO.parent / "shared" / "lottie" / "files"
 
 RUNS = {"python": "python", "py": "python", "sh": "sh", "c": "c", "json": "json"}
 
-#: Names a document's Python blocks use without defining, given here (the
-#: documents whose prose this test may not change).
+#: Names a document's Python blocks use as placeholders without defining
+#: them (Lottie.md's `times`: any frames), given here.
 GIVEN = {"Lottie.md": "times = range(0, 60)\n"}
 
 FENCE = re.compile(r"^```(\S*)\s*$")
