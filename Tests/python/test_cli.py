@@ -301,12 +301,15 @@ def test_import_lottie(capsys: Any, tmp_path: Path) -> None:
         layers = len(imported.layers)
     assert len(warnings) > 0
     lines = err.splitlines()
-    assert len(lines) == len(warnings)
+    summary = lines.pop()  # status lines go to stderr: stdout stays data
+    lost = [line for line in lines[len(warnings):]]
+    assert lost and all("not in the scene file" in line for line in lost)  # never lost silently
     for line, warning in zip(lines, warnings):
         assert line.startswith(f"razzle: {source}: warning: {warning.feature}")
         assert warning.pointer in line
-    assert out.startswith(f"wrote {output}: {layers} layers, ")
-    assert out.endswith(f"; {len(warnings)} warnings\n")
+    assert out == ""
+    assert summary.startswith(f"wrote {output}: {layers} layers, ")
+    assert summary.endswith(f"; {len(warnings) + len(lost)} warnings")
     with razzle.load(output) as loaded:
         assert np.array_equal(loaded.nodes[0].sample(frames), expected, equal_nan=True)
 
@@ -390,9 +393,9 @@ def renderer(monkeypatch: Any) -> Dict[str, Any]:
 
     def render(scene: Any, output: str, *, fps: float = 30.0, size: Any = None, start: Any = None, end: Any = None,
                frames: Optional[int] = None, stage: Any = None, progress: Optional[Callable[[int, int], None]] = None,
-               driver: Optional[str] = None) -> RenderResult:
+               driver: Optional[str] = None, loop: int = 0, hold: float = 0.0) -> RenderResult:
         calls.update(scene=scene, output=output, fps=fps, size=size, start=start, end=end, frames=frames, stage=stage,
-                     progress=progress, driver=driver)
+                     progress=progress, driver=driver, loop=loop, hold=hold)
         if "raise" in calls:
             raise calls["raise"]
         total = frames or 120
@@ -413,8 +416,8 @@ def test_render_passes_the_options_and_prints_the_summary(capsys: Any, scene: Pa
     code, out, err = run(capsys, "render", str(scene), "-o", "intro.gif", "--fps", "24", "--size", "375x667",
                          "--scroll", "0:1500", "--frames", "120", "--stage", "1", "--quiet")
     assert code == 0, err
-    assert out == "wrote intro.gif: 120 frames, 375×667, 1.9 s (sampling 0.021 s, drawing 0.8 s, encoding 1.1 s)\n"
-    assert err == ""
+    assert err == "wrote intro.gif: 120 frames, 375×667, 1.9 s (sampling 0.021 s, drawing 0.8 s, encoding 1.1 s)\n"
+    assert out == ""
     assert renderer["scene"] == str(scene) and renderer["output"] == "intro.gif"
     assert (renderer["fps"], renderer["size"], renderer["start"], renderer["end"]) == (24.0, (375, 667), 0.0, 1500.0)
     assert (renderer["frames"], renderer["stage"], renderer["progress"]) == (120, 1, None)
@@ -430,7 +433,7 @@ def test_render_progress_bar(capsys: Any, scene: Path, renderer: Dict[str, Any])
     assert code == 0
     assert callable(renderer["progress"])
     assert "intro.gif:" in err and "0/30" in err and "frame/s" in err  # tqdm's bar on stderr
-    assert out.startswith("wrote intro.gif: 30 frames")
+    assert err.splitlines()[-1].startswith("wrote intro.gif: 30 frames")
 
 
 def test_the_progress_bar_follows_the_callback() -> None:
@@ -482,16 +485,39 @@ def test_demo_builds_the_gallery(capsys: Any, monkeypatch: Any, tmp_path: Path) 
 
     def build(out_dir: str, progress: Any = None) -> List[str]:
         built.append((out_dir, progress))
-        return [f"{out_dir}/intro.gif", f"{out_dir}/easings.png"]
+        paths = [f"{out_dir}/intro.gif", f"{out_dir}/easings.png"]
+        for path in paths:
+            Path(path).write_bytes(b"picture")
+        return paths
 
     module = types.ModuleType("razzle.gallery")
     module.build = build  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "razzle.gallery", module)
-    code, out, _ = run(capsys, "demo", "-o", str(tmp_path))
-    assert code == 0
-    assert out.splitlines() == [f"{tmp_path}/intro.gif", f"{tmp_path}/easings.png"]
+    output = tmp_path / "gallery"
+    code, out, err = run(capsys, "demo", "-o", str(output))
+    assert code == 0, err
+    assert out == ""  # status lines on stderr
+    assert err.splitlines() == [f"wrote {output}/intro.gif", f"wrote {output}/easings.png"]
+    assert sorted(p.name for p in output.iterdir()) == ["easings.png", "intro.gif"]
+    assert [p.name for p in tmp_path.iterdir()] == ["gallery"]  # the scratch directory is gone
+    monkeypatch.chdir(tmp_path)
     assert run(capsys, "demo")[0] == 0
-    assert built == [(str(tmp_path), None), ("razzle-gallery", None)]
+    assert (tmp_path / "razzle-gallery" / "intro.gif").exists()
+    assert len(built) == 2 and all(progress is None for _, progress in built)
+
+
+def test_demo_leaves_nothing_behind_when_it_fails(capsys: Any, monkeypatch: Any, tmp_path: Path) -> None:
+    def build(out_dir: str, progress: Any = None) -> List[str]:
+        Path(out_dir, "intro.json").write_text("{}")
+        raise razzle.RazzleError("drawing failed")
+
+    module = types.ModuleType("razzle.gallery")
+    module.build = build  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "razzle.gallery", module)
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, "demo")
+    assert code == 1 and "drawing failed" in err
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_demo_table_and_version(capsys: Any) -> None:
@@ -565,7 +591,8 @@ def test_render_end_to_end(tmp_path: Path) -> None:
     result = program("render", str(scene), "-o", "fade.gif", "--fps", "10", cwd=tmp_path)
     # [0, 1] at 10 fps: 11 frames; one summary line.
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("wrote fade.gif: 11 frames, 100×50, ") and result.stdout.count("\n") == 1
+    assert result.stderr.startswith("wrote fade.gif: 11 frames, 100×50, ") and result.stderr.count("\n") == 1
+    assert result.stdout == ""
     with Image.open(tmp_path / "fade.gif") as image:
         assert image.size == (100, 50) and image.n_frames == 11
         image.seek(5)  # t = 0.5: alpha 0.5 red over white
@@ -619,7 +646,7 @@ def test_render_a_lottie_file_plays_ip_to_op(capsys: Any, tmp_path: Path) -> Non
     output = tmp_path / "solids.gif"
     code, out, err = run(capsys, "render", str(source), "-o", str(output), "--background", "white")
     assert code == 0, err
-    assert out.startswith(f"wrote {output}: 10 frames, 40×20")
+    assert err.startswith(f"wrote {output}: 10 frames, 40×20") and out == ""
     with Image.open(output) as image:
         # GIF keeps one picture per run of identical frames: 0-4, then 5-9.
         assert image.n_frames == 2

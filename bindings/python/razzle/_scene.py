@@ -364,6 +364,13 @@ class SceneFileNotFoundError(FileNotFoundError, NotFoundError):
     """A scene file that does not exist: a FileNotFoundError (as open()
     raises), and the library's NotFoundError."""
 
+    def __init__(self, reason: str, filename: Optional[str] = None) -> None:
+        if filename is None:
+            FileNotFoundError.__init__(self, errno.ENOENT, reason)
+        else:
+            FileNotFoundError.__init__(self, errno.ENOENT, reason, filename)
+        self.status = _ffi.STATUS_CODES["KF_E_NOT_FOUND"][0]
+
     def __str__(self) -> str:
         return FileNotFoundError.__str__(self)
 
@@ -378,11 +385,8 @@ def _missing_file(path: Union[str, bytes], message: str) -> FileNotFoundError:
         bom = " (starting with a byte order mark, U+FEFF)" if head.startswith("\ufeff") else ""
         shown = repr(name[:40] + ("…" if len(name) > 40 else ""))
         reason = f"{reason}: {shown} looks like JSON text{bom}, not a path: use razzle.loads(text)"
-        error = SceneFileNotFoundError(errno.ENOENT, reason)
-    else:
-        error = SceneFileNotFoundError(errno.ENOENT, reason, name)
-    error.status = _ffi.STATUS_CODES["KF_E_NOT_FOUND"][0]
-    return error
+        return SceneFileNotFoundError(reason)
+    return SceneFileNotFoundError(reason, name)
 
 
 def _scene_of(obj: Union[Scene, SceneObject, Sequence[SceneObject]]) -> Tuple[Scene, bool]:

@@ -63,8 +63,47 @@ def located(error: RazzleError) -> str:
     return message
 
 
+#: The file name that means standard input (for a file read) or standard
+#: output (for a file written), as POSIX utilities read it.
+STDIO = "-"
+
+#: How standard input and output are named in messages.
+STDIN_NAME = "<stdin>"
+STDOUT_NAME = "<stdout>"
+
+_stdin_cache: List[bytes] = []
+
+
+def read_stdin() -> bytes:
+    """Standard input's bytes, read once (a command may look at them twice:
+    to tell a Lottie file from a scene, then to load it)."""
+    if not _stdin_cache:
+        _stdin_cache.append(sys.stdin.buffer.read())
+    return _stdin_cache[0]
+
+
+def display_name(path: str, output: bool = False) -> str:
+    """`path` for messages: "-" as <stdin>, or <stdout> for an `output`."""
+    if path != STDIO:
+        return path
+    return STDOUT_NAME if output else STDIN_NAME
+
+
+def status(message: str) -> None:
+    """A status line (`wrote …`) on stderr, so that stdout stays data."""
+    print(message, file=sys.stderr)
+
+
+def warn(message: str) -> None:
+    """`razzle: warning: …` on stderr."""
+    print(f"razzle: warning: {message}", file=sys.stderr)
+
+
 def check_readable(path: str) -> None:
-    """CommandError naming `path` when it is not a readable file."""
+    """CommandError naming `path` when it is not a readable file ("-",
+    standard input, always is)."""
+    if path == STDIO:
+        return
     if not os.path.exists(path):
         raise CommandError(f"{path}: no such file")
     if os.path.isdir(path):
@@ -74,13 +113,15 @@ def check_readable(path: str) -> None:
 
 
 def load_scene(path: str) -> Scene:
-    """razzle.load(path), failing with one line that names the file, the
-    JSON Pointer, the line and the column."""
+    """razzle.load(path) (standard input for "-"), failing with one line
+    that names the file, the JSON Pointer, the line and the column."""
     check_readable(path)
     try:
+        if path == STDIO:
+            return razzle.loads(read_stdin())
         return razzle.load(path)
     except RazzleError as error:
-        raise CommandError(f"{path}: {located(error)}") from None
+        raise CommandError(f"{display_name(path)}: {located(error)}") from None
 
 
 def require(module: str, command: str) -> ModuleType:

@@ -4,14 +4,18 @@ RazzleDazzle fade sampled for each easing."""
 from __future__ import annotations
 
 import argparse
+import os
+import shutil
+import tempfile
 from typing import Any, List
 
-from .common import require
+from .common import CommandError, require, status
 
 DESCRIPTION = """\
 Renders the demo gallery (RazzleDazzle's README intro driven by scroll
 offset, AnimationKit staggers, a keyframe animation, an easing gallery) into
-DIR and prints each file it wrote. --table prints the RazzleDazzle fade
+DIR (nothing is left behind when it fails) and lists each file it wrote on
+stderr. --table prints the RazzleDazzle fade
 sampled for each easing instead (no optional dependency needed)."""
 
 
@@ -34,7 +38,28 @@ def run(arguments: argparse.Namespace) -> int:
         print(fade_table())
         return 0
     gallery = require("razzle.gallery", "demo")
-    paths: List[str] = gallery.build(arguments.output, progress=None)
+    for module in ("skia", "PIL", "matplotlib"):  # before anything is written
+        require(module, "demo")
+    output = arguments.output
+    if output == "-":
+        raise CommandError("demo: -o is a directory: the gallery is several files")
+    if os.path.exists(output) and not os.path.isdir(output):
+        raise CommandError(f"{output}: not a directory")
+    # Built in a new directory beside the output and moved into it when
+    # complete: a failure leaves nothing behind.
+    parent = os.path.dirname(os.path.abspath(output))
+    os.makedirs(parent, exist_ok=True)
+    scratch = tempfile.mkdtemp(prefix=".razzle-demo-", dir=parent)
+    try:
+        built: List[str] = gallery.build(scratch, progress=None)
+        os.makedirs(output, exist_ok=True)
+        paths = []
+        for path in built:
+            final = os.path.join(output, os.path.relpath(path, scratch))
+            os.replace(path, final)
+            paths.append(final)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
     for path in paths:
-        print(path)
+        status(f"wrote {path}")
     return 0

@@ -6,6 +6,8 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
+import tempfile
 from ctypes import byref, c_char_p, c_double
 from typing import Any, Dict, List, Optional, Sequence, Set, Tuple, get_args
 
@@ -13,7 +15,7 @@ from razzle import Node, RazzleError, Scene, Timeline
 from razzle._animator import ColorProperty, PointProperty, ScalarProperty
 from razzle._ffi import lib
 
-from .common import column_name, kind_channels, library_message, load_scene, plural
+from .common import STDIN_NAME, STDIO, column_name, kind_channels, library_message, load_scene, plural, read_stdin
 
 Report = Dict[str, Any]
 
@@ -59,7 +61,7 @@ def add_parser(commands: Any) -> None:
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("scene", help="a razzle-scene/1 file, or a Lottie .json / .tgs file")
+    parser.add_argument("scene", help="a razzle-scene/1 file, or a Lottie .json / .tgs file; - for standard input")
     parser.add_argument("--json", action="store_true", help="print a JSON object instead of text")
     parser.set_defaults(func=run)
 
@@ -71,6 +73,8 @@ def run(arguments: argparse.Namespace) -> int:
     from .inspect_lottie import inspect_lottie, text_lottie_report
 
     check_readable(arguments.scene)
+    if arguments.scene == STDIO:
+        return _inspect_stdin(arguments)
     if is_lottie_file(arguments.scene):
         lottie = inspect_lottie(arguments.scene)
         if arguments.json:
@@ -84,6 +88,31 @@ def run(arguments: argparse.Namespace) -> int:
         print(json.dumps(report, indent=2, ensure_ascii=False, allow_nan=False))
     else:
         print(text_report(report))
+    return 0
+
+
+def _inspect_stdin(arguments: argparse.Namespace) -> int:
+    """`razzle inspect -`: standard input, a scene or a Lottie document (read
+    through a temporary file, as a file would be)."""
+    from razzle._lottie import is_lottie_document
+
+    from .inspect_lottie import inspect_lottie, text_lottie_report
+
+    data = read_stdin()
+    if not is_lottie_document(data):
+        scene = load_scene(STDIO)
+        report = inspect_scene(scene, STDIN_NAME)
+        print(json.dumps(report, indent=2, ensure_ascii=False, allow_nan=False) if arguments.json else text_report(report))
+        return 0
+    with tempfile.TemporaryDirectory(prefix="razzle-inspect-") as folder:
+        path = os.path.join(folder, "stdin.json")
+        with open(path, "wb") as file:
+            file.write(data)
+        lottie = inspect_lottie(path)
+    if arguments.json:
+        print(json.dumps(lottie, indent=2, ensure_ascii=False, allow_nan=False))
+    else:
+        print(text_lottie_report(lottie, STDIN_NAME))
     return 0
 
 

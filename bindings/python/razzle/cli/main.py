@@ -19,6 +19,8 @@ Command = Callable[[argparse.Namespace], int]
 EPILOG = """\
 exit codes: 0 success, 1 the command failed (one line on stderr:
 "razzle: <file>: <what is wrong>"), 2 a usage error, 130 interrupted.
+"-" is standard input where a file is read, standard output where one is
+written; status lines ("wrote ...") go to stderr, so stdout stays data.
 Rendering and plotting need the optional extra: pip install 'razzle[render]'."""
 
 
@@ -39,6 +41,7 @@ def build_parser() -> Parser:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--version", action="version", version=f"razzle {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module in (render, plot, sample, inspect, imports, demo):
         module.add_parser(commands)

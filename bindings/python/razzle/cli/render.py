@@ -5,14 +5,23 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
+import shutil
 import sys
+import tempfile
 from typing import Any, Callable, Optional, Tuple, Union
 
 from razzle import RazzleError
-from razzle._lottie import import_lottie, is_lottie_file
+from razzle._lottie import import_lottie, is_lottie_document, is_lottie_file
 
-from .common import CommandError, check_readable, count_argument, located, number_argument, positive_argument
-from .common import UsageError, plural, require, size_argument
+from .common import STDIN_NAME, STDIO, CommandError, check_readable, count_argument, display_name, load_scene, located
+from .common import UsageError, number_argument, plural, positive_argument, read_stdin, require, size_argument
+from .common import status, warn
+
+#: The formats -o - (standard output) can be written in
+#: (razzle.render._encode.STREAM_FORMATS, not imported: it needs numpy's
+#: render package, and --help must not).
+STREAM_FORMATS = ("gif", "png", "webp", "mp4")
 
 DESCRIPTION = """\
 Draws a scene's stage, or plays a Lottie file, into an image file. The
@@ -29,8 +38,15 @@ ip to its op at its fr, or the segment of its marker --marker NAME: --from/--to 
 
 A time-driven stage's frames are times (--from/--to, seconds), a
 scroll-driven stage's are content offsets (--scroll A:B, points); without
-them the stage's own range is used. Needs the optional extra:
-pip install 'razzle[render]'."""
+them the stage's own range is used.
+
+Each frame shows for the time between two frames' times, so the delays add
+up to the animation's duration (--hold S adds S seconds to the last frame;
+--loop N plays it N times, 0 forever). A GIF shows at most 50 frames per
+second (browsers show shorter frames for 100 ms): faster frames are merged,
+with a warning. "-" reads the scene from standard input; -o - writes the
+picture to standard output in --format's format. The summary line goes to
+stderr. Needs the optional extra: pip install 'razzle[render]'."""
 
 
 def span_argument(text: str) -> Tuple[float, float]:
@@ -47,6 +63,25 @@ def stage_argument(text: str) -> Union[str, int]:
     return int(text) if text.lstrip("-").isdigit() and text.count("-") <= 1 else text
 
 
+def loop_argument(text: str) -> int:
+    """argparse type for a play count (0: forever)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of plays (0: forever)") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: the play count is 0 (forever) or more")
+    return value
+
+
+def hold_argument(text: str) -> float:
+    """argparse type for seconds >= 0."""
+    value = number_argument(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: hold is a number of seconds >= 0")
+    return value
+
+
 def add_parser(commands: Any) -> None:
     parser = commands.add_parser(
         "render",
@@ -59,7 +94,14 @@ def add_parser(commands: Any) -> None:
         "--animation", metavar="ID", help="the animation of a dotLottie archive (.lottie) to play (default: its manifest's)"
     )
     parser.add_argument("--marker", metavar="NAME", help="play a Lottie file's marker: its frames, from its start for its duration")
-    parser.add_argument("-o", "--output", required=True, help="the file (or directory) to write")
+    parser.add_argument("-o", "--output", required=True, help="the file (or directory) to write; - for standard output")
+    parser.add_argument("--format", choices=STREAM_FORMATS, help="the format for -o - (otherwise the extension's)")
+    parser.add_argument(
+        "--loop", type=loop_argument, default=0, metavar="N", help="times the animation plays (default 0: forever)"
+    )
+    parser.add_argument(
+        "--hold", type=hold_argument, default=0.0, metavar="SECONDS", help="extra time on the last frame (default 0)"
+    )
     parser.add_argument(
         "--fps", type=positive_argument, help="frames per second (default 30; a Lottie file's own fr)"
     )
@@ -138,32 +180,54 @@ def render_and_report(arguments: argparse.Namespace, source: Any = None, **optio
     turns a library error into the command's one-line error naming the
     input."""
     renderer = require("razzle.render", "render")
+    output = arguments.output
+    to_stdout = output == STDIO
+    if arguments.format is not None and not to_stdout and not output.lower().endswith("." + arguments.format):
+        raise UsageError(f"render: --format is for -o - (the output's extension gives its format: {output})")
+    if to_stdout and arguments.format is None:
+        raise UsageError("render: -o - (standard output) needs --format gif, png, webp or mp4")
+    if to_stdout and sys.stdout.isatty():
+        raise CommandError("-: standard output is a terminal: redirect it to a file or a pipe")
+    if arguments.fps is not None and arguments.fps > 50 and (arguments.format or output.lower()).endswith("gif"):
+        warn(f"GIF shows at most 50 frames per second (browsers show shorter frames for 100 ms): "
+             f"{arguments.fps:g} fps frames are merged to 20 ms and more")
     bar = progress_bar(arguments)
     callback: Optional[Callable[[int, int], None]] = bar
+    scratch = tempfile.mkdtemp(prefix="razzle-render-") if to_stdout else None
+    target = os.path.join(scratch, "stdout." + arguments.format) if scratch is not None else output
     try:
         result = renderer.render(
             arguments.scene if source is None else source,
-            arguments.output,
+            target,
             fps=arguments.fps,
             size=arguments.size,
             progress=callback,
+            loop=arguments.loop,
+            hold=arguments.hold,
             **options,
             **({} if arguments.background is None else {"background": arguments.background}),
         )
+        if scratch is not None:
+            with open(target, "rb") as file:
+                sys.stdout.buffer.write(file.read())
+            sys.stdout.buffer.flush()
     except RazzleError as error:
-        message = located(error)
-        if "pip install" in message or message.startswith(arguments.output + ":"):
+        message = located(error).replace(target, display_name(output, output=True))
+        if "pip install" in message or message.startswith(display_name(output, output=True) + ":"):
             raise CommandError(message) from None  # names no file, or the output already
-        raise CommandError(f"{arguments.scene}: {message}") from None
+        raise CommandError(f"{display_name(arguments.scene)}: {message}") from None
     finally:
         if bar is not None:
             bar.close()
-    print(summary(result))
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
+    status(summary(result._replace(path=display_name(output, output=True)) if scratch is not None else result))
     return 0
 
 
-def run_lottie(arguments: argparse.Namespace) -> int:
-    """`razzle render anim.json -o out.gif`: a Lottie file played."""
+def run_lottie(arguments: argparse.Namespace, imported: Any = None) -> int:
+    """`razzle render anim.json -o out.gif`: a Lottie file played (`imported`:
+    one read from standard input)."""
     if arguments.scroll is not None or arguments.stage is not None:
         raise UsageError("render: a Lottie file has no stages and no scroll: use --from/--to or --frame (frames)")
     if arguments.frame is not None and (arguments.start is not None or arguments.end is not None or arguments.frames):
@@ -171,8 +235,8 @@ def run_lottie(arguments: argparse.Namespace) -> int:
     start, end, frames = arguments.start, arguments.end, arguments.frames
     if arguments.frame is not None:
         start, frames = arguments.frame, 1
-    source = None
-    if arguments.animation is not None or arguments.marker is not None:
+    source = imported
+    if source is None and (arguments.animation is not None or arguments.marker is not None):
         try:
             source = import_lottie(arguments.scene, animation=arguments.animation)
         except RazzleError as error:
@@ -190,7 +254,15 @@ def run_lottie(arguments: argparse.Namespace) -> int:
 
 def run(arguments: argparse.Namespace) -> int:
     check_readable(arguments.scene)
-    if is_lottie_file(arguments.scene):
+    stdin = arguments.scene == STDIO
+    if stdin:
+        data = read_stdin()
+        if is_lottie_document(data):
+            try:
+                return run_lottie(arguments, import_lottie(data))
+            except RazzleError as error:
+                raise CommandError(f"{STDIN_NAME}: {located(error)}") from None
+    elif is_lottie_file(arguments.scene):
         return run_lottie(arguments)
     if arguments.animation is not None or arguments.marker is not None:
         raise UsageError("render: --animation and --marker are for Lottie files")
@@ -201,6 +273,7 @@ def run(arguments: argparse.Namespace) -> int:
     start, end = arguments.scroll if arguments.scroll is not None else (arguments.start, arguments.end)
     return render_and_report(
         arguments,
+        load_scene(STDIO) if stdin else None,
         start=start,
         end=end,
         frames=arguments.frames,

@@ -14,7 +14,7 @@ import numpy as np
 
 from razzle import RazzleError
 
-from .common import CommandError, UsageError, column_names, library_message, load_scene, pick
+from .common import STDIO, CommandError, UsageError, column_names, display_name, library_message, load_scene, pick
 
 #: The most times one command samples (a typo like 0:1e9:1 fails fast).
 MAX_TIMES = 10_000_000
@@ -73,11 +73,11 @@ def add_parser(commands: Any) -> None:
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("scene", help="a razzle-scene/1 file")
+    parser.add_argument("scene", help="a razzle-scene/1 file; - for standard input")
     parser.add_argument("--times", type=times_argument, required=True, metavar="SPEC", help="START:STOP:STEP or T1,T2,...")
     parser.add_argument("--format", choices=("csv", "json", "npy"), help="default: from -o's extension, else csv")
     parser.add_argument("--object", metavar="NAME", help="the node, animator or paging layout to sample, by name")
-    parser.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout (required for npy)")
+    parser.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout (- is stdout; required for npy)")
     parser.set_defaults(func=run)
 
 
@@ -116,25 +116,31 @@ def run(arguments: argparse.Namespace) -> int:
     output: Optional[str] = arguments.output
     form: str = arguments.format or _format_of(output)
     if form == "npy" and output is None:
-        raise UsageError("sample: --format npy writes binary data: give -o FILE.npy (see razzle sample --help)")
+        raise UsageError(
+            "sample: --format npy writes binary data: give -o FILE.npy, or -o - for standard output (see razzle sample --help)"
+        )
     scene = load_scene(arguments.scene)
-    label, obj = pick(scene, arguments.scene, arguments.object)
+    label, obj = pick(scene, display_name(arguments.scene), arguments.object)
     times: np.ndarray[Any, np.dtype[np.float64]] = arguments.times
     try:
         matrix = obj.sample(times)
         names = column_names(obj.layout)
     except RazzleError as error:
-        raise CommandError(f"{arguments.scene}: {label}: {library_message(error)}") from None
+        raise CommandError(f"{display_name(arguments.scene)}: {label}: {library_message(error)}") from None
     if len(names) != matrix.shape[-1]:  # the layout is read after sampling; a scene is not edited meanwhile
-        raise CommandError(f"{arguments.scene}: {label}'s columns changed while it was sampled")
+        raise CommandError(f"{display_name(arguments.scene)}: {label}'s columns changed while it was sampled")
     if form == "npy":
         assert output is not None
         table = np.column_stack([times, matrix])
+        if output == STDIO:
+            np.save(sys.stdout.buffer, table)
+            sys.stdout.buffer.flush()
+            return 0
         with open(output, "wb") as file:
             np.save(file, table)
         return 0
     text = csv_text(names, times, matrix) if form == "csv" else json_text(label, names, times, matrix)
-    if output is None:
+    if output is None or output == STDIO:
         sys.stdout.write(text)
     else:
         with open(output, "w", encoding="utf-8", newline="") as file:

@@ -493,6 +493,8 @@ def render(
     progress: Optional[Progress] = None,
     driver: Optional[str] = None,
     background: Optional[Any] = None,
+    loop: int = 0,
+    hold: float = 0.0,
 ) -> RenderResult:
     """Renders a scene's stage to `output` (.gif, .png/.apng, .mp4, a
     directory or a %d pattern for PNG frames). `scene` is a razzle.Scene or
@@ -509,9 +511,16 @@ def render(
     (default op), one frame per composition frame (or `frames` evenly
     spaced), at the file's `fr` unless `fps` is given, over `background`
     (default transparent; white in GIF and MP4). An .svg output writes the
-    one frame `start` as SVG."""
+    one frame `start` as SVG.
+
+    Each frame of an animation shows for the time between the frames'
+    values (a time stage: the span over the frame count; a scroll stage:
+    1/fps; a Lottie file: composition frames over its frame rate), so the
+    delays add up to the animation's duration; `hold` adds seconds to the
+    last frame, `loop` is how many times it plays (0: forever). A GIF shows
+    at most 50 frames per second: faster frames are merged."""
     if _is_lottie(scene):
-        return _render_lottie(scene, output, fps, size, start, end, frames, progress, background)
+        return _render_lottie(scene, output, fps, size, start, end, frames, progress, background, loop, hold)
     if fps is None:
         fps = 30.0
     began = time.perf_counter()
@@ -545,7 +554,8 @@ def render(
         drawing[0] += time.perf_counter() - began_row
         return picture
 
-    written = write_stream(draw, values.size, output, fps, progress)
+    step = None if renderer.scrolling else frame_seconds(values, 1.0)
+    written = write_stream(draw, values.size, output, fps, progress, frame_seconds=step, loop=loop, hold=hold)
     t2 = time.perf_counter()
     return RenderResult(
         path=written[0] if len(written) == 1 else output,
@@ -557,6 +567,16 @@ def render(
         draw_seconds=drawing[0],
         encode_seconds=t2 - t1 - drawing[0],
     )
+
+
+def frame_seconds(values: np.ndarray[Any, np.dtype[np.float64]], per_second: float) -> Optional[float]:
+    """How long each frame shows: the step between evenly spaced frame
+    values, in units of `per_second` per second (times: 1; Lottie frames:
+    the frame rate); None for one frame or no step (then 1/fps)."""
+    if values.size < 2:
+        return None
+    step = abs(float(values[1]) - float(values[0])) / per_second
+    return step if step > 0 else None
 
 
 def _is_lottie(source: Any) -> bool:
@@ -575,6 +595,8 @@ def _render_lottie(
     frames: Optional[int],
     progress: Optional[Progress],
     background: Optional[Any],
+    loop: int = 0,
+    hold: float = 0.0,
 ) -> RenderResult:
     began = time.perf_counter()
     svg = output.lower().endswith(".svg")
@@ -612,7 +634,8 @@ def _render_lottie(
         return picture
 
     t1 = time.perf_counter()
-    written = write_stream(draw, values.size, output, fps, progress)
+    step = frame_seconds(values, fps) if values.size > 1 else None
+    written = write_stream(draw, values.size, output, fps, progress, frame_seconds=step, loop=loop, hold=hold)
     t2 = time.perf_counter()
     return RenderResult(
         path=written[0] if len(written) == 1 else output,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Any, Callable, List, Optional, Sequence
+from typing import Any, Callable, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -35,11 +35,20 @@ def _is_pattern(name: str) -> bool:
     return len(_PATTERN.findall(name)) == 1 and "%" not in _PATTERN.sub("", name).replace("%%", "")
 
 
+#: The formats an output of "-" (standard output) may be written in.
+STREAM_FORMATS = ("gif", "png", "webp", "mp4")
+
+
 def output_kind(output: str) -> str:
     """"gif", "png" (one frame, or an APNG of several), "webp", "sequence" (a
     directory — an existing one, or a name without an extension — or a
     name with one %d or %04d: one PNG per frame) or "mp4". A % that is not
     such a pattern is part of the name (`100%.png` is a PNG)."""
+    if output == "-":
+        raise RenderError(
+            "-: standard output needs a format: razzle render -o - --format gif (or png, webp, mp4); "
+            "a PNG sequence cannot be streamed"
+        )
     if _is_pattern(os.path.basename(output)):
         return "sequence"
     extension = os.path.splitext(output)[1].lower()
@@ -119,23 +128,67 @@ def _spread(count: int, most: int) -> List[int]:
     return sorted({round(i * (count - 1) / max(chosen - 1, 1)) for i in range(chosen)})
 
 
-def gif_durations(count: int, fps: float) -> List[int]:
+#: GIF's shortest frame that browsers show as written, in hundredths of a
+#: second: a delay of 0 or 1 is shown as 10 (100 ms), so a GIF plays at
+#: most 50 frames per second.
+GIF_MIN_DELAY = 2
+
+
+def gif_durations(count: int, fps: float, frame_seconds: Optional[float] = None) -> List[int]:
     """Each frame's duration in ms for a GIF, which counts in hundredths of
-    a second: frame i starts at i/fps rounded to 10 ms, so 30 fps alternates
-    30 and 40 ms and n frames last n/fps seconds to within 10 ms (a plain
-    33 ms would be written as 30: 10 % fast)."""
-    starts = [round(i * 100.0 / fps) * 10 for i in range(count + 1)]
+    a second: frame i starts at i · frame_seconds (default 1/fps) rounded
+    to 10 ms, so 30 fps alternates 30 and 40 ms and n frames last n ·
+    frame_seconds to within 10 ms (a plain 33 ms would be written as 30:
+    10 % fast). Frames shorter than 20 ms are what `gif_frames` drops."""
+    step = 1.0 / fps if frame_seconds is None else frame_seconds
+    starts = [round(i * step * 100.0) * 10 for i in range(count + 1)]
     return [max(starts[i + 1] - starts[i], 10) for i in range(count)]
 
 
-def write_frames(frames: Sequence[Frame], output: str, fps: float) -> List[str]:
+def gif_frames(count: int, frame_seconds: float) -> Tuple[List[int], List[int]]:
+    """(the frames a GIF keeps, each one's duration in ms) for `count`
+    frames `frame_seconds` apart: frame i starts at i · frame_seconds
+    rounded to 10 ms, and a frame that would start less than 20 ms after
+    the last one kept (or before the last frame, the end state, which is
+    always kept) is dropped — browsers show 10 ms frames for 100 ms — so
+    the GIF plays at most 50 frames per second and lasts count ·
+    frame_seconds to within 10 ms."""
+    starts = [round(i * frame_seconds * 100.0) for i in range(count + 1)]
+    last = count - 1
+    kept = [0]
+    for i in range(1, last):
+        if starts[i] - starts[kept[-1]] >= GIF_MIN_DELAY and starts[last] - starts[i] >= GIF_MIN_DELAY:
+            kept.append(i)
+    if last > 0:
+        kept.append(last)
+    ends = kept[1:] + [count]
+    return kept, [max(starts[end] - starts[begin], GIF_MIN_DELAY) * 10 for begin, end in zip(kept, ends)]
+
+
+def write_frames(
+    frames: Sequence[Frame],
+    output: str,
+    fps: float,
+    *,
+    frame_seconds: Optional[float] = None,
+    loop: int = 0,
+    hold: float = 0.0,
+) -> List[str]:
     """Writes `frames` ((height, width, 4) uint8 RGBA arrays) to `output`;
-    returns the files written."""
+    returns the files written. See `write_stream` for the timing options."""
     if not frames:
         raise RenderError(f"{output}: no frames to write")
     height, width = frames[0].shape[:2]
     prepare_output(output, len(frames), width, height)
-    return write_stream(lambda i: frames[i], len(frames), output, fps)
+    return write_stream(
+        lambda i: frames[i], len(frames), output, fps, frame_seconds=frame_seconds, loop=loop, hold=hold
+    )
+
+
+def _plays(loop: int) -> int:
+    if isinstance(loop, bool) or not isinstance(loop, int) or loop < 0:
+        raise RenderError(f"loop is how many times the animation plays (0: forever), not {loop!r}")
+    return loop
 
 
 def write_stream(
@@ -144,13 +197,30 @@ def write_stream(
     output: str,
     fps: float,
     progress: Optional[Callable[[int, int], None]] = None,
+    *,
+    frame_seconds: Optional[float] = None,
+    loop: int = 0,
+    hold: float = 0.0,
 ) -> List[str]:
     """Writes the frames `draw(0)`, …, `draw(count − 1)` to `output` (checked
     by `prepare_output`), drawing each once — a GIF also draws up to 16
     frames first for its palette. PNG sequences and MP4 stream: one frame
     in memory at a time. `progress(done, count)` is called as each frame is
-    drawn and encoded. Returns the files written."""
+    drawn and encoded. Returns the files written.
+
+    Each frame shows for `frame_seconds` (default 1/fps: the time between
+    the frames' sampled times, so the delays add up to the animation's
+    real duration), the last one `hold` seconds longer; an animation plays
+    `loop` times (0: forever). A GIF counts in hundredths of a second and
+    shows at most 50 frames per second (`gif_frames`); MP4 has no loop
+    count and holds by repeating the last frame."""
     kind = output_kind(output)
+    plays = _plays(loop)
+    step = 1.0 / fps if frame_seconds is None else float(frame_seconds)
+    if not (step > 0 and step < float("inf")):
+        raise RenderError(f"a frame's duration must be a positive number of seconds, not {step!r}")
+    if not (hold >= 0 and hold < float("inf")):
+        raise RenderError(f"hold must be a number of seconds >= 0, not {hold!r}")
     if progress is not None:
         drawn = draw
 
@@ -171,30 +241,44 @@ def write_stream(
     if kind == "gif":
         Image = _pillow()
         drawn_first = drawn if progress is not None else draw
+        kept, durations = gif_frames(count, step)
+        durations[-1] += round(hold * 100) * 10
         # One 256-color palette for every frame, from a mosaic of up to 16
         # frames spread from the first to the last (so a color that appears
-        # late has an entry); no dithering, so flat areas stay flat.
-        mosaic = np.concatenate([_opaque(drawn_first(i)) for i in _spread(count, 16)], axis=0)
-        palette = Image.fromarray(mosaic).quantize(256, method=Image.Quantize.FASTOCTREE)
-        images = [
-            Image.fromarray(_opaque(draw(i))).quantize(palette=palette, dither=Image.Dither.NONE) for i in range(count)
-        ]
+        # late has an entry), and Floyd–Steinberg dithering against it, so
+        # fades, gradients and blurs do not band (a flat color in the
+        # palette stays flat: its error is 0).
+        mosaic = np.concatenate([_opaque(drawn_first(kept[i])) for i in _spread(len(kept), 16)], axis=0)
+        palette = Image.fromarray(mosaic).quantize(256, method=Image.Quantize.MEDIANCUT)
+        images = []
+        keep = set(kept)
+        for i in range(count):
+            if i in keep:  # a frame the 50 fps limit drops is not drawn
+                picture = Image.fromarray(_opaque(drawn_first(i)))
+                images.append(picture.quantize(palette=palette, dither=Image.Dither.FLOYDSTEINBERG))
+            if progress is not None:
+                progress(i + 1, count)
+        options = {} if plays == 1 else {"loop": 0 if plays == 0 else plays - 1}
         images[0].save(
             output,
             save_all=True,
             append_images=images[1:],
-            duration=gif_durations(len(images), fps),
-            loop=0,
+            duration=durations,
             optimize=False,
             disposal=1,
+            **options,
         )
     elif kind == "webp":
         Image = _pillow()
         images = [Image.fromarray(draw(i)) for i in range(count)]
-        # Lossless, with alpha; an animated WebP counts in whole milliseconds.
+        # Lossless, with alpha; an animated WebP counts in whole milliseconds
+        # (each frame's start rounded, so the delays add up).
+        starts = [round(i * step * 1000.0) for i in range(count + 1)]
+        durations = [max(starts[i + 1] - starts[i], 1) for i in range(count)]
+        durations[-1] += round(hold * 1000)
         images[0].save(
             output, format="WEBP", save_all=len(images) > 1, append_images=images[1:],
-            duration=max(1, round(1000.0 / fps)), loop=0, lossless=True, quality=80, method=0,
+            duration=durations if len(images) > 1 else durations[0], loop=plays, lossless=True, quality=80, method=0,
         )
     elif kind == "png":
         Image = _pillow()
@@ -202,8 +286,10 @@ def write_stream(
         if len(images) == 1:
             images[0].save(output, format="PNG")
         else:
+            durations_ms = [1000.0 * step] * count
+            durations_ms[-1] += 1000.0 * hold
             images[0].save(
-                output, format="PNG", save_all=True, append_images=images[1:], duration=1000.0 / fps, loop=0,
+                output, format="PNG", save_all=True, append_images=images[1:], duration=durations_ms, loop=plays,
                 compress_level=3,
             )
     else:
@@ -211,12 +297,16 @@ def write_stream(
         height, width = first.shape[:2]
         # H.264 in yuv420p needs even sizes: the last row or column is cut.
         even_w, even_h = width - width % 2, height - height % 2
+        rate = 1.0 / step
         writer = _ffmpeg(output).write_frames(
-            output, (even_w, even_h), fps=fps, pix_fmt_in="rgb24", quality=8, macro_block_size=1
+            output, (even_w, even_h), fps=rate, pix_fmt_in="rgb24", quality=8, macro_block_size=1
         )
         writer.send(None)
+        frame = first
         for i in range(count):
             frame = first if i == 0 else draw(i)
+            writer.send(np.ascontiguousarray(_opaque(frame)[:even_h, :even_w]))
+        for _ in range(round(hold * rate)):
             writer.send(np.ascontiguousarray(_opaque(frame)[:even_h, :even_w]))
         writer.close()
     return [output]
