@@ -38,7 +38,11 @@ def test_gif_sizes_and_frames(gallery: Dict[str, str]) -> None:
         scene = builder()
         stage = scene.stages[0]
         renderer = Renderer.from_scene(scene)
-        count = renderer.frame_values(frames, fps=30.0).size
+        values = renderer.frame_values(frames, fps=30.0)
+        count = values.size
+        # Each frame shows for the time between two frames' times (a scroll
+        # stage's frames have no time: 1/30 s).
+        step = 1 / 30 if renderer.scrolling or count < 2 else abs(values[1] - values[0])
         with Image.open(gallery[stem + ".gif"]) as image:
             assert image.size == (round(stage.size[0]), round(stage.size[1]))
             durations = []
@@ -47,9 +51,9 @@ def test_gif_sizes_and_frames(gallery: Dict[str, str]) -> None:
                 durations.append(image.info["duration"])
             # Identical consecutive frames are merged, their durations summed.
             assert image.n_frames <= count
-            # GIF counts hundredths of a second: count frames at 30 fps last
-            # count/30 s to within 10 ms.
-            assert abs(sum(durations) - count * 1000 / 30) <= 10
+            # GIF counts hundredths of a second: count frames last count *
+            # step seconds to within 10 ms.
+            assert abs(sum(durations) - count * step * 1000) <= 10
     with Image.open(gallery["intro.gif"]) as image:
         assert image.n_frames == 120  # the content moves in every frame
     with Image.open(gallery["easings.png"]) as image:
