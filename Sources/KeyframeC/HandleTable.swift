@@ -26,6 +26,7 @@ final class HandleTable: @unchecked Sendable {
     case lottie = 0xD
     case scene = 0x1
     case displayList = 0xE
+    case raster = 0xF
 
     var name: String {
       switch self {
@@ -40,6 +41,7 @@ final class HandleTable: @unchecked Sendable {
       case .lottie: return "lottie import"
       case .scene: return "scene"
       case .displayList: return "display list"
+      case .raster: return "raster"
       }
     }
   }

@@ -64,6 +64,7 @@ from ._display_list import (
 from ._dotlottie import DotLottie, dotlottie_animations
 from ._lottie import LottieColumn, LottieImage, LottieImport, LottieLayer, LottieMarker, LottieWarning, import_lottie
 from ._paging import PageChange, PageTracker, Paging
+from ._raster import Raster
 from ._player import Player, PlayerEvent
 from ._paths import Mask, Path, RotateLike
 from ._scene import Scene, SceneList, SceneObject, dump, dumps, load, loads
@@ -166,6 +167,7 @@ __all__ = [
     "LottieWarning",
     "import_lottie",
     "DisplayList",
+    "Raster",
     "DrawOp",
     "DrawPath",
     "Save",

@@ -23,7 +23,7 @@ LIBRARY_ENV = "RAZZLE_LIBRARY"
 #: library with the same major version and at least this version is
 #: compatible; before 1.0 the minor version must match too (a 0.x minor
 #: version may change the ABI: CHANGELOG.md).
-VERSION_NUMBER = 303
+VERSION_NUMBER = 304
 
 
 class _Animator(ctypes.Structure):
@@ -86,6 +86,13 @@ class _DisplayList(ctypes.Structure):
 
 
 DisplayListHandle = POINTER(_DisplayList)
+
+
+class _Raster(ctypes.Structure):
+    """Opaque `kf_raster`."""
+
+
+RasterHandle = POINTER(_Raster)
 
 
 class _Scene(ctypes.Structure):
@@ -698,6 +705,28 @@ SIGNATURES = (
         "kf_lottie_marker_get",
         Status,
         (LottieHandle, c_size_t, POINTER(c_double), POINTER(c_double), c_void_p, c_size_t, _size_out),
+    ),
+    # Drawing frames into pixels (0.3.4).
+    Function("kf_raster_create", Status, (POINTER(RasterHandle),)),
+    Function("kf_raster_release", None, (RasterHandle,)),
+    Function(
+        "kf_raster_set_image", Status, (RasterHandle, c_size_t, c_void_p, c_size_t, c_uint32, c_uint32, c_size_t)
+    ),
+    Function(
+        "kf_raster_draw",
+        Status,
+        (
+            RasterHandle, DisplayListHandle, POINTER(c_double), POINTER(c_double), c_uint32, c_void_p, c_size_t,
+            c_uint32, c_uint32, c_size_t,
+        ),
+    ),
+    Function(
+        "kf_lottie_render",
+        Status,
+        (
+            LottieHandle, c_double, RasterHandle, POINTER(c_double), POINTER(c_double), c_uint32, c_void_p,
+            c_size_t, c_uint32, c_uint32, c_size_t,
+        ),
     ),
 
 

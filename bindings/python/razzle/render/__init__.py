@@ -25,6 +25,7 @@ from .._paths import Mask, Path
 from .._stage import Stage
 from ._draw import Painter, available, draw_all
 from ._encode import RenderError, output_kind, prepare_output, write_frames, write_stream
+from ._images import decode_rgba
 from ._notebook import INLINE_BYTES, INLINE_FRAMES, INLINE_SIDE, animation_html, inline_size
 from ._state import TargetState, check_kinds, split_columns, target_state
 
@@ -85,7 +86,8 @@ class Renderer:
 
     `Renderer.from_lottie` makes a renderer of a Lottie file instead: its
     frames are the composition's frames, drawn from the import's display
-    list (razzle.DisplayList) through the same painter."""
+    list by the library's own rasterizer (razzle.Raster; backend="skia"
+    draws the list with skia instead)."""
 
     def __init__(
         self,
@@ -119,6 +121,9 @@ class Renderer:
         self.lottie: Optional[LottieImport] = None
         self._list: Optional[DisplayList] = None
         self._drawer: Any = None
+        #: How Lottie frames are drawn: "native" (razzle.Raster) or "skia".
+        self.backend = "native"
+        self._raster: Any = None
 
     @classmethod
     def from_lottie(
@@ -126,6 +131,7 @@ class Renderer:
         source: Any,
         size: Optional[Tuple[int, int]] = None,
         background: Optional[Any] = None,
+        backend: str = "native",
     ) -> Renderer:
         """The renderer of a Lottie document: `source` is a path (a .json or a
         gzipped .tgs; external images are read from its folder), JSON text,
@@ -135,7 +141,11 @@ class Renderer:
         transparent where nothing is drawn unless `background` is given (a
         color string or (r, g, b[, a]) in [0, 1]). `frame(f)` draws
         composition frame f (the file's numbers, ip to op, fractional
-        allowed)."""
+        allowed). `backend` is "native" (the library's rasterizer,
+        razzle.Raster: no skia needed, the fastest) or "skia" (the display
+        list drawn op by op with skia-python)."""
+        if backend not in ("native", "skia"):
+            raise RenderError(f'backend is "native" or "skia", not {backend!r}')
         lottie, folder = open_lottie(source)
         if not (lottie.width > 0 and lottie.height > 0):
             raise RenderError(f"the composition's size is {lottie.width:g}x{lottie.height:g}: nothing to draw")
@@ -151,6 +161,7 @@ class Renderer:
             raise RenderError(f"size must be two whole numbers of pixels in 1..{MAX_SIDE}, not {size!r}")
         renderer = cls(stage, lottie.timeline, size=size, base_path=folder, background=background)
         renderer.lottie = lottie
+        renderer.backend = backend
         return renderer
 
     @classmethod
@@ -277,6 +288,8 @@ class Renderer:
 
     def _lottie_draw(self, frame: float) -> Frame:
         assert self.lottie is not None
+        if self.backend == "native":
+            return self._native_draw(frame)
         painter = self._paint()
         if self._list is None:
             from ._ops import OpDrawer, decode_images
@@ -285,6 +298,27 @@ class Renderer:
             self._drawer = OpDrawer(decode_images(self.lottie.images, self.base_path))
         ops = self._list.draw(self.lottie, float(frame))
         return painter.draw_ops(ops, self._drawer)
+
+    def _native_draw(self, frame: float) -> Frame:
+        """A Lottie frame drawn by the library's rasterizer, fitted as the
+        painter fits it (scale, centred), over the background."""
+        assert self.lottie is not None
+        if self._raster is None:
+            from .._raster import Raster
+
+            raster = Raster()
+            for index, rgba in enumerate(decode_rgba(self.lottie.images, self.base_path)):
+                if rgba is not None:
+                    raster.set_image(index, rgba)
+            self._raster = raster
+        background = self.background if len(self.background) == 4 else (*self.background, 1.0)
+        return self._raster.render(  # type: ignore[no-any-return]
+            self.lottie,
+            float(frame),
+            (self.width, self.height),
+            matrix=(self.scale, 0.0, 0.0, self.scale, self.dx, self.dy),
+            background=background if background[3] > 0 else None,
+        )
 
     def svg(self, frame: float) -> str:
         """A Lottie frame as SVG text (the display list as SVG elements: masks

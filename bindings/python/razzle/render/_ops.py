@@ -332,22 +332,8 @@ class OpDrawer:
 
 
 def decode_images(assets: Sequence[Any], base_path: Optional[str]) -> List[Optional[Any]]:
-    """The skia images of a Lottie import's image assets (`LottieImport.images`):
-    embedded bytes decoded, external files read from `base_path` (the Lottie
-    file's folder). An asset that cannot be read (no folder, a missing file,
-    bytes that are no image) is None: the layer draws nothing, as the
-    import's warning says."""
-    import os
+    """The skia images of a Lottie import's image assets (`LottieImport.images`;
+    `_images.image_bytes` reads them): None where an asset cannot be read."""
+    from ._images import image_bytes
 
-    out: List[Optional[Any]] = []
-    for asset in assets:
-        data: Optional[bytes] = asset.data
-        if data is None and asset.path and base_path is not None:
-            try:
-                with open(os.path.join(base_path, asset.path), "rb") as file:
-                    data = file.read()
-            except OSError:
-                data = None
-        image = skia.Image.MakeFromEncoded(skia.Data.MakeWithCopy(data)) if data else None
-        out.append(image)
-    return out
+    return [skia.Image.MakeFromEncoded(skia.Data.MakeWithCopy(data)) if data else None for data in image_bytes(assets, base_path)]

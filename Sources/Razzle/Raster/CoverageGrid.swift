@@ -1,0 +1,224 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// Anti-aliased coverage of polygons: each edge deposits the signed area it
+// sweeps into the pixels it crosses (the accumulation method of FreeType's
+// gray rasterizer and font-rs), and a running sum along a row turns the
+// deposits into each pixel's winding coverage. Exact area coverage for
+// non-overlapping edges, no sorting, no per-edge allocation; the cost is
+// the edges' length in pixels plus the box's area.
+
+/// A box of pixels accumulating the signed areas of polygon edges.
+///
+/// Coordinates given to ``addLine(_:_:_:_:)`` are the box's own (0 at its
+/// left and top); edges are clipped to it, and an edge left of the box
+/// still counts for the pixels right of it (it becomes a vertical edge on
+/// the box's left side), so a polygon only partly in the box covers what it
+/// should. ``row(_:into:evenOdd:)`` reads one row's coverage and clears it:
+/// the grid is all zero again once every row was read.
+struct CoverageGrid {
+  /// (width + 2) floats a row: an edge at the right side deposits into the
+  /// two columns past the box, which the running sum never reads.
+  private(set) var area: UnsafeMutablePointer<Float>
+  private var capacity: Int
+  private(set) var width = 0
+  private(set) var height = 0
+  private var stride = 2
+
+  init() {
+    capacity = 1024
+    area = .allocate(capacity: capacity)
+    area.initialize(repeating: 0, count: capacity)
+  }
+
+  /// Frees the storage (the owner calls it once, from its deinit).
+  func deallocate() { area.deallocate() }
+
+  /// Makes the grid `width` × `height` (positive), all zero.
+  mutating func reset(width: Int, height: Int) {
+    let needed = (width + 2) * height
+    if needed > capacity {
+      area.deallocate()
+      capacity = max(needed, capacity * 2)
+      area = .allocate(capacity: capacity)
+      area.initialize(repeating: 0, count: capacity)
+    }
+    self.width = width
+    self.height = height
+    stride = width + 2
+  }
+
+  /// Adds the edge from (x0, y0) to (x1, y1): winding +1 going down
+  /// (y growing), -1 going up. Any finite numbers; the part outside the
+  /// box's rows is dropped, the part outside its columns is moved onto
+  /// the nearest side.
+  mutating func addLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+    guard y0 != y1 else { return }
+    let h = Double(height)
+    let w = Double(width)
+    var (ax, ay, bx, by, direction): (Double, Double, Double, Double, Float) =
+      y0 < y1 ? (x0, y0, x1, y1, 1) : (x1, y1, x0, y0, -1)
+    guard by > 0 && ay < h else { return }
+    let slope = (bx - ax) / (by - ay)
+    if ay < 0 {
+      ax += slope * (0 - ay)
+      ay = 0
+    }
+    if by > h {
+      bx = ax + slope * (h - ay)
+      by = h
+    }
+    guard by > ay else { return }
+    if ax >= 0 && ax <= w && bx >= 0 && bx <= w {
+      accumulate(Float(ax), Float(ay), Float(bx), Float(by), direction)
+      return
+    }
+    // Split where the edge crosses the box's left (x = 0) and right
+    // (x = width) sides; the pieces outside become vertical edges on them.
+    var cuts: (Double, Double) = (2, 2)
+    let dx = bx - ax
+    if dx != 0 {
+      let t0 = (0 - ax) / dx
+      let t1 = (w - ax) / dx
+      let lo = min(t0, t1)
+      let hi = max(t0, t1)
+      if lo > 0 && lo < 1 { cuts.0 = lo }
+      if hi > 0 && hi < 1 { if cuts.0 == 2 { cuts.0 = hi } else { cuts.1 = hi } }
+    }
+    if cuts.0 == 2 {
+      piece(ax, ay, bx, by, direction)
+      return
+    }
+    let dy = by - ay
+    var sx = ax
+    var sy = ay
+    for k in 0..<3 {
+      let t = k == 0 ? cuts.0 : k == 1 ? cuts.1 : 1
+      guard t <= 1 else { continue }
+      let ex = t == 1 ? bx : ax + dx * t
+      let ey = t == 1 ? by : ay + dy * t
+      piece(sx, sy, ex, ey, direction)
+      sx = ex
+      sy = ey
+    }
+  }
+
+  /// One piece of an edge within the rows, y0 < y1, clamped into the
+  /// columns (a piece wholly outside is a vertical edge on the side).
+  @inline(__always)
+  private mutating func piece(
+    _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ direction: Float
+  ) {
+    guard y1 > y0 else { return }
+    let w = Double(width)
+    let mid = 0.5 * (x0 + x1)
+    if mid <= 0 {
+      accumulate(0, Float(y0), 0, Float(y1), direction)
+    } else if mid >= w {
+      accumulate(Float(w), Float(y0), Float(w), Float(y1), direction)
+    } else {
+      accumulate(
+        Float(min(max(x0, 0), w)), Float(y0), Float(min(max(x1, 0), w)), Float(y1), direction)
+    }
+  }
+
+  /// Deposits the area of the edge (x0, y0)–(x1, y1), 0 <= x <= width,
+  /// 0 <= y0 < y1 <= height, to the right of it in each row it crosses.
+  @inline(__always)
+  private mutating func accumulate(
+    _ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, _ direction: Float
+  ) {
+    guard y1 > y0 else { return }
+    let a = area
+    let w = Float(width)
+    let dxdy = (x1 - x0) / (y1 - y0)
+    var x = x0
+    let first = Int(y0)
+    let last = min(height, Int(y1.rounded(.up)))
+    var y = first
+    while y < last {
+      let base = y &* stride
+      let dy = min(Float(y + 1), y1) - max(Float(y), y0)
+      let next = min(max(x + dxdy * dy, 0), w)
+      let d = dy * direction
+      let lo = min(x, next)
+      let hi = max(x, next)
+      let loFloor = lo.rounded(.down)
+      let loI = Int(loFloor)
+      let hiCeil = hi.rounded(.up)
+      let hiI = Int(hiCeil)
+      if hiI <= loI + 1 {
+        let xmf = 0.5 * (x + next) - loFloor
+        a[base + loI] += d - d * xmf
+        a[base + loI + 1] += d * xmf
+      } else {
+        let s = 1 / (hi - lo)
+        let x0f = lo - loFloor
+        let a0 = 0.5 * s * (1 - x0f) * (1 - x0f)
+        let x1f = hi - hiCeil + 1
+        let am = 0.5 * s * x1f * x1f
+        a[base + loI] += d * a0
+        if hiI == loI + 2 {
+          a[base + loI + 1] += d * (1 - a0 - am)
+        } else {
+          let a1 = s * (1.5 - x0f)
+          a[base + loI + 1] += d * (a1 - a0)
+          let ds = d * s
+          var xi = loI + 2
+          while xi < hiI - 1 {
+            a[base + xi] += ds
+            xi += 1
+          }
+          let a2 = a1 + Float(hiI - loI - 3) * s
+          a[base + hiI - 1] += d * (1 - a2 - am)
+        }
+        a[base + hiI] += d * am
+      }
+      x = next
+      y += 1
+    }
+  }
+
+  /// Row `y`'s coverage in [0, 1] into `out` (width floats), by the
+  /// nonzero rule or the even-odd rule, and clears the row. Returns the
+  /// first and one past the last column with coverage (an empty range when
+  /// none).
+  @inline(__always)
+  func row(_ y: Int, into out: UnsafeMutablePointer<Float>, evenOdd: Bool) -> Range<Int> {
+    let a = area + y * stride
+    var sum: Float = 0
+    var first = width
+    var end = 0
+    if evenOdd {
+      for x in 0..<width {
+        sum += a[x]
+        a[x] = 0
+        var c = abs(sum)
+        c -= 2 * (c * 0.5).rounded(.down)
+        c = c > 1 ? 2 - c : c
+        out[x] = c
+        if c > 0.001 {
+          if x < first { first = x }
+          end = x + 1
+        }
+      }
+    } else {
+      for x in 0..<width {
+        sum += a[x]
+        a[x] = 0
+        let c = min(abs(sum), 1)
+        out[x] = c
+        if c > 0.001 {
+          if x < first { first = x }
+          end = x + 1
+        }
+      }
+    }
+    a[width] = 0
+    a[width + 1] = 0
+    return first < end ? first..<end : 0..<0
+  }
+}

@@ -1,0 +1,207 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// What covered pixels are painted with, and the source-over blending of one
+// row of coverage: a solid color, a linear or two-point conical gradient
+// (a table of 256 premultiplied colors, interpolated unpremultiplied between
+// stops as canvas, SVG and skia do, padded beyond the ends), or an image
+// sampled bilinearly.
+
+/// A paint, its numbers already in pixel coordinates.
+enum RasterPaint {
+  /// A premultiplied pixel.
+  case solid(UInt32)
+  /// A linear gradient's position at pixel (x, y)'s center: t0 + tx x + ty y.
+  case linear(t0: Double, tx: Double, ty: Double)
+  /// A two-point conical gradient in the coordinates `inverse` maps pixels
+  /// to.
+  case radial(RadialGeometry)
+  /// An image (premultiplied) drawn with `inverse` mapping pixels to its
+  /// pixels, times `opacity`.
+  case image(RasterImage, inverse: Affine, opacity: Float)
+}
+
+/// A two-point conical gradient from the circle (x0, y0, r0) to the circle
+/// (x0 + dx, y0 + dy, r0 + dr).
+struct RadialGeometry {
+  var inverse: Affine
+  var x0: Double
+  var y0: Double
+  var r0: Double
+  var dx: Double
+  var dy: Double
+  var dr: Double
+
+  /// The gradient's position at local point (x, y): the largest t whose
+  /// circle passes through the point with a radius >= 0; nil where none
+  /// does (the pixel is not painted, as canvas specifies).
+  @inline(__always)
+  func position(_ x: Double, _ y: Double) -> Double? {
+    let px = x - x0
+    let py = y - y0
+    let a = dx * dx + dy * dy - dr * dr
+    let b = px * dx + py * dy + r0 * dr
+    let c = px * px + py * py - r0 * r0
+    if abs(a) < 1e-12 {
+      guard b != 0 else { return nil }
+      let t = c / (2 * b)
+      return r0 + t * dr >= 0 ? t : nil
+    }
+    let disc = b * b - a * c
+    guard disc >= 0 else { return nil }
+    let root = disc.squareRoot()
+    let t1 = (b + root) / a
+    let t2 = (b - root) / a
+    let hi = max(t1, t2)
+    let lo = min(t1, t2)
+    if r0 + hi * dr >= 0 { return hi }
+    if r0 + lo * dr >= 0 { return lo }
+    return nil
+  }
+}
+
+/// An image to draw, premultiplied RGBA8 (R in the lowest byte).
+public final class RasterImage: @unchecked Sendable {
+  let pixels: [UInt32]
+  let width: Int
+  let height: Int
+
+  /// An image from straight-alpha RGBA8 rows (`stride` bytes apart).
+  init(rgba: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int) {
+    self.width = width
+    self.height = height
+    var out = [UInt32](repeating: 0, count: width * height)
+    for y in 0..<height {
+      for x in 0..<width {
+        let o = y * stride + x * 4
+        let a = UInt32(rgba[o + 3])
+        let r = (UInt32(rgba[o]) * a + 127) / 255
+        let g = (UInt32(rgba[o + 1]) * a + 127) / 255
+        let b = (UInt32(rgba[o + 2]) * a + 127) / 255
+        out[y * width + x] = r | g << 8 | b << 16 | a << 24
+      }
+    }
+    pixels = out
+  }
+
+  /// The bilinear sample at image point (u, v) (pixel centers at .5),
+  /// the edges extended.
+  @inline(__always)
+  func sample(_ u: Double, _ v: Double) -> SIMD4<Float> {
+    let fx = min(max(u - 0.5, 0), Double(width - 1))
+    let fy = min(max(v - 0.5, 0), Double(height - 1))
+    let x0 = Int(fx)
+    let y0 = Int(fy)
+    let x1 = min(x0 + 1, width - 1)
+    let y1 = min(y0 + 1, height - 1)
+    let wx = Float(fx - Double(x0))
+    let wy = Float(fy - Double(y0))
+    return pixels.withUnsafeBufferPointer { p in
+      let top = unpackPixel(p[y0 * width + x0]) * (1 - wx) + unpackPixel(p[y0 * width + x1]) * wx
+      let bottom = unpackPixel(p[y1 * width + x0]) * (1 - wx) + unpackPixel(p[y1 * width + x1]) * wx
+      return top * (1 - wy) + bottom * wy
+    }
+  }
+}
+
+/// A gradient's 256 colors, premultiplied pixels.
+struct GradientTable {
+  let colors: UnsafeMutablePointer<UInt32>
+
+  init() {
+    colors = .allocate(capacity: 256)
+    colors.initialize(repeating: 0, count: 256)
+  }
+
+  func deallocate() { colors.deallocate() }
+
+  /// Fills the table from `count` stops at `stops` (offset, r, g, b, a;
+  /// straight, in [0, 1]), each alpha times `alpha`: each stop's channels
+  /// rounded to 8 bits, interpolated unpremultiplied, padded beyond the
+  /// first and last.
+  func build(_ stops: UnsafePointer<Double>, count: Int, alpha: Double) {
+    func channels(_ k: Int) -> SIMD4<Float> {
+      let s = stops + 5 * k
+      func level(_ v: Double) -> Float { v > 0 ? v < 1 ? Float((v * 255).rounded()) : 255 : 0 }
+      return SIMD4(level(s[1]), level(s[2]), level(s[3]), level(s[4] * alpha))
+    }
+    var k = 0
+    for i in 0..<256 {
+      let t = Double(i) / 255
+      while k + 1 < count && stops[5 * (k + 1)] <= t { k += 1 }
+      var c: SIMD4<Float>
+      let o0 = stops[5 * k]
+      if t <= o0 || k + 1 >= count {
+        c = channels(k)
+      } else {
+        let o1 = stops[5 * (k + 1)]
+        let f = Float(o1 > o0 ? (t - o0) / (o1 - o0) : 1)
+        c = channels(k) * (1 - f) + channels(k + 1) * f
+      }
+      let a = c.w / 255
+      colors[i] = packPixel(SIMD4(c.x * a, c.y * a, c.z * a, c.w))
+    }
+  }
+
+  @inline(__always)
+  subscript(t: Double) -> UInt32 {
+    let v = t * 255 + 0.5
+    return colors[v >= 255 ? 255 : v > 0 ? Int(v) : 0]
+  }
+}
+
+extension RasterPaint {
+  /// Paints `count` pixels of row `y` from column `x0` (`dst` is that row's
+  /// first pixel) at the coverages `cover`.
+  @inline(__always)
+  func blend(
+    _ dst: UnsafeMutablePointer<UInt32>, y: Int, x0: Int, cover: UnsafePointer<Float>, count: Int,
+    table: GradientTable
+  ) {
+    let cy = Double(y) + 0.5
+    let d = dst + x0
+    switch self {
+    case .solid(let color):
+      if color >> 24 == 255 {
+        for i in 0..<count {
+          let c = factor256(cover[i])
+          if c == 0 { continue }
+          d[i] = c == 256 ? color : over(scalePixel(color, c), d[i])
+        }
+      } else {
+        for i in 0..<count {
+          let c = factor256(cover[i])
+          if c == 0 { continue }
+          d[i] = over(scalePixel(color, c), d[i])
+        }
+      }
+    case .linear(let t0, let tx, let ty):
+      let base = t0 + ty * cy
+      for i in 0..<count {
+        let c = factor256(cover[i])
+        if c == 0 { continue }
+        let t = base + tx * (Double(x0 + i) + 0.5)
+        d[i] = over(scalePixel(table[t], c), d[i])
+      }
+    case .radial(let g):
+      let m = g.inverse
+      for i in 0..<count {
+        let c = factor256(cover[i])
+        if c == 0 { continue }
+        let (lx, ly) = m.apply(Double(x0 + i) + 0.5, cy)
+        guard let t = g.position(lx, ly) else { continue }
+        d[i] = over(scalePixel(table[t], c), d[i])
+      }
+    case .image(let image, let m, let opacity):
+      for i in 0..<count {
+        let c = factor256(cover[i] * opacity)
+        if c == 0 { continue }
+        let (u, v) = m.apply(Double(x0 + i) + 0.5, cy)
+        d[i] = over(scalePixel(packPixel(image.sample(u, v)), c), d[i])
+      }
+    }
+  }
+}

@@ -1,0 +1,743 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// Drawing a display list into pixels without any 2D library: the ops of
+// include/keyframe.h ("How to draw the ops") interpreted over premultiplied
+// RGBA8 surfaces. Paths are flattened and filled by exact area coverage
+// (CoverageGrid), strokes outlined into polygons (Stroker); groups, masks
+// and mattes are offscreen surfaces touched only within the boxes drawn
+// into. What a caller gets is the frame as RGBA8 rows, straight alpha
+// unless asked for premultiplied.
+
+/// Draws display lists into RGBA8 pixels.
+///
+/// A rasterizer keeps its surfaces between frames: once it has drawn a
+/// frame of a size it allocates nothing more for frames of that size. Not
+/// thread-safe: one frame at a time (the C layer locks it); use one
+/// rasterizer per thread to draw in parallel.
+public final class Rasterizer: @unchecked Sendable {
+  /// The largest side of a frame, in pixels.
+  public static let maximumSide = 16384
+
+  private var width = 0
+  private var height = 0
+  /// Free surfaces of the current size (cleared).
+  private var layerPool: [PixelLayer] = []
+  private var planePool: [CoveragePlane] = []
+  private var grid = CoverageGrid()
+  private var cover: UnsafeMutablePointer<Float> = .allocate(capacity: 1)
+  private var coverCapacity = 1
+  private var table = GradientTable()
+  private var lines = Polylines()
+  private var outline = Polylines()
+  private var stroker = Stroker()
+  private var pattern: [Double] = []
+  private var images: [Int: RasterImage] = [:]
+  private let mutex = Mutex()
+  /// The list ``render(_:frame:into:width:height:stride:matrix:background:premultiplied:)``
+  /// builds frames into.
+  let frameList = DisplayList()
+
+  public init() {}
+
+  deinit {
+    grid.deallocate()
+    cover.deallocate()
+    table.deallocate()
+  }
+
+  /// Runs `body` holding the rasterizer's lock.
+  public func withLock<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
+    mutex.lock()
+    defer { mutex.unlock() }
+    return try body()
+  }
+
+  /// Sets the pixels IMAGE ops with `index` draw: `width` × `height`
+  /// straight-alpha RGBA8 rows `stride` bytes apart.
+  public func setImage(
+    index: Int, rgba: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int
+  ) throws(RazzleError) {
+    guard index >= 0 && index < 1 << 20 else {
+      throw RazzleError(.outOfRange, "image index \(index) is not in 0..<\(1 << 20)")
+    }
+    guard width > 0 && height > 0 && width <= Self.maximumSide && height <= Self.maximumSide else {
+      throw RazzleError(
+        .invalidValue, "an image is 1 to \(Self.maximumSide) pixels a side, not \(width)x\(height)")
+    }
+    guard stride >= width * 4 else {
+      throw RazzleError(
+        .invalidValue, "stride \(stride) is less than 4 bytes a pixel (\(width * 4))")
+    }
+    let needed = stride * (height - 1) + width * 4
+    guard rgba.count >= needed else {
+      throw RazzleError(
+        .bufferTooSmall, "the image needs \(needed) bytes, the buffer holds \(rgba.count)")
+    }
+    images[index] = RasterImage(rgba: rgba, width: width, height: height, stride: stride)
+  }
+
+  /// Forgets every image set.
+  public func removeImages() { images.removeAll() }
+
+  /// Draws `list` into `pixels`: `width` × `height` RGBA8 rows `stride`
+  /// bytes apart, every pixel written.
+  ///
+  /// - Parameters:
+  ///   - matrix: maps the list's coordinates to pixels (a, b, c, d, e, f);
+  ///     nil fits the composition (aspect kept, centred). Only the
+  ///     composition's rectangle is drawn.
+  ///   - background: straight RGBA in [0, 1] under the frame; nil for
+  ///     transparent.
+  ///   - premultiplied: true writes premultiplied channels, false (the
+  ///     default) straight ones.
+  /// - Throws: ``RazzleError`` `.invalidValue` for a size out of
+  ///   1...``maximumSide``, a stride below 4 × width, a matrix that is not
+  ///   finite and invertible, a background that is not finite;
+  ///   `.bufferTooSmall` when `pixels` is shorter than the rows.
+  public func draw(
+    _ list: DisplayList, into pixels: UnsafeMutableRawBufferPointer, width: Int, height: Int,
+    stride: Int, matrix: (Double, Double, Double, Double, Double, Double)? = nil,
+    background: SIMD4<Double>? = nil, premultiplied: Bool = false
+  ) throws(RazzleError) {
+    guard width > 0 && height > 0 && width <= Self.maximumSide && height <= Self.maximumSide else {
+      throw RazzleError(
+        .invalidValue, "a frame is 1 to \(Self.maximumSide) pixels a side, not \(width)x\(height)")
+    }
+    guard stride >= width * 4 else {
+      throw RazzleError(
+        .invalidValue, "stride \(stride) is less than 4 bytes a pixel (\(width * 4))")
+    }
+    let needed = stride * (height - 1) + width * 4
+    guard pixels.count >= needed else {
+      throw RazzleError(
+        .bufferTooSmall,
+        "\(width)x\(height) pixels need \(needed) bytes, the buffer holds \(pixels.count)")
+    }
+    let base: Affine
+    if let m = matrix {
+      base = Affine(a: m.0, b: m.1, c: m.2, d: m.3, tx: m.4, ty: m.5)
+      let det = base.a * base.d - base.b * base.c
+      guard base.isFinite && det != 0 && det.isFinite else {
+        throw RazzleError(.invalidValue, "the matrix must be finite and invertible")
+      }
+    } else {
+      let scale =
+        list.width > 0 && list.height > 0
+        ? min(Double(width) / list.width, Double(height) / list.height) : 1
+      base = Affine(
+        a: scale, d: scale, tx: (Double(width) - list.width * scale) / 2,
+        ty: (Double(height) - list.height * scale) / 2)
+    }
+    if let b = background {
+      guard b.x.isFinite && b.y.isFinite && b.z.isFinite && b.w.isFinite else {
+        throw RazzleError(.invalidValue, "the background must be finite")
+      }
+    }
+    resize(width, height)
+    let root = layer()
+    defer { recycle(root) }
+    if let b = background, b.w > 0 {
+      func unit(_ v: Double) -> Double { v > 0 ? v < 1 ? v : 1 : 0 }
+      let a = unit(b.w)
+      let color = packPixel(
+        SIMD4(
+          Float(unit(b.x) * a * 255), Float(unit(b.y) * a * 255), Float(unit(b.z) * a * 255),
+          Float(a * 255)))
+      root.pixels.update(repeating: color, count: width * height)
+      root.box = PixelBox(x0: 0, y0: 0, x1: width, y1: height)
+    }
+    var frame = FrameState(matrix: base, clip: Clip(width: width, height: height))
+    frame.clip = clipped(frame.clip, rect: (0, 0, list.width, list.height), by: base)
+    interpret(list, root: root, state: frame)
+    write(root, into: pixels, stride: stride, premultiplied: premultiplied)
+  }
+
+  // MARK: - Surfaces
+
+  private func resize(_ w: Int, _ h: Int) {
+    guard w != width || h != height else { return }
+    width = w
+    height = h
+    layerPool.removeAll()
+    planePool.removeAll()
+    if w > coverCapacity {
+      cover.deallocate()
+      coverCapacity = w
+      cover = .allocate(capacity: w)
+    }
+  }
+
+  private func layer() -> PixelLayer {
+    layerPool.popLast() ?? PixelLayer(width: width, height: height)
+  }
+
+  private func recycle(_ layer: PixelLayer) {
+    layer.clear()
+    if layer.width == width && layer.height == height { layerPool.append(layer) }
+  }
+
+  private func plane() -> CoveragePlane {
+    planePool.popLast() ?? CoveragePlane(width: width, height: height)
+  }
+
+  private func recycle(_ plane: CoveragePlane) {
+    if plane.width == width && plane.height == height { planePool.append(plane) }
+  }
+
+  /// The root surface into the caller's rows: a copy of each row, then,
+  /// for straight alpha, each partly transparent pixel divided by its
+  /// alpha (within the box drawn into; the rest is transparent).
+  private func write(
+    _ root: PixelLayer, into out: UnsafeMutableRawBufferPointer, stride: Int, premultiplied: Bool
+  ) {
+    guard let base = out.baseAddress else { return }
+    let box = root.box
+    for y in 0..<height {
+      let dst = base + y * stride
+      guard y >= box.y0 && y < box.y1 else {
+        dst.initializeMemory(as: UInt8.self, repeating: 0, count: width * 4)
+        continue
+      }
+      dst.copyMemory(from: root.row(y), byteCount: width * 4)
+      if premultiplied { continue }
+      let src = root.row(y)
+      for x in box.x0..<box.x1 {
+        let p = src[x]
+        let a = p >> 24
+        if a == 255 || a == 0 { continue }
+        let half = a / 2
+        let o = (dst + 4 * x).assumingMemoryBound(to: UInt8.self)
+        o[0] = UInt8(min(255, ((p & 0xFF) * 255 + half) / a))
+        o[1] = UInt8(min(255, (((p >> 8) & 0xFF) * 255 + half) / a))
+        o[2] = UInt8(min(255, (((p >> 16) & 0xFF) * 255 + half) / a))
+      }
+    }
+  }
+
+  // MARK: - The ops
+
+  /// The transform and clip a SAVE saves.
+  private struct FrameState {
+    var matrix: Affine
+    var clip: Clip
+  }
+
+  /// What a group (BEGIN_LAYER … END_LAYER) is doing.
+  private struct Group {
+    var content: PixelLayer
+    var below: PixelLayer
+    var opacity: Float
+    var mode: UInt32
+    var depth: Int
+    /// BEGIN_MASK … END_MASK: the mask's coverage.
+    var mask: CoveragePlane?
+    /// BEGIN_MATTE … END_MATTE: the matte being drawn and its mode.
+    var matte: PixelLayer?
+    var matteMode: UInt32 = 0
+  }
+
+  private func interpret(_ list: DisplayList, root: PixelLayer, state initial: FrameState) {
+    var state = initial
+    var saved: [FrameState] = []
+    var groups: [Group] = []
+    var target = root
+    list.ops.withUnsafeBufferPointer { ops in
+      list.verbs.withUnsafeBufferPointer { verbs in
+        list.points.withUnsafeBufferPointer { points in
+          for op in ops {
+            switch DrawOpKind(rawValue: op.kind) {
+            case .save:
+              saved.append(state)
+              let (a, b, c, d, e, f) = op.matrix
+              state.matrix = state.matrix.concatenating(
+                Affine(a: a, b: b, c: c, d: d, tx: e, ty: f))
+            case .restore:
+              if let last = saved.popLast() { restore(&state, to: last) }
+            case .clipRect:
+              state.clip = clipped(state.clip, rect: op.rect, by: state.matrix)
+            case .beginLayer:
+              let content = layer()
+              groups.append(
+                Group(
+                  content: content, below: target, opacity: Float(op.opacity), mode: op.mode,
+                  depth: saved.count))
+              target = content
+            case .endLayer:
+              guard var group = groups.popLast() else { break }
+              finishMatte(&group)
+              composite(group.content, onto: group.below, opacity: group.opacity, mode: group.mode)
+              recycle(group.content)
+              if let mask = group.mask { recycle(mask) }
+              target = group.below
+            case .beginMask:
+              guard !groups.isEmpty else { break }
+              let plane = plane()
+              plane.fill(groups[groups.count - 1].content.box, op.opacity >= 0.5 ? 1 : 0)
+              groups[groups.count - 1].mask = plane
+            case .maskPath:
+              guard let group = groups.last, let mask = group.mask else { break }
+              maskPath(
+                op, verbs: verbs, points: points, matrix: state.matrix, clip: state.clip,
+                box: group.content.box, into: mask)
+            case .endMask:
+              guard !groups.isEmpty, let mask = groups[groups.count - 1].mask else { break }
+              multiply(groups[groups.count - 1].content) { x, y in mask.values[y * mask.width + x] }
+              recycle(mask)
+              groups[groups.count - 1].mask = nil
+            case .beginMatte:
+              guard !groups.isEmpty else { break }
+              let matte = layer()
+              groups[groups.count - 1].matte = matte
+              groups[groups.count - 1].matteMode = op.mode
+              target = matte
+            case .endMatte:
+              guard !groups.isEmpty else { break }
+              finishMatte(&groups[groups.count - 1])
+              target = groups[groups.count - 1].content
+            case .fill:
+              fill(op, verbs: verbs, points: points, state: state, into: target, list: list)
+            case .stroke:
+              stroke(op, verbs: verbs, points: points, state: state, into: target, list: list)
+            case .image:
+              image(op, state: state, into: target)
+            case nil:
+              break
+            }
+          }
+        }
+      }
+    }
+    // A list cut short leaves nothing open.
+    while var group = groups.popLast() {
+      finishMatte(&group)
+      composite(group.content, onto: group.below, opacity: group.opacity, mode: group.mode)
+      recycle(group.content)
+      if let mask = group.mask { recycle(mask) }
+    }
+    while let last = saved.popLast() { restore(&state, to: last) }
+  }
+
+  private func restore(_ state: inout FrameState, to last: FrameState) {
+    if let plane = state.clip.plane, plane !== last.clip.plane { recycle(plane) }
+    state = last
+  }
+
+  /// Applies a group's matte (if one was drawn) to its content.
+  private func finishMatte(_ group: inout Group) {
+    guard let matte = group.matte else { return }
+    let mode = group.matteMode
+    let inverted = mode == 2 || mode == 4
+    let luma = mode == 3 || mode == 4
+    multiply(group.content) { x, y in
+      let p = matte.pixels[y * matte.width + x]
+      let level: UInt32
+      if luma {
+        // 0.2125, 0.7154, 0.0721 in 256ths (54 + 183 + 18 = 255: white is 255).
+        level = ((p & 0xFF) * 54 + ((p >> 8) & 0xFF) * 183 + ((p >> 16) & 0xFF) * 18) >> 8
+      } else {
+        level = p >> 24
+      }
+      let m = Float(level) * (1 / 255)
+      return inverted ? 1 - m : m
+    }
+    recycle(matte)
+    group.matte = nil
+    group.matteMode = 0
+  }
+
+  /// Multiplies every pixel in `layer`'s box by factor(x, y).
+  private func multiply(_ layer: PixelLayer, _ factor: (Int, Int) -> Float) {
+    let box = layer.box
+    guard !box.isEmpty else { return }
+    for y in box.y0..<box.y1 {
+      let row = layer.row(y)
+      for x in box.x0..<box.x1 where row[x] != 0 {
+        let f = factor256(factor(x, y))
+        if f == 256 { continue }
+        row[x] = scalePixel(row[x], f)
+      }
+    }
+  }
+
+  // MARK: - Clips
+
+  /// The clip: a rectangle of pixels (fractional at its edges) and, for a
+  /// clip that is not an axis-aligned rectangle, a coverage plane.
+  private struct Clip {
+    var x0: Double
+    var y0: Double
+    var x1: Double
+    var y1: Double
+    var plane: CoveragePlane?
+
+    init(width: Int, height: Int) {
+      x0 = 0
+      y0 = 0
+      x1 = Double(width)
+      y1 = Double(height)
+      plane = nil
+    }
+
+    /// The whole pixels the clip touches.
+    var box: PixelBox {
+      guard x1 > x0 && y1 > y0 else { return .empty }
+      return PixelBox(
+        x0: Int(x0.rounded(.down)), y0: Int(y0.rounded(.down)), x1: Int(x1.rounded(.up)),
+        y1: Int(y1.rounded(.up)))
+    }
+
+    /// True when the rectangle's edges fall between pixels or a plane
+    /// shapes it: coverage must be multiplied.
+    var isPartial: Bool {
+      plane != nil || x0 != x0.rounded() || y0 != y0.rounded() || x1 != x1.rounded()
+        || y1 != y1.rounded()
+    }
+  }
+
+  /// `clip` intersected with `rect` (x, y, w, h) mapped by `m`.
+  private func clipped(_ clip: Clip, rect: (Double, Double, Double, Double), by m: Affine) -> Clip {
+    var out = clip
+    let (x, y, w, h) = rect
+    if m.b == 0 && m.c == 0 {
+      let (ax, ay) = m.apply(x, y)
+      let (bx, by) = m.apply(x + w, y + h)
+      out.x0 = max(clip.x0, min(ax, bx))
+      out.x1 = min(clip.x1, max(ax, bx))
+      out.y0 = max(clip.y0, min(ay, by))
+      out.y1 = min(clip.y1, max(ay, by))
+      return out
+    }
+    // A rotated or skewed rectangle: its coverage in a plane, times the
+    // clip's.
+    lines.removeAll()
+    for (px, py) in [(x, y), (x + w, y), (x + w, y + h), (x, y + h)] {
+      let (qx, qy) = m.apply(px, py)
+      lines.line(qx, qy)
+    }
+    lines.finish(closed: true)
+    out.x0 = max(clip.x0, lines.minX)
+    out.x1 = min(clip.x1, lines.maxX)
+    out.y0 = max(clip.y0, lines.minY)
+    out.y1 = min(clip.y1, lines.maxY)
+    let plane = plane()
+    let box = clip.box
+    plane.fill(box, 0)
+    coverage(lines, evenOdd: false, clip: clip) { y, x0, c, n in
+      let row = plane.row(y)
+      for i in 0..<n { row[x0 + i] = c[i] }
+    }
+    out.plane = plane
+    return out
+  }
+
+  // MARK: - Coverage
+
+  /// The coverage of `polygons` (each contour closed) within the clip,
+  /// row by row: body(y, first column, coverages, count).
+  private func coverage(
+    _ polygons: Polylines, evenOdd: Bool, clip: Clip,
+    _ body: (Int, Int, UnsafeMutablePointer<Float>, Int) -> Void
+  ) {
+    let box = touched(polygons, clip)
+    guard !box.isEmpty else { return }
+    let w = box.x1 - box.x0
+    let h = box.y1 - box.y0
+    grid.reset(width: w, height: h)
+    let ox = Double(box.x0)
+    let oy = Double(box.y0)
+    polygons.xy.withUnsafeBufferPointer { xy in
+      var begin = 0
+      for end in polygons.ends {
+        if end - begin >= 2 {
+          var px = xy[2 * (end - 1)] - ox
+          var py = xy[2 * (end - 1) + 1] - oy
+          for i in begin..<end {
+            let x = xy[2 * i] - ox
+            let y = xy[2 * i + 1] - oy
+            grid.addLine(px, py, x, y)
+            px = x
+            py = y
+          }
+        }
+        begin = end
+      }
+    }
+    let partial = clip.isPartial
+    for row in 0..<h {
+      let out = cover
+      let span = grid.row(row, into: out, evenOdd: evenOdd)
+      guard !span.isEmpty else { continue }
+      let y = box.y0 + row
+      let first = box.x0 + span.lowerBound
+      let count = span.count
+      let c = out + span.lowerBound
+      if partial {
+        let fy = Float(min(clip.y1, Double(y + 1)) - max(clip.y0, Double(y)))
+        for i in 0..<count {
+          let x = Double(first + i)
+          let fx = Float(min(clip.x1, x + 1) - max(clip.x0, x))
+          c[i] *= min(max(fx, 0), 1) * min(max(fy, 0), 1)
+        }
+        if let plane = clip.plane {
+          let p = plane.row(y) + first
+          for i in 0..<count { c[i] *= p[i] }
+        }
+      }
+      body(y, first, c, count)
+    }
+  }
+
+  /// The pixels a coverage call may touch for `polygons`.
+  private func touched(_ polygons: Polylines, _ clip: Clip) -> PixelBox {
+    guard !polygons.ends.isEmpty, polygons.minX <= polygons.maxX, polygons.minY <= polygons.maxY
+    else { return .empty }
+    func whole(_ v: Double, _ rule: FloatingPointRoundingRule) -> Int {
+      Int(min(max(v, -1e9), 1e9).rounded(rule))
+    }
+    return PixelBox(
+      x0: whole(polygons.minX, .down), y0: whole(polygons.minY, .down),
+      x1: whole(polygons.maxX, .up), y1: whole(polygons.maxY, .up)
+    ).intersection(clip.box)
+  }
+
+  // MARK: - Drawing
+
+  /// The visible rectangle for culling curves: the clip, a pixel wider.
+  private func visible(_ clip: Clip) -> (Double, Double, Double, Double) {
+    (clip.x0 - 1, clip.y0 - 1, clip.x1 + 1, clip.y1 + 1)
+  }
+
+  private static let tolerance = 0.2
+
+  private func path(
+    _ op: DrawOp, _ verbs: UnsafeBufferPointer<UInt8>, _ points: UnsafeBufferPointer<Double>
+  ) -> UnsafeBufferPointer<UInt8>? {
+    let start = Int(op.verbStart)
+    let count = Int(op.verbCount)
+    guard count > 0, start + count <= verbs.count else { return nil }
+    return UnsafeBufferPointer(rebasing: verbs[start..<(start + count)])
+  }
+
+  private func fill(
+    _ op: DrawOp, verbs: UnsafeBufferPointer<UInt8>, points: UnsafeBufferPointer<Double>,
+    state: FrameState, into target: PixelLayer, list: DisplayList
+  ) {
+    guard let pathVerbs = path(op, verbs, points) else { return }
+    guard let paint = paint(op, state: state, list: list) else { return }
+    lines.removeAll()
+    lines.append(
+      verbs: pathVerbs, points: points, pointStart: Int(op.pointStart), matrix: state.matrix,
+      tolerance: Self.tolerance, visible: visible(state.clip))
+    paintCoverage(lines, evenOdd: op.mode == 2, paint: paint, state: state, into: target)
+  }
+
+  private func paintCoverage(
+    _ polygons: Polylines, evenOdd: Bool, paint: RasterPaint, state: FrameState,
+    into target: PixelLayer
+  ) {
+    let table = self.table
+    let drawn = touched(polygons, state.clip)
+    guard !drawn.isEmpty else { return }
+    coverage(polygons, evenOdd: evenOdd, clip: state.clip) { y, x0, c, n in
+      paint.blend(target.row(y), y: y, x0: x0, cover: c, count: n, table: table)
+    }
+    target.box = target.box.union(drawn)
+  }
+
+  /// The scale a matrix applies to lengths (its larger singular value).
+  private func lengthScale(_ m: Affine) -> Double {
+    let p = m.a * m.a + m.b * m.b
+    let q = m.c * m.c + m.d * m.d
+    let r = m.a * m.c + m.b * m.d
+    let mean = (p + q) / 2
+    let spread = (((p - q) / 2) * ((p - q) / 2) + r * r).squareRoot()
+    return (mean + spread).squareRoot()
+  }
+
+  /// Outlines a path's stroke into `outline` (in pixels).
+  private func outlineStroke(
+    verbs: UnsafeBufferPointer<UInt8>, points: UnsafeBufferPointer<Double>, pointStart: Int,
+    style: StrokeStyle, dashes: ArraySlice<Double>, dashOffset: Double, matrix: Affine
+  ) -> Bool {
+    let scale = lengthScale(matrix)
+    guard scale > 0 && scale.isFinite else { return false }
+    // Dashes are measured along the lines: finer lines keep their length
+    // within a few hundredths of a percent of the curve's.
+    let tolerance = Self.tolerance / scale / (dashes.isEmpty ? 1 : 16)
+    lines.removeAll()
+    lines.append(
+      verbs: verbs, points: points, pointStart: pointStart, matrix: .identity,
+      tolerance: tolerance, visible: nil)
+    pattern.removeAll(keepingCapacity: true)
+    if !dashes.isEmpty && dashes.allSatisfy({ $0 >= 0 && $0.isFinite }) && dashes.reduce(0, +) > 0 {
+      pattern.append(contentsOf: dashes)
+      if pattern.count % 2 == 1 { pattern.append(contentsOf: dashes) }
+    }
+    outline.removeAll()
+    stroker.outline(
+      lines, style: style, pattern: pattern, offset: dashOffset, tolerance: tolerance,
+      into: &outline)
+    outline.transform(matrix)
+    return true
+  }
+
+  private func stroke(
+    _ op: DrawOp, verbs: UnsafeBufferPointer<UInt8>, points: UnsafeBufferPointer<Double>,
+    state: FrameState, into target: PixelLayer, list: DisplayList
+  ) {
+    guard op.width > 0, let pathVerbs = path(op, verbs, points) else { return }
+    guard let paint = paint(op, state: state, list: list) else { return }
+    let dashStart = Int(op.dashStart)
+    let dashEnd = dashStart + Int(op.dashCount)
+    let dashes = dashEnd <= list.dashes.count ? list.dashes[dashStart..<dashEnd] : []
+    let style = StrokeStyle(width: op.width, cap: op.cap, join: op.join, miterLimit: op.miterLimit)
+    guard
+      outlineStroke(
+        verbs: pathVerbs, points: points, pointStart: Int(op.pointStart), style: style,
+        dashes: dashes, dashOffset: op.dashOffset, matrix: state.matrix)
+    else { return }
+    paintCoverage(outline, evenOdd: false, paint: paint, state: state, into: target)
+  }
+
+  private func image(_ op: DrawOp, state: FrameState, into target: PixelLayer) {
+    guard let picture = images[Int(op.mode)], op.opacity > 0 else { return }
+    let (x, y, w, h) = op.rect
+    guard w > 0 && h > 0 else { return }
+    // Image pixels to the op's coordinates, then to the frame's pixels.
+    let place = Affine(
+      a: w / Double(picture.width), d: h / Double(picture.height), tx: x, ty: y)
+    guard let inverse = state.matrix.concatenating(place).inverted else { return }
+    lines.removeAll()
+    for (px, py) in [(x, y), (x + w, y), (x + w, y + h), (x, y + h)] {
+      let (qx, qy) = state.matrix.apply(px, py)
+      lines.line(qx, qy)
+    }
+    lines.finish(closed: true)
+    paintCoverage(
+      lines, evenOdd: false,
+      paint: .image(picture, inverse: inverse, opacity: Float(min(op.opacity, 1))), state: state,
+      into: target)
+  }
+
+  /// A FILL's or STROKE's paint in pixels; nil when it paints nothing.
+  private func paint(_ op: DrawOp, state: FrameState, list: DisplayList) -> RasterPaint? {
+    switch Paint(rawValue: op.paint) {
+    case .solid, nil:
+      let (r, g, b, a) = op.color
+      guard a > 0 else { return nil }
+      let alpha = min(a, 1)
+      func level(_ v: Double) -> Float {
+        v > 0 ? v < 1 ? Float(v * alpha * 255) : Float(alpha * 255) : 0
+      }
+      return .solid(packPixel(SIMD4(level(r), level(g), level(b), Float(alpha * 255))))
+    case .linear, .radial:
+      let start = Int(op.stopStart)
+      let count = Int(op.stopCount)
+      guard count > 0, (start + count) * 5 <= list.stops.count else { return nil }
+      let alpha = min(max(op.color.3, 0), 1)
+      guard alpha > 0 else { return nil }
+      list.stops.withUnsafeBufferPointer {
+        table.build($0.baseAddress! + 5 * start, count: count, alpha: alpha)
+      }
+      let (x0, y0, r0, x1, y1, r1) = op.gradient
+      guard let inverse = state.matrix.inverted else { return nil }
+      if op.paint == Paint.linear.rawValue {
+        let dx = x1 - x0
+        let dy = y1 - y0
+        let length2 = dx * dx + dy * dy
+        // A gradient of no length paints its last stop's color (SVG's rule).
+        guard length2 > 0 else { return .solid(table[1]) }
+        // t at local (x, y) is ((x - x0) dx + (y - y0) dy) / length2, and
+        // local = inverse · pixel.
+        let kx = dx / length2
+        let ky = dy / length2
+        let t0 = (inverse.tx - x0) * kx + (inverse.ty - y0) * ky
+        let tx = inverse.a * kx + inverse.b * ky
+        let ty = inverse.c * kx + inverse.d * ky
+        return .linear(t0: t0, tx: tx, ty: ty)
+      }
+      guard r0 >= 0 && r1 >= 0 && (x0 != x1 || y0 != y1 || r0 != r1) else { return nil }
+      return .radial(
+        RadialGeometry(
+          inverse: inverse, x0: x0, y0: y0, r0: r0, dx: x1 - x0, dy: y1 - y0, dr: r1 - r0))
+    }
+  }
+
+  /// Combines one MASK_PATH's coverage with the mask's, within `box`.
+  private func maskPath(
+    _ op: DrawOp, verbs: UnsafeBufferPointer<UInt8>, points: UnsafeBufferPointer<Double>,
+    matrix: Affine, clip: Clip, box: PixelBox, into mask: CoveragePlane
+  ) {
+    guard !box.isEmpty else { return }
+    let m = plane()
+    defer { recycle(m) }
+    m.fill(box, 0)
+    var region = Clip(width: width, height: height)
+    region.x0 = Double(box.x0)
+    region.y0 = Double(box.y0)
+    region.x1 = Double(box.x1)
+    region.y1 = Double(box.y1)
+    if let pathVerbs = path(op, verbs, points) {
+      lines.removeAll()
+      lines.append(
+        verbs: pathVerbs, points: points, pointStart: Int(op.pointStart), matrix: matrix,
+        tolerance: Self.tolerance, visible: visible(region))
+      coverage(lines, evenOdd: false, clip: region) { y, x0, c, n in
+        let row = m.row(y) + x0
+        for i in 0..<n { row[i] = c[i] }
+      }
+      let grow = op.width
+      if grow != 0 && grow.isFinite {
+        let style = StrokeStyle(width: 2 * abs(grow), cap: 1, join: 1, miterLimit: 4)
+        if outlineStroke(
+          verbs: pathVerbs, points: points, pointStart: Int(op.pointStart), style: style,
+          dashes: [], dashOffset: 0, matrix: matrix)
+        {
+          coverage(outline, evenOdd: false, clip: region) { y, x0, c, n in
+            let row = m.row(y) + x0
+            for i in 0..<n {
+              row[i] = grow > 0 ? row[i] + (1 - row[i]) * c[i] : row[i] * (1 - c[i])
+            }
+          }
+        }
+      }
+    }
+    let inverted = op.flags & 1 != 0
+    let a = Float(min(max(op.opacity, 0), 1))
+    let mode = op.mode
+    for y in box.y0..<box.y1 {
+      let src = m.row(y)
+      let dst = mask.row(y)
+      for x in box.x0..<box.x1 {
+        let v = a * (inverted ? 1 - src[x] : src[x])
+        let c = dst[x]
+        switch mode {
+        case 1: dst[x] = c + (1 - c) * v
+        case 2: dst[x] = c * (1 - v)
+        case 3: dst[x] = c * v
+        case 4: dst[x] = max(c, v)
+        case 5: dst[x] = min(c, v)
+        case 6: dst[x] = abs(c - v)
+        default: break
+        }
+      }
+    }
+  }
+}
+
+extension Affine {
+  /// The inverse; nil when the matrix is singular or not finite.
+  var inverted: Affine? {
+    let det = a * d - b * c
+    guard det != 0 && det.isFinite else { return nil }
+    let r = 1 / det
+    let m = Affine(
+      a: d * r, b: -b * r, c: -c * r, d: a * r, tx: (c * ty - d * tx) * r,
+      ty: (b * tx - a * ty) * r)
+    return m.isFinite ? m : nil
+  }
+}
