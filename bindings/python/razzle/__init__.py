@@ -20,7 +20,7 @@ from . import _ffi, _notebook
 from ._animator import Animator, Column, Layout, Variables
 from ._choreography import Clip, Node, Stagger, Timeline, keyframe_animation
 from ._frame import Frame
-from ._easing import Easing, EasingLike, Spring, cubic_bezier, easing, linear_stops, spring, steps
+from ._easing import Easing, EasingLike, Spring, cubic_bezier, easing, gsap_ease, linear_stops, spring, steps
 from ._errors import (
     BufferTooSmallError,
     ClosedError,
@@ -70,7 +70,6 @@ from ._paths import Mask, Path, RotateLike
 from ._scene import Scene, SceneList, SceneObject, dump, dumps, load, loads
 from ._stage import Stage, Target
 from ._check import PropertyNameWarning, check
-from ._gsap import gsap_ease
 from ._tween import from_, from_to, to
 from ._timing import ComputedTiming, Timing
 from ._track import Keyframe, Track

@@ -1,13 +1,18 @@
 """Choreography (Guides/Choreography.md): `razzle.Clip`, `razzle.Timeline`,
 `razzle.Stagger` and `razzle.keyframe_animation` — animators placed in
 time, a timing tree. The library builds, validates and samples the tree;
-this module only marshals."""
+this module only marshals.
+
+`Timeline.to`/`from_`/`from_to` build tweens, which are `_tween`'s (a layer
+above this one, since a tween is made of clips and staggers): they call the
+function `_tween` installs when it is imported (`install_tween_placer`; the
+package's `__init__` imports it, so it is always there)."""
 
 from __future__ import annotations
 
 import ctypes
 from ctypes import byref, c_char_p, c_double, c_size_t, c_uint64
-from typing import Any, Dict, Iterator, List, Literal, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterator, List, Literal, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -357,25 +362,19 @@ class Timeline(Node):
         at `at`, each property starting from the value the timeline gives
         it where the tween starts (its resting value when nothing animates
         it before). Returns the timeline (chainable). Guides/Tweens.md."""
-        from ._tween import place
-
-        return place(self, "to", targets, duration, at, None, *_tween_options(options))
+        return _tween_placer()(self, "to", targets, duration, at, None, *_tween_options(options))
 
     def from_(self, targets: Union[str, Sequence[str]], duration: float = 0.5, *, at: Placement = None,
               **options: Any) -> Timeline:
         """GSAP's `tl.from`: `razzle.from_`'s tween added at `at`; returns the
         timeline."""
-        from ._tween import place
-
-        return place(self, "from_", targets, duration, at, None, *_tween_options(options))
+        return _tween_placer()(self, "from_", targets, duration, at, None, *_tween_options(options))
 
     def from_to(self, targets: Union[str, Sequence[str]], duration: float, from_vars: Mapping[str, Any], *,
                 at: Placement = None, **options: Any) -> Timeline:
         """GSAP's `tl.fromTo`: `razzle.from_to`'s tween added at `at`; returns
         the timeline."""
-        from ._tween import place
-
-        return place(self, "from_to", targets, duration, at, from_vars, *_tween_options(options))
+        return _tween_placer()(self, "from_to", targets, duration, at, from_vars, *_tween_options(options))
 
     def add_label(self, name: str, at: Placement = None) -> float:
         """Adds (or moves) label `name` at `at`; returns its time."""
@@ -408,6 +407,30 @@ class Timeline(Node):
 
     def __iter__(self) -> Iterator[Node]:
         return iter([node for node, _ in self.children])
+
+
+#: `_tween.place(timeline, kind, targets, duration, at, from_vars, options,
+#: properties)`: a tween of `kind` ("to", "from_", "from_to") added to
+#: `timeline` at `at`; returns the timeline.
+TweenPlacer = Callable[
+    ["Timeline", str, Union[str, Sequence[str]], float, Placement, Optional[Mapping[str, Any]], Dict[str, Any],
+     Dict[str, Any]],
+    "Timeline",
+]
+
+_placer: Optional[TweenPlacer] = None
+
+
+def install_tween_placer(placer: TweenPlacer) -> None:
+    """Called once by `_tween.py` (the layer that builds tweens)."""
+    global _placer
+    _placer = placer
+
+
+def _tween_placer() -> TweenPlacer:
+    if _placer is None:  # only if razzle._tween failed to import
+        raise RuntimeError("razzle's tweens are not loaded (import razzle first)")
+    return _placer
 
 
 #: The tween keywords that are not properties.

@@ -11,7 +11,7 @@ from typing import Any, Dict, Optional, Tuple, Union, overload
 
 import numpy as np
 
-from . import _ffi
+from . import _ffi, _gsap
 from ._errors import BufferTooSmallError, EasingError, InvalidTypeError
 from ._inputs import describe, is_batch, real, text, times
 from ._types import FloatArray, Times
@@ -70,9 +70,7 @@ def _canonical(value: object) -> str:
 def _gsap_hint(spec: str, error: EasingError) -> None:
     """Raises `error` with a hint when `spec` is (or looks like) a GSAP ease
     name: razzle's grammar does not read GSAP's names, the tween layer
-    translates them (razzle._gsap)."""
-    from . import _gsap
-
+    translates them (razzle._gsap, text to text, below this module)."""
     if _gsap.is_gsap_name(spec):
         try:
             hint = f'GSAP\'s "{spec}" is razzle\'s "{_gsap.translate(spec)}"'
@@ -194,6 +192,14 @@ def easing(spec: EasingLike = None) -> Easing:
     if isinstance(spec, Easing):
         return spec
     return Easing(spec)
+
+
+def gsap_ease(spec: str) -> Easing:
+    """The GSAP ease `spec` ("power2.out", "back.out(1.7)", "elastic.out(1,
+    0.3)", "steps(5)", "none", ...) as a razzle `Easing`; its `spec` is the
+    razzle text it translates to. See `razzle._gsap`'s table
+    (Guides/Tweens.md)."""
+    return Easing(_gsap.translate(spec))
 
 
 def _number(x: object, what: str) -> str:

@@ -1,5 +1,6 @@
-"""GSAP's ease names as razzle easings: `razzle.gsap_ease("power2.out")`,
-and the `ease=` of the tween functions (`razzle.to`, `from_`, `from_to`).
+"""GSAP's ease names as razzle easing text: what `razzle.gsap_ease("power2.out")`
+and the `ease=` of the tween functions (`razzle.to`, `from_`, `from_to`)
+read, and what `razzle.easing`'s errors hint at for a GSAP name.
 
 Why this table lives here and not in the core: razzle's easing grammar (its
 names, parsing, validation and did-you-mean) is the Swift core's, once
@@ -35,7 +36,11 @@ independently in Tests/python/test_tween.py):
   `jump-end`, another curve).
 
 Legacy capitalized names (`Power2.easeOut`, `Linear.easeNone`) are read as
-GSAP 3 reads them. An unknown name gets the closest GSAP name."""
+GSAP 3 reads them. An unknown name gets the closest GSAP name.
+
+The module works on text only (it imports no razzle module that evaluates
+an easing), so it sits below `_easing`, which imports it for
+`gsap_ease` and for its hint; the tween's `ease=` is read in `_tween`."""
 
 from __future__ import annotations
 
@@ -44,11 +49,10 @@ import math
 import re
 from typing import Dict, List, Optional, Tuple
 
-from ._easing import Easing, EasingLike, Spring
 from ._errors import EasingError, InvalidTypeError
 from ._inputs import describe
 
-__all__ = ["gsap_ease", "translate", "GSAP_FAMILIES", "GSAP_NAMES"]
+__all__ = ["translate", "is_gsap_name", "looks_like_gsap", "GSAP_FAMILIES", "GSAP_NAMES"]
 
 #: GSAP's family names (lowercase, as GSAP 3 writes them) → the razzle
 #: Penner family suffix, or "" for linear.
@@ -269,25 +273,3 @@ def translate(spec: str) -> str:
         return "linear"
     return f"{prefix}{suffix}"
 
-
-def gsap_ease(spec: str) -> Easing:
-    """The GSAP ease `spec` ("power2.out", "back.out(1.7)", "elastic.out(1,
-    0.3)", "steps(5)", "none", ...) as a razzle `Easing`; its `spec` is the
-    razzle text it translates to. See the module's table
-    (Guides/Tweens.md)."""
-    return Easing(translate(spec))
-
-
-def resolve(ease: EasingLike) -> EasingLike:
-    """A tween's `ease=`: a GSAP name translated, any other string handed to
-    razzle's parser (its errors, with the closest GSAP name when the text
-    looks like one), an Easing or a Spring as it is."""
-    if ease is None or isinstance(ease, (Easing, Spring)):
-        return ease
-    if not isinstance(ease, str):
-        raise InvalidTypeError(f"an ease is a GSAP name, a razzle easing or None, not {describe(ease)}")
-    if is_gsap_name(ease):
-        return Easing(translate(ease))
-    if looks_like_gsap(ease):
-        return Easing(translate(ease))  # raises with the closest GSAP name
-    return Easing(ease)

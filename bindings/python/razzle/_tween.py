@@ -7,7 +7,9 @@ A tween is built from the existing objects and nothing else: an `Animator`
 with one two-keyframe track per property (keyed at 0 and 1, the ease on the
 first keyframe), played by a `Clip` whose timing is the tween's (duration,
 delay, repeat, yoyo); several targets make a `Stagger` of that clip. Ease
-names are GSAP's (translated by `razzle._gsap`) or razzle's own.
+names are GSAP's (translated by `razzle._gsap`) or razzle's own. The
+Timeline methods live in `_choreography`, below this module: they call
+`place`, which this module installs there when it is imported.
 
 GSAP's vocabulary, where razzle's differs: `x` and `y` are the offsets the
 renderer draws (`offsetX`, `offsetY`); `repeat=n` is n + 1 iterations
@@ -26,10 +28,10 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from ._animator import Animator
 from ._check import PropertyNameWarning, near_miss
-from ._choreography import Clip, Node, Placement, Stagger, Timeline
-from ._easing import EasingLike
+from ._choreography import Clip, Node, Placement, Stagger, Timeline, install_tween_placer
+from ._easing import Easing, EasingLike, Spring
 from ._errors import InvalidTypeError, InvalidValueError
-from ._gsap import resolve
+from ._gsap import is_gsap_name, looks_like_gsap, translate
 from ._inputs import describe, real
 from ._values import KIND_TYPES
 
@@ -113,6 +115,19 @@ def _kind(value: object) -> Optional[str]:
     if isinstance(value, str):
         return "color"
     return _TYPE_KINDS.get(type(value))
+
+
+def resolve(ease: EasingLike) -> EasingLike:
+    """A tween's `ease=`: a GSAP name translated, any other string handed to
+    razzle's parser (its errors, with the closest GSAP name when the text
+    looks like one), an Easing or a Spring as it is."""
+    if ease is None or isinstance(ease, (Easing, Spring)):
+        return ease
+    if not isinstance(ease, str):
+        raise InvalidTypeError(f"an ease is a GSAP name, a razzle easing or None, not {describe(ease)}")
+    if is_gsap_name(ease) or looks_like_gsap(ease):
+        return Easing(translate(ease))  # a misspelled one raises with the closest GSAP name
+    return Easing(ease)
 
 
 def _stagger(stagger: StaggerLike) -> Dict[str, Any]:
@@ -363,3 +378,6 @@ def place(
         built.animator[built.target, prop].set(0.0, value, easing=built.ease)
     timeline.add(built.node, at)
     return timeline
+
+
+install_tween_placer(place)
