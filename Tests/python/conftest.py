@@ -1,5 +1,6 @@
 """Shared fixtures: repository paths, the shared vectors, the C program."""
 
+import importlib.util
 import json
 import math
 import os
@@ -12,6 +13,34 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 HEADER = REPO / "include" / "keyframe.h"
 VECTORS = REPO / "Tests" / "vectors"
+SOURCE = REPO / "bindings" / "python" / "razzle"
+
+
+def pytest_sessionstart(session):
+    """Stops before any test when the razzle that `import razzle` finds is
+    an installed copy whose Python files differ from the source tree's: the
+    tests describe the source, and a stale copy fails them in ways that
+    look like real bugs (a test expecting frame delays from the frames'
+    times against an encoder from before that change). `make test`
+    reinstalls first; PYTHONPATH=bindings/python tests the source."""
+    spec = importlib.util.find_spec("razzle")
+    if spec is None or not spec.submodule_search_locations:
+        return  # the tests that import it say so
+    found = Path(list(spec.submodule_search_locations)[0]).resolve()
+    if found == SOURCE.resolve():
+        return
+    stale = []
+    for path in sorted(SOURCE.rglob("*.py")):
+        copy = found / path.relative_to(SOURCE)
+        if not copy.is_file() or copy.read_bytes() != path.read_bytes():
+            stale.append(str(path.relative_to(SOURCE)))
+    if stale:
+        listed = ", ".join(stale[:5]) + (f" and {len(stale) - 5} more" if len(stale) > 5 else "")
+        pytest.exit(
+            f"razzle is imported from {found}, a copy that differs from {SOURCE} ({listed}): "
+            f"run `make python` to reinstall it, or set PYTHONPATH={SOURCE.parent} to test the source",
+            returncode=pytest.ExitCode.USAGE_ERROR,
+        )
 
 
 def vector_number(x):

@@ -40,9 +40,16 @@ def test_gif_sizes_and_frames(gallery: Dict[str, str]) -> None:
         renderer = Renderer.from_scene(scene)
         values = renderer.frame_values(frames, fps=30.0)
         count = values.size
-        # Each frame shows for the time between two frames' times (a scroll
-        # stage's frames have no time: 1/30 s).
+        # Each frame shows for the step between two frames' times (a scroll
+        # stage's frames have no time: 1/30 s). The first frame to the last
+        # then plays in the animation's real duration, (count - 1) steps
+        # (a time stage's span), and the last frame, the end state, shows
+        # one step like the others (Guides/CLI.md: 0 … 1.04 s at 10 fps is
+        # 11 frames of 0.104 s).
         step = 1 / 30 if renderer.scrolling or count < 2 else abs(values[1] - values[0])
+        duration = (count - 1) * step
+        if not renderer.scrolling:
+            assert duration == pytest.approx(values[-1] - values[0], abs=1e-9)
         with Image.open(gallery[stem + ".gif"]) as image:
             assert image.size == (round(stage.size[0]), round(stage.size[1]))
             durations = []
@@ -51,9 +58,9 @@ def test_gif_sizes_and_frames(gallery: Dict[str, str]) -> None:
                 durations.append(image.info["duration"])
             # Identical consecutive frames are merged, their durations summed.
             assert image.n_frames <= count
-            # GIF counts hundredths of a second: count frames last count *
-            # step seconds to within 10 ms.
-            assert abs(sum(durations) - count * step * 1000) <= 10
+            # GIF counts hundredths of a second and rounds each frame's start
+            # (not its length), so the delays add up to within 10 ms.
+            assert abs(sum(durations) - (duration + step) * 1000) <= 10
     with Image.open(gallery["intro.gif"]) as image:
         assert image.n_frames == 120  # the content moves in every frame
     with Image.open(gallery["easings.png"]) as image:

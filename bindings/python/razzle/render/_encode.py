@@ -134,25 +134,17 @@ def _spread(count: int, most: int) -> List[int]:
 GIF_MIN_DELAY = 2
 
 
-def gif_durations(count: int, fps: float, frame_seconds: Optional[float] = None) -> List[int]:
-    """Each frame's duration in ms for a GIF, which counts in hundredths of
-    a second: frame i starts at i · frame_seconds (default 1/fps) rounded
-    to 10 ms, so 30 fps alternates 30 and 40 ms and n frames last n ·
-    frame_seconds to within 10 ms (a plain 33 ms would be written as 30:
-    10 % fast). Frames shorter than 20 ms are what `gif_frames` drops."""
-    step = 1.0 / fps if frame_seconds is None else frame_seconds
-    starts = [round(i * step * 100.0) * 10 for i in range(count + 1)]
-    return [max(starts[i + 1] - starts[i], 10) for i in range(count)]
-
-
 def gif_frames(count: int, frame_seconds: float) -> Tuple[List[int], List[int]]:
     """(the frames a GIF keeps, each one's duration in ms) for `count`
     frames `frame_seconds` apart: frame i starts at i · frame_seconds
     rounded to 10 ms, and a frame that would start less than 20 ms after
     the last one kept (or before the last frame, the end state, which is
     always kept) is dropped — browsers show 10 ms frames for 100 ms — so
-    the GIF plays at most 50 frames per second and lasts count ·
-    frame_seconds to within 10 ms."""
+    the GIF plays at most 50 frames per second. Rounding each start (not
+    each length) keeps the sums exact to within 10 ms: the last frame, the
+    end state, starts at (count − 1) · frame_seconds, the animation's real
+    duration, and shows one step like the others (the GIF lasts count ·
+    frame_seconds)."""
     starts = [round(i * frame_seconds * 100.0) for i in range(count + 1)]
     last = count - 1
     kept = [0]
