@@ -63,6 +63,28 @@ def test_sources_text_dict_and_values() -> None:
         assert all(math.isclose(x, y, rel_tol=1e-12, abs_tol=1e-9) for x, y in zip(value, other))
 
 
+def test_text_with_a_byte_order_mark_is_json_not_a_path(tmp_path: Path) -> None:
+    # A BOM before the "{" (as an editor on Windows saves a file) is still
+    # JSON text, never opened as a file name ("File name too long"); the
+    # library refuses the mark itself (RFC 8259 §8.1), naming it, for text
+    # and bytes alike, as razzle.loads does.
+    from razzle._lottie import is_json_text, is_lottie_document, open_lottie
+
+    text = (ROOT / "lottie" / "keyframes.json").read_text()
+    for source in ("\ufeff" + text, "\ufeff \n" + text, ("\ufeff" + text).encode()):
+        assert is_lottie_document(source)
+        for function in (razzle.import_lottie, open_lottie):
+            with pytest.raises(razzle.InvalidValueError, match=r"byte order mark \(U\+FEFF\)"):
+                function(source)
+    assert is_json_text("\ufeff{}") and is_json_text(" {}") and not is_json_text("\ufeffscene.json")
+    # A path is still a path, and a missing one is FileNotFoundError.
+    with pytest.raises(FileNotFoundError):
+        razzle.import_lottie(str(tmp_path / "missing.json"))
+    (tmp_path / "bom.json").write_bytes(b"\xef\xbb\xbf" + text.encode())
+    with pytest.raises(razzle.InvalidValueError, match="byte order mark"):
+        razzle.import_lottie(tmp_path / "bom.json")
+
+
 @pytest.mark.parametrize("case", VECTORS["rejections"], ids=lambda c: c["id"])
 def test_rejections(case: Any) -> None:
     with pytest.raises(razzle.InvalidValueError) as info:

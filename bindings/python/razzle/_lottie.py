@@ -370,10 +370,28 @@ def _layers(info: Dict[str, Any]) -> List[LottieLayer]:
 
 LottieSource = Union[str, bytes, "os.PathLike[str]", Mapping[str, Any]]
 
+#: A byte order mark as the first character of a text (UTF-8's EF BB BF,
+#: decoded).
+_BOM = "\ufeff"
+
+
+def is_json_text(source: object) -> bool:
+    """Whether a `str` source is JSON text rather than a path: it starts
+    with `{` after leading whitespace, a byte order mark (U+FEFF) before it
+    included. Such a text goes to the library as it is, which refuses the
+    mark with a message that names it (RFC 8259 §8.1), rather than being
+    opened as a file name ("File name too long")."""
+    if not isinstance(source, str):
+        return False
+    head = source[1:] if source.startswith(_BOM) else source
+    return head.lstrip().startswith("{")
+
 
 def import_lottie(source: LottieSource, *, seconds: bool = False, animation: Optional[str] = None) -> LottieImport:
     """Imports a Lottie (bodymovin) document: a path, JSON text (`str`
-    starting with `{`, or `bytes`) or an already loaded `dict`; a gzipped
+    starting with `{`, or `bytes`; text that starts with a byte order mark
+    is JSON too, which the library refuses naming the mark) or an already
+    loaded `dict`; a gzipped
     file (a Telegram sticker, .tgs); or a dotLottie archive (.lottie), of
     which `animation` picks one by id (default: the manifest's; the images
     it holds are embedded). The timeline runs in frames, or in seconds
@@ -383,7 +401,7 @@ def import_lottie(source: LottieSource, *, seconds: bool = False, animation: Opt
         text = json.dumps(source, allow_nan=False).encode("utf-8")
     elif isinstance(source, bytes):
         text = source
-    elif isinstance(source, str) and source.lstrip().startswith("{"):
+    elif isinstance(source, str) and is_json_text(source):
         text = source.encode("utf-8")
     elif isinstance(source, (str, os.PathLike)):
         text = _FsPath(source).read_bytes()
@@ -442,9 +460,9 @@ def is_lottie_document(value: object) -> bool:
         return "layers" in value and "fr" in value
     if isinstance(value, (str, bytes)):
         text = value.decode("utf-8", "replace") if isinstance(value, bytes) else value
-        if text.lstrip().startswith("{"):
+        if is_json_text(text):
             try:
-                document = json.loads(text)
+                document = json.loads(text[1:] if text.startswith(_BOM) else text)
             except ValueError:
                 return False
             return isinstance(document, dict) and "layers" in document and "fr" in document
@@ -458,7 +476,7 @@ def open_lottie(source: Any) -> Tuple[LottieImport, Optional[str]]:
     path, JSON text, bytes, a dict or an import (None: no folder)."""
     if isinstance(source, LottieImport):
         return source, None
-    if isinstance(source, os.PathLike) or (isinstance(source, str) and not source.lstrip().startswith("{")):
+    if isinstance(source, os.PathLike) or (isinstance(source, str) and not is_json_text(source)):
         folder = os.path.dirname(os.path.abspath(os.fspath(source)))
         return import_lottie(source), folder
     return import_lottie(source), None
