@@ -24,6 +24,10 @@ struct CoverageGrid {
   /// two columns past the box, which the running sum never reads.
   private(set) var area: UnsafeMutablePointer<Float>
   private var capacity: Int
+  /// Each row's first and one past its last column an edge touched.
+  private var rowFirst: UnsafeMutablePointer<Int32>
+  private var rowEnd: UnsafeMutablePointer<Int32>
+  private var rowCapacity: Int
   private(set) var width = 0
   private(set) var height = 0
   private var stride = 2
@@ -32,10 +36,17 @@ struct CoverageGrid {
     capacity = 1024
     area = .allocate(capacity: capacity)
     area.initialize(repeating: 0, count: capacity)
+    rowCapacity = 64
+    rowFirst = .allocate(capacity: rowCapacity)
+    rowEnd = .allocate(capacity: rowCapacity)
   }
 
   /// Frees the storage (the owner calls it once, from its deinit).
-  func deallocate() { area.deallocate() }
+  func deallocate() {
+    area.deallocate()
+    rowFirst.deallocate()
+    rowEnd.deallocate()
+  }
 
   /// Makes the grid `width` × `height` (positive), all zero.
   mutating func reset(width: Int, height: Int) {
@@ -46,6 +57,15 @@ struct CoverageGrid {
       area = .allocate(capacity: capacity)
       area.initialize(repeating: 0, count: capacity)
     }
+    if height > rowCapacity {
+      rowFirst.deallocate()
+      rowEnd.deallocate()
+      rowCapacity = max(height, rowCapacity * 2)
+      rowFirst = .allocate(capacity: rowCapacity)
+      rowEnd = .allocate(capacity: rowCapacity)
+    }
+    rowFirst.update(repeating: Int32.max, count: height)
+    rowEnd.update(repeating: 0, count: height)
     self.width = width
     self.height = height
     stride = width + 2
@@ -150,6 +170,8 @@ struct CoverageGrid {
       let loI = Int(loFloor)
       let hiCeil = hi.rounded(.up)
       let hiI = Int(hiCeil)
+      if Int32(loI) < rowFirst[y] { rowFirst[y] = Int32(loI) }
+      if Int32(hiI + 2) > rowEnd[y] { rowEnd[y] = Int32(hiI + 2) }
       if hiI <= loI + 1 {
         let xmf = 0.5 * (x + next) - loFloor
         a[base + loI] += d - d * xmf
@@ -179,6 +201,60 @@ struct CoverageGrid {
       }
       x = next
       y += 1
+    }
+  }
+
+  /// Row `y`'s coverage as spans, clearing the row: `body(x, count,
+  /// cover, constant)` gets either `count` varying coverages at `cover`
+  /// (pixels edges cross) or, with `cover` nil, a run of `count` pixels
+  /// all at `constant` (> 0) — the inside of a shape, filled without a
+  /// per-pixel coverage. `out` is scratch for the varying coverages.
+  @inline(__always)
+  func spans(
+    _ y: Int, into out: UnsafeMutablePointer<Float>, evenOdd: Bool,
+    _ body: (Int, Int, UnsafeMutablePointer<Float>?, Float) -> Void
+  ) {
+    let first = Int(rowFirst[y])
+    guard first != Int(Int32.max) else { return }
+    let end = min(Int(rowEnd[y]), width + 2)
+    let a = area + y * stride
+    @inline(__always) func level(_ sum: Float) -> Float {
+      var c = abs(sum)
+      if evenOdd {
+        c -= 2 * (c * 0.5).rounded(.down)
+        return c > 1 ? 2 - c : c
+      }
+      return min(c, 1)
+    }
+    var sum: Float = 0
+    var x = first
+    let last = min(end, width)
+    var cells = -1
+    while x < last {
+      let v = a[x]
+      if v != 0 {
+        sum += v
+        a[x] = 0
+        out[x] = level(sum)
+        if cells < 0 { cells = x }
+        x += 1
+        continue
+      }
+      if cells >= 0 {
+        body(cells, x - cells, out + cells, 0)
+        cells = -1
+      }
+      var r = x + 1
+      while r < last && a[r] == 0 { r += 1 }
+      let c = level(sum)
+      if c > 0.001 { body(x, r - x, nil, c) }
+      x = r
+    }
+    if cells >= 0 { body(cells, x - cells, out + cells, 0) }
+    var k = last
+    while k < end {
+      a[k] = 0
+      k += 1
     }
   }
 

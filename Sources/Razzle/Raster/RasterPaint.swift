@@ -154,6 +154,45 @@ struct GradientTable {
 }
 
 extension RasterPaint {
+  /// Paints a run of `count` pixels of row `y` from column `x0`, all at
+  /// coverage `coverage`: an opaque color fully covering is a fill.
+  @inline(__always)
+  func fill(
+    _ dst: UnsafeMutablePointer<UInt32>, y: Int, x0: Int, count: Int, coverage: Float,
+    table: GradientTable
+  ) {
+    let c = factor256(coverage)
+    guard c > 0 else { return }
+    let d = dst + x0
+    switch self {
+    case .solid(let color):
+      if c == 256 && color >> 24 == 255 {
+        d.update(repeating: color, count: count)
+        return
+      }
+      let s = c == 256 ? color : scalePixel(color, c)
+      let keep = 256 &- (s >> 24)
+      for i in 0..<count { d[i] = s &+ scalePixel(d[i], keep) }
+    case .linear(let t0, let tx, let ty):
+      let base = t0 + ty * (Double(y) + 0.5)
+      for i in 0..<count {
+        let t = base + tx * (Double(x0 + i) + 0.5)
+        d[i] = over(scalePixel(table[t], c), d[i])
+      }
+    default:
+      // Radial gradients and images: per pixel, as varying coverage.
+      withUnsafeTemporaryAllocation(of: Float.self, capacity: 64) { run in
+        var done = 0
+        while done < count {
+          let n = min(64, count - done)
+          run.baseAddress!.update(repeating: coverage, count: n)
+          blend(dst, y: y, x0: x0 + done, cover: run.baseAddress!, count: n, table: table)
+          done += n
+        }
+      }
+    }
+  }
+
   /// Paints `count` pixels of row `y` from column `x0` (`dst` is that row's
   /// first pixel) at the coverages `cover`.
   @inline(__always)

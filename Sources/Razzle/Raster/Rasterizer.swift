@@ -87,6 +87,11 @@ public final class Rasterizer: @unchecked Sendable {
   /// bytes apart, every pixel written.
   ///
   /// - Parameters:
+  ///   - list: the frame's ops.
+  ///   - pixels: the rows, at least `stride` × (height - 1) + 4 × width bytes.
+  ///   - width: the frame's width in pixels.
+  ///   - height: its height.
+  ///   - stride: bytes from one row to the next.
   ///   - matrix: maps the list's coordinates to pixels (a, b, c, d, e, f);
   ///     nil fits the composition (aspect kept, centred). Only the
   ///     composition's rectangle is drawn.
@@ -426,9 +431,8 @@ public final class Rasterizer: @unchecked Sendable {
     let plane = plane()
     let box = clip.box
     plane.fill(box, 0)
-    coverage(lines, evenOdd: false, clip: clip) { y, x0, c, n in
-      let row = plane.row(y)
-      for i in 0..<n { row[x0 + i] = c[i] }
+    coverage(lines, evenOdd: false, clip: clip) { y, x, n, cells, constant in
+      store(plane, y, x, n, cells, constant)
     }
     out.plane = plane
     return out
@@ -436,11 +440,13 @@ public final class Rasterizer: @unchecked Sendable {
 
   // MARK: - Coverage
 
-  /// The coverage of `polygons` (each contour closed) within the clip,
-  /// row by row: body(y, first column, coverages, count).
+  /// The coverage of `polygons` (each contour closed) within the clip, row
+  /// by row, as spans: body(y, x, count, coverages, constant) gets either
+  /// `count` coverages from column x, or (coverages nil) a run of `count`
+  /// pixels all covered by `constant`.
   private func coverage(
     _ polygons: Polylines, evenOdd: Bool, clip: Clip,
-    _ body: (Int, Int, UnsafeMutablePointer<Float>, Int) -> Void
+    _ body: (Int, Int, Int, UnsafeMutablePointer<Float>?, Float) -> Void
   ) {
     let box = touched(polygons, clip)
     guard !box.isEmpty else { return }
@@ -467,27 +473,45 @@ public final class Rasterizer: @unchecked Sendable {
       }
     }
     let partial = clip.isPartial
+    let out = cover
     for row in 0..<h {
-      let out = cover
-      let span = grid.row(row, into: out, evenOdd: evenOdd)
-      guard !span.isEmpty else { continue }
       let y = box.y0 + row
-      let first = box.x0 + span.lowerBound
-      let count = span.count
-      let c = out + span.lowerBound
-      if partial {
+      grid.spans(row, into: out, evenOdd: evenOdd) { x, count, cells, constant in
+        let first = box.x0 + x
+        guard partial else {
+          body(y, first, count, cells, constant)
+          return
+        }
+        // A clip with fractional edges or a shape: every pixel's coverage
+        // times the clip's.
+        let c = out + x
+        if cells == nil { c.update(repeating: constant, count: count) }
         let fy = Float(min(clip.y1, Double(y + 1)) - max(clip.y0, Double(y)))
         for i in 0..<count {
-          let x = Double(first + i)
-          let fx = Float(min(clip.x1, x + 1) - max(clip.x0, x))
+          let px = Double(first + i)
+          let fx = Float(min(clip.x1, px + 1) - max(clip.x0, px))
           c[i] *= min(max(fx, 0), 1) * min(max(fy, 0), 1)
         }
         if let plane = clip.plane {
           let p = plane.row(y) + first
           for i in 0..<count { c[i] *= p[i] }
         }
+        body(y, first, count, c, 0)
       }
-      body(y, first, c, count)
+    }
+  }
+
+  /// Stores a coverage span in a plane.
+  @inline(__always)
+  private func store(
+    _ plane: CoveragePlane, _ y: Int, _ x: Int, _ count: Int, _ cells: UnsafeMutablePointer<Float>?,
+    _ constant: Float
+  ) {
+    let row = plane.row(y) + x
+    if let cells {
+      row.update(from: cells, count: count)
+    } else {
+      row.update(repeating: constant, count: count)
     }
   }
 
@@ -542,8 +566,12 @@ public final class Rasterizer: @unchecked Sendable {
     let table = self.table
     let drawn = touched(polygons, state.clip)
     guard !drawn.isEmpty else { return }
-    coverage(polygons, evenOdd: evenOdd, clip: state.clip) { y, x0, c, n in
-      paint.blend(target.row(y), y: y, x0: x0, cover: c, count: n, table: table)
+    coverage(polygons, evenOdd: evenOdd, clip: state.clip) { y, x, n, cells, constant in
+      if let cells {
+        paint.blend(target.row(y), y: y, x0: x, cover: cells, count: n, table: table)
+      } else {
+        paint.fill(target.row(y), y: y, x0: x, count: n, coverage: constant, table: table)
+      }
     }
     target.box = target.box.union(drawn)
   }
@@ -641,7 +669,7 @@ public final class Rasterizer: @unchecked Sendable {
       let alpha = min(max(op.color.3, 0), 1)
       guard alpha > 0 else { return nil }
       list.stops.withUnsafeBufferPointer {
-        table.build($0.baseAddress! + 5 * start, count: count, alpha: alpha)
+        if let base = $0.baseAddress { table.build(base + 5 * start, count: count, alpha: alpha) }
       }
       let (x0, y0, r0, x1, y1, r1) = op.gradient
       guard let inverse = state.matrix.inverted else { return nil }
@@ -686,9 +714,8 @@ public final class Rasterizer: @unchecked Sendable {
       lines.append(
         verbs: pathVerbs, points: points, pointStart: Int(op.pointStart), matrix: matrix,
         tolerance: Self.tolerance, visible: visible(region))
-      coverage(lines, evenOdd: false, clip: region) { y, x0, c, n in
-        let row = m.row(y) + x0
-        for i in 0..<n { row[i] = c[i] }
+      coverage(lines, evenOdd: false, clip: region) { y, x, n, cells, constant in
+        store(m, y, x, n, cells, constant)
       }
       let grow = op.width
       if grow != 0 && grow.isFinite {
@@ -697,10 +724,11 @@ public final class Rasterizer: @unchecked Sendable {
           verbs: pathVerbs, points: points, pointStart: Int(op.pointStart), style: style,
           dashes: [], dashOffset: 0, matrix: matrix)
         {
-          coverage(outline, evenOdd: false, clip: region) { y, x0, c, n in
-            let row = m.row(y) + x0
+          coverage(outline, evenOdd: false, clip: region) { y, x, n, cells, constant in
+            let row = m.row(y) + x
             for i in 0..<n {
-              row[i] = grow > 0 ? row[i] + (1 - row[i]) * c[i] : row[i] * (1 - c[i])
+              let c = cells?[i] ?? constant
+              row[i] = grow > 0 ? row[i] + (1 - row[i]) * c : row[i] * (1 - c)
             }
           }
         }
