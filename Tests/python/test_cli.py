@@ -234,7 +234,7 @@ def test_plot_easings_at_the_requested_size(capsys: Any, tmp_path: Path) -> None
     easings = ["easeOutBounce", "cubic-bezier(.17,.67,.83,.67)", "spring(duration=0.5, bounce=0.3)"]
     code, out, err = run(capsys, "plot", *easings, "-o", str(output), "--velocity", "--size", "900x400")
     assert code == 0, err
-    assert out == f"wrote {output}\n"
+    assert (out, err) == ("", f"wrote {output}\n")  # status lines on stderr: stdout stays data
     picture = _image(output)
     assert picture.size == (900, 400)
     _assert_drawn(picture)
@@ -263,6 +263,7 @@ def test_plot_a_scene(capsys: Any, scene: Path, tmp_path: Path) -> None:
     output = tmp_path / "tracks.png"
     code, out, err = run(capsys, "plot", str(scene), "-o", str(output), "--size", "600x500")
     assert code == 0, err
+    assert (out, err) == ("", f"wrote {output}\n")
     picture = _image(output)
     assert picture.size == (600, 500)
     _assert_drawn(picture)

@@ -141,6 +141,24 @@ def test_render_library_refuses_a_dash_output(tmp_path: Path, render_extra: None
         render(str(fade_scene(tmp_path)), "-")
 
 
+def test_plot_to_standard_output(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    Image = pytest.importorskip("PIL.Image")
+    result = program("plot", "easeOutBounce", "-o", "-", "--size", "300x200", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout[:8] == b"\x89PNG\r\n\x1a\n"  # PNG unless --format says otherwise
+    with Image.open(io.BytesIO(result.stdout)) as image:
+        assert image.size == (300, 200)
+    assert result.stderr.decode() == "wrote <stdout>\n"
+    assert list(tmp_path.iterdir()) == []  # no file named "-" or "-.png"
+    svg = program("plot", str(fade_scene(tmp_path)), "-o", "-", "--format", "svg", cwd=tmp_path)
+    assert svg.returncode == 0, svg.stderr
+    assert b"<svg" in svg.stdout[:500]
+    wrong = program("plot", "linear", "-o", "curve.png", "--format", "svg", cwd=tmp_path)
+    assert wrong.returncode == 2 and "--format is for -o -" in wrong.stderr.decode()
+    assert not (tmp_path / "curve.png").exists()
+
+
 def test_gif_delays_add_up_to_the_duration(tmp_path: Path, render_extra: None) -> None:
     # 0 .. 1.04 s at 10 fps: 11 frames 0.104 s apart (not 0.1: 4 % fast).
     scene = fade_scene(tmp_path, end=1.04)

@@ -4,10 +4,12 @@ tracks against time, drawn with matplotlib (no display needed)."""
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import math
 import os
 import re
+import sys
 from typing import Any, List, Optional, Sequence, Tuple
 
 import numpy as np
@@ -15,8 +17,8 @@ import numpy as np
 import razzle
 from razzle import Animator, EasingError, Node, RazzleError
 
-from .common import CommandError, check_readable, column_name, components, count_argument, library_message
-from .common import UsageError, load_scene, pick, plural, require, size_argument
+from .common import STDIO, CommandError, check_readable, column_name, components, count_argument, display_name
+from .common import UsageError, library_message, load_scene, pick, plural, require, size_argument, status
 
 DESCRIPTION = """\
 With easings (any razzle easing specification: "easeOutBounce",
@@ -41,9 +43,14 @@ holds) are drawn as steps without vertical risers. Tracks that keep one
 value over the span are listed in one "constant" panel, not drawn. Where a
 node's clips have no effect the plot has a gap.
 
-Needs matplotlib (pip install 'razzle[render]')."""
+The output's extension picks the format (.png, .svg, .pdf); -o - writes
+the image to standard output, PNG unless --format says otherwise. The
+"wrote ..." line goes to stderr. Needs matplotlib (pip install 'razzle[render]')."""
 
 DPI = 100
+
+#: The formats -o - (standard output) can be written in.
+STREAM_FORMATS = ("png", "svg", "pdf")
 
 
 def add_parser(commands: Any) -> None:
@@ -54,7 +61,8 @@ def add_parser(commands: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("items", nargs="+", metavar="EASING_OR_SCENE", help="easing specifications, or one scene file")
-    parser.add_argument("-o", "--output", required=True, help="the image to write (.png, .svg, .pdf)")
+    parser.add_argument("-o", "--output", required=True, help="the image to write (.png, .svg, .pdf; - is stdout)")
+    parser.add_argument("--format", choices=STREAM_FORMATS, help="the format for -o - (default png)")
     parser.add_argument("--velocity", action="store_true", help="easings: also plot each derivative")
     parser.add_argument(
         "--samples", type=samples_argument, metavar="N", help="points per curve, 2 to 100000 (default 201 / 400)"
@@ -82,6 +90,11 @@ def _is_file_argument(item: str) -> bool:
 
 def run(arguments: argparse.Namespace) -> int:
     items: List[str] = arguments.items
+    output: str = arguments.output
+    if arguments.format is not None and output != STDIO and not output.lower().endswith("." + arguments.format):
+        raise UsageError(f"plot: --format is for -o - (the output's extension gives its format: {output})")
+    if output == STDIO and sys.stdout.isatty():
+        raise CommandError("-: standard output is a terminal: redirect it to a file or a pipe")
     files = [item for item in items if _is_file_argument(item)]
     if files and len(items) > 1:
         raise UsageError(f"{files[0]}: plot takes easings or one scene file, not both or several files")
@@ -99,18 +112,26 @@ def run(arguments: argparse.Namespace) -> int:
         easings = [parse_easing(item) for item in items]
         figure_module = require("matplotlib.figure", "plot")
         figure = plot_easings(figure_module, easings, arguments.samples or 201, arguments.size, arguments.velocity)
-    save(figure, arguments.output)
-    print(f"wrote {arguments.output}")
+    save(figure, output, arguments.format)
+    status(f"wrote {display_name(output, output=True)}")
     return 0
 
 
-def save(figure: Any, output: str) -> None:
-    """Writes the figure; matplotlib's complaint about an unknown extension
-    becomes one line naming the file."""
+def save(figure: Any, output: str, form: Optional[str] = None) -> None:
+    """Writes the figure to `output` ("-": standard output, in `form`,
+    default PNG, drawn whole before the first byte is written);
+    matplotlib's complaint about an unknown extension becomes one line
+    naming the file."""
     try:
-        figure.savefig(output, dpi=DPI)
+        if output == STDIO:
+            data = io.BytesIO()
+            figure.savefig(data, dpi=DPI, format=form or "png")
+            sys.stdout.buffer.write(data.getvalue())
+            sys.stdout.buffer.flush()
+        else:
+            figure.savefig(output, dpi=DPI)
     except ValueError as error:
-        raise CommandError(f"{output}: {error}") from None
+        raise CommandError(f"{display_name(output, output=True)}: {error}") from None
 
 
 # -- easings --------------------------------------------------------------------
