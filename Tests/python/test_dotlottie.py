@@ -124,7 +124,8 @@ def test_razzle_render_plays_a_marker(tmp_path: Path, capsys: pytest.CaptureFixt
     path.write_text(json.dumps(doc))
     out = tmp_path / "frames"
     assert main(["render", str(path), "--marker", "loop", "--fps", "30", "-o", str(out), "-q"]) == 0
-    assert "15 frames" in capsys.readouterr().out
+    captured = capsys.readouterr()
+    assert captured.out == "" and "15 frames" in captured.err  # the summary is a status line: stderr
     assert main(["render", str(path), "--marker", "lop", "-o", str(out), "-q"]) == 1
     assert "did you mean 'loop'" in capsys.readouterr().err
 
