@@ -11,6 +11,14 @@
 // non-overlapping edges, no sorting, no per-edge allocation; the cost is
 // the edges' length in pixels plus the box's area.
 
+/// The least whole number >= x, for x >= 0 (without a libm call: the
+/// baseline x86-64 has no rounding instruction).
+@inline(__always)
+private func ceiling(_ x: Float) -> Int {
+  let i = Int(x)
+  return Float(i) < x ? i + 1 : i
+}
+
 /// A box of pixels accumulating the signed areas of polygon edges.
 ///
 /// Coordinates given to ``addLine(_:_:_:_:)`` are the box's own (0 at its
@@ -82,14 +90,16 @@ struct CoverageGrid {
     var (ax, ay, bx, by, direction): (Double, Double, Double, Double, Float) =
       y0 < y1 ? (x0, y0, x1, y1, 1) : (x1, y1, x0, y0, -1)
     guard by > 0 && ay < h else { return }
-    let slope = (bx - ax) / (by - ay)
-    if ay < 0 {
-      ax += slope * (0 - ay)
-      ay = 0
-    }
-    if by > h {
-      bx = ax + slope * (h - ay)
-      by = h
+    if ay < 0 || by > h {
+      let slope = (bx - ax) / (by - ay)
+      if ay < 0 {
+        ax += slope * (0 - ay)
+        ay = 0
+      }
+      if by > h {
+        bx = ax + slope * (h - ay)
+        by = h
+      }
     }
     guard by > ay else { return }
     if ax >= 0 && ax <= w && bx >= 0 && bx <= w {
@@ -157,7 +167,7 @@ struct CoverageGrid {
     let dxdy = (x1 - x0) / (y1 - y0)
     var x = x0
     let first = Int(y0)
-    let last = min(height, Int(y1.rounded(.up)))
+    let last = min(height, ceiling(y1))
     var y = first
     while y < last {
       let base = y &* stride
@@ -166,10 +176,10 @@ struct CoverageGrid {
       let d = dy * direction
       let lo = min(x, next)
       let hi = max(x, next)
-      let loFloor = lo.rounded(.down)
-      let loI = Int(loFloor)
-      let hiCeil = hi.rounded(.up)
-      let hiI = Int(hiCeil)
+      let loI = Int(lo)  // lo >= 0: truncation is the floor
+      let loFloor = Float(loI)
+      let hiI = ceiling(hi)
+      let hiCeil = Float(hiI)
       if Int32(loI) < rowFirst[y] { rowFirst[y] = Int32(loI) }
       if Int32(hiI + 2) > rowEnd[y] { rowEnd[y] = Int32(hiI + 2) }
       if hiI <= loI + 1 {
@@ -221,7 +231,7 @@ struct CoverageGrid {
     @inline(__always) func level(_ sum: Float) -> Float {
       var c = abs(sum)
       if evenOdd {
-        c -= 2 * (c * 0.5).rounded(.down)
+        c -= 2 * Float(Int(c * 0.5))
         return c > 1 ? 2 - c : c
       }
       return min(c, 1)
@@ -273,7 +283,7 @@ struct CoverageGrid {
         sum += a[x]
         a[x] = 0
         var c = abs(sum)
-        c -= 2 * (c * 0.5).rounded(.down)
+        c -= 2 * Float(Int(c * 0.5))
         c = c > 1 ? 2 - c : c
         out[x] = c
         if c > 0.001 {

@@ -9,66 +9,71 @@
 // rasterizer fills (each contour closed) and what the stroker outlines.
 
 /// Contours of points (x, y pairs), each open or closed, with their bounds.
-struct Polylines {
-  /// x, y pairs of every contour, one after another.
-  var xy: [Double] = []
+/// The points live in storage the object keeps between paths (a frame
+/// flattens thousands of paths: appending is a store, not an array append).
+final class Polylines {
+  /// x, y pairs of every contour, one after another (`pairCount` pairs).
+  private(set) var xy: UnsafeMutablePointer<Double>
+  private var capacity: Int
+  private(set) var pairCount = 0
   /// Each contour's end (a pair index into `xy`) and whether it is closed.
-  var ends: [Int] = []
-  var closed: [Bool] = []
+  private(set) var ends: [Int] = []
+  private(set) var closed: [Bool] = []
   private(set) var minX = Double.infinity
   private(set) var minY = Double.infinity
   private(set) var maxX = -Double.infinity
   private(set) var maxY = -Double.infinity
-  /// The start of the contour being added (a pair index).
-  private var start = 0
   /// True while a contour is open for points.
   private var open = false
 
-  var isEmpty: Bool { ends.isEmpty && !open }
-  var pairCount: Int { xy.count / 2 }
+  init() {
+    capacity = 256
+    xy = .allocate(capacity: 2 * capacity)
+  }
 
-  mutating func removeAll() {
-    xy.removeAll(keepingCapacity: true)
+  deinit { xy.deallocate() }
+
+  var isEmpty: Bool { ends.isEmpty && !open }
+
+  func removeAll() {
+    pairCount = 0
     ends.removeAll(keepingCapacity: true)
     closed.removeAll(keepingCapacity: true)
     minX = .infinity
     minY = .infinity
     maxX = -.infinity
     maxY = -.infinity
-    start = 0
     open = false
   }
 
   /// Starts a contour at (x, y), ending the one before as open.
-  mutating func move(_ x: Double, _ y: Double) {
+  func move(_ x: Double, _ y: Double) {
     finish(closed: false)
-    start = xy.count / 2
     open = true
     point(x, y)
   }
 
   /// A line to (x, y).
   @inline(__always)
-  mutating func line(_ x: Double, _ y: Double) {
-    if !open {
-      start = xy.count / 2
-      open = true
-    }
+  func line(_ x: Double, _ y: Double) {
+    open = true
     point(x, y)
   }
 
   /// Ends the contour being added, closed or open (nothing for none).
-  mutating func finish(closed isClosed: Bool) {
+  func finish(closed isClosed: Bool) {
     guard open else { return }
     open = false
-    ends.append(xy.count / 2)
+    ends.append(pairCount)
     closed.append(isClosed)
   }
 
   @inline(__always)
-  private mutating func point(_ x: Double, _ y: Double) {
-    xy.append(x)
-    xy.append(y)
+  private func point(_ x: Double, _ y: Double) {
+    if pairCount == capacity { grow() }
+    xy[2 * pairCount] = x
+    xy[2 * pairCount + 1] = y
+    pairCount += 1
     if x < minX { minX = x }
     if x > maxX { maxX = x }
     if y < minY { minY = y }
@@ -78,10 +83,18 @@ struct Polylines {
   /// Adds a closed polygon, its points given by `count` calls of `point`,
   /// oriented so that its signed area is not negative (the stroker's
   /// pieces then never cancel each other under the nonzero rule).
-  mutating func polygon(_ count: Int, _ point: (Int) -> (Double, Double)) {
+  private func grow() {
+    let bigger = UnsafeMutablePointer<Double>.allocate(capacity: 4 * capacity)
+    bigger.update(from: xy, count: 2 * pairCount)
+    xy.deallocate()
+    xy = bigger
+    capacity *= 2
+  }
+
+  func polygon(_ count: Int, _ point: (Int) -> (Double, Double)) {
     guard count >= 3 else { return }
     finish(closed: false)
-    let first = xy.count
+    let first = 2 * pairCount
     var area = 0.0
     var (px, py) = point(count - 1)
     for i in 0..<count {
@@ -94,37 +107,33 @@ struct Polylines {
     if area < 0 {
       // Reverse the pairs just added.
       var i = first
-      var j = xy.count - 2
+      var j = 2 * pairCount - 2
       while i < j {
-        xy.swapAt(i, j)
-        xy.swapAt(i + 1, j + 1)
+        (xy[i], xy[j]) = (xy[j], xy[i])
+        (xy[i + 1], xy[j + 1]) = (xy[j + 1], xy[i + 1])
         i += 2
         j -= 2
       }
     }
-    ends.append(xy.count / 2)
+    ends.append(pairCount)
     closed.append(true)
   }
 
   /// Maps every point by `m` (the bounds follow).
-  mutating func transform(_ m: Affine) {
+  func transform(_ m: Affine) {
     guard !m.isIdentity else { return }
     minX = .infinity
     minY = .infinity
     maxX = -.infinity
     maxY = -.infinity
-    xy.withUnsafeMutableBufferPointer { p in
-      var i = 0
-      while i + 1 < p.count {
-        let (x, y) = m.apply(p[i], p[i + 1])
-        p[i] = x
-        p[i + 1] = y
-        if x < minX { minX = x }
-        if x > maxX { maxX = x }
-        if y < minY { minY = y }
-        if y > maxY { maxY = y }
-        i += 2
-      }
+    for i in 0..<pairCount {
+      let (x, y) = m.apply(xy[2 * i], xy[2 * i + 1])
+      xy[2 * i] = x
+      xy[2 * i + 1] = y
+      if x < minX { minX = x }
+      if x > maxX { maxX = x }
+      if y < minY { minY = y }
+      if y > maxY { maxY = y }
     }
   }
 
@@ -134,7 +143,7 @@ struct Polylines {
   /// whose control points all lie outside `visible` (mapped coordinates;
   /// nil for no culling) is its chord: what it covers is outside, and the
   /// chord has the same winding inside.
-  mutating func append(
+  func append(
     verbs: UnsafeBufferPointer<UInt8>, points: UnsafeBufferPointer<Double>, pointStart: Int,
     matrix m: Affine, tolerance: Double, visible: (Double, Double, Double, Double)?
   ) {
@@ -181,7 +190,7 @@ struct Polylines {
   }
 
   /// The curve from (x0, y0) (the current point) to (x3, y3) as lines.
-  mutating func cubic(
+  func cubic(
     _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double,
     _ x3: Double, _ y3: Double, tolerance: Double, visible: (Double, Double, Double, Double)?
   ) {

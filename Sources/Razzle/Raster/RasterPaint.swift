@@ -25,7 +25,9 @@ enum RasterPaint {
 }
 
 /// A two-point conical gradient from the circle (x0, y0, r0) to the circle
-/// (x0 + dx, y0 + dy, r0 + dr).
+/// (x0 + dx, y0 + dy, r0 + dr). A point's position t is the largest whose
+/// circle passes through it with a radius >= 0; a point no such circle
+/// passes through is not painted (canvas's rule).
 struct RadialGeometry {
   var inverse: Affine
   var x0: Double
@@ -34,33 +36,6 @@ struct RadialGeometry {
   var dx: Double
   var dy: Double
   var dr: Double
-
-  /// The gradient's position at local point (x, y): the largest t whose
-  /// circle passes through the point with a radius >= 0; nil where none
-  /// does (the pixel is not painted, as canvas specifies).
-  @inline(__always)
-  func position(_ x: Double, _ y: Double) -> Double? {
-    let px = x - x0
-    let py = y - y0
-    let a = dx * dx + dy * dy - dr * dr
-    let b = px * dx + py * dy + r0 * dr
-    let c = px * px + py * py - r0 * r0
-    if abs(a) < 1e-12 {
-      guard b != 0 else { return nil }
-      let t = c / (2 * b)
-      return r0 + t * dr >= 0 ? t : nil
-    }
-    let disc = b * b - a * c
-    guard disc >= 0 else { return nil }
-    let root = disc.squareRoot()
-    let t1 = (b + root) / a
-    let t2 = (b - root) / a
-    let hi = max(t1, t2)
-    let lo = min(t1, t2)
-    if r0 + hi * dr >= 0 { return hi }
-    if r0 + lo * dr >= 0 { return lo }
-    return nil
-  }
 }
 
 /// An image to draw, premultiplied RGBA8 (R in the lowest byte).
@@ -182,11 +157,12 @@ extension RasterPaint {
     default:
       // Radial gradients and images: per pixel, as varying coverage.
       withUnsafeTemporaryAllocation(of: Float.self, capacity: 64) { run in
+        guard let base = run.baseAddress else { return }
+        base.update(repeating: coverage, count: 64)
         var done = 0
         while done < count {
           let n = min(64, count - done)
-          run.baseAddress!.update(repeating: coverage, count: n)
-          blend(dst, y: y, x0: x0 + done, cover: run.baseAddress!, count: n, table: table)
+          blend(dst, y: y, x0: x0 + done, cover: base, count: n, table: table)
           done += n
         }
       }
@@ -226,12 +202,44 @@ extension RasterPaint {
         d[i] = over(scalePixel(table[t], c), d[i])
       }
     case .radial(let g):
+      // The local point moves by (m.a, m.b) a pixel; the quadratic's
+      // coefficients follow it.
       let m = g.inverse
+      let first = Double(x0) + 0.5
+      var lx = m.a * first + m.c * cy + m.tx - g.x0
+      var ly = m.b * first + m.d * cy + m.ty - g.y0
+      let a = g.dx * g.dx + g.dy * g.dy - g.dr * g.dr
+      let linear = abs(a) < 1e-12
+      let inverseA = linear ? 0 : 1 / a
+      let r0dr = g.r0 * g.dr
+      let r0r0 = g.r0 * g.r0
       for i in 0..<count {
+        defer {
+          lx += m.a
+          ly += m.b
+        }
         let c = factor256(cover[i])
         if c == 0 { continue }
-        let (lx, ly) = m.apply(Double(x0 + i) + 0.5, cy)
-        guard let t = g.position(lx, ly) else { continue }
+        let b = lx * g.dx + ly * g.dy + r0dr
+        let q = lx * lx + ly * ly - r0r0
+        var t: Double
+        if linear {
+          guard b != 0 else { continue }
+          t = q / (2 * b)
+          guard g.r0 + t * g.dr >= 0 else { continue }
+        } else {
+          let disc = b * b - a * q
+          guard disc >= 0 else { continue }
+          let root = disc.squareRoot()
+          // The larger root first: (b + root) / a when a > 0.
+          let hi = a > 0 ? (b + root) * inverseA : (b - root) * inverseA
+          if g.r0 + hi * g.dr >= 0 {
+            t = hi
+          } else {
+            t = a > 0 ? (b - root) * inverseA : (b + root) * inverseA
+            guard g.r0 + t * g.dr >= 0 else { continue }
+          }
+        }
         d[i] = over(scalePixel(table[t], c), d[i])
       }
     case .image(let image, let m, let opacity):

@@ -31,8 +31,8 @@ public final class Rasterizer: @unchecked Sendable {
   private var cover: UnsafeMutablePointer<Float> = .allocate(capacity: 1)
   private var coverCapacity = 1
   private var table = GradientTable()
-  private var lines = Polylines()
-  private var outline = Polylines()
+  private let lines = Polylines()
+  private let outline = Polylines()
   private var stroker = Stroker()
   private var pattern: [Double] = []
   private var images: [Int: RasterImage] = [:]
@@ -158,7 +158,10 @@ public final class Rasterizer: @unchecked Sendable {
     var frame = FrameState(matrix: base, clip: Clip(width: width, height: height))
     frame.clip = clipped(frame.clip, rect: (0, 0, list.width, list.height), by: base)
     interpret(list, root: root, state: frame)
-    write(root, into: pixels, stride: stride, premultiplied: premultiplied)
+    // Over an opaque background every pixel is opaque: straight is as
+    // premultiplied.
+    let opaque = (background?.w ?? 0) >= 1
+    write(root, into: pixels, stride: stride, premultiplied: premultiplied, opaque: opaque)
   }
 
   // MARK: - Surfaces
@@ -197,7 +200,8 @@ public final class Rasterizer: @unchecked Sendable {
   /// for straight alpha, each partly transparent pixel divided by its
   /// alpha (within the box drawn into; the rest is transparent).
   private func write(
-    _ root: PixelLayer, into out: UnsafeMutableRawBufferPointer, stride: Int, premultiplied: Bool
+    _ root: PixelLayer, into out: UnsafeMutableRawBufferPointer, stride: Int, premultiplied: Bool,
+    opaque: Bool
   ) {
     guard let base = out.baseAddress else { return }
     let box = root.box
@@ -208,20 +212,42 @@ public final class Rasterizer: @unchecked Sendable {
         continue
       }
       dst.copyMemory(from: root.row(y), byteCount: width * 4)
-      if premultiplied { continue }
+      if premultiplied || opaque { continue }
       let src = root.row(y)
-      for x in box.x0..<box.x1 {
+      let reciprocal = Self.reciprocals
+      var x = box.x0
+      while x < box.x1 {
+        // Two pixels at a time while both are transparent or opaque.
+        if x + 2 <= box.x1 {
+          let m: UInt64 = 0xFF00_0000_FF00_0000
+          let a = UnsafeRawPointer(src + x).loadUnaligned(as: UInt64.self) & m
+          if a == 0 || a == m {
+            x += 2
+            continue
+          }
+        }
+        defer { x += 1 }
         let p = src[x]
         let a = p >> 24
         if a == 255 || a == 0 { continue }
-        let half = a / 2
+        // c * 255 / a, rounded, as c * (255 * 2^16 / a) / 2^16.
+        let k = reciprocal[Int(a)]
         let o = (dst + 4 * x).assumingMemoryBound(to: UInt8.self)
-        o[0] = UInt8(min(255, ((p & 0xFF) * 255 + half) / a))
-        o[1] = UInt8(min(255, (((p >> 8) & 0xFF) * 255 + half) / a))
-        o[2] = UInt8(min(255, (((p >> 16) & 0xFF) * 255 + half) / a))
+        o[0] = UInt8(min(255, ((p & 0xFF) * k + 0x8000) >> 16))
+        o[1] = UInt8(min(255, (((p >> 8) & 0xFF) * k + 0x8000) >> 16))
+        o[2] = UInt8(min(255, (((p >> 16) & 0xFF) * k + 0x8000) >> 16))
       }
     }
   }
+
+  /// 255 · 2^16 / a, rounded, for a in 1...255 (0 for 0): unpremultiplying
+  /// without a division.
+  private static let reciprocals: UnsafePointer<UInt32> = {
+    let table = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
+    table[0] = 0
+    for a in 1..<256 { table[a] = UInt32((255 * 65536 + a / 2) / a) }
+    return UnsafePointer(table)
+  }()
 
   // MARK: - The ops
 
@@ -455,30 +481,37 @@ public final class Rasterizer: @unchecked Sendable {
     grid.reset(width: w, height: h)
     let ox = Double(box.x0)
     let oy = Double(box.y0)
-    polygons.xy.withUnsafeBufferPointer { xy in
-      var begin = 0
-      for end in polygons.ends {
-        if end - begin >= 2 {
-          var px = xy[2 * (end - 1)] - ox
-          var py = xy[2 * (end - 1) + 1] - oy
-          for i in begin..<end {
-            let x = xy[2 * i] - ox
-            let y = xy[2 * i + 1] - oy
-            grid.addLine(px, py, x, y)
-            px = x
-            py = y
-          }
+    let xy = polygons.xy
+    var begin = 0
+    for end in polygons.ends {
+      if end - begin >= 2 {
+        var px = xy[2 * (end - 1)] - ox
+        var py = xy[2 * (end - 1) + 1] - oy
+        for i in begin..<end {
+          let x = xy[2 * i] - ox
+          let y = xy[2 * i + 1] - oy
+          grid.addLine(px, py, x, y)
+          px = x
+          py = y
         }
-        begin = end
       }
+      begin = end
     }
     let partial = clip.isPartial
+    // Where a rectangular clip covers whole pixels, spans pass unchanged.
+    let inner =
+      clip.plane != nil
+      ? PixelBox.empty
+      : PixelBox(
+        x0: Int(clip.x0.rounded(.up)), y0: Int(clip.y0.rounded(.up)),
+        x1: Int(clip.x1.rounded(.down)), y1: Int(clip.y1.rounded(.down)))
     let out = cover
     for row in 0..<h {
       let y = box.y0 + row
+      let rowInside = y >= inner.y0 && y < inner.y1
       grid.spans(row, into: out, evenOdd: evenOdd) { x, count, cells, constant in
         let first = box.x0 + x
-        guard partial else {
+        guard partial && !(rowInside && first >= inner.x0 && first + count <= inner.x1) else {
           body(y, first, count, cells, constant)
           return
         }
@@ -608,7 +641,7 @@ public final class Rasterizer: @unchecked Sendable {
     outline.removeAll()
     stroker.outline(
       lines, style: style, pattern: pattern, offset: dashOffset, tolerance: tolerance,
-      into: &outline)
+      into: outline)
     outline.transform(matrix)
     return true
   }

@@ -41,7 +41,7 @@ struct Stroker {
   /// from its circle.
   mutating func outline(
     _ lines: Polylines, style: StrokeStyle, pattern: [Double], offset: Double, tolerance: Double,
-    into out: inout Polylines
+    into out: Polylines
   ) {
     let hw = style.width / 2
     guard hw > 0 && hw.isFinite else { return }
@@ -73,11 +73,11 @@ struct Stroker {
         n = 3
       }
       if pattern.isEmpty {
-        geometry.contour(points, n, closed: closed, into: &out)
+        geometry.contour(points, n, closed: closed, into: out)
       } else {
         dashed(
           n, closed: closed, pattern: pattern, offset: offset, geometry: &geometry,
-          budget: &dashesLeft, into: &out)
+          budget: &dashesLeft, into: out)
       }
     }
   }
@@ -85,7 +85,7 @@ struct Stroker {
   /// Cuts the contour in `points` by the dash pattern and strokes each dash.
   private mutating func dashed(
     _ n: Int, closed: Bool, pattern: [Double], offset: Double, geometry: inout Geometry,
-    budget: inout Int, into out: inout Polylines
+    budget: inout Int, into out: Polylines
   ) {
     let total = pattern.reduce(0, +)
     guard total > 0 && total.isFinite, n >= 1 else { return }
@@ -116,7 +116,7 @@ struct Stroker {
         let y = y0 + (y1 - y0) * t
         if on {
           addDash(x, y)
-          geometry.contour(dash, dash.count / 2, closed: false, into: &out)
+          geometry.contour(dash, dash.count / 2, closed: false, into: out)
           budget -= 1
           if budget <= 0 { return }
           dash.removeAll(keepingCapacity: true)
@@ -133,7 +133,7 @@ struct Stroker {
       if on { addDash(x1, y1) }
     }
     if on && !dash.isEmpty {
-      geometry.contour(dash, dash.count / 2, closed: false, into: &out)
+      geometry.contour(dash, dash.count / 2, closed: false, into: out)
     }
   }
 
@@ -162,38 +162,41 @@ private struct Geometry {
   let style: StrokeStyle
   /// The angle one line of a round join or cap may turn.
   let arcStep: Double
+  /// cos(arcStep / 2): a turn whose cosine is above it needs no arc.
+  let smallTurn: Double
 
   init(hw: Double, style: StrokeStyle, tolerance: Double) {
     self.hw = hw
     self.style = style
     let c = 1 - min(tolerance / hw, 1)
     arcStep = max(2 * acos(c), 0.05)
+    smallTurn = cos(arcStep / 2)
   }
 
   /// Strokes the first n points of `p` (no repeats).
-  func contour(_ p: [Double], _ n: Int, closed: Bool, into out: inout Polylines) {
+  func contour(_ p: [Double], _ n: Int, closed: Bool, into out: Polylines) {
     if n == 1 || n == 2 && p[0] == p[2] && p[1] == p[3] {
-      dot(p[0], p[1], into: &out)
+      dot(p[0], p[1], into: out)
       return
     }
     out.finish(closed: false)
     if closed {
-      side(p, n, forward: true, closed: true, into: &out)
+      side(p, n, forward: true, closed: true, into: out)
       out.finish(closed: true)
-      side(p, n, forward: false, closed: true, into: &out)
+      side(p, n, forward: false, closed: true, into: out)
       out.finish(closed: true)
     } else {
-      side(p, n, forward: true, closed: false, into: &out)
-      cap(p, from: n - 2, to: n - 1, into: &out)
-      side(p, n, forward: false, closed: false, into: &out)
-      cap(p, from: 1, to: 0, into: &out)
+      side(p, n, forward: true, closed: false, into: out)
+      cap(p, from: n - 2, to: n - 1, into: out)
+      side(p, n, forward: false, closed: false, into: out)
+      cap(p, from: 1, to: 0, into: out)
       out.finish(closed: true)
     }
   }
 
   /// A zero-length contour: a round cap draws a disc, a square cap a
   /// square, butt nothing (as canvas does).
-  private func dot(_ x: Double, _ y: Double, into out: inout Polylines) {
+  private func dot(_ x: Double, _ y: Double, into out: Polylines) {
     switch style.cap {
     case 2:
       let steps = max(8, Int((2 * Double.pi / arcStep).rounded(.up)))
@@ -222,25 +225,25 @@ private struct Geometry {
   /// The right side of the contour walked forward or backward (the left
   /// side backward is the right side of the reversed contour).
   private func side(
-    _ p: [Double], _ n: Int, forward: Bool, closed: Bool, into out: inout Polylines
+    _ p: [Double], _ n: Int, forward: Bool, closed: Bool, into out: Polylines
   ) {
     @inline(__always) func at(_ k: Int) -> Int { forward ? k : n - 1 - k }
     if !closed {
       // The first point's offset; each vertex after adds its join.
       guard let (dx, dy) = direction(p, at(0), at(1)) else { return }
       out.line(p[2 * at(0)] + hw * dy, p[2 * at(0) + 1] - hw * dx)
-      for k in 1..<(n - 1) { join(p, at(k - 1), at(k), at(k + 1), into: &out) }
+      for k in 1..<(n - 1) { join(p, at(k - 1), at(k), at(k + 1), into: out) }
       guard let (ex, ey) = direction(p, at(n - 2), at(n - 1)) else { return }
       out.line(p[2 * at(n - 1)] + hw * ey, p[2 * at(n - 1) + 1] - hw * ex)
     } else {
-      for k in 0..<n { join(p, at((k + n - 1) % n), at(k), at((k + 1) % n), into: &out) }
+      for k in 0..<n { join(p, at((k + n - 1) % n), at(k), at((k + 1) % n), into: out) }
     }
   }
 
   /// The right side's points at vertex v between the line from a and the
   /// line to b: the outer join when the path turns left, the vertex
   /// itself between the two offsets when it turns right.
-  private func join(_ p: [Double], _ a: Int, _ v: Int, _ b: Int, into out: inout Polylines) {
+  private func join(_ p: [Double], _ a: Int, _ v: Int, _ b: Int, into out: Polylines) {
     guard let (d0x, d0y) = direction(p, a, v), let (d1x, d1y) = direction(p, v, b) else { return }
     let vx = p[2 * v]
     let vy = p[2 * v + 1]
@@ -275,9 +278,9 @@ private struct Geometry {
       }
       return
     }
-    let turn = atan2(abs(cross), dot)
     switch style.join {
-    case 2 where turn > arcStep / 2:
+    case 2 where dot < smallTurn:
+      let turn = atan2(abs(cross), dot)
       let steps = max(1, Int((turn / arcStep).rounded(.up)))
       for k in 0...steps {
         let psi = turn * Double(k) / Double(steps)
@@ -299,7 +302,7 @@ private struct Geometry {
 
   /// The cap at point `end` of the line from point `from`: from the right
   /// side's last point around the end to the left side's first.
-  private func cap(_ p: [Double], from: Int, to end: Int, into out: inout Polylines) {
+  private func cap(_ p: [Double], from: Int, to end: Int, into out: Polylines) {
     guard let (dx, dy) = direction(p, from, end) else { return }
     let ex = p[2 * end]
     let ey = p[2 * end + 1]
