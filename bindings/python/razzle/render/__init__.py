@@ -19,7 +19,7 @@ import numpy as np
 from .._animator import Animator
 from .._choreography import Node
 from .._display_list import DisplayList
-from .._lottie import LottieImport, is_lottie_document, is_lottie_file, open_lottie
+from .._lottie import LottieImport, is_json_text, is_lottie_document, is_lottie_file, open_lottie
 from .._paging import Paging
 from .._paths import Mask, Path
 from .._stage import Stage
@@ -614,7 +614,7 @@ def frame_seconds(values: np.ndarray[Any, np.dtype[np.float64]], per_second: flo
 
 
 def _is_lottie(source: Any) -> bool:
-    if isinstance(source, (str, os.PathLike)) and not (isinstance(source, str) and source.lstrip().startswith("{")):
+    if isinstance(source, (str, os.PathLike)) and not is_json_text(source):
         return os.path.isfile(source) and is_lottie_file(source)
     return is_lottie_document(source)
 
