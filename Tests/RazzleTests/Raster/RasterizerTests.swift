@@ -1,0 +1,193 @@
+import Razzle
+import XCTest
+
+/// Pixels of hand-written Lottie frames drawn by the library's rasterizer,
+/// against coverages and colors worked by hand (areas of pixels a shape
+/// covers, the source-over formula, the gradient's position at a pixel's
+/// center). 8-bit results are allowed one level of rounding.
+final class RasterizerTests: XCTestCase {
+  private let width = 100
+  private let height = 50
+
+  private func document(_ layers: String) -> String {
+    """
+    {"v":"5.7.0","fr":30,"ip":0,"op":10,"w":\(width),"h":\(height),"layers":[\(layers)]}
+    """
+  }
+
+  private func layer(_ shapes: String, index: Int = 1, extra: String = "") -> String {
+    #"{"ty":4,"ind":\#(index),"ip":0,"op":10,"st":0,"#
+      + #""ks":{"a":{"k":[0,0]},"p":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}},"#
+      + #""shapes":["# + shapes + "]" + extra + "}"
+  }
+
+  private func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> String {
+    #"{"ty":"rc","d":1,"p":{"k":[\#(x + w / 2),\#(y + h / 2)]},"s":{"k":[\#(w),\#(h)]},"r":{"k":0}}"#
+  }
+
+  private func fill(_ r: Double, _ g: Double, _ b: Double, opacity: Double = 100, rule: Int = 1)
+    -> String
+  {
+    #"{"ty":"fl","c":{"k":[\#(r),\#(g),\#(b),1]},"o":{"k":\#(opacity)},"r":\#(rule)}"#
+  }
+
+  /// The frame as RGBA bytes (straight unless `premultiplied`).
+  private func render(
+    _ json: String, background: SIMD4<Double>? = nil, premultiplied: Bool = false
+  ) throws -> [UInt8] {
+    let animation = try LottieAnimation(json: json)
+    let raster = Rasterizer()
+    var pixels = [UInt8](repeating: 7, count: width * height * 4)
+    try pixels.withUnsafeMutableBytes { p in
+      try raster.render(
+        animation, frame: 0, into: p, width: width, height: height, stride: width * 4,
+        matrix: (1, 0, 0, 1, 0, 0), background: background, premultiplied: premultiplied)
+    }
+    return pixels
+  }
+
+  private func pixel(_ p: [UInt8], _ x: Int, _ y: Int) -> [Int] {
+    let o = (y * width + x) * 4
+    return (0..<4).map { Int(p[o + $0]) }
+  }
+
+  private func assertLevel(
+    _ actual: Int, _ expected: Double, _ message: String = "", line: UInt = #line
+  ) {
+    XCTAssertLessThanOrEqual(abs(Double(actual) - expected), 1.0, message, line: line)
+  }
+
+  func testARectangleCoversWholePixelsAndTheFractionsAtItsEdges() throws {
+    // x from 39.75 to 60.25: column 39 is a quarter covered, 40...59 whole,
+    // 60 a quarter; y from 10 to 20 exactly: rows 10...19.
+    let p = try render(document(layer(rect(39.75, 10, 20.5, 10) + "," + fill(1, 0, 0))))
+    XCTAssertEqual(pixel(p, 45, 15), [255, 0, 0, 255])
+    XCTAssertEqual(pixel(p, 45, 9), [0, 0, 0, 0])
+    XCTAssertEqual(pixel(p, 45, 20), [0, 0, 0, 0])
+    XCTAssertEqual(pixel(p, 38, 15), [0, 0, 0, 0])
+    // Straight alpha: red stays 255 where the pixel is partly covered.
+    XCTAssertEqual(pixel(p, 39, 15)[0], 255)
+    assertLevel(pixel(p, 39, 15)[3], 0.25 * 255)
+    assertLevel(pixel(p, 60, 15)[3], 0.25 * 255)
+  }
+
+  func testADiagonalEdgeCoversHalfThePixelsItCrossesThroughTheirCorners() throws {
+    // The triangle (10, 0) (30, 0) (10, 20) as a path: the edge x + y = 30
+    // crosses pixel (14, 15) from corner (15, 15) to corner (14, 16).
+    let shape =
+      #"{"ty":"sh","ks":{"k":{"c":true,"v":[[10,0],[30,0],[10,20]],"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]]}}}"#
+    let p = try render(document(layer(shape + "," + fill(0, 0, 1))), premultiplied: true)
+    assertLevel(pixel(p, 14, 15)[3], 127.5)
+    assertLevel(pixel(p, 14, 15)[2], 127.5)
+    XCTAssertEqual(pixel(p, 12, 5)[3], 255)
+    XCTAssertEqual(pixel(p, 25, 10)[3], 0)
+  }
+
+  func testNonzeroFillsANestedSquareAndEvenOddLeavesItEmpty() throws {
+    // Two squares wound the same way in one path.
+    let shape =
+      #"{"ty":"sh","ks":{"k":{"c":true,"v":[[0,0],[40,0],[40,40],[0,40]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}}},"#
+      + #"{"ty":"sh","ks":{"k":{"c":true,"v":[[10,10],[30,10],[30,30],[10,30]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}}}"#
+    let nonzero = try render(document(layer(shape + "," + fill(0, 0, 0, rule: 1))))
+    let evenOdd = try render(document(layer(shape + "," + fill(0, 0, 0, rule: 2))))
+    XCTAssertEqual(pixel(nonzero, 20, 20)[3], 255)
+    XCTAssertEqual(pixel(evenOdd, 20, 20)[3], 0)
+    XCTAssertEqual(pixel(evenOdd, 5, 5)[3], 255)
+  }
+
+  func testHalfOpaqueRedOverWhiteIsTheSourceOverMix() throws {
+    // 255 (1 - 0.5) + 255 * 0.5 * (1, 0, 0) = (255, 127.5, 127.5).
+    let p = try render(
+      document(layer(rect(0, 0, 100, 50) + "," + fill(1, 0, 0, opacity: 50))),
+      background: SIMD4(1, 1, 1, 1))
+    let c = pixel(p, 50, 25)
+    XCTAssertEqual(c[0], 255)
+    assertLevel(c[1], 127.5)
+    assertLevel(c[2], 127.5)
+    XCTAssertEqual(c[3], 255)
+  }
+
+  func testAStrokeCoversHalfItsWidthEachSideWithButtAndSquareCaps() throws {
+    func line(cap: Int) -> String {
+      #"{"ty":"sh","ks":{"k":{"c":false,"v":[[20,25],[80,25]],"i":[[0,0],[0,0]],"o":[[0,0],[0,0]]}}},"#
+        + #"{"ty":"st","c":{"k":[0,0,0,1]},"o":{"k":100},"w":{"k":4},"lc":\#(cap),"lj":1}"#
+    }
+    let butt = try render(document(layer(line(cap: 1))))
+    // y from 23 to 27: rows 23...26.
+    XCTAssertEqual(pixel(butt, 50, 23)[3], 255)
+    XCTAssertEqual(pixel(butt, 50, 26)[3], 255)
+    XCTAssertEqual(pixel(butt, 50, 22)[3], 0)
+    XCTAssertEqual(pixel(butt, 50, 27)[3], 0)
+    XCTAssertEqual(pixel(butt, 20, 25)[3], 255)
+    XCTAssertEqual(pixel(butt, 19, 25)[3], 0)
+    let square = try render(document(layer(line(cap: 3))))
+    // A square cap reaches half the width past each end: x from 18.
+    XCTAssertEqual(pixel(square, 18, 25)[3], 255)
+    XCTAssertEqual(pixel(square, 17, 25)[3], 0)
+    XCTAssertEqual(pixel(square, 81, 25)[3], 255)
+  }
+
+  func testALinearGradientIsItsPositionAtEachPixelsCenter() throws {
+    // Black to white from x = 0 to x = 100: the pixel at 40 has its center
+    // at 40.5, t = 0.405, 0.405 * 255 = 103.3 (a table of 256 steps: within
+    // half a step).
+    let gradient =
+      #"{"ty":"gf","o":{"k":100},"r":1,"t":1,"s":{"k":[0,0]},"e":{"k":[100,0]},"#
+      + #""g":{"p":2,"k":{"k":[0,0,0,0,1,1,1,1]}}}"#
+    let p = try render(document(layer(rect(0, 0, 100, 50) + "," + gradient)))
+    for x in [0, 40, 75, 99] {
+      let expected = (Double(x) + 0.5) / 100 * 255
+      XCTAssertLessThanOrEqual(abs(Double(pixel(p, x, 10)[0]) - expected), 1.5, "x \(x)")
+      XCTAssertEqual(pixel(p, x, 10)[3], 255)
+    }
+  }
+
+  func testAMaskKeepsOnlyWhatItCovers() throws {
+    // A full red layer masked by the rectangle 20...40 x 10...30 (add).
+    let mask =
+      #","masksProperties":[{"mode":"a","inv":false,"o":{"k":100},"pt":{"k":{"c":true,"v":[[20,10],[40,10],[40,30],[20,30]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}}}]"#
+    let p = try render(document(layer(rect(0, 0, 100, 50) + "," + fill(1, 0, 0), extra: mask)))
+    XCTAssertEqual(pixel(p, 30, 20), [255, 0, 0, 255])
+    XCTAssertEqual(pixel(p, 19, 20)[3], 0)
+    XCTAssertEqual(pixel(p, 40, 20)[3], 0)
+    XCTAssertEqual(pixel(p, 30, 30)[3], 0)
+  }
+
+  func testMultiplyOfRedOverBlueIsBlack() throws {
+    // Layers list top first: red multiplied onto blue (B = cb * cs per
+    // channel: (1, 0, 0) * (0, 0, 1) = 0).
+    let red = layer(rect(0, 0, 50, 50) + "," + fill(1, 0, 0), index: 1, extra: #","bm":1"#)
+    let blue = layer(rect(0, 0, 100, 50) + "," + fill(0, 0, 1), index: 2)
+    let p = try render(document(red + "," + blue))
+    XCTAssertEqual(pixel(p, 25, 25), [0, 0, 0, 255])
+    XCTAssertEqual(pixel(p, 75, 25), [0, 0, 255, 255])
+  }
+
+  func testBadSizesAndBuffersAreRefusedWithoutWritingThePixels() throws {
+    let animation = try LottieAnimation(
+      json: document(layer(rect(0, 0, 10, 10) + "," + fill(1, 0, 0))))
+    let raster = Rasterizer()
+    var pixels = [UInt8](repeating: 7, count: 16)
+    func attempt(
+      _ w: Int, _ h: Int, _ stride: Int,
+      _ matrix: (Double, Double, Double, Double, Double, Double)? = nil
+    ) -> RazzleError.Kind? {
+      do {
+        try pixels.withUnsafeMutableBytes { p in
+          try raster.render(
+            animation, frame: 0, into: p, width: w, height: h, stride: stride, matrix: matrix)
+        }
+        return nil
+      } catch {
+        return (error as? RazzleError)?.kind
+      }
+    }
+    XCTAssertEqual(attempt(0, 1, 4), .invalidValue)
+    XCTAssertEqual(attempt(2, 2, 4), .invalidValue)  // stride < 4 * width
+    XCTAssertEqual(attempt(4, 4, 16), .bufferTooSmall)
+    XCTAssertEqual(attempt(2, 2, 8, (0, 0, 0, 0, 0, 0)), .invalidValue)
+    XCTAssertEqual(attempt(2, 2, 8, (.nan, 0, 0, 1, 0, 0)), .invalidValue)
+    XCTAssertEqual(pixels, [UInt8](repeating: 7, count: 16))
+    XCTAssertNil(attempt(2, 2, 8))
+  }
+}
