@@ -558,7 +558,10 @@ static void test_folder(const char *folder) {
   if (!dir) return;
   kf_display_list *list = NULL;
   CHECK(kf_display_list_create(&list) == KF_OK, "create");
-  size_t files = 0, lists = 0;
+  kf_raster *raster = NULL;
+  CHECK(kf_raster_create(&raster) == KF_OK, "raster");
+  static uint8_t pixels[96 * 64 * 4];
+  size_t files = 0, lists = 0, rendered = 0;
   struct dirent *entry;
   while ((entry = readdir(dir)) != NULL) {
     size_t n = strlen(entry->d_name);
@@ -587,6 +590,17 @@ static void test_folder(const char *folder) {
         CHECK(kf_display_list_get(list, &v) == KF_OK, "get");
         CHECK(v.width == info.width && v.height == info.height, "%s: size", entry->d_name);
         lists += well_formed(&v, entry->d_name);
+        /* Every list the player makes draws (small, so valgrind's run stays
+         * short): every pixel written. */
+        memset(pixels, 0xAB, sizeof pixels);
+        CHECK(kf_raster_draw(raster, list, NULL, NULL, 0, pixels, sizeof pixels, 96, 64, 96 * 4) ==
+                  KF_OK,
+              "%s: raster %g: %s", entry->d_name, frames[i], kf_last_error());
+        size_t untouched = 0;
+        for (size_t k = 0; k + 3 < sizeof pixels; k += 4)
+          untouched += pixels[k] == 0xAB && pixels[k + 1] == 0xAB && pixels[k + 3] == 0xAB;
+        CHECK(untouched == 0, "%s: %zu pixels not written", entry->d_name, untouched);
+        rendered++;
       }
     }
     kf_lottie_release(lottie);
@@ -594,7 +608,8 @@ static void test_folder(const char *folder) {
   }
   closedir(dir);
   kf_display_list_release(list);
-  printf("  %zu files of %s, %zu lists well formed\n", files, folder, lists);
+  kf_raster_release(raster);
+  printf("  %zu files of %s, %zu lists well formed, %zu drawn\n", files, folder, lists, rendered);
 }
 
 /* ---------------------------------------------------------------------------
@@ -931,7 +946,81 @@ static void test_markers(void) {
   kf_lottie_release(lottie);
 }
 
+/* ---------------------------------------------------------------------------
+ * Pixels (kf_raster_*, kf_lottie_render): rect_doc's 100 x 50 rectangle at
+ * (150...250, 75...125) in the 400 x 300 composition, drawn at 200 x 150
+ * (NULL matrix: fitted, a scale of 1/2): pixels 75...124 x 38...62 are red,
+ * with half-covered rows at y = 37 and y = 62 (75 / 2 = 37.5, 125 / 2 =
+ * 62.5).
+ */
+static void test_raster(void) {
+  kf_lottie *lottie = NULL;
+  CHECK(kf_lottie_import(rect_doc, strlen(rect_doc), 0, &lottie) == KF_OK, "import");
+  kf_raster *raster = NULL;
+  CHECK(kf_raster_create(&raster) == KF_OK, "raster");
+  enum { W = 200, H = 150 };
+  static uint8_t px[W * H * 4];
+#define AT(x, y, c) px[((y) * W + (x)) * 4 + (c)]
+  CHECK(kf_lottie_render(lottie, 0, raster, NULL, NULL, 0, px, sizeof px, W, H, W * 4) == KF_OK,
+        "render: %s", kf_last_error());
+  CHECK(AT(100, 50, 0) == 255 && AT(100, 50, 1) == 0 && AT(100, 50, 3) == 255, "inside: %d %d %d",
+        AT(100, 50, 0), AT(100, 50, 1), AT(100, 50, 3));
+  CHECK(AT(74, 50, 3) == 0 && AT(125, 50, 3) == 0, "left and right of it");
+  CHECK(abs(AT(100, 37, 3) - 128) <= 1 && abs(AT(100, 62, 3) - 128) <= 1, "half rows: %d %d",
+        AT(100, 37, 3), AT(100, 62, 3));
+  CHECK(AT(100, 37, 0) == 255, "straight alpha keeps red: %d", AT(100, 37, 0));
+  /* Premultiplied over an opaque blue background, at a matrix of scale 1
+   * shifted by (-100, -50): the rectangle's corner (150, 75) at (50, 25). */
+  const double m[6] = {1, 0, 0, 1, -100, -50}, blue[4] = {0, 0, 1, 1};
+  CHECK(kf_lottie_render(lottie, 0, raster, m, blue, KF_RASTER_PREMULTIPLIED, px, sizeof px, W, H,
+                         W * 4) == KF_OK,
+        "render over blue");
+  CHECK(AT(50, 25, 0) == 255 && AT(50, 25, 2) == 0, "the corner pixel is red");
+  CHECK(AT(49, 25, 0) == 0 && AT(49, 25, 2) == 255 && AT(49, 25, 3) == 255, "left of it blue");
+  /* Errors leave the pixels alone. */
+  memset(px, 9, sizeof px);
+  const double singular[6] = {0, 0, 0, 0, 0, 0}, nan_bg[4] = {NAN, 0, 0, 1};
+  CHECK(kf_lottie_render(lottie, 0, raster, singular, NULL, 0, px, sizeof px, W, H, W * 4) ==
+            KF_E_INVALID_VALUE,
+        "a singular matrix");
+  CHECK(kf_lottie_render(lottie, 0, raster, NULL, nan_bg, 0, px, sizeof px, W, H, W * 4) ==
+            KF_E_INVALID_VALUE,
+        "a NaN background");
+  CHECK(kf_lottie_render(lottie, 0, raster, NULL, NULL, 0, px, sizeof px - 1, W, H, W * 4) ==
+            KF_E_BUFFER_TOO_SMALL,
+        "a short buffer");
+  CHECK(kf_lottie_render(lottie, 0, raster, NULL, NULL, 0, px, sizeof px, W, H, W * 4 - 1) ==
+            KF_E_INVALID_VALUE,
+        "a short stride");
+  CHECK(kf_lottie_render(lottie, 0, raster, NULL, NULL, 8, px, sizeof px, W, H, W * 4) ==
+            KF_E_INVALID_VALUE,
+        "unknown flags");
+  CHECK(kf_lottie_render(lottie, NAN, raster, NULL, NULL, 0, px, sizeof px, W, H, W * 4) ==
+            KF_E_INVALID_VALUE,
+        "a NaN frame");
+  CHECK(kf_lottie_render(lottie, 0, raster, NULL, NULL, 0, px, sizeof px, 0, H, W * 4) ==
+            KF_E_INVALID_VALUE,
+        "a width of 0");
+  CHECK(kf_lottie_render(lottie, 0, NULL, NULL, NULL, 0, px, sizeof px, W, H, W * 4) == KF_E_NULL,
+        "a NULL raster");
+  CHECK(kf_lottie_render(lottie, 0, raster, NULL, NULL, 0, NULL, sizeof px, W, H, W * 4) ==
+            KF_E_NULL,
+        "NULL pixels");
+  CHECK(px[0] == 9 && px[sizeof px - 1] == 9, "nothing written on an error");
+  CHECK(kf_raster_set_image(raster, 0, px, 16, 2, 2, 7) == KF_E_INVALID_VALUE, "image stride");
+  CHECK(kf_raster_set_image(raster, 0, px, 15, 2, 2, 8) == KF_E_BUFFER_TOO_SMALL, "image size");
+  CHECK(kf_raster_set_image(raster, 0, px, 16, 2, 2, 8) == KF_OK, "an image");
+  kf_raster_release(raster);
+  kf_raster_release(raster); /* a released handle is a no-op */
+  CHECK(kf_lottie_render(lottie, 0, raster, NULL, NULL, 0, px, sizeof px, W, H, W * 4) ==
+            KF_E_INVALID_HANDLE,
+        "a released raster");
+  kf_lottie_release(lottie);
+#undef AT
+}
+
 int main(int argc, char **argv) {
+  test_raster();
   test_rectangle();
   test_transform_and_ellipse();
   test_visibility();
