@@ -1,8 +1,8 @@
 /*
  * Fuzz target: Lottie files through kf_lottie_import, each accepted one
  * drawn with kf_lottie_draw at several frames (its in point, its out point,
- * a fractional frame, a negative one, NaN) and read with
- * kf_display_list_get.
+ * a fractional frame, a negative one, NaN), read with kf_display_list_get
+ * and rasterized with kf_raster_draw (fitted and magnified).
  *
  * The input is the file's bytes, as they are (NUL bytes included).
  *
@@ -374,6 +374,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
   kf_display_list *list = NULL;
   FUZZ_ASSERT(CALL(kf_display_list_create(&list)) == KF_OK, "create");
+  kf_raster *raster = NULL;
+  FUZZ_ASSERT(CALL(kf_raster_create(&raster)) == KF_OK, "raster");
   const double frames[] = {info.in_point,
                            info.out_point,
                            info.in_point + (info.out_point - info.in_point) * 0.5 + 0.37,
@@ -396,6 +398,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     kf_display_list_view view;
     FUZZ_ASSERT(CALL(kf_display_list_get(list, &view)) == KF_OK, "get");
     check_view(&view, &info, frame, images);
+    /* Every list draws into pixels (a small frame, the composition fitted,
+     * and at a matrix that magnifies a corner 64 times): every pixel
+     * written, in bounded time whatever the geometry. */
+    static uint8_t pixels[32 * 24 * 4];
+    memset(pixels, 0xAB, sizeof pixels);
+    FUZZ_ASSERT(CALL(kf_raster_draw(raster, list, NULL, NULL, 0, pixels, sizeof pixels, 32, 24,
+                                    32 * 4)) == KF_OK,
+                "raster: %s", kf_last_error());
+    size_t untouched = 0;
+    for (size_t k = 0; k < sizeof pixels; k += 4)
+      untouched += pixels[k] == 0xAB && pixels[k + 1] == 0xAB && pixels[k + 3] == 0xAB;
+    FUZZ_ASSERT(untouched == 0, "%zu pixels not written", untouched);
+    const double zoom[6] = {64, 0, 0, 64, -10, -10};
+    FUZZ_ASSERT(CALL(kf_raster_draw(raster, list, zoom, NULL, KF_RASTER_PREMULTIPLIED, pixels,
+                                    sizeof pixels, 32, 24, 32 * 4)) == KF_OK,
+                "raster zoomed: %s", kf_last_error());
+    for (size_t k = 0; k < sizeof pixels; k += 4)
+      FUZZ_ASSERT(pixels[k] <= pixels[k + 3] && pixels[k + 1] <= pixels[k + 3] &&
+                      pixels[k + 2] <= pixels[k + 3],
+                  "premultiplied channel above its alpha");
     if (i == 2) {
       /* The same frame again: the same bytes (nothing left over from an
        * earlier draw, nothing uninitialized). */
@@ -406,7 +428,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       drop(&first);
     }
   }
+  /* One call a frame, images given (a 2 x 2 image for each index the ops
+   * can name): the same pixels as drawing the list. */
+  static const uint8_t image[16] = {255, 0, 0, 255, 0, 255, 0, 128, 0, 0, 255, 0, 9, 9, 9, 9};
+  for (size_t k = 0; k < images && k < 4; k++)
+    FUZZ_ASSERT(CALL(kf_raster_set_image(raster, k, image, sizeof image, 2, 2, 8)) == KF_OK,
+                "set image");
+  static uint8_t once[32 * 24 * 4], listed[32 * 24 * 4];
+  status = CALL(kf_lottie_render(lottie, info.in_point, raster, NULL, NULL, 0, once, sizeof once,
+                                 32, 24, 32 * 4));
+  if (status == KF_OK) {
+    FUZZ_ASSERT(CALL(kf_lottie_draw(lottie, info.in_point, list)) == KF_OK, "draw");
+    FUZZ_ASSERT(CALL(kf_raster_draw(raster, list, NULL, NULL, 0, listed, sizeof listed, 32, 24,
+                                    32 * 4)) == KF_OK,
+                "raster");
+    FUZZ_ASSERT(memcmp(once, listed, sizeof once) == 0, "kf_lottie_render differs from the list");
+  } else {
+    FUZZ_ASSERT(status == KF_E_OUT_OF_RANGE, "render: %d", (int)status);
+  }
   kf_display_list_release(list);
+  kf_raster_release(raster);
   check_sampling(lottie, &info, frames, sizeof frames / sizeof frames[0]);
   kf_lottie_release(lottie);
   return 0;
