@@ -34,14 +34,27 @@ final class PixelLayer {
   let height: Int
   var box = PixelBox.empty
 
+  /// False for a layer over pixels someone else owns.
+  private let owned: Bool
+
   init(width: Int, height: Int) {
     self.width = width
     self.height = height
     pixels = .allocate(capacity: width * height)
     pixels.initialize(repeating: 0, count: width * height)
+    owned = true
   }
 
-  deinit { pixels.deallocate() }
+  /// A layer over `pixels` (width × height, packed rows), which it never
+  /// frees.
+  init(wrapping pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int) {
+    self.width = width
+    self.height = height
+    self.pixels = pixels
+    owned = false
+  }
+
+  deinit { if owned { pixels.deallocate() } }
 
   /// Makes every pixel transparent (only the box's rows are written).
   func clear() {

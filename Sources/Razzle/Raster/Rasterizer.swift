@@ -143,17 +143,30 @@ public final class Rasterizer: @unchecked Sendable {
       }
     }
     resize(width, height)
-    let root = layer()
-    defer { recycle(root) }
+    // Rows packed and aligned: the caller's pixels are the root surface
+    // (no copy of the frame); otherwise a surface of ours, copied out.
+    let direct =
+      stride == width * 4 && UInt(bitPattern: pixels.baseAddress) % 4 == 0
+    let root: PixelLayer
+    if direct, let base = pixels.baseAddress {
+      root = PixelLayer(
+        wrapping: base.assumingMemoryBound(to: UInt32.self), width: width, height: height)
+    } else {
+      root = layer()
+    }
+    defer { if !direct { recycle(root) } }
+    var color: UInt32 = 0
     if let b = background, b.w > 0 {
       func unit(_ v: Double) -> Double { v > 0 ? v < 1 ? v : 1 : 0 }
       let a = unit(b.w)
-      let color = packPixel(
+      color = packPixel(
         SIMD4(
           Float(unit(b.x) * a * 255), Float(unit(b.y) * a * 255), Float(unit(b.z) * a * 255),
           Float(a * 255)))
+    }
+    if color != 0 || direct {
       root.pixels.update(repeating: color, count: width * height)
-      root.box = PixelBox(x0: 0, y0: 0, x1: width, y1: height)
+      if color != 0 { root.box = PixelBox(x0: 0, y0: 0, x1: width, y1: height) }
     }
     var frame = FrameState(matrix: base, clip: Clip(width: width, height: height))
     frame.clip = clipped(frame.clip, rect: (0, 0, list.width, list.height), by: base)
@@ -161,7 +174,11 @@ public final class Rasterizer: @unchecked Sendable {
     // Over an opaque background every pixel is opaque: straight is as
     // premultiplied.
     let opaque = (background?.w ?? 0) >= 1
-    write(root, into: pixels, stride: stride, premultiplied: premultiplied, opaque: opaque)
+    if direct {
+      if !premultiplied && !opaque { unpremultiply(root) }
+    } else {
+      write(root, into: pixels, stride: stride, premultiplied: premultiplied, opaque: opaque)
+    }
   }
 
   // MARK: - Surfaces
@@ -213,30 +230,43 @@ public final class Rasterizer: @unchecked Sendable {
       }
       dst.copyMemory(from: root.row(y), byteCount: width * 4)
       if premultiplied || opaque { continue }
-      let src = root.row(y)
-      let reciprocal = Self.reciprocals
-      var x = box.x0
-      while x < box.x1 {
-        // Two pixels at a time while both are transparent or opaque.
-        if x + 2 <= box.x1 {
-          let m: UInt64 = 0xFF00_0000_FF00_0000
-          let a = UnsafeRawPointer(src + x).loadUnaligned(as: UInt64.self) & m
-          if a == 0 || a == m {
-            x += 2
-            continue
-          }
+      unpremultiply(dst.assumingMemoryBound(to: UInt32.self), from: box.x0, to: box.x1)
+    }
+  }
+
+  /// Straight alpha in place over the root's box.
+  private func unpremultiply(_ root: PixelLayer) {
+    let box = root.box
+    guard !box.isEmpty else { return }
+    for y in box.y0..<box.y1 { unpremultiply(root.row(y), from: box.x0, to: box.x1) }
+  }
+
+  /// Divides each partly transparent pixel of row[x0..<x1] by its alpha.
+  @inline(__always)
+  private func unpremultiply(_ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int) {
+    let reciprocal = Self.reciprocals
+    var x = x0
+    while x < x1 {
+      // Two pixels at a time while both are transparent or opaque.
+      if x + 2 <= x1 {
+        let m: UInt64 = 0xFF00_0000_FF00_0000
+        let a = UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self) & m
+        if a == 0 || a == m {
+          x += 2
+          continue
         }
-        defer { x += 1 }
-        let p = src[x]
-        let a = p >> 24
-        if a == 255 || a == 0 { continue }
+      }
+      let p = row[x]
+      let a = p >> 24
+      if a != 255 && a != 0 {
         // c * 255 / a, rounded, as c * (255 * 2^16 / a) / 2^16.
         let k = reciprocal[Int(a)]
-        let o = (dst + 4 * x).assumingMemoryBound(to: UInt8.self)
-        o[0] = UInt8(min(255, ((p & 0xFF) * k + 0x8000) >> 16))
-        o[1] = UInt8(min(255, (((p >> 8) & 0xFF) * k + 0x8000) >> 16))
-        o[2] = UInt8(min(255, (((p >> 16) & 0xFF) * k + 0x8000) >> 16))
+        let r = min(255, ((p & 0xFF) * k + 0x8000) >> 16)
+        let g = min(255, (((p >> 8) & 0xFF) * k + 0x8000) >> 16)
+        let b = min(255, (((p >> 16) & 0xFF) * k + 0x8000) >> 16)
+        row[x] = r | g << 8 | b << 16 | a << 24
       }
+      x += 1
     }
   }
 

@@ -412,7 +412,7 @@ struct LottieDrawingReader {
     {
       warn(t, "paragraph text", "the box's line wrapping is not applied")
     }
-    return LottieText(documents: documents.sorted { $0.time < $1.time })
+    return LottieText(documents: documents.sorted { $0.time < $1.time }, fonts: fonts)
   }
 
   /// `c` of a shape property's static value or first keyframe.

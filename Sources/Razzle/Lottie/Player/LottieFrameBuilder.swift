@@ -171,7 +171,7 @@ struct LottieFrameBuilder {
       list.append(op)
     case .text(let text):
       guard let document = text.document(at: time) else { return }
-      let outlines = LottieText.outlines(document, drawing.fonts)
+      let outlines = text.outlines(at: time, drawing.fonts)
       guard !outlines.isEmpty else { return }
       if let fill = document.fill {
         var op = paint(.fill, color: SIMD4(fill[0], fill[1], fill[2], 1), alpha: alpha)

@@ -51,16 +51,44 @@ struct LottieFonts: Sendable {
   }
 }
 
-/// A text layer's content: its documents in time order.
+/// A text layer's content: its documents in time order, and their glyph
+/// outlines laid out once at import (when the documents hold at most
+/// ``maximumLaidOutCharacters`` characters in all; larger texts are laid
+/// out frame by frame, so a file cannot make the import hold more than
+/// that).
 struct LottieText: Sendable {
   var documents: [(time: Double, document: LottieTextDocument)]
+  /// The outlines of each document, or nil when laid out per frame.
+  private var laidOut: [[BezierContour]]?
 
-  /// The document shown at frame t: the last whose time is at or before
-  /// it (the first before them all).
-  func document(at t: Double) -> LottieTextDocument? {
-    guard var chosen = documents.first?.document else { return nil }
-    for (time, document) in documents where time <= t { chosen = document }
+  static let maximumLaidOutCharacters = 20_000
+
+  init(documents: [(time: Double, document: LottieTextDocument)], fonts: LottieFonts) {
+    self.documents = documents
+    let characters = documents.reduce(0) { $0 + $1.document.characters.count }
+    laidOut =
+      characters <= Self.maximumLaidOutCharacters
+      ? documents.map { Self.outlines($0.document, fonts) } : nil
+  }
+
+  /// The index of the document shown at frame t: the last whose time is at
+  /// or before it (the first before them all).
+  private func index(at t: Double) -> Int? {
+    guard !documents.isEmpty else { return nil }
+    var chosen = 0
+    for (k, entry) in documents.enumerated() where entry.time <= t { chosen = k }
     return chosen
+  }
+
+  /// The document shown at frame t.
+  func document(at t: Double) -> LottieTextDocument? {
+    index(at: t).map { documents[$0].document }
+  }
+
+  /// The outlines of the document shown at frame t.
+  func outlines(at t: Double, _ fonts: LottieFonts) -> [BezierContour] {
+    guard let k = index(at: t) else { return [] }
+    return laidOut?[k] ?? Self.outlines(documents[k].document, fonts)
   }
 
   /// The document's glyph outlines in layer coordinates: each line's
