@@ -751,7 +751,9 @@ public final class Rasterizer: @unchecked Sendable {
         let ty = inverse.c * kx + inverse.d * ky
         return .linear(t0: t0, tx: tx, ty: ty)
       }
-      guard r0 >= 0 && r1 >= 0 && (x0 != x1 || y0 != y1 || r0 != r1) else { return nil }
+      guard r0 >= 0 && r1 >= 0 else { return nil }
+      // Circles that are one circle: the last stop's color (SVG's rule).
+      guard x0 != x1 || y0 != y1 || r0 != r1 else { return .solid(table[1]) }
       return .radial(
         RadialGeometry(
           inverse: inverse, x0: x0, y0: y0, r0: r0, dx: x1 - x0, dy: y1 - y0, dr: r1 - r0))
