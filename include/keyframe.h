@@ -2076,7 +2076,7 @@ kf_status kf_lottie_image_path(const kf_lottie *lottie, size_t index, char *out_
  * "Pixels without a 2D library").
  *
  * A kf_raster draws display lists as the ops above define them: paths
- * flattened within 0.2 pixel and filled by exact area coverage (256 levels
+ * flattened within 0.1 pixel and filled by exact area coverage (256 levels
  * of anti-aliasing), strokes outlined in the path's own coordinates (a
  * scaled layer strokes as the designer's tool does), groups, masks and
  * track mattes as offscreen surfaces the size of the frame, the sixteen

@@ -598,7 +598,7 @@ public final class Rasterizer: @unchecked Sendable {
     (clip.x0 - 1, clip.y0 - 1, clip.x1 + 1, clip.y1 + 1)
   }
 
-  private static let tolerance = 0.2
+  private static let tolerance = 0.1
 
   private func path(
     _ op: DrawOp, _ verbs: UnsafeBufferPointer<UInt8>, _ points: UnsafeBufferPointer<Double>
