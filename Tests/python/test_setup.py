@@ -77,8 +77,11 @@ def test_make_demo_in_a_fresh_virtual_environment(tmp_path):
     env = make_env(VIRTUAL_ENV=str(environment), PATH=f"{environment / 'bin'}{os.pathsep}{os.environ['PATH']}")
     result = subprocess.run(["make", "demo"], cwd=REPO, env=env, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
-    # The gallery (Guides/Rendering.md): each file's path on a line of its own.
-    written = [line for line in result.stdout.splitlines() if line.startswith(".build/gallery/")]
+    # The gallery (Guides/Rendering.md): "wrote <path>" for each file, on
+    # stderr with the other status lines (stdout stays data).
+    written = [
+        line.removeprefix("wrote ") for line in result.stderr.splitlines() if line.startswith("wrote .build/gallery/")
+    ]
     assert {os.path.basename(line) for line in written} >= {"intro.gif", "stagger-list.gif", "plane.gif", "easings.png"}
     assert all((REPO / line).is_file() for line in written)
     assert "No module named" not in result.stdout + result.stderr
