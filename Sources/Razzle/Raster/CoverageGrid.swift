@@ -80,11 +80,14 @@ struct CoverageGrid {
   }
 
   /// Adds the edge from (x0, y0) to (x1, y1): winding +1 going down
-  /// (y growing), -1 going up. Any finite numbers; the part outside the
+  /// (y growing), -1 going up. Any numbers (an edge with one that is not
+  /// finite is dropped); the part outside the
   /// box's rows is dropped, the part outside its columns is moved onto
   /// the nearest side.
   mutating func addLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
-    guard y0 != y1 else { return }
+    // A point a matrix overflowed covers nothing (and never reaches an
+    // integer conversion).
+    guard y0 != y1, x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
     let h = Double(height)
     let w = Double(width)
     var (ax, ay, bx, by, direction): (Double, Double, Double, Double, Float) =
@@ -101,7 +104,9 @@ struct CoverageGrid {
         by = h
       }
     }
-    guard by > ay else { return }
+    // Clipping numbers near the largest double can overflow: such an edge
+    // is dropped.
+    guard by > ay, ax.isFinite, bx.isFinite else { return }
     if ax >= 0 && ax <= w && bx >= 0 && bx <= w {
       accumulate(Float(ax), Float(ay), Float(bx), Float(by), direction)
       return

@@ -68,8 +68,15 @@ final class Polylines {
     closed.append(isClosed)
   }
 
+  /// The most points one path becomes (16 MiB): a path that would pass it
+  /// (a million curves across the frame, a stroke of a million sharp
+  /// turns) keeps its first points and drops the rest, so its memory and
+  /// its drawing time stay bounded.
+  static let maximumPairs = 1 << 20
+
   @inline(__always)
   private func point(_ x: Double, _ y: Double) {
+    guard pairCount < Self.maximumPairs else { return }
     if pairCount == capacity { grow() }
     xy[2 * pairCount] = x
     xy[2 * pairCount + 1] = y
@@ -207,7 +214,10 @@ final class Polylines {
     let ddy = max(abs(y0 - 2 * y1 + y2), abs(y1 - 2 * y2 + y3))
     let bound = (ddx * ddx + ddy * ddy).squareRoot()
     let steps = (0.75 * bound / tolerance).squareRoot().rounded(.up)
-    let n = steps.isFinite ? Int(min(max(steps, 1), Self.maximumCurveLines)) : 1
+    // Past a quarter of the points a path may have, curves are chords.
+    let n =
+      steps.isFinite && pairCount < Self.maximumPairs / 4
+      ? Int(min(max(steps, 1), Self.maximumCurveLines)) : 1
     if n == 1 {
       line(x3, y3)
       return

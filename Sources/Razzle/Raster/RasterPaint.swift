@@ -66,6 +66,7 @@ public final class RasterImage: @unchecked Sendable {
   /// the edges extended.
   @inline(__always)
   func sample(_ u: Double, _ v: Double) -> SIMD4<Float> {
+    guard u.isFinite && v.isFinite else { return .zero }
     let fx = min(max(u - 0.5, 0), Double(width - 1))
     let fy = min(max(v - 0.5, 0), Double(height - 1))
     let x0 = Int(fx)

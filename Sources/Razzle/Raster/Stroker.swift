@@ -61,6 +61,7 @@ struct Stroker {
         points.append(y)
       }
       var n = points.count / 2
+      if n == 0 { continue }  // a contour past the point budget
       if closed && n >= 2 && points[0] == points[2 * n - 2] && points[1] == points[2 * n - 1] {
         points.removeLast(2)
         n -= 1

@@ -163,6 +163,19 @@ final class RasterizerTests: XCTestCase {
     XCTAssertEqual(pixel(p, 75, 25), [0, 0, 255, 255])
   }
 
+  func testGeometryNearTheLargestDoubleDrawsInBoundedTime() throws {
+    // Vertices at ±1e308 (their differences overflow), a stroke 1e300
+    // wide with dashes, a curve whose handles reach 1e308: every pixel is
+    // written, nothing traps.
+    let huge =
+      #"{"ty":"sh","ks":{"k":{"c":true,"v":[[-1e308,-1e308],[1e308,-5],[3,1e308]],"i":[[0,0],[1e308,0],[0,0]],"o":[[0,0],[0,-1e308],[0,0]]}}},"#
+      + #"{"ty":"st","c":{"k":[0,0,0,1]},"o":{"k":100},"w":{"k":1e300},"lc":2,"lj":2,"#
+      + #""d":[{"n":"d","v":{"k":1e-300}},{"n":"g","v":{"k":3}}]},"# + fill(1, 0, 0)
+    let p = try render(document(layer(huge)))
+    XCTAssertEqual(p.count, width * height * 4)
+    XCTAssertFalse(stride(from: 0, to: p.count, by: 4).contains { p[$0] == 7 && p[$0 + 3] == 7 })
+  }
+
   func testBadSizesAndBuffersAreRefusedWithoutWritingThePixels() throws {
     let animation = try LottieAnimation(
       json: document(layer(rect(0, 0, 10, 10) + "," + fill(1, 0, 0))))
