@@ -64,20 +64,29 @@ public final class Rasterizer: @unchecked Sendable {
     guard index >= 0 && index < 1 << 20 else {
       throw RazzleError(.outOfRange, "image index \(index) is not in 0..<\(1 << 20)")
     }
-    guard width > 0 && height > 0 && width <= Self.maximumSide && height <= Self.maximumSide else {
+    try Self.checkRows("an image", width: width, height: height, stride: stride, bytes: rgba.count)
+    images[index] = RasterImage(rgba: rgba, width: width, height: height, stride: stride)
+  }
+
+  /// Refuses RGBA8 rows of a size out of 1...``maximumSide``, a stride
+  /// below 4 bytes a pixel, or a buffer shorter than the rows.
+  private static func checkRows(
+    _ what: String, width: Int, height: Int, stride: Int, bytes: Int
+  ) throws(RazzleError) {
+    guard width > 0 && height > 0 && width <= maximumSide && height <= maximumSide else {
       throw RazzleError(
-        .invalidValue, "an image is 1 to \(Self.maximumSide) pixels a side, not \(width)x\(height)")
+        .invalidValue, "\(what) is 1 to \(maximumSide) pixels a side, not \(width)x\(height)")
     }
     guard stride >= width * 4 else {
       throw RazzleError(
         .invalidValue, "stride \(stride) is less than 4 bytes a pixel (\(width * 4))")
     }
     let needed = stride * (height - 1) + width * 4
-    guard rgba.count >= needed else {
+    guard bytes >= needed else {
       throw RazzleError(
-        .bufferTooSmall, "the image needs \(needed) bytes, the buffer holds \(rgba.count)")
+        .bufferTooSmall,
+        "\(width)x\(height) pixels need \(needed) bytes, the buffer holds \(bytes)")
     }
-    images[index] = RasterImage(rgba: rgba, width: width, height: height, stride: stride)
   }
 
   /// Forgets every image set.
@@ -108,20 +117,7 @@ public final class Rasterizer: @unchecked Sendable {
     stride: Int, matrix: (Double, Double, Double, Double, Double, Double)? = nil,
     background: SIMD4<Double>? = nil, premultiplied: Bool = false
   ) throws(RazzleError) {
-    guard width > 0 && height > 0 && width <= Self.maximumSide && height <= Self.maximumSide else {
-      throw RazzleError(
-        .invalidValue, "a frame is 1 to \(Self.maximumSide) pixels a side, not \(width)x\(height)")
-    }
-    guard stride >= width * 4 else {
-      throw RazzleError(
-        .invalidValue, "stride \(stride) is less than 4 bytes a pixel (\(width * 4))")
-    }
-    let needed = stride * (height - 1) + width * 4
-    guard pixels.count >= needed else {
-      throw RazzleError(
-        .bufferTooSmall,
-        "\(width)x\(height) pixels need \(needed) bytes, the buffer holds \(pixels.count)")
-    }
+    try Self.checkRows("a frame", width: width, height: height, stride: stride, bytes: pixels.count)
     let base: Affine
     if let m = matrix {
       base = Affine(a: m.0, b: m.1, c: m.2, d: m.3, tx: m.4, ty: m.5)

@@ -52,7 +52,6 @@ MAX_FRAMES = 100_000
 #: The largest side of a picture, in pixels (a file's 1e9 × 1e9 canvas is
 #: refused instead of allocating it; pass `size` to scale it down).
 MAX_SIDE = 16_384
-MAX_SIDE = 16384
 
 
 class RenderResult(NamedTuple):

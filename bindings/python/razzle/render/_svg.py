@@ -328,17 +328,12 @@ class _Writer:
 
 
 def _image_hrefs(lottie: Any, base_path: Optional[str]) -> List[Optional[str]]:
-    out: List[Optional[str]] = []
-    for asset in lottie.images:
-        data = asset.data
-        if data is None and asset.path and base_path is not None:
-            try:
-                with open(os.path.join(base_path, asset.path), "rb") as file:
-                    data = file.read()
-            except OSError:
-                data = None
-        out.append(f"data:{_mime(data)};base64,{base64.b64encode(data).decode('ascii')}" if data else None)
-    return out
+    from ._images import image_bytes
+
+    return [
+        f"data:{_mime(data)};base64,{base64.b64encode(data).decode('ascii')}" if data else None
+        for data in image_bytes(lottie.images, base_path)
+    ]
 
 
 def svg_of_ops(
