@@ -524,7 +524,7 @@ fuzz: $(FUZZ_BINS)
 	done
 
 fuzz-ci:
-	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_CI_SECONDS)
+	@FUZZ_SEED=$${FUZZ_SEED:-1} $(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_CI_SECONDS)
 
 # The harnesses without libFuzzer, against the ordinary library: every
 # committed seed and regression input, replayed under valgrind (part of make

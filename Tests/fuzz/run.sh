@@ -38,6 +38,10 @@ options=(
   -artifact_prefix="$crashes/"
 )
 [[ -f $here/$target.dict ]] && options+=(-dict="$here/$target.dict")
+# FUZZ_SEED fixes libFuzzer's random seed (make fuzz-ci sets it: CI's short
+# run mutates the same way on every clean clone, so its verdict does not
+# depend on luck; make fuzz explores with a new seed each run).
+[[ -n ${FUZZ_SEED:-} ]] && options+=(-seed="$FUZZ_SEED")
 
 # Swift's backtracer is off: libFuzzer and ASan report crashes themselves,
 # and the backtracer's handler trips over ASan's memory map.

@@ -130,7 +130,11 @@ public final class Player: @unchecked Sendable {
   private var unlockedCurrentTime: Double? {
     if let holdTime { return holdTime }
     guard let resolvedStart else { return nil }
-    return (clock - resolvedStart) * rate
+    let elapsed = clock - resolvedStart
+    // A clock and a start far apart (1.8e308 and -1e300) overflow; at a
+    // rate of 0 the current time is 0 whatever the elapsed time, not NaN.
+    if rate == 0 && !elapsed.isFinite { return 0 }
+    return elapsed * rate
   }
 
   private var unlockedPlayState: PlayState {
