@@ -1408,7 +1408,7 @@ kf_status kf_player_advance_frame(kf_player *player, double dt, double *out_valu
  * Errors: KF_E_INVALID_HANDLE; KF_E_INVALID_STATE (play/reverse rewinding
  * to an infinite end, finish at rate 0 or on a node that never ends, stop at
  * the end of one); KF_E_INVALID_VALUE (a time or rate that is not finite, a
- * duration factor <= 0); KF_E_EASING. */
+ * duration factor <= 0 or one that makes the rate overflow); KF_E_EASING. */
 kf_status kf_player_play(kf_player *player);
 kf_status kf_player_pause(kf_player *player);
 kf_status kf_player_reverse(kf_player *player);

@@ -593,8 +593,8 @@ public final class Player: @unchecked Sendable {
   /// - Parameters:
   ///   - easing: The curve over the rest (nil keeps the current one).
   ///   - durationFactor: Scales the remaining duration, finite and > 0.
-  /// - Throws: ``RazzleError`` `.invalidValue` for a factor out of range;
-  ///   as ``play()``.
+  /// - Throws: ``RazzleError`` `.invalidValue` for a factor out of range
+  ///   or one that makes the rate overflow; as ``play()``.
   public func continueAnimation(easing: Easing? = nil, durationFactor: Double = 1)
     throws(RazzleError)
   {
@@ -603,12 +603,20 @@ public final class Player: @unchecked Sendable {
         .invalidValue, "duration_factor must be finite and > 0, got \(durationFactor)")
     }
     try control { () throws(RazzleError) in
+      // A rate far above 1 over a factor far below 1 can overflow: refused
+      // before anything changes, as a rate that is not finite is.
+      let newRate = rate / durationFactor
+      guard newRate.isFinite else {
+        throw RazzleError(
+          .invalidValue,
+          "the playback rate \(rate) over duration_factor \(durationFactor) is not finite")
+      }
       let current = stopped ? nil : unlockedCurrentTime
       if let easing {
         curve = easing
         curveFrom = unlockedFraction(current ?? 0, end: end)
       }
-      rate /= durationFactor
+      rate = newRate
       if let current { unlockedSilentlySetCurrentTime(current) }
       try unlockedPlay()
     }

@@ -131,6 +131,25 @@ final class NodeSamplingTests: XCTestCase {
     XCTAssertEqual(player.currentTime, 2.5)
   }
 
+  func testPlayerOverflowsNeitherToNaNNorToAnInfiniteRate() throws {
+    let clip = try Node.clip(animator("a", "x", [(0, 0), (1, 1)]))
+    // A rate of 0 with a clock and a start far enough apart that their
+    // difference overflows: (clock - start) x 0 is 0, not NaN.
+    let stalled = Player(clip)
+    try stalled.setPlaybackRate(0)
+    try stalled.tick(.greatestFiniteMagnitude)
+    try stalled.setStartTime(-1e300)
+    XCTAssertEqual(stalled.currentTime, 0)
+    // A continue whose factor takes the rate past the largest double is
+    // refused, the rate unchanged.
+    let fast = Player(clip)
+    try fast.setPlaybackRate(1e300)
+    XCTAssertThrowsError(try fast.continueAnimation(durationFactor: 1e-10)) {
+      XCTAssertEqual(($0 as? RazzleError)?.kind, .invalidValue)
+    }
+    XCTAssertEqual(fast.playbackRate, 1e300)
+  }
+
   func testPlayerFrameStepMovesSamplesAndTakesEventsAsOneStep() throws {
     // advance(by:sampleInto:takingEvents:) gives sample(clockTimes:)'s row
     // at the new clock and the events advance(by:) reports.
