@@ -272,44 +272,4 @@ struct CoverageGrid {
       k += 1
     }
   }
-
-  /// Row `y`'s coverage in [0, 1] into `out` (width floats), by the
-  /// nonzero rule or the even-odd rule, and clears the row. Returns the
-  /// first and one past the last column with coverage (an empty range when
-  /// none).
-  @inline(__always)
-  func row(_ y: Int, into out: UnsafeMutablePointer<Float>, evenOdd: Bool) -> Range<Int> {
-    let a = area + y * stride
-    var sum: Float = 0
-    var first = width
-    var end = 0
-    if evenOdd {
-      for x in 0..<width {
-        sum += a[x]
-        a[x] = 0
-        var c = abs(sum)
-        c -= 2 * Float(Int(c * 0.5))
-        c = c > 1 ? 2 - c : c
-        out[x] = c
-        if c > 0.001 {
-          if x < first { first = x }
-          end = x + 1
-        }
-      }
-    } else {
-      for x in 0..<width {
-        sum += a[x]
-        a[x] = 0
-        let c = min(abs(sum), 1)
-        out[x] = c
-        if c > 0.001 {
-          if x < first { first = x }
-          end = x + 1
-        }
-      }
-    }
-    a[width] = 0
-    a[width + 1] = 0
-    return first < end ? first..<end : 0..<0
-  }
 }

@@ -89,9 +89,6 @@ public final class Rasterizer: @unchecked Sendable {
     }
   }
 
-  /// Forgets every image set.
-  public func removeImages() { images.removeAll() }
-
   /// Draws `list` into `pixels`: `width` × `height` RGBA8 rows `stride`
   /// bytes apart, every pixel written.
   ///
@@ -500,13 +497,15 @@ public final class Rasterizer: @unchecked Sendable {
   /// The coverage of `polygons` (each contour closed) within the clip, row
   /// by row, as spans: body(y, x, count, coverages, constant) gets either
   /// `count` coverages from column x, or (coverages nil) a run of `count`
-  /// pixels all covered by `constant`.
+  /// pixels all covered by `constant`. Returns the box of pixels it may
+  /// have covered.
+  @discardableResult
   private func coverage(
     _ polygons: Polylines, evenOdd: Bool, clip: Clip,
     _ body: (Int, Int, Int, UnsafeMutablePointer<Float>?, Float) -> Void
-  ) {
+  ) -> PixelBox {
     let box = touched(polygons, clip)
-    guard !box.isEmpty else { return }
+    guard !box.isEmpty else { return .empty }
     let w = box.x1 - box.x0
     let h = box.y1 - box.y0
     grid.reset(width: w, height: h)
@@ -563,6 +562,7 @@ public final class Rasterizer: @unchecked Sendable {
         body(y, first, count, c, 0)
       }
     }
+    return box
   }
 
   /// Stores a coverage span in a plane.
@@ -628,9 +628,8 @@ public final class Rasterizer: @unchecked Sendable {
     into target: PixelLayer
   ) {
     let table = self.table
-    let drawn = touched(polygons, state.clip)
-    guard !drawn.isEmpty else { return }
-    coverage(polygons, evenOdd: evenOdd, clip: state.clip) { y, x, n, cells, constant in
+    let drawn = coverage(polygons, evenOdd: evenOdd, clip: state.clip) {
+      y, x, n, cells, constant in
       if let cells {
         paint.blend(target.row(y), y: y, x0: x, cover: cells, count: n, table: table)
       } else {
