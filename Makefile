@@ -508,7 +508,7 @@ $(FUZZ_LIB): $(SWIFT_INPUTS)
 	@soname=$$($(call soname_of,$@)) && test -n "$$soname" && ln -sfn libkeyframe.so $(@D)/$$soname
 	@touch $@
 
-$(FUZZ_BUILD)/bin/%: Tests/fuzz/%.c Tests/fuzz/fuzz.h include/keyframe.h $(FUZZ_LIB)
+$(FUZZ_BUILD)/bin/%: Tests/fuzz/%.c Tests/fuzz/fuzz.h Tests/fuzz/pools.h include/keyframe.h $(FUZZ_LIB)
 	@echo "clang -fsanitize=fuzzer,address,undefined Tests/fuzz/$*.c"
 	@mkdir -p $(@D)
 	@$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $< -L$(FUZZ_BUILD)/release -lkeyframe \
@@ -529,7 +529,7 @@ fuzz-ci:
 # The harnesses without libFuzzer, against the ordinary library: every
 # committed seed and regression input, replayed under valgrind (part of make
 # test; about 20 s, a few seconds a target).
-$(FUZZ_BUILD)/replay/%: Tests/fuzz/%.c Tests/fuzz/replay.c Tests/fuzz/fuzz.h include/keyframe.h $(LIB)
+$(FUZZ_BUILD)/replay/%: Tests/fuzz/%.c Tests/fuzz/replay.c Tests/fuzz/fuzz.h Tests/fuzz/pools.h include/keyframe.h $(LIB)
 	@echo "cc -Wall -Werror Tests/fuzz/$*.c (replay)"
 	@mkdir -p $(@D)
 	@$(CC) -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -pedantic -Iinclude -o $@ \

@@ -67,8 +67,9 @@
 #define DEAD 4
 #define BATCH_MAX 6
 #define HUGE_SIZE ((size_t)INT64_MAX + 1)
+#define LONG_TEXTS
 
-#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+#include "pools.h"
 
 /* ---------------------------------------------------------------------------
  * The pool, and handles no call may take.
@@ -81,39 +82,7 @@ static kf_page_tracker *trackers[TRACKERS];
 static kf_paging *tracker_pagings[TRACKERS];
 static kf_path *paths[PATHS];
 static kf_scene *named_scene;
-static void *dead[DEAD];
-static unsigned dead_next;
 static int tracing = -1;
-
-static void bury(void *handle) {
-  if (handle) dead[dead_next++ % DEAD] = handle;
-}
-
-enum handle_class { LIVE, IS_NULL, INVALID };
-
-/* Mostly a handle of `pool` (n slots); else NULL, a released handle, one
- * of `other` (another type) or a forged one (a generation never reached). */
-static void *choose_handle(fuzz_reader *r, void *const *pool, size_t n, void *const *other,
-                           size_t other_n, enum handle_class *class) {
-  uint8_t s = fuzz_u8(r);
-  void *h = pool[s % n];
-  *class = h ? LIVE : IS_NULL;
-  if (s < 224) return h;
-  switch (s % 4) {
-  case 0: *class = IS_NULL; return NULL;
-  case 1: h = dead[fuzz_pick(r, DEAD)]; break;
-  case 2: h = other[fuzz_pick(r, (unsigned)other_n)]; break;
-  default:
-    *class = INVALID;
-    return (void *)(((uintptr_t)h | 0x5a50) ^ ((uintptr_t)1 << 63));
-  }
-  *class = h ? INVALID : IS_NULL;
-  return h;
-}
-
-#define CHOOSE(r, pool, other, class)                                                      \
-  choose_handle((r), (void *const *)(pool), COUNT(pool), (void *const *)(other), COUNT(other), \
-                (class))
 
 static kf_animator *choose_animator(fuzz_reader *r, enum handle_class *class) {
   return (kf_animator *)CHOOSE(r, animators, pagings, class);
@@ -128,31 +97,9 @@ static kf_path *choose_path(fuzz_reader *r, enum handle_class *class) {
   return (kf_path *)CHOOSE(r, paths, animators, class);
 }
 
-/* A call with a handle that is not live must fail. */
-static void check_refused(enum handle_class class, kf_status status, const char *call) {
-  FUZZ_ASSERT(class == LIVE || status != KF_OK, "%s accepted a %s handle", call,
-              class == IS_NULL ? "NULL" : "released, wrong-type or forged");
-}
-
 /* ---------------------------------------------------------------------------
  * Choices.
  */
-static char text_buffers[4][8];
-static unsigned text_next;
-static char long_name[257];
-
-/* One of `table`'s n entries; now and then up to 7 bytes of the input. */
-static const char *choose_text(fuzz_reader *r, const char *const *table, unsigned n) {
-  uint8_t s = fuzz_u8(r);
-  if (s < 236) return table[s % n];
-  if (s < 244) return long_name + (s & 1); /* 256 bytes, then 255 */
-  char *text = text_buffers[text_next++ % 4];
-  unsigned length = fuzz_pick(r, 8);
-  for (unsigned i = 0; i < length; i++) text[i] = (char)fuzz_u8(r);
-  text[length] = '\0';
-  return text;
-}
-#define TEXT(r, table) choose_text((r), (table), COUNT(table))
 
 static const char *const variable_names[] = {"pageWidth", "header.midX", "w", "_x", "a.b",
                                              "ref.width", "",  "1st", ".x", "a b", "\xff"};
