@@ -2099,6 +2099,9 @@ kf_status kf_lottie_image_path(const kf_lottie *lottie, size_t index, char *out_
  */
 #define KF_RASTER_PREMULTIPLIED 1u
 
+/* The largest side of a frame or an image a raster takes, in pixels. */
+#define KF_RASTER_MAX_SIDE 16384
+
 typedef struct kf_raster kf_raster;
 
 /* A new raster in *out_raster. Errors: KF_E_NULL, KF_E_OUT_OF_RANGE (too
@@ -2111,14 +2114,14 @@ void kf_raster_release(kf_raster *raster);
 /* The pixels IMAGE ops with image index `index` draw: `width` x `height`
  * straight-alpha RGBA8 rows `stride` bytes apart in rgba (capacity bytes),
  * copied. Errors: KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_OUT_OF_RANGE (index
- * >= 2^20), KF_E_INVALID_VALUE (a side of 0 or above 16384, a stride below
- * 4 * width), KF_E_BUFFER_TOO_SMALL. */
+ * >= 2^20), KF_E_INVALID_VALUE (a side of 0 or above KF_RASTER_MAX_SIDE, a stride
+ * below 4 * width), KF_E_BUFFER_TOO_SMALL. */
 kf_status kf_raster_set_image(kf_raster *raster, size_t index, const uint8_t *rgba,
                               size_t capacity, uint32_t width, uint32_t height, size_t stride);
 
 /* Draws `list` (as kf_lottie_draw left it) into out_pixels. Errors:
  * KF_E_NULL, KF_E_INVALID_HANDLE, KF_E_INVALID_VALUE (a side of 0 or above
- * 16384, a stride below 4 * width, a matrix not finite and invertible, a
+ * KF_RASTER_MAX_SIDE, a stride below 4 * width, a matrix not finite and invertible, a
  * background not finite, unknown flags), KF_E_BUFFER_TOO_SMALL; on an error
  * the pixels are not written. */
 kf_status kf_raster_draw(kf_raster *raster, const kf_display_list *list, const double *matrix,

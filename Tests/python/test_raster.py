@@ -4,7 +4,9 @@ hand and against skia (the render extra's drawing of the same display
 list) as an independent rasterizer."""
 
 import json
+import re
 import threading
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -140,3 +142,12 @@ def test_threads_share_a_raster_safely():
     for t in threads:
         t.join()
     assert errors == []
+
+
+def test_the_size_limit_is_the_headers():
+    from razzle import _raster
+
+    header = (Path(__file__).parents[2] / "include" / "keyframe.h").read_text()
+    assert _raster.MAX_SIDE == int(re.search(r"#define KF_RASTER_MAX_SIDE (\d+)", header).group(1))
+    with pytest.raises(razzle.InvalidValueError, match="16384"):
+        razzle.Raster().render(razzle.import_lottie(doc([])), 0, (_raster.MAX_SIDE + 1, 1))

@@ -19,7 +19,7 @@
 /// thread-safe: one frame at a time (the C layer locks it); use one
 /// rasterizer per thread to draw in parallel.
 public final class Rasterizer: @unchecked Sendable {
-  /// The largest side of a frame, in pixels.
+  /// The largest side of a frame or an image, in pixels (`KF_RASTER_MAX_SIDE`).
   public static let maximumSide = 16384
 
   private var width = 0

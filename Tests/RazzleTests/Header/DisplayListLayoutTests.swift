@@ -33,6 +33,7 @@ final class DisplayListLayoutTests: XCTestCase {
     XCTAssertEqual(4 << 20, Int(KF_PATH_DATA_MAX_BYTES))
     // What the scene writer and reader hold to is the header's limit.
     XCTAssertEqual(Scene.maximumTextBytes, Int(KF_SCENE_MAX_BYTES))
+    XCTAssertEqual(Rasterizer.maximumSide, Int(KF_RASTER_MAX_SIDE))
   }
 
   func testCodesAreTheHeaders() {

@@ -22,6 +22,9 @@ from ._handle import HandleOwner
 
 #: kf_raster_draw's flag for premultiplied output.
 PREMULTIPLIED = 1
+#: KF_RASTER_MAX_SIDE: the largest side of a frame (checked here before the
+#: array is allocated; test_raster ties it to the header).
+MAX_SIDE = 16384
 
 Pixels = np.ndarray[Any, np.dtype[np.uint8]]
 
@@ -132,8 +135,8 @@ class Raster(HandleOwner):
         except (TypeError, ValueError):
             raise InvalidValueError(f"size is (width, height) in pixels, not {size!r}") from None
         if out is None:
-            if not (0 < width <= 16384 and 0 < height <= 16384):
-                raise InvalidValueError(f"a frame is 1 to 16384 pixels a side, not {width}x{height}")
+            if not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE):
+                raise InvalidValueError(f"a frame is 1 to {MAX_SIDE} pixels a side, not {width}x{height}")
             return np.empty((height, width, 4), dtype=np.uint8)
         if (
             not isinstance(out, np.ndarray)
@@ -149,4 +152,4 @@ class Raster(HandleOwner):
         return "<razzle.Raster closed>" if self.closed else "<razzle.Raster>"
 
 
-__all__ = ["Raster", "PREMULTIPLIED"]
+__all__ = ["Raster", "PREMULTIPLIED", "MAX_SIDE"]
