@@ -325,7 +325,7 @@ typecheck: python test-deps
 test-dask: python test-deps
 	@echo "pip install dask[array] distributed (into $(VENV))"
 	@$(VENV_PYTHON) -m pip install -q "dask[array]>=2023.1" "distributed>=2023.1"
-	@$(VENV_PYTHON) -m pytest -q Tests/python/test_dask.py Tests/python/test_doc_examples.py::test_the_dask_example
+	@$(VENV_PYTHON) -m pytest -q Tests/python/test_dask.py Tests/python/test_dask_render.py Tests/python/test_doc_examples.py::test_the_dask_example
 
 bench: python test-deps
 	@$(VENV_PYTHON) bench/bench.py
