@@ -242,6 +242,10 @@ def test_a_split_scene_and_more_parts_than_frames(client: Any, tmp_path: Path) -
     assert expected.frames == 31
     result = razzle_dask.render_split(path, str(tmp_path / "split.gif"), parts=4, fps=15, size=(162, 42))
     same_output(result.output, local)
+    # A scene object travels as its text, once.
+    result = razzle_dask.render_split(razzle.load(path), str(tmp_path / "object.gif"), parts=3, fps=15, size=(162, 42))
+    assert result.source == "<source 0>"
+    same_output(result.output, local)
     # 40 parts for 5 frames: the empty parts draw nothing.
     render(str(path), str(tmp_path / "five"), frames=5)
     result = razzle_dask.render_split(path, str(tmp_path / "five-split"), parts=40, frames=5)

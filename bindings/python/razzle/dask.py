@@ -219,12 +219,13 @@ def _store(text: str, width: int, array: Any, store: PathText, compute: Dict[str
         raise InvalidValueError("the times' chunk sizes must be known to store the matrix (array.compute_chunk_sizes())")
     shape = tuple(int(n) for n in array.shape) + (width,)
     created = dask.delayed(_create_npy, pure=False)(path, shape)
+    text_once = dask.delayed(text, pure=True)  # one copy in the graph, not one per chunk
     offsets = [np.concatenate([[0], np.cumsum(sizes)]).astype(int).tolist() for sizes in array.chunks]
     blocks = array.to_delayed()
     tasks = []
     for index in np.ndindex(*blocks.shape):
         where = tuple(slice(offsets[axis][k], offsets[axis][k + 1]) for axis, k in enumerate(index))
-        tasks.append(dask.delayed(_write_block, pure=False)(blocks[index], text, path, where, created))
+        tasks.append(dask.delayed(_write_block, pure=False)(blocks[index], text_once, path, where, created))
     dask.compute(*(tasks or [created]), **compute)
     return Stored(path, shape, "float64", len(tasks), time.perf_counter() - began)
 
@@ -760,6 +761,7 @@ def render_split(
     options = _options(fps=fps, size=size, start=start, end=end, frames=frames, stage=stage, background=background,
                        loop=loop, hold=hold)
     began = time.perf_counter()
+    sent = dask.delayed(sent, pure=True)  # one copy in the graph (a scene's text, a document), not one per part
     begun = dask.delayed(_split_begin, pure=False)(sent, path, work, options)
     drawn = [dask.delayed(_split_part, pure=False)(sent, path, work, options, k, parts, begun) for k in range(parts)]
     joined = dask.delayed(_split_join, pure=False)(path, work, options, label, begun, drawn)
