@@ -390,10 +390,12 @@ def test_zarr_through_the_dask_array(client: Any, tmp_path: Path) -> None:
 def test_the_dask_guide(tmp_path: Path) -> None:
     """Guides/Dask.md's runnable blocks, in order, as one script under a
     `__main__` guard (the cluster's worker processes import the main
-    module), in a folder with the files they name."""
-    from test_doc_examples import marked
+    module), in a folder with the files they name; each print followed by
+    a comment prints a line that starts as the comment says."""
+    from test_doc_examples import marked, print_comments
 
-    code = "".join(block.code for block in marked("test_the_dask_guide") if block.doc.name == "Dask.md")
+    guide = [block for block in marked("test_the_dask_guide") if block.doc.name == "Dask.md"]
+    code = "".join(block.code for block in guide)
     assert "razzle.dask.render_split" in code and "store=" in code
     for name in ("shapes.json", "keyframes.json", "parenting.json", "spatial.json"):
         shutil.copy(LOTTIE / name, tmp_path / name)
@@ -402,3 +404,7 @@ def test_the_dask_guide(tmp_path: Path) -> None:
     script.write_text("if __name__ == '__main__':\n" + textwrap.indent(code, "    "))
     result = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stdout + result.stderr
+    printed = result.stdout.splitlines()
+    for block in guide:
+        for line, expected in print_comments(block.code, block.line).items():
+            assert any(p.startswith(expected) for p in printed), f"Dask.md:{line}: nothing printed {expected!r}"
