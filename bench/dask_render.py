@@ -84,7 +84,7 @@ class _Cluster:
 
     def __init__(self, m: SimpleNamespace, workers: int) -> None:
         self.cluster = m.distributed.LocalCluster(
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
             silence_logs=logging.ERROR,
         )
         self.client = m.distributed.Client(self.cluster)
