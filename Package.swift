@@ -61,7 +61,9 @@ let package = Package(
 
     .target(
       name: "Razzle",
-      dependencies: ["RazzleKernels", "RazzleKernelsAVX2", "CPUFeatures"],
+      dependencies: [
+        "RazzleKernels", "RazzleKernelsAVX2", "RazzleKernelsAVX512", "RazzleStores", "CPUFeatures",
+      ],
       swiftSettings: [
         // The batch kernels' binary search over keyframe times must compile
         // to conditional moves: on unordered query times a branch there
@@ -73,13 +75,23 @@ let package = Package(
         .unsafeFlags(["-Xllvm", "-x86-cmov-converter=false", "-enforce-exclusivity=unchecked"])
       ]
     ),
-    // The hot loops, one source compiled at two CPU levels: `RazzleKernels`
-    // for any x86-64 (the baseline the wheel must load on) and
-    // `RazzleKernelsAVX2` from the same files (symbolic links) for Haswell
-    // and later (AVX2, FMA, BMI2). `Razzle` picks one at run time from
+    // The hot loops, one source compiled at three CPU levels:
+    // `RazzleKernels` for any x86-64 (the baseline the wheel must load on),
+    // and from the same files (symbolic links) `RazzleKernelsAVX2` for
+    // Haswell and later (AVX2, FMA, BMI2) and `RazzleKernelsAVX512` for
+    // Skylake-X's set (AVX-512 F, DQ, CD, BW, VL and its scalar extensions:
+    // Skylake-X, Ice Lake, Sapphire Rapids, Zen 4; the compiler's
+    // `x86-64-v4` name is not accepted by `-target-cpu`). Skylake-X's tuning
+    // keeps auto-vectorized loops at 256 bits; explicit `SIMD8<Double>` code
+    // uses 512-bit registers. `Razzle` picks one at run time from
     // `CPUFeatures` (cpuid), so one library runs everywhere at its best.
     .target(name: "RazzleKernels", swiftSettings: kernelSettings(cpu: nil)),
     .target(name: "RazzleKernelsAVX2", swiftSettings: kernelSettings(cpu: "haswell")),
+    .target(name: "RazzleKernelsAVX512", swiftSettings: kernelSettings(cpu: "skylake-avx512")),
+    // Non-temporal stores (`movntpd`), which Swift cannot write: a large
+    // frame matrix goes to memory without first reading every cache line
+    // it overwrites (see `FrameMatrix`).
+    .target(name: "RazzleStores"),
     .systemLibrary(name: "CPUFeatures", path: "Sources/CPUFeatures"),
     // The hand-written header `include/keyframe.h` as a module: the
     // forwarders read its structs, enums and limits, and the tests check

@@ -76,9 +76,9 @@ extern "C" {
 
 #define KF_VERSION_MAJOR 0
 #define KF_VERSION_MINOR 3
-#define KF_VERSION_PATCH 4
+#define KF_VERSION_PATCH 5
 #define KF_VERSION_NUMBER (KF_VERSION_MAJOR * 10000 + KF_VERSION_MINOR * 100 + KF_VERSION_PATCH)
-#define KF_VERSION_STRING "0.3.4"
+#define KF_VERSION_STRING "0.3.5"
 
 /* True when the header is at least version MAJOR.MINOR.PATCH. */
 #define KF_AT_LEAST_VERSION(major, minor, patch) \
@@ -201,12 +201,15 @@ size_t kf_thread_count(void);
 /* Sets the thread count for large batches; 0 restores the default. */
 void kf_set_thread_count(size_t count);
 
-/* The CPU level the batch kernels run at: "baseline" (SSE2: any x86-64) or
+/* The CPU level the batch kernels run at: "baseline" (SSE2: any x86-64),
  * "avx2" (AVX2, FMA, BMI1, BMI2, F16C, LZCNT, MOVBE: the x86-64-v3 set of
- * Haswell, Zen and later, with the AVX state saved by the OS). The default
- * is $RAZZLE_KERNELS if it names a level this CPU runs when the library
- * first needs it, else the best level this CPU runs. Every level gives the
- * same bits (Guides/Sampling.md, "CPU levels"). Static; never NULL. */
+ * Haswell, Zen and later, with the AVX state saved by the OS) or, from
+ * 0.3.5, "avx512" (AVX-512 F, DQ, CD, BW and VL with Skylake-X's scalar
+ * extensions: Skylake-X, Ice Lake, Sapphire Rapids, Zen 4, with the opmask
+ * and ZMM state saved by the OS). The default is $RAZZLE_KERNELS if it
+ * names a level this CPU runs when the library first needs it, else the
+ * best level this CPU runs. Every level gives the same bits
+ * (Guides/Sampling.md, "CPU levels"). Static; never NULL. */
 const char *kf_kernel_level(void);
 
 /* Runs the batch kernels at the level `name`; NULL restores the default.
@@ -413,6 +416,16 @@ kf_status kf_animator_get_layout(const kf_animator *animator, kf_column *out_col
 kf_status kf_animator_sample_many(const kf_animator *animator, const double *times,
                                   size_t time_count, double *out_values, size_t capacity,
                                   size_t *out_columns, uint64_t *out_generation);
+
+/* kf_animator_sample_many's matrix transposed (0.3.5): column c at times[j]
+ * is out_values[c * time_count + j], so each column is one contiguous run
+ * of time_count doubles. The same bits as kf_animator_sample_many; choose
+ * the layout the caller reads in (Guides/Sampling.md, "Matrix layouts"):
+ * rows for frame loops, columns for one property's series. Arguments and
+ * errors as kf_animator_sample_many. */
+kf_status kf_animator_sample_columns(const kf_animator *animator, const double *times,
+                                     size_t time_count, double *out_values, size_t capacity,
+                                     size_t *out_columns, uint64_t *out_generation);
 
 /* Composes the target's "scale" (scalar), "rotation" (scalar, degrees) and
  * "translation" (point) tracks at each of time_count times into affine
@@ -1362,6 +1375,13 @@ kf_status kf_node_sample_many(const kf_node *node, const double *times, size_t c
                               kf_animation_direction direction, double *out_values,
                               size_t capacity, size_t *out_width, uint64_t *out_generation);
 
+/* kf_node_sample_many's matrix transposed (0.3.5): column c at times[j] is
+ * out_values[c * count + j]. The same bits; arguments and errors as
+ * kf_node_sample_many. */
+kf_status kf_node_sample_columns(const kf_node *node, const double *times, size_t count,
+                                 kf_animation_direction direction, double *out_values,
+                                 size_t capacity, size_t *out_width, uint64_t *out_generation);
+
 /* A player event. */
 typedef struct kf_event {
   kf_event_kind kind;
@@ -1775,6 +1795,12 @@ kf_status kf_lottie_describe(const kf_lottie *lottie, char *out_text, size_t cap
  * KF_E_BUFFER_TOO_SMALL. */
 kf_status kf_lottie_sample_many(const kf_lottie *lottie, const double *times, size_t count,
                                 double *out_values, size_t capacity);
+
+/* kf_lottie_sample_many's matrix transposed (0.3.5): number c of a row at
+ * times[j] is out_values[c * count + j]. The same bits; arguments and
+ * errors as kf_lottie_sample_many. */
+kf_status kf_lottie_sample_columns(const kf_lottie *lottie, const double *times, size_t count,
+                                   double *out_values, size_t capacity);
 
 /* Every layer's 2D transform matrix at each of `count` times (the
  * timeline's unit) into out_matrices (capacity doubles, >= count * layers

@@ -183,6 +183,22 @@ public func kf_animator_sample_many(
   }
 }
 
+@_cdecl("kf_animator_sample_columns")
+public func kf_animator_sample_columns(
+  _ handle: OpaquePointer?, _ times: UnsafePointer<Double>?, _ count: Int,
+  _ out: UnsafeMutablePointer<Double>?, _ capacity: Int, _ outColumns: UnsafeMutablePointer<Int>?,
+  _ outGeneration: UnsafeMutablePointer<UInt64>?
+) -> kf_status {
+  call("kf_animator_sample_columns") { () throws(RazzleError) in
+    let animator = try animator(handle)
+    let times = try buffer(times, count, "times")
+    let out = try mutableBuffer(out, capacity, "out_values")
+    let (columns, generation) = try animator.sample(times: times, into: out, layout: .columns)
+    outColumns?.pointee = columns
+    outGeneration?.pointee = generation
+  }
+}
+
 @_cdecl("kf_animator_transform_many")
 public func kf_animator_transform_many(
   _ handle: OpaquePointer?, _ target: UnsafePointer<CChar>?, _ times: UnsafePointer<Double>?,

@@ -330,6 +330,24 @@ public func kf_node_sample_many(
   }
 }
 
+@_cdecl("kf_node_sample_columns")
+public func kf_node_sample_columns(
+  _ handle: OpaquePointer?, _ times: UnsafePointer<Double>?, _ count: Int,
+  _ direction: kf_animation_direction, _ out: UnsafeMutablePointer<Double>?, _ capacity: Int,
+  _ outWidth: UnsafeMutablePointer<Int>?, _ outGeneration: UnsafeMutablePointer<UInt64>?
+) -> kf_status {
+  call("kf_node_sample_columns") { () throws(RazzleError) in
+    let node = try node(handle)
+    let times = try buffer(times, count, "times")
+    let out = try mutableBuffer(out, capacity, "out_values")
+    let (width, generation) = try node.sample(
+      times: times, into: out, direction: try AnimationDirection(code: direction),
+      layout: .columns)
+    outWidth?.pointee = width
+    outGeneration?.pointee = generation
+  }
+}
+
 extension kf_computed_timing {
   /// The C form of a computed timing, unresolved values as NaN.
   init(_ c: ComputedTiming) {

@@ -83,6 +83,19 @@ public func kf_lottie_sample_many(
   }
 }
 
+@_cdecl("kf_lottie_sample_columns")
+public func kf_lottie_sample_columns(
+  _ handle: OpaquePointer?, _ times: UnsafePointer<Double>?, _ count: Int,
+  _ out: UnsafeMutablePointer<Double>?, _ capacity: Int
+) -> kf_status {
+  call("kf_lottie_sample_columns") { () throws(RazzleError) in
+    let animation = try lottie(handle)
+    let t = try buffer(times, count, "times")
+    let o = try mutableBuffer(out, capacity, "out_values")
+    try animation.sample(times: t, into: o, layout: .columns)
+  }
+}
+
 @_cdecl("kf_lottie_sample_transforms")
 public func kf_lottie_sample_transforms(
   _ handle: OpaquePointer?, _ times: UnsafePointer<Double>?, _ count: Int, _ world: Int32,

@@ -16,19 +16,25 @@ extension Node {
     }
   }
 
-  /// Samples the node at every local time into a row-major matrix: row j
-  /// holds the values at `times[j]`, columns as ``layout()`` lists them.
-  /// A pair no clip has an effect on at a time is NaN there.
+  /// Samples the node at every local time into a matrix: in the
+  /// ``MatrixLayout/rows`` layout (the default) row j holds the values at
+  /// `times[j]`, columns as ``layout()`` lists them; in the
+  /// ``MatrixLayout/columns`` layout the same matrix transposed, each
+  /// column one contiguous row of `times.count` values. A pair no clip has
+  /// an effect on at a time is NaN there.
   ///
   /// The tree is sampled holding every animator's read lock, so the rows
   /// are one consistent state of all of them. Large batches (rows ×
-  /// columns) are split across threads by rows.
+  /// columns) are split across threads by rows; a matrix larger than the
+  /// last-level cache is written with non-temporal stores
+  /// (``FrameMatrix``). Both layouts hold the same bits.
   ///
   /// - Parameters:
   ///   - times: The node's local times (NaN: no effect anywhere).
   ///   - out: At least `times.count × width` doubles.
   ///   - direction: The direction time runs in (a player running at a
   ///     negative rate passes `backwards`).
+  ///   - layout: Rows (one per time) or columns (one per column).
   /// - Returns: The number of columns per row and the layout generation
   ///   (see ``layout()``).
   /// - Throws: ``RazzleError`` as ``layout()``, and `.bufferTooSmall`
@@ -37,7 +43,7 @@ extension Node {
   @discardableResult
   public func sample(
     times: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>,
-    direction: AnimationDirection = .forwards
+    direction: AnimationDirection = .forwards, layout: MatrixLayout = .rows
   ) throws(RazzleError) -> (width: Int, generation: UInt64) {
     try withPlan { (plan) throws(RazzleError) -> (width: Int, generation: UInt64) in
       let width = plan.width
@@ -57,15 +63,33 @@ extension Node {
           NodeSampler.blockSize, times.count,
           NodeSampler.scratchBudget
             / Swift.max(1, plan.maximumFanOut * (plan.maximumScratchWidth + 2))))
+      let matrix = FrameMatrix(base: base, rows: times.count, columns: width, layout: layout)
       // Split by rows, sized by the whole matrix (as an animator's batch):
       // a timeline of many clips over 1e5 times uses every thread too.
       Parallel.forEachChunk(times.count, work: needed) { range in
         NodeSampler.with(plan: plan, block: block) { sampler in
-          var row = range.lowerBound
-          while row < range.upperBound {
-            let n = Swift.min(block, range.upperBound - row)
-            sampler.run(queries + row, n, direction == .backwards, base + row &* width)
-            row += n
+          if matrix.writesInPlace {
+            var row = range.lowerBound
+            while row < range.upperBound {
+              let n = Swift.min(block, range.upperBound - row)
+              sampler.run(queries + row, n, direction == .backwards, base + row &* width)
+              row += n
+            }
+            return
+          }
+          // Streamed or transposed: blocks of rows through a staging
+          // buffer in the cache.
+          let staged = Swift.max(
+            1, Swift.min(block, FrameMatrix.stagingBytes / (width &* MemoryLayout<Double>.size)))
+          withUnsafeTemporaryAllocation(of: Double.self, capacity: staged &* width) { buffer in
+            let staging = buffer.baseAddress.unsafelyUnwrapped
+            var row = range.lowerBound
+            while row < range.upperBound {
+              let n = Swift.min(staged, range.upperBound - row)
+              sampler.run(queries + row, n, direction == .backwards, staging)
+              matrix.write(staging, first: row, count: n)
+              row += n
+            }
           }
         }
       }

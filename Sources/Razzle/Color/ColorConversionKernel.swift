@@ -4,6 +4,7 @@
 
 import RazzleKernels
 import RazzleKernelsAVX2
+import RazzleKernelsAVX512
 
 /// Converts `count` colors in place from coordinates in `space` (three
 /// arrays: `x`, `y`, `z`) to sRGB-encoded r, g, b, at the active kernel
@@ -47,6 +48,15 @@ func convertColorsToSRGB(
       x, y, z, missingHue: missingHue, count: count, from: .oklab)
   case (.avx2, .oklch):
     RazzleKernelsAVX2.convertColorsToSRGB(
+      x, y, z, missingHue: missingHue, count: count, from: .oklch)
+  case (.avx512, .linearSRGB):
+    RazzleKernelsAVX512.convertColorsToSRGB(
+      x, y, z, missingHue: missingHue, count: count, from: .linearSRGB)
+  case (.avx512, .oklab):
+    RazzleKernelsAVX512.convertColorsToSRGB(
+      x, y, z, missingHue: missingHue, count: count, from: .oklab)
+  case (.avx512, .oklch):
+    RazzleKernelsAVX512.convertColorsToSRGB(
       x, y, z, missingHue: missingHue, count: count, from: .oklch)
   case (_, .srgb), (_, .hsl):
     break

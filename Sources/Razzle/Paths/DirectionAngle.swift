@@ -1,5 +1,6 @@
 import RazzleKernels
 import RazzleKernelsAVX2
+import RazzleKernelsAVX512
 
 /// `atan2(y, x)` in degrees, in [−180, 180], without a call to libm for
 /// finite arguments: the direction of a path's tangent, on every angle a
@@ -42,6 +43,9 @@ func directionAngles(
       dy, dx, count: count, reverse: reverse, offset: rotation.offset, into: angles)
   case .avx2:
     RazzleKernelsAVX2.directionDegrees(
+      dy, dx, count: count, reverse: reverse, offset: rotation.offset, into: angles)
+  case .avx512:
+    RazzleKernelsAVX512.directionDegrees(
       dy, dx, count: count, reverse: reverse, offset: rotation.offset, into: angles)
   }
 }

@@ -1,5 +1,6 @@
 import RazzleKernels
 import RazzleKernelsAVX2
+import RazzleKernelsAVX512
 
 /// An easing in the form the batch kernels evaluate: small, with no
 /// references, so reading one per sample costs a load, not a copy of an
@@ -66,6 +67,11 @@ func sampleBezierKernel(
         fallback: fallback)
     case .avx2:
       RazzleKernelsAVX2.sampleBezierEased(
+        times: times, values: values, count: count, queries: q, count: m, into: out,
+        stride: stride, curve: constants, intervals: intervals, epsilon: epsilon,
+        fallback: fallback)
+    case .avx512:
+      RazzleKernelsAVX512.sampleBezierEased(
         times: times, values: values, count: count, queries: q, count: m, into: out,
         stride: stride, curve: constants, intervals: intervals, epsilon: epsilon,
         fallback: fallback)

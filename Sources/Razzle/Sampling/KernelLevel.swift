@@ -1,6 +1,8 @@
 import CPUFeatures
 import RazzleKernels
 import RazzleKernelsAVX2
+import RazzleKernelsAVX512
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -11,33 +13,43 @@ import RazzleKernelsAVX2
 /// The CPU level the batch kernels run at.
 ///
 /// The hot loops (`Sources/RazzleKernels`) are one Swift source compiled
-/// twice: for baseline x86-64 (SSE2, which every x86-64 CPU runs) and for
-/// Haswell and later (AVX2, FMA, BMI2). The library uses the best level the
-/// CPU and operating system support, unless `$RAZZLE_KERNELS` (read when the
-/// library first needs it) or ``select(_:)`` asks for another. The levels
-/// give the same bits: each computes the same operations in the same order,
-/// and no level fuses a multiply and an add.
+/// three times: for baseline x86-64 (SSE2, which every x86-64 CPU runs), for
+/// Haswell and later (AVX2, FMA, BMI2) and for
+/// Skylake-X and later (AVX-512).
+/// The library uses the ``best`` level the CPU and operating system
+/// support, unless `$RAZZLE_KERNELS` (read when the library first needs it)
+/// or ``select(_:)`` asks for another. The levels give the same bits: each
+/// computes the same operations in the same order, and no level fuses a
+/// multiply and an add.
 public enum KernelLevel: String, CaseIterable, Sendable {
   /// x86-64 as AMD64 defined it: SSE2, two doubles a register.
   case baseline
   /// AVX2, FMA, BMI1/2, F16C, LZCNT, MOVBE (the x86-64-v3 set): four
   /// doubles a register.
   case avx2
+  /// AVX-512 as Skylake-X has it: AVX2's set and AVX-512 F, DQ, CD, BW and
+  /// VL (the x86-64-v4 set), with the opmask and ZMM state saved by the OS.
+  /// Eight doubles a register.
+  case avx512
 
   /// Whether this CPU (and its operating system) can run the level.
   public var isSupported: Bool {
     switch self {
     case .baseline: return true
     case .avx2: return razzle_cpu_has_avx2() != 0
+    case .avx512: return razzle_cpu_has_avx512() != 0
     }
   }
 
   /// The best level this CPU supports.
-  public static let best: KernelLevel = avx2.isSupported ? .avx2 : .baseline
+  public static let best: KernelLevel =
+    avx512.isSupported ? .avx512 : (avx2.isSupported ? .avx2 : .baseline)
 
-  /// The level the kernels run at now.
+  /// The level the kernels run at now. An atomic load: batch calls read it
+  /// once each, from every thread, so it takes no lock.
   public static var active: KernelLevel {
-    lock.withReadLock { chosen } ?? initial
+    let raw = chosen.load(ordering: .relaxed)
+    return raw < 0 ? initial : allCases[raw]
   }
 
   /// Makes the kernels run at `level`; `nil` restores the default
@@ -53,10 +65,11 @@ public enum KernelLevel: String, CaseIterable, Sendable {
           + "operating system does not save AVX state); supported: "
           + allCases.filter(\.isSupported).map(\.rawValue).joined(separator: ", "))
     }
-    lock.withWriteLock { chosen = level }
+    chosen.store(
+      level.map { allCases.firstIndex(of: $0).unsafelyUnwrapped } ?? -1, ordering: .relaxed)
   }
 
-  /// The level named `name` ("baseline", "avx2").
+  /// The level named `name` ("baseline", "avx2", "avx512").
   ///
   /// - Throws: `.invalidName` for any other name, with the closest one.
   public init(named name: String) throws(RazzleError) {
@@ -69,8 +82,8 @@ public enum KernelLevel: String, CaseIterable, Sendable {
     self = level
   }
 
-  private static let lock = ReadWriteLock()
-  nonisolated(unsafe) private static var chosen: KernelLevel?
+  /// The chosen level's index in ``allCases``, or -1 for the default.
+  private static let chosen = Atomic<Int>(-1)
 
   /// `$RAZZLE_KERNELS` if it names a level this CPU supports, else ``best``.
   private static let initial: KernelLevel = {
@@ -101,6 +114,10 @@ func sampleLinearKernel(
     RazzleKernelsAVX2.sampleLinear(
       times: times, values: values, count: count, queries: q, count: m, into: out, stride: stride,
       hold: hold)
+  case .avx512:
+    RazzleKernelsAVX512.sampleLinear(
+      times: times, values: values, count: count, queries: q, count: m, into: out, stride: stride,
+      hold: hold)
   }
 }
 
@@ -117,5 +134,8 @@ func findSegmentsKernel(
     RazzleKernels.findSegments(times: times, count: count, queries: q, count: m, into: segments)
   case .avx2:
     RazzleKernelsAVX2.findSegments(times: times, count: count, queries: q, count: m, into: segments)
+  case .avx512:
+    RazzleKernelsAVX512.findSegments(
+      times: times, count: count, queries: q, count: m, into: segments)
   }
 }

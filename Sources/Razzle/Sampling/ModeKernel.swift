@@ -29,6 +29,7 @@
 
 import RazzleKernels
 import RazzleKernelsAVX2
+import RazzleKernelsAVX512
 
 /// How a mode kernel turns a segment and its eased progress into values.
 @usableFromInline
@@ -379,6 +380,10 @@ func sampleHermiteKernel(
     RazzleKernelsAVX2.sampleHermite(
       times: times, values: values, cubics: cubics, count: count, queries: q, count: m,
       into: out, stride: stride, scalar: scalar)
+  case .avx512:
+    RazzleKernelsAVX512.sampleHermite(
+      times: times, values: values, cubics: cubics, count: count, queries: q, count: m,
+      into: out, stride: stride, scalar: scalar)
   }
 }
 
@@ -397,6 +402,10 @@ func sampleBezierHandlesKernel(
       into: out, stride: stride, tolerance: CubicBezier.solverEpsilon, scalar: scalar)
   case .avx2:
     RazzleKernelsAVX2.sampleBezierHandles(
+      times: times, values: values, curves: curves, count: count, queries: q, count: m,
+      into: out, stride: stride, tolerance: CubicBezier.solverEpsilon, scalar: scalar)
+  case .avx512:
+    RazzleKernelsAVX512.sampleBezierHandles(
       times: times, values: values, curves: curves, count: count, queries: q, count: m,
       into: out, stride: stride, tolerance: CubicBezier.solverEpsilon, scalar: scalar)
   }

@@ -1,15 +1,19 @@
 extension Animator {
-  /// Samples every track at every time into one row-major matrix: row j
-  /// holds the values at `times[j]`, the columns hold the tracks' channels
-  /// in the order the tracks were added (a scalar track takes one column, a
-  /// color four, …). ``layout`` tells which columns belong to which track;
-  /// the returned generation says which layout this matrix follows.
+  /// Samples every track at every time into one matrix: in the ``MatrixLayout/rows``
+  /// layout (the default) row j holds the values at `times[j]`, the columns
+  /// holding the tracks' channels in the order the tracks were added (a
+  /// scalar track takes one column, a color four, …); in the
+  /// ``MatrixLayout/columns`` layout the same matrix is transposed, each
+  /// column one contiguous row of `times.count` values. ``layout`` tells
+  /// which columns belong to which track; the returned generation says
+  /// which layout this matrix follows.
   ///
   /// The call holds every track's read lock while it runs, so the matrix is
   /// one consistent frame of the animator. Large batches (rows × tracks)
-  /// are split across threads by rows (see ``Parallel``); values are
-  /// identical to single-track sampling, bit for bit, on any number of
-  /// threads.
+  /// are split across threads by rows (see ``Parallel``); a matrix larger
+  /// than the last-level cache is written with non-temporal stores
+  /// (``FrameMatrix``). Values are identical to single-track sampling, bit
+  /// for bit, in either layout and on any number of threads.
   ///
   /// - Throws: ``RazzleError`` `.bufferTooSmall` if `out` holds fewer than
   ///   `times.count × columns` doubles, `.emptyTrack` naming the first track
@@ -19,7 +23,8 @@ extension Animator {
   /// - Returns: The number of columns and the layout generation.
   /// - Complexity: O(m × (log n + channels)) per track for m times.
   public func sample(
-    times: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>
+    times: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>,
+    layout: MatrixLayout = .rows
   )
     throws(RazzleError) -> (columns: Int, generation: UInt64)
   {
@@ -29,8 +34,9 @@ extension Animator {
       // tracks are visited through a buffer, which spares a reference count
       // per track per frame.
       if times.count == 1 {
-        // A frame: the frame cache knows the columns, the empty and the
-        // relative tracks, so no track object is visited for them.
+        // A frame (one row or one column: the same doubles either way):
+        // the frame cache knows the columns, the empty and the relative
+        // tracks, so no track object is visited for them.
         // No caches: the animator never had a track, a frame has no columns.
         guard let frameCache = caches?.frame else { return (0, generation) }
         return try ordered.withUnsafeBufferPointer {
@@ -68,38 +74,125 @@ extension Animator {
         guard let base = out.baseAddress, let queries = times.baseAddress, columns > 0 else {
           return (columns, generation)
         }
+        let matrix = FrameMatrix(base: base, rows: times.count, columns: columns, layout: layout)
         // Split by rows, sized by the whole matrix: many tracks over a few
         // thousand times use every thread too.
         let (work, workOverflow) = times.count.multipliedReportingOverflow(by: tracks.count)
-        // Rows a few at a time: every track writes its columns of a block of
-        // rows that stays in the core's cache until the block is done, so
-        // the matrix goes to memory once, row by row, instead of once per
-        // track (a track's column alone touches a cache line a row). The
-        // values do not depend on the blocks (sampleBatch's promise).
-        let rowsPerBlock = Swift.max(
-          Animator.minimumBlockRows, Animator.blockBytes / Swift.max(1, columns &* 8))
         Parallel.forEachChunk(times.count, work: workOverflow ? Int.max : work) { range in
-          var first = range.lowerBound
-          while first < range.upperBound {
-            let count = Swift.min(rowsPerBlock, range.upperBound &- first)
-            let chunk = UnsafeBufferPointer(start: queries + first, count: count)
-            var column = 0
-            for i in tracks.indices {
-              let sampler = tracks[i].sampler.unsafelyUnwrapped
-              let start = base + (first &* columns &+ column)
-              sampler.sampleBatch(chunk, into: start, stride: columns)
-              if let bound = tracks[i].bound {
-                bound.apply(
-                  factor: domain.variables.values[bound.slot], derivative: false, to: start,
-                  count: count, channels: sampler.channels, stride: columns)
-              }
-              column &+= sampler.channels
-            }
-            first &+= count
+          if matrix.writesInPlace {
+            sampleInPlace(tracks, queries, range, into: base, columns: columns)
+          } else if layout == .rows {
+            sampleStaged(tracks, queries, range, matrix)
+          } else {
+            sampleColumns(tracks, queries, range, matrix)
           }
         }
         return (columns, generation)
       }
+    }
+  }
+
+  /// The rows `range` of a matrix the cache holds, written in place: rows
+  /// a few at a time, every track writing its columns of a block of rows
+  /// that stays in the core's cache until the block is done, so the matrix
+  /// goes to memory once, row by row, instead of once per track (a track's
+  /// column alone touches a cache line a row). The values do not depend on
+  /// the blocks (sampleBatch's promise).
+  private func sampleInPlace(
+    _ tracks: UnsafeBufferPointer<Track>, _ queries: UnsafePointer<Double>, _ range: Range<Int>,
+    into base: UnsafeMutablePointer<Double>, columns: Int
+  ) {
+    let rowsPerBlock = Swift.max(
+      Animator.minimumBlockRows, Animator.blockBytes / Swift.max(1, columns &* 8))
+    var first = range.lowerBound
+    while first < range.upperBound {
+      let count = Swift.min(rowsPerBlock, range.upperBound &- first)
+      sampleBlock(tracks, queries + first, count, into: base + first &* columns, stride: columns)
+      first &+= count
+    }
+  }
+
+  /// The rows `range` of a matrix larger than the cache: each block of
+  /// rows sampled into a staging block in the core's cache (the tracks'
+  /// strided stores hit the cache), then streamed to memory.
+  private func sampleStaged(
+    _ tracks: UnsafeBufferPointer<Track>, _ queries: UnsafePointer<Double>, _ range: Range<Int>,
+    _ matrix: FrameMatrix
+  ) {
+    let columns = matrix.columns
+    let rowsPerBlock = Swift.min(matrix.blockRows, range.count)
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: rowsPerBlock &* columns) { buffer in
+      let staging = buffer.baseAddress.unsafelyUnwrapped
+      var first = range.lowerBound
+      while first < range.upperBound {
+        let count = Swift.min(rowsPerBlock, range.upperBound &- first)
+        sampleBlock(tracks, queries + first, count, into: staging, stride: columns)
+        matrix.write(staging, first: first, count: count)
+        first &+= count
+      }
+    }
+  }
+
+  /// The rows `range` of the columns layout: a scalar track samples its
+  /// times straight into its column's row; a track of several channels
+  /// through a staging block whose channels are then split into their
+  /// rows.
+  private func sampleColumns(
+    _ tracks: UnsafeBufferPointer<Track>, _ queries: UnsafePointer<Double>, _ range: Range<Int>,
+    _ matrix: FrameMatrix
+  ) {
+    let widest = tracks.reduce(1) { Swift.max($0, $1.channels) }
+    let rowsPerBlock = Swift.min(
+      Swift.max(FrameMatrix.minimumBlockRows, FrameMatrix.stagingBytes / (widest &* 8)),
+      range.count)
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: rowsPerBlock &* widest) { buffer in
+      let staging = buffer.baseAddress.unsafelyUnwrapped
+      var column = 0
+      for i in tracks.indices {
+        let channels = tracks[i].channels
+        let start = matrix.base + column &* matrix.rows
+        if channels == 1 {
+          let count = range.count
+          sampleBlock(
+            UnsafeBufferPointer(rebasing: tracks[i..<i + 1]), queries + range.lowerBound, count,
+            into: start + range.lowerBound, stride: 1)
+        } else {
+          let channelRows = FrameMatrix(
+            base: start, rows: matrix.rows, columns: channels, layout: .columns)
+          var first = range.lowerBound
+          while first < range.upperBound {
+            let count = Swift.min(rowsPerBlock, range.upperBound &- first)
+            sampleBlock(
+              UnsafeBufferPointer(rebasing: tracks[i..<i + 1]), queries + first, count,
+              into: staging, stride: channels)
+            channelRows.write(staging, first: first, count: count)
+            first &+= count
+          }
+        }
+        column &+= channels
+      }
+    }
+  }
+
+  /// Every track of `tracks` at the `count` times `queries` into the rows
+  /// at `out` (`stride` doubles apart), the tracks' channels side by side,
+  /// relative tracks scaled by their variables.
+  private func sampleBlock(
+    _ tracks: UnsafeBufferPointer<Track>, _ queries: UnsafePointer<Double>, _ count: Int,
+    into out: UnsafeMutablePointer<Double>, stride: Int
+  ) {
+    let chunk = UnsafeBufferPointer(start: queries, count: count)
+    var column = 0
+    for i in tracks.indices {
+      let sampler = tracks[i].sampler.unsafelyUnwrapped
+      let start = out + column
+      sampler.sampleBatch(chunk, into: start, stride: stride)
+      if let bound = tracks[i].bound {
+        bound.apply(
+          factor: domain.variables.values[bound.slot], derivative: false, to: start,
+          count: count, channels: sampler.channels, stride: stride)
+      }
+      column &+= sampler.channels
     }
   }
 

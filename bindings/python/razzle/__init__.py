@@ -120,13 +120,15 @@ def set_thread_count(count: int) -> None:
 
 
 #: The CPU levels the batch kernels exist at, in order (see kernel_level).
-KERNEL_LEVELS = ("baseline", "avx2")
+KERNEL_LEVELS = ("baseline", "avx2", "avx512")
 
 
 def kernel_level() -> str:
-    """The CPU level the batch kernels run at: "baseline" (SSE2, any x86-64)
-    or "avx2" (AVX2, FMA, BMI2: Haswell, Zen and later). The default is the
-    best this CPU runs, or $RAZZLE_KERNELS. Results do not depend on it."""
+    """The CPU level the batch kernels run at: "baseline" (SSE2, any x86-64),
+    "avx2" (AVX2, FMA, BMI2: Haswell, Zen and later) or "avx512" (AVX-512
+    F/DQ/CD/BW/VL: Skylake-X, Ice Lake, Sapphire Rapids, Zen 4). The default
+    is the best this CPU runs, or $RAZZLE_KERNELS. Results do not depend on
+    it."""
     return str(_ffi.lib.kf_kernel_level().decode())
 
 

@@ -34,7 +34,7 @@ from ._errors import (
     WrongSizeError,
 )
 from ._handle import HandleOwner, SceneFile
-from ._inputs import count, describe, is_batch, real, text, times as _times
+from ._inputs import columns_layout, count, describe, is_batch, real, text, times as _times
 from ._track import BufferAddresses, KindInfo, Track, _address, kind_info
 from ._track import adopt as _adopt
 from ._types import FloatArray, Times
@@ -43,6 +43,7 @@ from ._values import Color, Point, Rect, Size, Transform, Transform3D, from_chan
 lib = _ffi.lib
 _sample_many_unchecked = _ffi.unchecked("kf_animator_sample_many")
 _sample_many_raw = _ffi.raw("kf_animator_sample_many")
+_sample_columns_raw = _ffi.raw("kf_animator_sample_columns")
 _BUFFER_TOO_SMALL = _ffi.STATUS_CODES["KF_E_BUFFER_TOO_SMALL"][0]
 _ONE = c_size_t(1)
 _FLOAT64 = np.dtype(np.float64)
@@ -686,15 +687,25 @@ class Animator(SceneFile, HandleOwner):
         self._row = _row(layout.columns, layout.generation) if layout.columns else None
         return layout
 
-    def sample(self, times: Union[float, Times], out: Optional[FloatArray] = None) -> FloatArray:
+    def sample(
+        self, times: Union[float, Times], out: Optional[FloatArray] = None, *, layout: str = "rows"
+    ) -> FloatArray:
         """Every track at every time, as one float64 array of shape
         `times.shape + (columns,)`: for a 1-d `times`, row j holds the values
         at times[j]; for N-d times the last axis holds the columns (a number
-        gives one row of shape `(columns,)`). `layout` says which columns
-        belong to which track. `out`, if given, must be a C-contiguous float64
-        array with room for times.size x columns values; it is filled in that
-        order and returned as it is. EmptyTrackError if a track has no
-        keyframes."""
+        gives one row of shape `(columns,)`). The `layout` property says
+        which columns belong to which track. `out`, if given, must be a
+        C-contiguous float64 array with room for times.size x columns values;
+        it is filled in that order and returned as it is. EmptyTrackError if
+        a track has no keyframes.
+
+        `layout="columns"` gives the same values transposed, shape
+        `(columns,) + times.shape`, each column one contiguous series (what
+        plotting or filtering one property wants; a transpose afterwards
+        would cost a second pass over memory). Guides/Sampling.md, "Matrix
+        layouts"."""
+        if layout != "rows" and columns_layout(layout):
+            return self._sample_columns(_times(times) if out is None else times, out)
         if out is None:
             # One time (a frame) through the raw binding: a float, [float] or
             # a float64 array of shape (1,).
@@ -715,6 +726,36 @@ class Animator(SceneFile, HandleOwner):
         if status:
             raise _ffi.error(status)
         return out
+
+    def _sample_columns(self, times: Any, out: Optional[FloatArray]) -> FloatArray:
+        """`sample(times, out, layout="columns")`."""
+        handle = self._h
+        if out is not None:
+            _, times_pointer, count, out_pointer, capacity = self._buffers.pointers(times, out)
+            status = _sample_columns_raw(handle, times_pointer, count, out_pointer, capacity, None, None)
+            if status:
+                raise _ffi.error(status)
+            return out
+        columns, generation = c_size_t(), c_uint64()
+        for _ in range(64):
+            layout = self.layout
+            result = np.empty((layout.columns,) + times.shape, dtype=np.float64)
+            status = _sample_columns_raw(
+                handle,
+                c_void_p(_address(times)),
+                c_size_t(times.size),
+                c_void_p(_address(result)),
+                c_size_t(result.size),
+                byref(columns),
+                byref(generation),
+            )
+            if status == _BUFFER_TOO_SMALL:
+                continue  # a track was added since the layout was read: read it again
+            if status:
+                raise _ffi.error(status)
+            if generation.value == layout.generation:
+                return result
+        raise RazzleError("the animator's tracks kept changing during sampling")
 
     def _frame(self, t: float, matrix: bool) -> Optional[FloatArray]:
         """Every track at `t` (a float) in a new array, shape (1, columns)

@@ -22,7 +22,7 @@ from ._easing import Easing, EasingLike
 from ._frame import Frame
 from ._errors import BufferTooSmallError, InvalidNameError, InvalidTypeError, InvalidValueError, RazzleError
 from ._handle import HandleOwner, SceneFile
-from ._inputs import describe, real, text, times as _times
+from ._inputs import columns_layout, describe, real, text, times as _times
 from ._timing import ComputedTiming, Timing, _animation_direction, computed_timing
 from ._track import BufferAddresses, _address, _code, _names
 from ._types import FloatArray, Times
@@ -41,6 +41,8 @@ CALCULATION_MODES = _names(lib.kf_calculation_mode_name)
 
 _sample = _ffi.unchecked("kf_node_sample_many")
 _sample_raw = _ffi.raw("kf_node_sample_many")
+_sample_columns = _ffi.unchecked("kf_node_sample_columns")
+_sample_columns_raw = _ffi.raw("kf_node_sample_columns")
 #: The animation directions as the raw binding's int32 objects.
 _DIRECTIONS = {0: ctypes.c_int32(0), 1: ctypes.c_int32(1)}
 
@@ -221,14 +223,32 @@ class Node(SceneFile, HandleOwner):
         out: Optional[FloatArray] = None,
         *,
         animation_direction: Literal["forwards", "backwards"] = "forwards",
+        layout: str = "rows",
     ) -> FloatArray:
         """Every (target, property) at every local time, as one float64 array
-        of shape `times.shape + (columns,)` (`layout` says which columns are
-        whose), NaN where no clip has an effect: the times are mapped down
-        the tree and each clip's animator is sampled in one batch. `out`: a
-        C-contiguous float64 array with room for times.size x columns."""
+        of shape `times.shape + (columns,)` (the `layout` property says which
+        columns are whose), NaN where no clip has an effect: the times are
+        mapped down the tree and each clip's animator is sampled in one
+        batch. `out`: a C-contiguous float64 array with room for times.size x
+        columns. `layout="columns"`: the same values transposed, shape
+        `(columns,) + times.shape` (Guides/Sampling.md, "Matrix layouts")."""
         handle = self._h
         direction = 0 if animation_direction == "forwards" else _animation_direction(animation_direction)
+        if layout != "rows" and columns_layout(layout):
+            if out is not None:
+                _, times_pointer, count, out_pointer, capacity = self._buffers.pointers(times, out)
+                status = _sample_columns_raw(
+                    handle, times_pointer, count, _DIRECTIONS.get(direction) or ctypes.c_int32(direction), out_pointer, capacity, None, None
+                )
+                if status:
+                    raise _ffi.error(status)
+                return out
+            return sample_matrix(
+                self,
+                _times(times),
+                lambda *buffers: _sample_columns(handle, *buffers[:2], direction, *buffers[2:]),
+                columns_first=True,
+            )
         if out is not None:
             # A frame loop reuses its arrays: their addresses are looked up once.
             _, times_pointer, count, out_pointer, capacity = self._buffers.pointers(times, out)
@@ -570,15 +590,18 @@ class Stagger(Node):
         return out
 
 
-def sample_matrix(node: Node, times: np.ndarray[Any, np.dtype[np.float64]], call: Any) -> FloatArray:
-    """A new matrix of `times.shape + (columns,)` filled by `call(times
-    address, count, out address, capacity, &width, &generation)` (a status),
-    with `node`'s layout read together: retried when the layout changed in
-    between."""
+def sample_matrix(
+    node: Node, times: np.ndarray[Any, np.dtype[np.float64]], call: Any, *, columns_first: bool = False
+) -> FloatArray:
+    """A new matrix of `times.shape + (columns,)` (with `columns_first`,
+    `(columns,) + times.shape`) filled by `call(times address, count, out
+    address, capacity, &width, &generation)` (a status), with `node`'s
+    layout read together: retried when the layout changed in between."""
     width, generation = c_size_t(), c_uint64()
     for _ in range(64):
         layout = node.layout
-        result = np.empty(times.shape + (layout.columns,), dtype=np.float64)
+        shape = (layout.columns,) + times.shape if columns_first else times.shape + (layout.columns,)
+        result = np.empty(shape, dtype=np.float64)
         status = call(_address(times), times.size, _address(result), result.size, byref(width), byref(generation))
         if status == _ffi.STATUS_CODES["KF_E_BUFFER_TOO_SMALL"][0]:
             continue  # the layout grew since it was read: read it again

@@ -23,7 +23,7 @@ LIBRARY_ENV = "RAZZLE_LIBRARY"
 #: library with the same major version and at least this version is
 #: compatible; before 1.0 the minor version must match too (a 0.x minor
 #: version may change the ABI: CHANGELOG.md).
-VERSION_NUMBER = 304
+VERSION_NUMBER = 305
 
 
 class _Animator(ctypes.Structure):
@@ -447,6 +447,11 @@ SIGNATURES = (
         Status,
         (AnimatorHandle, _doubles, c_size_t, _doubles, c_size_t, _size_out, POINTER(c_uint64)),
     ),
+    Function(
+        "kf_animator_sample_columns",
+        Status,
+        (AnimatorHandle, _doubles, c_size_t, _doubles, c_size_t, _size_out, POINTER(c_uint64)),
+    ),
     Function("kf_animator_transform_many", Status, (AnimatorHandle, c_char_p, _doubles, c_size_t, _doubles, c_size_t)),
     # Tracks.
     Function("kf_track_release", None, (TrackHandle,)),
@@ -620,6 +625,11 @@ SIGNATURES = (
         Status,
         (NodeHandle, _doubles, c_size_t, c_int32, _doubles, c_size_t, _size_out, POINTER(c_uint64)),
     ),
+    Function(
+        "kf_node_sample_columns",
+        Status,
+        (NodeHandle, _doubles, c_size_t, c_int32, _doubles, c_size_t, _size_out, POINTER(c_uint64)),
+    ),
     Function("kf_player_new", Status, (NodeHandle, c_char_p, POINTER(PlayerHandle))),
     Function("kf_player_release", None, (PlayerHandle,)),
     Function("kf_player_tick", Status, (PlayerHandle, c_double, c_void_p, c_size_t, _size_out, POINTER(c_int32))),
@@ -687,6 +697,7 @@ SIGNATURES = (
     Function("kf_lottie_get_info", Status, (LottieHandle, POINTER(LottieInfo))),
     Function("kf_lottie_describe", Status, (LottieHandle, c_void_p, c_size_t, _size_out)),
     Function("kf_lottie_sample_many", Status, (LottieHandle, _doubles, c_size_t, _doubles, c_size_t)),
+    Function("kf_lottie_sample_columns", Status, (LottieHandle, _doubles, c_size_t, _doubles, c_size_t)),
     Function(
         "kf_lottie_sample_transforms", Status, (LottieHandle, _doubles, c_size_t, c_int32, _doubles, c_size_t)
     ),

@@ -14,7 +14,7 @@ import numpy as np
 
 from ._errors import InvalidTypeError, InvalidValueError, RazzleError
 
-__all__ = ["describe", "is_real", "real", "value_number", "times", "is_batch", "text", "count"]
+__all__ = ["describe", "is_real", "real", "value_number", "times", "is_batch", "text", "count", "columns_layout"]
 
 _DTYPE_NAMES = {"b": "booleans", "c": "complex numbers", "U": "strings", "S": "bytes", "M": "datetimes", "m": "timedeltas"}
 
@@ -129,3 +129,28 @@ def count(value: object, what: str) -> int:
     if number < 0 or number >= 2**63:
         raise InvalidValueError(f"{what} must be between 0 and 2**63 - 1, not {number}")
     return number
+
+
+#: The layouts of a sampled matrix (the core's MatrixLayout): "rows" gives
+#: `times.shape + (columns,)`, "columns" the transposed `(columns,) +
+#: times.shape`, each column one contiguous series.
+LAYOUTS = ("rows", "columns")
+
+
+def columns_layout(layout: object) -> bool:
+    """True for the "columns" layout, False for "rows"; InvalidNameError
+    (with the closest name) for any other string, InvalidTypeError for a
+    non-string."""
+    if layout == "rows":
+        return False
+    if layout == "columns":
+        return True
+    from ._errors import InvalidNameError
+
+    if not isinstance(layout, str):
+        raise InvalidTypeError(f"layout must be \"rows\" or \"columns\", not {describe(layout)}")
+    import difflib
+
+    close = difflib.get_close_matches(layout.lower(), LAYOUTS, n=1, cutoff=0.5)
+    hint = f' (did you mean "{close[0]}"?)' if close else ""
+    raise InvalidNameError(f'unknown matrix layout "{layout}"{hint}; known: rows, columns')

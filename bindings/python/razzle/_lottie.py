@@ -18,6 +18,7 @@ from ._dotlottie import MAX_LOTTIE_BYTES, is_dotlottie, read_animation
 from ._errors import BufferTooSmallError, InvalidTypeError, InvalidValueError
 from ._ffi import LottieHandle, LottieImageInfo, LottieInfo, NodeHandle, lib
 from ._handle import HandleOwner
+from ._inputs import columns_layout
 from ._notebook import InlineAnimation
 from ._types import FloatArray, Times
 
@@ -301,16 +302,20 @@ class LottieImport(InlineAnimation, HandleOwner):
         """Numbers per row of `sample`."""
         return int(self._info.row_width)
 
-    def sample(self, times: Times, out: Optional[FloatArray] = None) -> FloatArray:
+    def sample(self, times: Times, out: Optional[FloatArray] = None, *, layout: str = "rows") -> FloatArray:
         """Every column at each time: shape `times.shape + (row_width,)`, one
-        library call."""
+        library call. `layout="columns"`: the same values transposed, shape
+        `(row_width,) + times.shape` (Guides/Sampling.md, "Matrix
+        layouts")."""
+        columns = layout != "rows" and columns_layout(layout)
         t = np.ascontiguousarray(times, dtype=np.float64)
         width = self.row_width
         if out is None:
-            out = np.empty(t.shape + (width,), dtype=np.float64)
+            out = np.empty((width,) + t.shape if columns else t.shape + (width,), dtype=np.float64)
         elif not (out.dtype == np.float64 and out.flags.c_contiguous and out.size >= t.size * width):
             raise InvalidTypeError("out must be a C-contiguous float64 array with room for every value")
-        lib.kf_lottie_sample_many(self._h, t.ctypes.data, t.size, out.ctypes.data, out.size)
+        call = lib.kf_lottie_sample_columns if columns else lib.kf_lottie_sample_many
+        call(self._h, t.ctypes.data, t.size, out.ctypes.data, out.size)
         return out
 
     def values(self, time: float) -> Dict[Tuple[str, str], Optional[Tuple[float, ...]]]:

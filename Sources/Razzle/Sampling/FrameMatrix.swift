@@ -1,0 +1,145 @@
+// The frame matrix: one value per (time, column), written block by block
+// in either layout, and streamed past the caches when it is larger than
+// them.
+//
+// A sampler computes a block of rows into a small buffer that stays in the
+// core's cache (the staging block), then the block goes to its place in
+// the caller's matrix:
+// - `rows` layout, a matrix larger than the last-level cache: copied with
+//   non-temporal stores (`RazzleStores`), which write whole cache lines to
+//   memory without first reading them. A plain store reads every line it
+//   overwrites, so this halves the memory traffic of a matrix that cannot
+//   stay in the cache anyway.
+// - `rows` layout, a smaller matrix: the sampler writes in place (no
+//   staging): the lines stay in the cache, where the caller reads them.
+// - `columns` layout: transposed into the matrix's columns, each a
+//   contiguous run of the block's rows.
+// The values do not depend on the layout or on the blocks (every sampler
+// computes a value from its time alone), so both layouts hold the same
+// bits.
+
+import RazzleStores
+import Synchronization
+
+/// How a frame matrix — one value per (time, column) — lies in memory.
+///
+/// Use ``rows`` (the default) when each time is consumed as a whole: a
+/// frame loop, a table with one row per frame, a renderer. Use ``columns``
+/// when each column is consumed as a series: plotting one property over
+/// time, filtering or differentiating a channel, writing a column store.
+/// Both hold the same values bit for bit; each is the fast way to produce
+/// its own shape (transposing afterwards costs a second pass over memory).
+public enum MatrixLayout: String, CaseIterable, Sendable {
+  /// `(times, columns)`, row-major: `out[j · columns + c]` is column c at
+  /// `times[j]`.
+  case rows
+  /// `(columns, times)`, row-major: `out[c · times + j]` is column c at
+  /// `times[j]`; each column is one contiguous row.
+  case columns
+
+  /// The layout named `name` ("rows", "columns").
+  ///
+  /// - Throws: `.invalidName` for any other name, with the closest one.
+  public init(named name: String) throws(RazzleError) {
+    guard let layout = MatrixLayout(rawValue: name) else {
+      throw RazzleError(
+        .invalidName,
+        "unknown matrix layout \"\(name)\"\(NameSuggestion.hint(for: name, among: Self.allCases.map(\.rawValue))); "
+          + "known: " + Self.allCases.map(\.rawValue).joined(separator: ", "))
+    }
+    self = layout
+  }
+}
+
+/// A caller's frame matrix of `rows` times and `columns` columns at `base`
+/// in `layout`, and how blocks of its rows are written.
+struct FrameMatrix {
+  let base: UnsafeMutablePointer<Double>
+  let rows: Int
+  let columns: Int
+  let layout: MatrixLayout
+
+  /// Whether blocks of rows go to memory by non-temporal stores: the rows
+  /// layout, for a matrix of at least ``streamingBytes``.
+  let streams: Bool
+
+  init(base: UnsafeMutablePointer<Double>, rows: Int, columns: Int, layout: MatrixLayout) {
+    self.base = base
+    self.rows = rows
+    self.columns = columns
+    self.layout = layout
+    let (count, overflow) = rows.multipliedReportingOverflow(by: columns)
+    streams =
+      layout == .rows
+      && (overflow || count >= FrameMatrix.streamingBytes / MemoryLayout<Double>.size)
+  }
+
+  /// Whether a sampler writes rows in place: the rows layout, not streamed.
+  var writesInPlace: Bool { layout == .rows && !streams }
+
+  /// The rows of one staging block: about ``stagingBytes`` of them, at
+  /// least ``minimumBlockRows`` (a batch call per column costs about a
+  /// hundred nanoseconds, which few rows would not repay).
+  var blockRows: Int {
+    Swift.max(
+      FrameMatrix.minimumBlockRows,
+      FrameMatrix.stagingBytes / Swift.max(1, columns &* MemoryLayout<Double>.size))
+  }
+
+  /// Writes `count` rows starting at row `first`, given row-major in
+  /// `block` (`columns` doubles a row), to their place in the matrix.
+  func write(_ block: UnsafePointer<Double>, first: Int, count: Int) {
+    switch layout {
+    case .rows:
+      let start = base + first &* columns
+      if streams {
+        razzle_stream_doubles(start, block, count &* columns)
+      } else {
+        start.update(from: block, count: count &* columns)
+      }
+    case .columns:
+      // Eight columns at a time: each row of the block gives eight
+      // neighbouring doubles (one cache line read), which go to eight
+      // columns' runs (eight lines being filled, which stay in the L1
+      // cache until complete).
+      var c = 0
+      while c &+ 8 <= columns {
+        let destination = base + (c &* rows &+ first)
+        for j in 0..<count {
+          let source = block + (j &* columns &+ c)
+          for k in 0..<8 { destination[k &* rows &+ j] = source[k] }
+        }
+        c &+= 8
+      }
+      while c < columns {
+        let destination = base + (c &* rows &+ first)
+        for j in 0..<count { destination[j] = block[j &* columns &+ c] }
+        c &+= 1
+      }
+    }
+  }
+
+  /// The matrix size from which the rows layout is streamed: the
+  /// last-level cache's size (at least 8 MiB; 32 MiB when the C library
+  /// does not say). A matrix that large leaves the cache before a caller
+  /// reads it back, so nothing is lost by writing around the cache.
+  static var streamingBytes: Int {
+    let forced = streamingOverride.load(ordering: .relaxed)
+    return forced >= 0 ? forced : defaultStreamingBytes
+  }
+
+  private static let defaultStreamingBytes: Int = {
+    let reported = Int(razzle_last_level_cache_bytes())
+    return Swift.max(8 << 20, reported > 0 ? reported : 32 << 20)
+  }()
+
+  /// A threshold tests set to stream small matrices; -1 for the default.
+  static let streamingOverride = Atomic<Int>(-1)
+
+  /// The bytes of one staging block: half of a typical L2 cache, so the
+  /// block and the samplers' own data stay in it.
+  static var stagingBytes: Int { 512 << 10 }
+
+  /// The fewest rows of a staging block.
+  static var minimumBlockRows: Int { 64 }
+}

@@ -1,0 +1,1 @@
+../Razzle/Sampling/SegmentSearch.swift

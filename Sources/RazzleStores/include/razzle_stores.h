@@ -1,0 +1,22 @@
+/* Non-temporal stores for the frame matrix (Sources/Razzle/Sampling/
+ * FrameMatrix.swift): Swift has no way to write `movntpd`. */
+#ifndef RAZZLE_STORES_H
+#define RAZZLE_STORES_H
+
+#include <stddef.h>
+
+/* Copies `count` doubles from `source` to `destination` (which must not
+ * overlap): the whole 64-byte lines of the destination with non-temporal
+ * stores, which go to memory without first reading the line into the cache,
+ * and the partial lines at either end with ordinary stores, so that a line
+ * shared with a neighbouring copy is never written partly from the
+ * write-combining buffers. Ends with a store fence: the values are visible
+ * to other threads once the call returns. Plain `memcpy` off x86-64. */
+void razzle_stream_doubles(double *destination, const double *source, size_t count);
+
+/* The size in bytes of the last-level data cache, from the C library
+ * (`sysconf(_SC_LEVEL3_CACHE_SIZE)`, else level 2), or 0 if it does not
+ * say. */
+size_t razzle_last_level_cache_bytes(void);
+
+#endif

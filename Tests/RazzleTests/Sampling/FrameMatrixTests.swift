@@ -1,0 +1,167 @@
+import RazzleStores
+import XCTest
+
+@testable import Razzle
+
+/// The frame matrix in both layouts, written in place, streamed past the
+/// cache and transposed: every path holds the values single samples give,
+/// bit for bit, on one and on two threads.
+final class FrameMatrixTests: XCTestCase {
+  override func tearDown() {
+    FrameMatrix.streamingOverride.store(-1, ordering: .relaxed)
+    Parallel.setThreadCount(0)
+  }
+
+  /// Scalar, eased, rectangle, color and relative tracks.
+  private func scene() throws -> (Animator, [Track]) {
+    let animator = Animator()
+    let alpha = try animator.addTrack(target: "v", property: "alpha")
+    try alpha.setKeyframe(time: 0, value: [0], easing: try Easing(parsing: "easeInOutCubic"))
+    try alpha.setKeyframe(time: 7, value: [1])
+    try alpha.setKeyframe(time: 10, value: [0.25])
+    let frame = try animator.addTrack(target: "v", property: "frame")
+    try frame.setKeyframe(time: 0, value: [0, 0, 10, 10])
+    try frame.setKeyframe(time: 10, value: [100, 50, 20, 40])
+    var tracks = [alpha, frame]
+    for i in 0..<13 {
+      // Plain scalar tracks: the vector kernel, 15 columns in all so rows
+      // are not a multiple of a cache line.
+      let x = try animator.addTrack(target: "w\(i)", property: "x")
+      for k in 0..<(2 + i) {
+        try x.setKeyframe(time: Double(k) * 10 / Double(1 + i), value: [Double(k * k - i)])
+      }
+      tracks.append(x)
+    }
+    let color = try animator.addTrack(target: "v", property: "backgroundColor")
+    try color.setKeyframe(time: 1, value: [1, 0, 0, 1])
+    try color.setKeyframe(time: 9, value: [0, 0.5, 1, 0.5])
+    tracks.append(color)
+    try animator.setVariable("width", to: 375)
+    let relative = try animator.addTrack(
+      target: "r", property: "x", options: TrackOptions(relativeTo: "width", constant: 10))
+    try relative.setKeyframe(time: 0, value: [0])
+    try relative.setKeyframe(time: 10, value: [2])
+    tracks.append(relative)
+    return (animator, tracks)
+  }
+
+  /// Sorted, random, NaN, infinite and out-of-range times.
+  private func times(_ count: Int) -> [Double] {
+    var generator = SplitMix(seed: 25)
+    return (0..<count).map { j in
+      switch j % 97 {
+      case 0: return .nan
+      case 1: return .infinity
+      case 2: return -.infinity
+      default:
+        return j < count / 2 ? Double(j) * 12 / Double(count) - 1 : generator.unit() * 12 - 1
+      }
+    }
+  }
+
+  func testLayoutsMatchSingleSamples() throws {
+    let (animator, tracks) = try scene()
+    let times = times(20_011)
+    var expected: [[Double]] = []
+    for t in times { expected.append(try tracks.flatMap { try $0.sample(at: t) }) }
+    let columns = expected[0].count
+    XCTAssertEqual(columns, 1 + 4 + 13 + 4 + 1)
+    for threads in [1, 2] {
+      Parallel.setThreadCount(threads)
+      for streamed in [false, true] {
+        FrameMatrix.streamingOverride.store(streamed ? 0 : -1, ordering: .relaxed)
+        for layout in MatrixLayout.allCases {
+          var out = [Double](repeating: 7, count: times.count * columns + 3)
+          let (got, _) = try times.withUnsafeBufferPointer { t in
+            try out.withUnsafeMutableBufferPointer {
+              try animator.sample(times: t, into: $0, layout: layout)
+            }
+          }
+          XCTAssertEqual(got, columns)
+          let context = "\(layout), \(threads) threads, streamed \(streamed)"
+          var mismatches = 0
+          for j in times.indices {
+            for c in 0..<columns {
+              let value = layout == .rows ? out[j * columns + c] : out[c * times.count + j]
+              if value.bitPattern != expected[j][c].bitPattern { mismatches += 1 }
+            }
+          }
+          XCTAssertEqual(mismatches, 0, context)
+          XCTAssertEqual(Array(out.suffix(3)), [7, 7, 7], "nothing past the matrix: \(context)")
+        }
+      }
+    }
+  }
+
+  /// A node's matrix in both layouts, streamed or not: the same bits.
+  func testNodeLayouts() throws {
+    let (animator, _) = try scene()
+    let timeline = Node.timeline()
+    try timeline.add(
+      Node.clip(animator, timing: try Timing(duration: 4, iterations: 2, direction: .alternate)))
+    let times = times(5_003)
+    var rows = [Double](repeating: 0, count: times.count * 23)
+    try times.withUnsafeBufferPointer { t in
+      _ = try rows.withUnsafeMutableBufferPointer { try timeline.sample(times: t, into: $0) }
+    }
+    for streamed in [false, true] {
+      FrameMatrix.streamingOverride.store(streamed ? 0 : -1, ordering: .relaxed)
+      for layout in MatrixLayout.allCases {
+        var out = [Double](repeating: 0, count: times.count * 23)
+        let (width, _) = try times.withUnsafeBufferPointer { t in
+          try out.withUnsafeMutableBufferPointer {
+            try timeline.sample(times: t, into: $0, layout: layout)
+          }
+        }
+        XCTAssertEqual(width, 23)
+        let transposed =
+          layout == .rows
+          ? out : (0..<out.count).map { i in out[(i % 23) * times.count + i / 23] }
+        XCTAssertEqual(
+          transposed.map(\.bitPattern), rows.map(\.bitPattern), "\(layout) \(streamed)")
+      }
+    }
+  }
+
+  /// The non-temporal copy at every alignment and length around a cache
+  /// line: the source's doubles, nothing written outside.
+  func testStreamCopy() {
+    let source = (0..<200).map { Double($0) + 0.5 }
+    for offset in 0..<9 {
+      for count in [0, 1, 7, 8, 9, 15, 16, 17, 23, 24, 63, 64, 65, 100, 191] {
+        var destination = [Double](repeating: -1, count: 210)
+        destination.withUnsafeMutableBufferPointer { d in
+          source.withUnsafeBufferPointer { s in
+            razzle_stream_doubles(d.baseAddress! + offset, s.baseAddress!, count)
+          }
+        }
+        let expected =
+          [Double](repeating: -1, count: offset) + source[0..<count]
+          + [Double](repeating: -1, count: 210 - offset - count)
+        XCTAssertEqual(destination, expected, "offset \(offset), count \(count)")
+      }
+    }
+  }
+
+  func testLayoutNames() {
+    XCTAssertEqual(try MatrixLayout(named: "columns"), .columns)
+    XCTAssertThrowsError(try MatrixLayout(named: "colums")) { error in
+      XCTAssertEqual((error as? RazzleError)?.kind, .invalidName)
+      XCTAssertTrue("\(error)".contains("\"columns\""), "\(error)")
+    }
+  }
+}
+
+/// A small deterministic generator (SplitMix64) for test times.
+private struct SplitMix {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+  mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+}
