@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import importlib
 import os
 import pickle
 import shutil
@@ -52,12 +53,18 @@ from ._errors import InvalidTypeError, InvalidValueError, RazzleError
 from ._scene import Scene, dumps, load, loads
 
 try:
-    import dask  # type: ignore[import-not-found,import-untyped,unused-ignore]
-    import dask.array as da  # type: ignore[import-not-found,import-untyped,unused-ignore]
+    import dask as _dask  # type: ignore[import-not-found,import-untyped,unused-ignore]
+    import dask.array as _dask_array  # type: ignore[import-not-found,import-untyped,unused-ignore]
 except ImportError as error:  # pragma: no cover - exercised without the extra
     raise ImportError(
         "razzle.dask needs dask: pip install './bindings/python[dask]' (or dask[array] distributed)"
     ) from error
+
+# Dask's own annotations are partial (untyped functions, names not
+# re-exported): used as Any, so mypy --strict reads this module alike with
+# and without the extra installed.
+dask: Any = _dask
+da: Any = _dask_array
 
 if TYPE_CHECKING:  # pragma: no cover
     from .render import Renderer
@@ -209,7 +216,7 @@ def _write_block(block: np.ndarray, text: str, where: Tuple[slice, ...], created
     contiguous = all(s.start == 0 and s.stop == n for s, n in zip(where[1:], shape[1:-1]))
     if contiguous:
         start = where[0].start * int(np.prod(shape[1:], dtype=np.int64)) * 8
-        data = memoryview(values).cast("B")
+        data = memoryview(values.data).cast("B")
         descriptor = os.open(path, os.O_WRONLY)
         try:
             done = 0
@@ -333,12 +340,15 @@ class RenderFailed(RazzleError):
 _OPTIONS = ("fps", "size", "start", "end", "frames", "stage", "background", "loop", "hold")
 
 
+def _distributed() -> Any:
+    """The distributed package (ImportError without it), as Any: see `dask`."""
+    return importlib.import_module("distributed")
+
+
 def _worker_name() -> str:
     """The Dask worker's address, or host:pid outside a worker."""
     try:
-        from distributed import get_worker  # type: ignore[import-not-found,import-untyped,unused-ignore]
-
-        return str(get_worker().address)
+        return str(_distributed().get_worker().address)
     except (ImportError, ValueError):
         return f"{socket.gethostname()}:{os.getpid()}"
 
@@ -358,7 +368,8 @@ def _portable(error: BaseException) -> BaseException:
     for base in type(error).__mro__:
         if base.__module__ == "builtins" and issubclass(base, Exception):
             try:
-                return base(str(error))  # type: ignore[no-any-return]
+                made: BaseException = base(str(error))
+                return made
             except Exception:
                 continue
     return RuntimeError(f"{type(error).__name__}: {error}")
@@ -708,9 +719,7 @@ def _default_parts() -> int:
     """Twice the active cluster's worker threads (this machine's CPUs
     without a distributed client), so a slow part leaves others to take."""
     try:
-        from distributed import get_client  # type: ignore[import-not-found,import-untyped,unused-ignore]
-
-        threads = sum(get_client().nthreads().values())
+        threads = int(sum(_distributed().get_client().nthreads().values()))
     except (ImportError, ValueError):
         threads = os.cpu_count() or 1
     return max(1, 2 * threads)
