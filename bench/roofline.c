@@ -48,3 +48,94 @@ double roofline_seconds_per_pass(const double *x, double *y, size_t n, double mi
   }
   return best;
 }
+
+/* The write limit, for bench.py's frame-matrix rows (cases 55-58): y[i] =
+ * b over n doubles, nothing read, on `threads` threads (each a
+ * contiguous share), with ordinary stores or, with `nontemporal`, with
+ * non-temporal stores that skip reading each line before overwriting it
+ * (movntpd; 64-byte aligned lines, ordinary stores at the ends). The
+ * machine's write bandwidth is the faster of the two. */
+#include <pthread.h>
+#include <stdint.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+struct write_job {
+  double *y;
+  size_t first, count;
+  int nontemporal;
+};
+
+/* The value written: a number the compiler cannot turn into a memset. */
+static volatile double fill_value = 0.25;
+
+__attribute__((noinline)) static void fill(double *restrict y, size_t first, size_t count) {
+  const double b = fill_value;
+  for (size_t i = first; i < first + count; i++) y[i] = b;
+}
+
+__attribute__((noinline)) static void fill_stream(double *restrict y, size_t first, size_t count) {
+#if defined(__SSE2__)
+  const double b = fill_value;
+  const __m128d v = _mm_set1_pd(b);
+  size_t i = first, end = first + count;
+  while (i < end && (((uintptr_t)(y + i)) & 63) != 0) y[i++] = b;
+  for (; i + 8 <= end; i += 8) {
+    _mm_stream_pd(y + i, v);
+    _mm_stream_pd(y + i + 2, v);
+    _mm_stream_pd(y + i + 4, v);
+    _mm_stream_pd(y + i + 6, v);
+  }
+  for (; i < end; i++) y[i] = b;
+  _mm_sfence();
+#else
+  fill(y, first, count);
+#endif
+}
+
+static void *write_share(void *argument) {
+  struct write_job *job = argument;
+  (job->nontemporal ? fill_stream : fill)(job->y, job->first, job->count);
+  return NULL;
+}
+
+static void write_pass(double *y, size_t n, int nontemporal, int threads) {
+  pthread_t ids[64];
+  struct write_job jobs[64];
+  if (threads < 1) threads = 1;
+  if (threads > 64) threads = 64;
+  size_t share = (n + (size_t)threads - 1) / (size_t)threads;
+  for (int t = 0; t < threads; t++) {
+    size_t first = share * (size_t)t;
+    jobs[t] = (struct write_job){y, first, first < n ? (n - first < share ? n - first : share) : 0,
+                                 nontemporal};
+  }
+  int started = 0;
+  for (int t = 1; t < threads; t++)
+    if (pthread_create(&ids[t], NULL, write_share, &jobs[t]) == 0) {
+      started++;
+    } else {
+      write_share(&jobs[t]);
+      ids[t] = 0;
+    }
+  write_share(&jobs[0]);
+  for (int t = 1; t < threads; t++)
+    if (ids[t]) pthread_join(ids[t], NULL);
+  (void)started;
+}
+
+/* Seconds per write pass over n doubles: the best of `repeat` passes after
+ * one warm-up pass (a pass of a large matrix is long enough to time). */
+double roofline_write_seconds(double *y, size_t n, int nontemporal, int threads, int repeat) {
+  double best = -1;
+  write_pass(y, n, nontemporal, threads);
+  for (int r = 0; r < repeat; r++) {
+    double start = seconds_now();
+    write_pass(y, n, nontemporal, threads);
+    __asm__ volatile("" ::: "memory");
+    double elapsed = seconds_now() - start;
+    if (best < 0 || elapsed < best) best = elapsed;
+  }
+  return best;
+}

@@ -1,8 +1,12 @@
 #include "razzle_stores.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #if defined(__x86_64__)
 #include <emmintrin.h>
@@ -45,3 +49,17 @@ size_t razzle_last_level_cache_bytes(void) {
 #endif
   return 0;
 }
+
+double *razzle_staging_alloc(size_t bytes) {
+  const size_t huge = (size_t)2 << 20;
+  if (bytes == 0 || bytes > SIZE_MAX - huge) return NULL;
+  size_t size = (bytes + huge - 1) / huge * huge;
+  void *buffer = NULL;
+  if (posix_memalign(&buffer, huge, size) != 0) return NULL;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  (void)madvise(buffer, size, MADV_HUGEPAGE);
+#endif
+  return buffer;
+}
+
+void razzle_staging_free(double *buffer) { free(buffer); }

@@ -136,9 +136,22 @@ struct FrameMatrix {
   /// A threshold tests set to stream small matrices; -1 for the default.
   static let streamingOverride = Atomic<Int>(-1)
 
-  /// The bytes of one staging block: half of a typical L2 cache, so the
-  /// block and the samplers' own data stay in it.
-  static var stagingBytes: Int { 512 << 10 }
+  /// Calls `body` with a staging buffer of `count` doubles on huge pages
+  /// (``razzle_staging_alloc``), or an ordinary one if that fails.
+  static func withStaging(_ count: Int, _ body: (UnsafeMutablePointer<Double>) -> Void) {
+    if let buffer = razzle_staging_alloc(count &* MemoryLayout<Double>.size) {
+      defer { razzle_staging_free(buffer) }
+      body(buffer)
+    } else {
+      withUnsafeTemporaryAllocation(of: Double.self, capacity: count) {
+        body($0.baseAddress.unsafelyUnwrapped)
+      }
+    }
+  }
+
+  /// The bytes of one staging block: one huge page, so a block's rows
+  /// written column by column miss neither the TLB nor the L2 cache.
+  static var stagingBytes: Int { 2 << 20 }
 
   /// The fewest rows of a staging block.
   static var minimumBlockRows: Int { 64 }

@@ -121,8 +121,7 @@ extension Animator {
   ) {
     let columns = matrix.columns
     let rowsPerBlock = Swift.min(matrix.blockRows, range.count)
-    withUnsafeTemporaryAllocation(of: Double.self, capacity: rowsPerBlock &* columns) { buffer in
-      let staging = buffer.baseAddress.unsafelyUnwrapped
+    FrameMatrix.withStaging(rowsPerBlock &* columns) { staging in
       var first = range.lowerBound
       while first < range.upperBound {
         let count = Swift.min(rowsPerBlock, range.upperBound &- first)

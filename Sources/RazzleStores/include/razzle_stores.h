@@ -14,6 +14,16 @@
  * to other threads once the call returns. Plain `memcpy` off x86-64. */
 void razzle_stream_doubles(double *destination, const double *source, size_t count);
 
+/* A staging buffer of `bytes` (rounded up to 2 MiB), aligned to 2 MiB and
+ * backed by transparent huge pages where the kernel offers them
+ * (madvise(MADV_HUGEPAGE)): a block of matrix rows written column by column
+ * touches one page instead of hundreds, so its stores do not miss the TLB.
+ * NULL if memory is short. Free with razzle_staging_free. */
+double *razzle_staging_alloc(size_t bytes);
+
+/* Frees a buffer of razzle_staging_alloc (NULL: nothing). */
+void razzle_staging_free(double *buffer);
+
 /* The size in bytes of the last-level data cache, from the C library
  * (`sysconf(_SC_LEVEL3_CACHE_SIZE)`, else level 2), or 0 if it does not
  * say. */
