@@ -547,17 +547,23 @@ def render(
     source and why (its `results` keep every source's outcome); with
     `errors="return"`, the failures are returned in the list with `error`
     set. Keywords go to `dask.compute` (`scheduler=`, …); with a
-    `distributed.Client` active, its cluster renders."""
+    `distributed.Client` active, its cluster renders, starting the sources
+    in their order (give the longest first: the last to finish are then
+    short)."""
     if errors not in ("raise", "return"):
         raise InvalidValueError(f'errors is "raise" or "return", not {errors!r}')
     prepared = [_sendable(source, index) for index, source in enumerate(sources)]
     paths = _outputs([(stem, name) for _, _, stem, name in prepared], output)
     options = _options(fps=fps, size=size, start=start, end=end, frames=frames, stage=stage, background=background,
                        loop=loop, hold=hold)
-    tasks = [
-        dask.delayed(_render_source, pure=False)(sent, label, path, options)
-        for (sent, label, _, _), path in zip(prepared, paths)
-    ]
+    # A distributed scheduler starts the sources in their order (a user
+    # priority each; put the longest first for the shortest tail).
+    token = uuid.uuid4().hex[:12]
+    tasks = []
+    for index, ((sent, label, _, _), path) in enumerate(zip(prepared, paths)):
+        with dask.annotate(priority=len(prepared) - index):
+            tasks.append(dask.delayed(_render_source, pure=False)(
+                sent, label, path, options, dask_key_name=f"razzle-render-{token}-{index:08d}"))
     results = list(dask.compute(*tasks, **compute))
     if errors == "raise" and any(r.error is not None for r in results):
         raise RenderFailed(results)
