@@ -1,6 +1,5 @@
 import RazzleKernels
 import RazzleKernelsAVX2
-import RazzleKernelsAVX512
 
 /// `atan2(y, x)` in degrees, in [−180, 180], without a call to libm for
 /// finite arguments: the direction of a path's tangent, on every angle a
@@ -41,11 +40,9 @@ func directionAngles(
   case .baseline:
     RazzleKernels.directionDegrees(
       dy, dx, count: count, reverse: reverse, offset: rotation.offset, into: angles)
-  case .avx2:
+  case .avx2, .avx512:
+    // AVX2's build at the avx512 level too: see KernelLevel.avx512.
     RazzleKernelsAVX2.directionDegrees(
-      dy, dx, count: count, reverse: reverse, offset: rotation.offset, into: angles)
-  case .avx512:
-    RazzleKernelsAVX512.directionDegrees(
       dy, dx, count: count, reverse: reverse, offset: rotation.offset, into: angles)
   }
 }

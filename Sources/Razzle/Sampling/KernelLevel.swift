@@ -1,7 +1,6 @@
 import CPUFeatures
 import RazzleKernels
 import RazzleKernelsAVX2
-import RazzleKernelsAVX512
 import Synchronization
 
 #if canImport(Glibc)
@@ -30,6 +29,14 @@ public enum KernelLevel: String, CaseIterable, Sendable {
   /// AVX-512 as Skylake-X has it: AVX2's set and AVX-512 F, DQ, CD, BW and
   /// VL (the x86-64-v4 set), with the opmask and ZMM state saved by the OS.
   /// Eight doubles a register.
+  ///
+  /// The level runs each kernel in the build that measured faster on an
+  /// AVX-512 CPU (bench case 59, Sapphire Rapids): the cubic-Bézier eased
+  /// kernel and the color conversions compiled for AVX-512
+  /// (`RazzleKernelsAVX512`: 1.3–1.5× and 1.05–1.2× AVX2's), the others
+  /// (linear and hold, smooth and monotone, Bézier handles, path
+  /// directions) in AVX2's build, which the AVX-512 build ran at 0.65–0.75×
+  /// on random times. Every kernel gives the same bits in every build.
   case avx512
 
   /// Whether this CPU (and its operating system) can run the level.
@@ -110,12 +117,9 @@ func sampleLinearKernel(
     RazzleKernels.sampleLinear(
       times: times, values: values, count: count, queries: q, count: m, into: out, stride: stride,
       hold: hold)
-  case .avx2:
+  case .avx2, .avx512:
+    // AVX2's build at the avx512 level too: see KernelLevel.avx512.
     RazzleKernelsAVX2.sampleLinear(
-      times: times, values: values, count: count, queries: q, count: m, into: out, stride: stride,
-      hold: hold)
-  case .avx512:
-    RazzleKernelsAVX512.sampleLinear(
       times: times, values: values, count: count, queries: q, count: m, into: out, stride: stride,
       hold: hold)
   }
@@ -132,10 +136,7 @@ func findSegmentsKernel(
   switch level {
   case .baseline:
     RazzleKernels.findSegments(times: times, count: count, queries: q, count: m, into: segments)
-  case .avx2:
+  case .avx2, .avx512:
     RazzleKernelsAVX2.findSegments(times: times, count: count, queries: q, count: m, into: segments)
-  case .avx512:
-    RazzleKernelsAVX512.findSegments(
-      times: times, count: count, queries: q, count: m, into: segments)
   }
 }

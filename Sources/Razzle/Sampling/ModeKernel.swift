@@ -29,7 +29,6 @@
 
 import RazzleKernels
 import RazzleKernelsAVX2
-import RazzleKernelsAVX512
 
 /// How a mode kernel turns a segment and its eased progress into values.
 @usableFromInline
@@ -376,12 +375,9 @@ func sampleHermiteKernel(
     RazzleKernels.sampleHermite(
       times: times, values: values, cubics: cubics, count: count, queries: q, count: m,
       into: out, stride: stride, scalar: scalar)
-  case .avx2:
+  case .avx2, .avx512:
+    // AVX2's build at the avx512 level too: see KernelLevel.avx512.
     RazzleKernelsAVX2.sampleHermite(
-      times: times, values: values, cubics: cubics, count: count, queries: q, count: m,
-      into: out, stride: stride, scalar: scalar)
-  case .avx512:
-    RazzleKernelsAVX512.sampleHermite(
       times: times, values: values, cubics: cubics, count: count, queries: q, count: m,
       into: out, stride: stride, scalar: scalar)
   }
@@ -400,12 +396,8 @@ func sampleBezierHandlesKernel(
     RazzleKernels.sampleBezierHandles(
       times: times, values: values, curves: curves, count: count, queries: q, count: m,
       into: out, stride: stride, tolerance: CubicBezier.solverEpsilon, scalar: scalar)
-  case .avx2:
+  case .avx2, .avx512:
     RazzleKernelsAVX2.sampleBezierHandles(
-      times: times, values: values, curves: curves, count: count, queries: q, count: m,
-      into: out, stride: stride, tolerance: CubicBezier.solverEpsilon, scalar: scalar)
-  case .avx512:
-    RazzleKernelsAVX512.sampleBezierHandles(
       times: times, values: values, curves: curves, count: count, queries: q, count: m,
       into: out, stride: stride, tolerance: CubicBezier.solverEpsilon, scalar: scalar)
   }

@@ -1,1 +1,0 @@
-../RazzleKernels/BezierHandleKernel.swift

@@ -1,1 +1,0 @@
-../RazzleKernels/DirectionKernel.swift

@@ -1,1 +1,0 @@
-../RazzleKernels/ModeLanes.swift
