@@ -327,7 +327,10 @@ test-dask: python test-deps
 	@$(VENV_PYTHON) -m pip install -q "dask[array]>=2023.1" "distributed>=2023.1"
 	@$(VENV_PYTHON) -m pytest -q Tests/python/test_dask.py Tests/python/test_dask_render.py Tests/python/test_doc_examples.py::test_the_dask_example
 
+# Cases 61-62 (rendering and sampling on Dask) need the dask extra, as
+# test-dask does.
 bench: python test-deps
+	@$(VENV_PYTHON) -m pip install -q "dask[array]>=2023.1" "distributed>=2023.1"
 	@$(VENV_PYTHON) bench/bench.py
 
 # ---------------------------------------------------------------------------

@@ -2425,6 +2425,19 @@ def case_kernel_levels(cfg, row):
 
 
 # ---------------------------------------------------------------------------
+# Cases 61-62: rendering and sampling on a Dask cluster (issue 25;
+# bench/dask_render.py, which also runs on its own)
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import dask_render  # noqa: E402
+
+case(61, "render 16 Lottie files to 256x256 GIFs on Dask: 2 worker processes vs 1", Target(">=", 1.7, "x"))(
+    dask_render.case_dask_render)
+case(62, "hour-of-video matrix (1.7 GB) to a .npy store on Dask: client peak RSS / matrix", Target("<=", 0.05, "x"))(
+    dask_render.case_dask_store)
+
+
+# ---------------------------------------------------------------------------
 # Case 50: scene files (Guides/Scenes.md)
 
 

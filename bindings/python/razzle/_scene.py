@@ -374,6 +374,12 @@ class SceneFileNotFoundError(FileNotFoundError, NotFoundError):
     def __str__(self) -> str:
         return FileNotFoundError.__str__(self)
 
+    def __reduce__(self) -> Tuple[Any, ...]:
+        # Pickled by its own arguments (OSError's default pickles errno,
+        # which __init__ does not take): it crosses to and from processes,
+        # Dask workers among them.
+        return (SceneFileNotFoundError, (self.strerror, self.filename))
+
 
 def _missing_file(path: Union[str, bytes], message: str) -> FileNotFoundError:
     """FileNotFoundError for a scene path that does not exist; a text that
