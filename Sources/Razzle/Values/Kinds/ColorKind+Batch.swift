@@ -8,10 +8,12 @@
 // into arrays and converts those four colors at a time at the CPU's
 // kernel level (`convertColorsToSRGB`, `RazzleKernels/ColorKernel.swift`).
 //
-// A track whose segments are all plain (linear, uneased) notes its interior
-// samples directly, with the sampler's progress formula; every other sample
-// runs the sampler with a stand-in kind (``DeferringColorKind``) whose
-// blend notes instead of computing.
+// A track whose segments are all plain (linear, uneased) has its interior
+// samples blended and converted at once by the kernel
+// (`RazzleKernels.sampleColorSegments`, four at a time, straight into the
+// output), with the sampler's progress formula; every other sample runs the
+// sampler with a stand-in kind (``DeferringColorKind``) whose blend notes
+// instead of computing.
 //
 // The blend is ``ColorEndpoint/blendCoordinates(_:_:_:in:premultiplied:)``
 // with the parts that depend only on the segment (the hue fix-ups, the
