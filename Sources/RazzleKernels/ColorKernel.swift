@@ -1,7 +1,9 @@
 // The color conversion a color track's batch ends in (Oklab or OkLCh back
 // to sRGB), four colors at a time: OkLCh's hue through cos and sin, Oklab's
-// matrix and cubes, and the sRGB transfer function on each channel. This
-// file is compiled at each CPU level as `LinearKernel.swift` is.
+// matrix and cubes, and the sRGB transfer function on each channel; and for
+// a plain track, the blend from each segment's record before it
+// (`sampleColorSegments`). This file is compiled at each CPU level as
+// `LinearKernel.swift` is.
 //
 // Each lane computes the operations, in the order, of the scalar functions
 // in `Razzle` (`hueCosSin`, `OKLab.linearRGB`, `linearToSRGB` and
