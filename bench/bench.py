@@ -1367,6 +1367,26 @@ N_BATCH_TRACKS = 100
 N_BATCH_TIMES = 10_000
 
 
+def interleaved_best(cfg: Config, *fns, number=None, repeat=None):
+    """Seconds per call of each of `fns`, as `best_of` times them (a
+    warm-up, calls per run calibrated to >= cfg.min_time unless `number`
+    is given, best of `repeat` runs), but with the runs of the functions
+    taking turns: a neighbour that loads the machine for a while then slows
+    razzle and its peer alike, and their ratio stays put."""
+    counts = []
+    for fn in fns:
+        fn()  # warm-up
+        count = number or 1
+        while number is None and _timed(fn, count) < cfg.min_time:
+            count *= 2
+        counts.append(count)
+    best = [float("inf")] * len(fns)
+    for _ in range(repeat or cfg.repeat):
+        for k, fn in enumerate(fns):
+            best[k] = min(best[k], _timed(fn, counts[k]) / counts[k])
+    return best
+
+
 @case(19, "1e6 keyframes in random order, one bulk call, vs numpy.sort", Target("<=", 3.0, "x"))
 def case_bulk_random(cfg, row):
     """track.set_keyframes of 1e6 (time, value) pairs in random order (with
@@ -1402,8 +1422,8 @@ def case_bulk_random(cfg, row):
     check_close(row, np.concatenate([got_times, got_values]), np.concatenate([expect_times, expect_values]), rtol=0,
                 atol=0)
     row.check += f"; all {count} keyframes (numpy {expect_times.size})"
-    t_razzle = best_of(razzle_once, cfg, number=1, repeat=max(cfg.repeat, 5))
-    t_sort = best_of(lambda: np.sort(times), cfg, number=1, repeat=max(cfg.repeat, 5))
+    t_razzle, t_sort = interleaved_best(cfg, razzle_once, lambda: np.sort(times), number=1,
+                                        repeat=max(cfg.repeat, 5))
     t_oracle = best_of(oracle, cfg, number=1, repeat=3)
     row.razzle_rate, row.peer_rate = n / t_razzle, n / t_sort
     row.measured = t_razzle / t_sort
@@ -2802,8 +2822,9 @@ def easing_families():
 def case_easing_families(cfg, row):
     """Each easing family on a K = 16 track, N random times, razzle on one
     thread against the numpy-vectorized formula of the same curve
-    (searchsorted + the easing formula + lerp). The measured ratio is the
-    smallest family's; one note line per family."""
+    (searchsorted + the easing formula + lerp), their timed runs taking
+    turns. The measured ratio is the smallest family's; one note line per
+    family."""
     rng = np.random.default_rng(cfg.seed + 70)
     row.peer = "numpy formula (searchsorted+ease+lerp)"
     n = cfg.n
@@ -2819,8 +2840,7 @@ def case_easing_families(cfg, row):
                 diff = float(np.max(np.abs(got - peer(x))))
                 if not diff <= max(tolerance, 1e-15) * 4:
                     raise AssertionError(f"{name}: razzle and numpy differ by {diff:.3g} (tolerance {tolerance:g})")
-                t_razzle = best_of(lambda: track.sample(x, out=out), cfg)
-                t_peer = best_of(lambda: peer(x), cfg)
+                t_razzle, t_peer = interleaved_best(cfg, lambda: track.sample(x, out=out), lambda: peer(x))
             ratio = t_peer / t_razzle
             checks.append(diff)
             lines.append(
