@@ -63,9 +63,9 @@ public func convertColorsToSRGB(
 /// `q[j]` in segment `segments[j]` (``findSegments(times:count:queries:count:into:)``)
 /// that lies strictly inside the keyframes, is not a keyframe's time and
 /// whose progress `p = (t − t_k)/(t_{k+1} − t_k)` is neither 0 nor 1, is
-/// blended from its segment's record at `records + 9k` (the start
-/// coordinates, their differences, the start alpha, the alphas' difference,
-/// 1 for a missing hue) as `c₀ + (c₁ − c₀)·p`, divided by its alpha when
+/// blended from its segment's record at `records + recordStride · k` (the
+/// start coordinates, their differences, the start alpha, the alphas'
+/// difference, 1 for a missing hue: `Razzle`'s `ColorEndpoint.storeSegment`) as `c₀ + (c₁ − c₀)·p`, divided by its alpha when
 /// `premultiplied` (the hue not), converted to sRGB, and written to
 /// `out[j·stride ..< j·stride + 4]` (r, g, b, alpha). Every other time, and
 /// the last `m mod 4`, go to `scalar(j)`.
@@ -76,7 +76,7 @@ public func convertColorsToSRGB(
 ///
 /// - Complexity: O(m).
 public func sampleColorSegments(
-  times: UnsafePointer<Double>, count: Int, records: UnsafePointer<Double>,
+  times: UnsafePointer<Double>, count: Int, records: UnsafePointer<Double>, recordStride: Int,
   queries q: UnsafePointer<Double>, segments: UnsafePointer<Int>, count m: Int,
   into out: UnsafeMutablePointer<Double>, stride: Int, premultiplied: Bool,
   from space: ColorKernelSpace, scalar: (Int) -> Void
@@ -86,27 +86,30 @@ public func sampleColorSegments(
       switch space {
       case .linearSRGB:
         sampleColorLanes(
-          times, count, records, q, segments, m, out, stride, premultiplied, polar: false,
+          times, count, records, recordStride, q, segments, m, out, stride, premultiplied,
+          polar: false,
           lab: false, scales, scalar)
       case .oklab:
         sampleColorLanes(
-          times, count, records, q, segments, m, out, stride, premultiplied, polar: false,
+          times, count, records, recordStride, q, segments, m, out, stride, premultiplied,
+          polar: false,
           lab: true, scales, scalar)
       case .oklch:
         sampleColorLanes(
-          times, count, records, q, segments, m, out, stride, premultiplied, polar: true,
+          times, count, records, recordStride, q, segments, m, out, stride, premultiplied,
+          polar: true,
           lab: true, scales, scalar)
       }
     }
   }
 }
 
-/// The loop of ``sampleColorSegments(times:count:records:queries:segments:count:into:stride:premultiplied:from:scalar:)``,
+/// The loop of ``sampleColorSegments(times:count:records:recordStride:queries:segments:count:into:stride:premultiplied:from:scalar:)``,
 /// one copy per space.
 @inline(__always)
 func sampleColorLanes(
   _ times: UnsafePointer<Double>, _ count: Int, _ records: UnsafePointer<Double>,
-  _ q: UnsafePointer<Double>, _ segments: UnsafePointer<Int>, _ m: Int,
+  _ recordStride: Int, _ q: UnsafePointer<Double>, _ segments: UnsafePointer<Int>, _ m: Int,
   _ out: UnsafeMutablePointer<Double>, _ stride: Int, _ premultiplied: Bool, polar: Bool,
   lab: Bool, _ scales: UnsafePointer<Double>, _ scalar: (Int) -> Void
 ) {
@@ -123,10 +126,10 @@ func sampleColorLanes(
     let t1 = ColorLanes(times[k0 &+ 1], times[k1 &+ 1], times[k2 &+ 1], times[k3 &+ 1])
     let p = (t - t0) / (t1 - t0)
     let inside = (t .> first) .& (t .< last) .& (t .!= t0) .& (p .!= 0) .& (p .!= 1)
-    let r0 = records + k0 &* 9
-    let r1 = records + k1 &* 9
-    let r2 = records + k2 &* 9
-    let r3 = records + k3 &* 9
+    let r0 = records + k0 &* recordStride
+    let r1 = records + k1 &* recordStride
+    let r2 = records + k2 &* recordStride
+    let r3 = records + k3 &* recordStride
     @inline(__always) func field(_ i: Int) -> ColorLanes { ColorLanes(r0[i], r1[i], r2[i], r3[i]) }
     // ColorEndpoint.blendCoordinates from the record.
     let a = field(6) + field(7) * p

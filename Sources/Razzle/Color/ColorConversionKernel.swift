@@ -74,13 +74,15 @@ func sampleColorSegmentsKernel(
     let from: RazzleKernels.ColorKernelSpace =
       space == .oklch ? .oklch : (space == .oklab ? .oklab : .linearSRGB)
     RazzleKernels.sampleColorSegments(
-      times: times, count: count, records: records, queries: q, segments: segments, count: m,
+      times: times, count: count, records: records, recordStride: ColorEndpoint.segmentStride,
+      queries: q, segments: segments, count: m,
       into: out, stride: stride, premultiplied: premultiplied, from: from, scalar: scalar)
   case .avx2:
     let from: RazzleKernelsAVX2.ColorKernelSpace =
       space == .oklch ? .oklch : (space == .oklab ? .oklab : .linearSRGB)
     RazzleKernelsAVX2.sampleColorSegments(
-      times: times, count: count, records: records, queries: q, segments: segments, count: m,
+      times: times, count: count, records: records, recordStride: ColorEndpoint.segmentStride,
+      queries: q, segments: segments, count: m,
       into: out, stride: stride, premultiplied: premultiplied, from: from, scalar: scalar)
   }
 }
