@@ -705,7 +705,17 @@ def rate_target_note(rate_default, rate_one_thread, target):
     )
 
 
+class _RateTarget(Target):
+    """A rate target in M samples/s (issue 25's per-core color rows)."""
+
+    def __str__(self):
+        return f"{self.op} {self.value:g} M/s"
+
+
 def _color_case(cfg, row, space, number, target_rate=None):
+    """A K = 16 color track in `space` against numpy's CSS Color 4
+    interpolation; with `target_rate` (samples/s) the row's measured value
+    is razzle's rate on one thread (set_thread_count(1)), in M/s."""
     rng = np.random.default_rng(cfg.seed + number)
     row.peer = f"numpy, CSS Color 4 in {space}"
     n = cfg.n
@@ -731,7 +741,13 @@ def _color_case(cfg, row, space, number, target_rate=None):
     if single:
         row.notes.append(single)
     if target_rate:
-        row.notes.append(rate_target_note(n / t_razzle, n / t_one, target_rate))
+        row.measured = n / t_one / 1e6
+        row.measured_text = f"{row.measured:.1f} M/s 1 thread"
+        row.notes.append(
+            f"issue 25 target >= {fmt_rate(target_rate)}/s per core: 1 thread {fmt_rate(n / t_one)}/s "
+            f"({t_one / n * 1e9:.1f} ns/sample, {t_peer / t_one:.2f}x numpy); default threads "
+            f"{fmt_rate(n / t_razzle)}/s"
+        )
 
 
 @case(11, "color srgb K=16")
@@ -739,14 +755,14 @@ def case_color_srgb(cfg, row):
     _color_case(cfg, row, "srgb", 11)
 
 
-@case(12, "color oklab K=16")
+@case(12, "color oklab K=16, 1 thread", _RateTarget(">=", 100.0, "M/s"))
 def case_color_oklab(cfg, row):
-    _color_case(cfg, row, "oklab", 12, target_rate=25e6)
+    _color_case(cfg, row, "oklab", 12, target_rate=100e6)
 
 
-@case(13, "color oklch K=16")
+@case(13, "color oklch K=16, 1 thread", _RateTarget(">=", 100.0, "M/s"))
 def case_color_oklch(cfg, row):
-    _color_case(cfg, row, "oklch", 13, target_rate=25e6)
+    _color_case(cfg, row, "oklch", 13, target_rate=100e6)
 
 
 @case(14, "color hsl K=16")
@@ -1351,19 +1367,41 @@ N_BATCH_TRACKS = 100
 N_BATCH_TIMES = 10_000
 
 
-@case(19, "1e6 keyframes in random order, one bulk call", Target("<=", 300, "ms"))
+def interleaved_best(cfg: Config, *fns, number=None, repeat=None):
+    """Seconds per call of each of `fns`, as `best_of` times them (a
+    warm-up, calls per run calibrated to >= cfg.min_time unless `number`
+    is given, best of `repeat` runs), but with the runs of the functions
+    taking turns: a neighbour that loads the machine for a while then slows
+    razzle and its peer alike, and their ratio stays put."""
+    counts = []
+    for fn in fns:
+        fn()  # warm-up
+        count = number or 1
+        while number is None and _timed(fn, count) < cfg.min_time:
+            count *= 2
+        counts.append(count)
+    best = [float("inf")] * len(fns)
+    for _ in range(repeat or cfg.repeat):
+        for k, fn in enumerate(fns):
+            best[k] = min(best[k], _timed(fn, counts[k]) / counts[k])
+    return best
+
+
+@case(19, "1e6 keyframes in random order, one bulk call, vs numpy.sort", Target("<=", 3.0, "x"))
 def case_bulk_random(cfg, row):
     """track.set_keyframes of 1e6 (time, value) pairs in random order (with
-    repeated times: the last entry wins) into an empty track, from Python;
-    the peer does the same work in numpy: a stable argsort, the last of
-    each run of equal times, the gathered values."""
+    repeated times: the last entry wins) into an empty track, from Python,
+    against numpy.sort of the same times (issue 25: at most 3x its time).
+    The keyframes are checked against numpy's stable argsort, the last of
+    each run of equal times and the gathered values, which is timed too
+    (a note)."""
     rng = np.random.default_rng(cfg.seed + 19)
     n = 1_000_000
     times = rng.integers(0, 2 * n, n).astype(np.float64) / 4
     values = rng.random(n)
-    row.peer = "numpy argsort + unique (last wins)"
+    row.peer = "numpy.sort of the same times"
 
-    def peer():
+    def oracle():
         order = np.argsort(times, kind="stable")
         sorted_times = times[order]
         last = np.ones(n, dtype=bool)
@@ -1374,21 +1412,26 @@ def case_bulk_random(cfg, row):
         with razzle.Animator() as anim, anim.add_track("x", "x") as track:
             track.set_keyframes(times, values)
 
-    expect_times, expect_values = peer()
+    expect_times, expect_values = oracle()
     with razzle.Animator() as anim, anim.add_track("x", "x") as track:
         track.set_keyframes(times, values)
-        got = np.array([k.time for k in track.keyframes[:1000]]), np.array([k.value for k in track.keyframes[:1000]])
-        count = len(track.keyframes)
-    check_close(row, np.concatenate(got), np.concatenate([expect_times[:1000], expect_values[:1000]]), rtol=0, atol=0)
-    row.check += f"; {count} keyframes (numpy {expect_times.size})"
-    t_razzle = best_of(razzle_once, cfg, number=1, repeat=3)
-    t_peer = best_of(peer, cfg, number=1, repeat=3)
-    row.razzle_rate, row.peer_rate = n / t_razzle, n / t_peer
-    row.measured = t_razzle * 1e3
-    row.measured_text = f"{t_razzle * 1e3:.0f} ms"
+        got_times, got_values = track.keyframe_arrays()
+    count = got_times.size
+    if count != expect_times.size:
+        raise AssertionError(f"razzle kept {count} keyframes, numpy {expect_times.size}")
+    check_close(row, np.concatenate([got_times, got_values]), np.concatenate([expect_times, expect_values]), rtol=0,
+                atol=0)
+    row.check += f"; all {count} keyframes (numpy {expect_times.size})"
+    t_razzle, t_sort = interleaved_best(cfg, razzle_once, lambda: np.sort(times), number=1,
+                                        repeat=max(cfg.repeat, 5))
+    t_oracle = best_of(oracle, cfg, number=1, repeat=3)
+    row.razzle_rate, row.peer_rate = n / t_razzle, n / t_sort
+    row.measured = t_razzle / t_sort
+    row.measured_text = f"{row.measured:.1f}x ({t_razzle * 1e3:.1f} ms)"
     row.notes.append(
-        f"set_keyframes of 1e6 random-order pairs {t_razzle * 1e3:.0f} ms (validation, radix sort, merge, derived "
-        f"data); numpy's sort + unique + gather alone {t_peer * 1e3:.0f} ms"
+        f"set_keyframes of 1e6 random-order pairs {t_razzle * 1e3:.1f} ms (validation, radix sort, merge, derived "
+        f"data); numpy.sort of the times {t_sort * 1e3:.2f} ms; numpy's stable argsort + unique + gather "
+        f"{t_oracle * 1e3:.0f} ms"
     )
 
 
@@ -2830,8 +2873,9 @@ def case_many_tracks(cfg, row):
 
 # ---------------------------------------------------------------------------
 # Cases 70-71: easing families and interpolation modes, one razzle thread
-# (issue #14: every easing family >= 2x its numpy formula per core; hold,
-# smooth and monotone >= 0.7x the linear kernel; Bezier handles >= 40 M/s)
+# (issue 25: every easing family >= 2.5x its numpy formula per core; issue
+# #14: hold, smooth and monotone >= 0.7x the linear kernel; Bezier handles
+# >= 40 M/s)
 
 
 def numpy_eased_sampler(xp, fp, ease):
@@ -2942,12 +2986,13 @@ def easing_families():
     ]
 
 
-@case(70, "easing families vs numpy formula, 1 thread", Target(">=", 2.0, "x"))
+@case(70, "easing families vs numpy formula, 1 thread", Target(">=", 2.5, "x"))
 def case_easing_families(cfg, row):
     """Each easing family on a K = 16 track, N random times, razzle on one
     thread against the numpy-vectorized formula of the same curve
-    (searchsorted + the easing formula + lerp). The measured ratio is the
-    smallest family's; one note line per family."""
+    (searchsorted + the easing formula + lerp), their timed runs taking
+    turns. The measured ratio is the smallest family's; one note line per
+    family."""
     rng = np.random.default_rng(cfg.seed + 70)
     row.peer = "numpy formula (searchsorted+ease+lerp)"
     n = cfg.n
@@ -2963,13 +3008,12 @@ def case_easing_families(cfg, row):
                 diff = float(np.max(np.abs(got - peer(x))))
                 if not diff <= max(tolerance, 1e-15) * 4:
                     raise AssertionError(f"{name}: razzle and numpy differ by {diff:.3g} (tolerance {tolerance:g})")
-                t_razzle = best_of(lambda: track.sample(x, out=out), cfg)
-                t_peer = best_of(lambda: peer(x), cfg)
+                t_razzle, t_peer = interleaved_best(cfg, lambda: track.sample(x, out=out), lambda: peer(x))
             ratio = t_peer / t_razzle
             checks.append(diff)
             lines.append(
                 f"{name:>12} ({spec}): razzle {fmt_rate(n / t_razzle)}/s, numpy {fmt_rate(n / t_peer)}/s, "
-                f"r/p {ratio:.2f} per core {'PASS' if ratio >= 2 else 'MISS'}, max|diff| {diff:.1e}"
+                f"r/p {ratio:.2f} per core {'PASS' if row.target.met(ratio) else 'MISS'}, max|diff| {diff:.1e}"
             )
             if worst is None or ratio < worst[0]:
                 worst = (ratio, name, n / t_razzle, n / t_peer)

@@ -1,7 +1,9 @@
 // The color conversion a color track's batch ends in (Oklab or OkLCh back
 // to sRGB), four colors at a time: OkLCh's hue through cos and sin, Oklab's
-// matrix and cubes, and the sRGB transfer function on each channel. This
-// file is compiled at each CPU level as `LinearKernel.swift` is.
+// matrix and cubes, and the sRGB transfer function on each channel; and for
+// a plain track, the blend from each segment's record before it
+// (`sampleColorSegments`). This file is compiled at each CPU level as
+// `LinearKernel.swift` is.
 //
 // Each lane computes the operations, in the order, of the scalar functions
 // in `Razzle` (`hueCosSin`, `OKLab.linearRGB`, `linearToSRGB` and
@@ -53,6 +55,121 @@ public func convertColorsToSRGB(
   case .linearSRGB: convertColors(x, y, z, missingHue, count, polar: false, lab: false)
   case .oklab: convertColors(x, y, z, missingHue, count, polar: false, lab: true)
   case .oklch: convertColors(x, y, z, missingHue, count, polar: true, lab: true)
+  }
+}
+
+/// Samples a plain color track (every segment linear and uneased) whose
+/// samples end in a conversion from `space`, four times at a time: time
+/// `q[j]` in segment `segments[j]` (``findSegments(times:count:queries:count:into:)``)
+/// that lies strictly inside the keyframes, is not a keyframe's time and
+/// whose progress `p = (t − t_k)/(t_{k+1} − t_k)` is neither 0 nor 1, is
+/// blended from its segment's record at `records + recordStride · k` (the
+/// start coordinates, their differences, the start alpha, the alphas'
+/// difference, 1 for a missing hue: `Razzle`'s `ColorEndpoint.storeSegment`) as `c₀ + (c₁ − c₀)·p`, divided by its alpha when
+/// `premultiplied` (the hue not), converted to sRGB, and written to
+/// `out[j·stride ..< j·stride + 4]` (r, g, b, alpha). Every other time, and
+/// the last `m mod 4`, go to `scalar(j)`.
+///
+/// The operations are those of `Razzle`'s `ColorEndpoint.blendCoordinates`
+/// and ``convertColorsToSRGB(_:_:_:missingHue:count:from:)``, in their
+/// order, so the colors are a single sample's bits.
+///
+/// - Complexity: O(m).
+public func sampleColorSegments(
+  times: UnsafePointer<Double>, count: Int, records: UnsafePointer<Double>, recordStride: Int,
+  queries q: UnsafePointer<Double>, segments: UnsafePointer<Int>, count m: Int,
+  into out: UnsafeMutablePointer<Double>, stride: Int, premultiplied: Bool,
+  from space: ColorKernelSpace, scalar: (Int) -> Void
+) {
+  withUnsafePointer(to: twoToFiveTwelfths) {
+    $0.withMemoryRebound(to: Double.self, capacity: 12) { scales in
+      switch space {
+      case .linearSRGB:
+        sampleColorLanes(
+          times, count, records, recordStride, q, segments, m, out, stride, premultiplied,
+          polar: false,
+          lab: false, scales, scalar)
+      case .oklab:
+        sampleColorLanes(
+          times, count, records, recordStride, q, segments, m, out, stride, premultiplied,
+          polar: false,
+          lab: true, scales, scalar)
+      case .oklch:
+        sampleColorLanes(
+          times, count, records, recordStride, q, segments, m, out, stride, premultiplied,
+          polar: true,
+          lab: true, scales, scalar)
+      }
+    }
+  }
+}
+
+/// The loop of ``sampleColorSegments(times:count:records:recordStride:queries:segments:count:into:stride:premultiplied:from:scalar:)``,
+/// one copy per space.
+@inline(__always)
+func sampleColorLanes(
+  _ times: UnsafePointer<Double>, _ count: Int, _ records: UnsafePointer<Double>,
+  _ recordStride: Int, _ q: UnsafePointer<Double>, _ segments: UnsafePointer<Int>, _ m: Int,
+  _ out: UnsafeMutablePointer<Double>, _ stride: Int, _ premultiplied: Bool, polar: Bool,
+  lab: Bool, _ scales: UnsafePointer<Double>, _ scalar: (Int) -> Void
+) {
+  let first = times[0]
+  let last = times[count &- 1]
+  var j = 0
+  while j &+ 4 <= m {
+    let k0 = segments[j]
+    let k1 = segments[j &+ 1]
+    let k2 = segments[j &+ 2]
+    let k3 = segments[j &+ 3]
+    let t = UnsafeRawPointer(q + j).loadUnaligned(as: ColorLanes.self)
+    let t0 = ColorLanes(times[k0], times[k1], times[k2], times[k3])
+    let t1 = ColorLanes(times[k0 &+ 1], times[k1 &+ 1], times[k2 &+ 1], times[k3 &+ 1])
+    let p = (t - t0) / (t1 - t0)
+    let inside = (t .> first) .& (t .< last) .& (t .!= t0) .& (p .!= 0) .& (p .!= 1)
+    let r0 = records + k0 &* recordStride
+    let r1 = records + k1 &* recordStride
+    let r2 = records + k2 &* recordStride
+    let r3 = records + k3 &* recordStride
+    @inline(__always) func field(_ i: Int) -> ColorLanes { ColorLanes(r0[i], r1[i], r2[i], r3[i]) }
+    // ColorEndpoint.blendCoordinates from the record.
+    let a = field(6) + field(7) * p
+    var c0 = field(0) + field(3) * p
+    var c1 = field(1) + field(4) * p
+    var c2 = field(2) + field(5) * p
+    if premultiplied {
+      let divide = a .!= 0
+      c0 = c0.replacing(with: c0 / a, where: divide)
+      c1 = c1.replacing(with: c1 / a, where: divide)
+      // OkLCh's hue is not premultiplied.
+      if !polar { c2 = c2.replacing(with: c2 / a, where: divide) }
+    }
+    convertLanes(&c0, &c1, &c2, polar ? field(8) : ColorLanes(), polar: polar, lab: lab, scales)
+    if ColorLanes(repeating: 1).replacing(with: 0, where: inside).sum() == 0 {
+      for l in 0..<4 {
+        let o = out + (j &+ l) &* stride
+        o[0] = c0[l]
+        o[1] = c1[l]
+        o[2] = c2[l]
+        o[3] = a[l]
+      }
+    } else {
+      for l in 0..<4 {
+        if inside[l] {
+          let o = out + (j &+ l) &* stride
+          o[0] = c0[l]
+          o[1] = c1[l]
+          o[2] = c2[l]
+          o[3] = a[l]
+        } else {
+          scalar(j &+ l)
+        }
+      }
+    }
+    j &+= 4
+  }
+  while j < m {
+    scalar(j)
+    j &+= 1
   }
 }
 

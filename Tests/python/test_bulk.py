@@ -80,6 +80,63 @@ def test_set_keyframes_equals_setting_one_by_one(anim):
     assert np.array_equal(bulk.times, t) and np.array_equal(bulk.values, v)
 
 
+def _last_of_each_time(times, values):
+    """numpy's oracle of a bulk set into an empty track: a stable sort by
+    time (-0.0 and 0.0 are one time), then the last entry of each time."""
+    order = np.argsort(times, kind="stable")
+    ordered = times[order]
+    last = np.ones(len(times), dtype=bool)
+    last[:-1] = ordered[1:] != ordered[:-1]
+    return order[last]
+
+
+_DRAWS = {
+    # Quarter integers (the bench's batch: the keys differ in 31 bits).
+    "quarters": lambda rng, n: rng.integers(0, 2 * n, n) / 4,
+    # Both signs, -0.0 and 0.0 among them, many repeats.
+    "signed": lambda rng, n: rng.integers(-n // 8, n // 8, n) / 8 * np.where(rng.random(n) < 0.5, -1.0, 1.0),
+    # Any finite double's bits: the keys differ in all 64 bits, and the
+    # values crowd a few of the equal-width buckets of a large batch.
+    "binades": lambda rng, n: rng.choice([-1.0, 1.0], n) * np.exp(rng.uniform(-700, 700, n)),
+    # Times spanning more than a double (their range overflows).
+    "extremes": lambda rng, n: rng.choice(np.concatenate([-np.linspace(0, 1.7e308, 501), np.linspace(0, 1.7e308, 501)]), n),
+}
+
+
+# 20,000 entries are radix sorted by byte; 200,000 split into buckets first.
+@pytest.mark.parametrize("n", [20_000, 200_000])
+@pytest.mark.parametrize("draw", sorted(_DRAWS))
+def test_set_keyframes_in_random_order_equals_numpy(anim, draw, n):
+    rng = np.random.default_rng(25)
+    times = _DRAWS[draw](rng, n)
+    times[rng.integers(0, n, 50)] = -0.0
+    times[rng.integers(0, n, 50)] = 0.0
+    values = rng.normal(size=(n, 2))
+    track = anim.add_track("v", "position")
+    track.set_keyframes(times, values)
+    keep = _last_of_each_time(times, values)
+    t, v = track.keyframe_arrays()
+    assert np.array_equal(t, times[keep]) and np.array_equal(v, values[keep])
+    # The kept entry's own time: -0.0 or 0.0, whichever came last.
+    zero = np.flatnonzero(t == 0)
+    assert np.array_equal(np.signbit(t[zero]), np.signbit(times[keep][zero]))
+
+
+def test_set_keyframes_of_one_time_or_an_overflowing_gap(anim):
+    track = anim.add_track("v", "x")
+    track.set_keyframes(np.full(1000, 2.5), np.arange(1000.0))
+    assert track.keyframe_arrays()[0].tolist() == [2.5]
+    assert track.keyframe_arrays()[1].tolist() == [999.0]
+    empty = anim.add_track("w", "x")
+    times = np.full(1000, -1.7e308)
+    times[500] = 1.7e308  # the gap between the two times overflows
+    with pytest.raises(razzle.InvalidValueError, match="overflows"):
+        empty.set_keyframes(times, np.zeros(1000))
+    assert len(empty.keyframes) == 0
+    empty.set_keyframes(np.arange(1000.0)[::-1], np.arange(1000.0))
+    assert empty.times.tolist() == list(np.arange(1000.0))
+
+
 def test_set_keyframes_takes_all_or_nothing(anim):
     track = anim.add_track("v", "alpha")
     track.set_keyframes([0.0, 1.0], [0.0, 1.0])

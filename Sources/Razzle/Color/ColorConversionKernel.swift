@@ -62,3 +62,37 @@ func convertColorsToSRGB(
     break
   }
 }
+
+/// A plain color track's samples in `space` (`linearSRGB`, `oklab` or
+/// `oklch`) at `level`: `RazzleKernels.sampleColorSegments` (the blend from
+/// each segment's record and the conversion, four times at a time), with
+/// the times it leaves to `scalar(j)`; in other spaces every time goes
+/// there.
+@usableFromInline
+func sampleColorSegmentsKernel(
+  _ level: KernelLevel, _ times: UnsafePointer<Double>, _ count: Int,
+  _ records: UnsafePointer<Double>, _ q: UnsafePointer<Double>,
+  _ segments: UnsafePointer<Int>, _ m: Int, _ out: UnsafeMutablePointer<Double>, _ stride: Int,
+  premultiplied: Bool, space: ColorSpace, scalar: (Int) -> Void
+) {
+  guard space == .linearSRGB || space == .oklab || space == .oklch else {
+    for j in 0..<m { scalar(j) }
+    return
+  }
+  switch level {
+  case .baseline:
+    let from: RazzleKernels.ColorKernelSpace =
+      space == .oklch ? .oklch : (space == .oklab ? .oklab : .linearSRGB)
+    RazzleKernels.sampleColorSegments(
+      times: times, count: count, records: records, recordStride: ColorEndpoint.segmentStride,
+      queries: q, segments: segments, count: m,
+      into: out, stride: stride, premultiplied: premultiplied, from: from, scalar: scalar)
+  case .avx2:
+    let from: RazzleKernelsAVX2.ColorKernelSpace =
+      space == .oklch ? .oklch : (space == .oklab ? .oklab : .linearSRGB)
+    RazzleKernelsAVX2.sampleColorSegments(
+      times: times, count: count, records: records, recordStride: ColorEndpoint.segmentStride,
+      queries: q, segments: segments, count: m,
+      into: out, stride: stride, premultiplied: premultiplied, from: from, scalar: scalar)
+  }
+}

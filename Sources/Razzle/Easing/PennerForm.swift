@@ -8,7 +8,9 @@
 // The forms avoid branches on the data: where a formula has cases (the two
 // halves of an in-out curve, the bounce arcs, the pinned ends) every case is
 // computed and one selected, since a branch there mispredicts on unordered
-// times.
+// times. The transcendentals avoid libm (expo's and elastic's 2^x through
+// `binaryExponential`, elastic's sine through `radianCosSin`), so a sample
+// makes no call and every route gets the same bits.
 
 #if canImport(Glibc)
   import Glibc
@@ -116,7 +118,7 @@ struct PennerExpo: PennerForm {
   /// 2^(10p − 10), and exactly 0 at p = 0.
   @inlinable @inline(__always)
   func easeIn(_ p: Double) -> Double {
-    let v = exp2(10 * p - 10)
+    let v = binaryExponential(10 * p - 10)
     return p == 0 ? 0 : v
   }
 }
@@ -168,7 +170,7 @@ struct PennerElastic: PennerForm, Equatable {
   @inlinable @inline(__always)
   func easeIn(_ p: Double) -> Double {
     let q = p - 1
-    let v = -(amplitude * exp2(10 * q) * sin((q - shift) * frequency))
+    let v = -(amplitude * binaryExponential(10 * q) * radianCosSin((q - shift) * frequency).sin)
     return p == 0 ? 0 : (p == 1 ? 1 : v)
   }
 
@@ -176,19 +178,19 @@ struct PennerElastic: PennerForm, Equatable {
   /// the reflection of ease-in when the amplitude exceeds 1).
   @inlinable @inline(__always)
   func easeOut(_ p: Double) -> Double {
-    let v = amplitude * exp2(-10 * p) * sin((p - shift) * frequency) + 1
+    let v = amplitude * binaryExponential(-10 * p) * radianCosSin((p - shift) * frequency).sin + 1
     return p == 0 ? 0 : (p == 1 ? 1 : v)
   }
 
   /// Penner's in-out elastic: in(2p)/2, then out(2p − 1)/2 + 1/2. Both
   /// halves share the sine's argument (q = 2p − 1) and the exponent up to
-  /// its sign, so one `exp2` and one `sin` serve both.
+  /// its sign, so one exponential and one sine serve both.
   @inlinable @inline(__always)
   func easeInOut(_ p: Double) -> Double {
     let low = p < 0.5
     let q = 2 * p - 1
-    let grow = exp2(low ? 10 * q : -10 * q)
-    let wave = amplitude * grow * sin((q - shift) * frequency)
+    let grow = binaryExponential(low ? 10 * q : -10 * q)
+    let wave = amplitude * grow * radianCosSin((q - shift) * frequency).sin
     // The out half's pinned start: out(0) = 0, so the value 1/2 at p = 1/2.
     return low ? -wave / 2 : (q == 0 ? 0.5 : (wave + 1) / 2 + 0.5)
   }

@@ -129,6 +129,19 @@ final class StableBuffer<Element>: @unchecked Sendable {
     count = newCount
   }
 
+  /// Replaces every element with `newCount` elements that `initialize`
+  /// writes at the address it is given (it must initialize all of them):
+  /// no array in between.
+  func replaceAll(
+    count newCount: Int, initializingWith initialize: (UnsafeMutablePointer<Element>) -> Void
+  ) {
+    base.deinitialize(count: count)
+    count = 0
+    reserve(newCount)
+    initialize(base)
+    count = newCount
+  }
+
   /// The elements in `range`, copied into an array.
   func copy(_ range: Range<Int>) -> [Element] {
     Array(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))

@@ -99,6 +99,15 @@ public struct PropertyRule: Sendable, Hashable {
   /// - Throws: ``RazzleError`` of kind `.invalidValue` naming the channel and
   ///   the rule it breaks.
   public func validate(_ value: UnsafeBufferPointer<Double>, property: String) throws(RazzleError) {
+    // The common case first: a kind without constraints of its own and
+    // every channel finite and in range (a bulk set checks each keyframe).
+    // Anything else takes the checks below, in their order, for the message.
+    if !kind.constrainsValues {
+      let (lower, upper) = range.bounds
+      var fits = true
+      for v in value { fits = fits && v.isFinite && v >= lower && v <= upper }
+      if fits { return }
+    }
     func what(_ channel: Int) -> String { value.count == 1 ? "value" : "channel \(channel)" }
     for (channel, v) in value.enumerated() where !v.isFinite {
       throw RazzleError(.invalidValue, "\(property): \(what(channel)) must be finite, got \(v)")

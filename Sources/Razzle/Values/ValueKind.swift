@@ -21,12 +21,17 @@ public struct ValueKind: Sendable, Hashable, CustomStringConvertible {
   /// extrapolation mode. The others take `linear` and `hold` interpolation
   /// and `hold`, `cycle` and `ping-pong` extrapolation only.
   public let isPerChannel: Bool
+  /// Whether the kind puts constraints of its own on values
+  /// (``ValueKindProtocol/constrainsValues``), read once here so that a
+  /// batch's validation does not open the declaration per value.
+  @usableFromInline let constrainsValues: Bool
 
   @usableFromInline
   init(_ base: some ValueKindProtocol) {
     self.base = base
     self.channels = base.channels
     self.isPerChannel = base.isPerChannel
+    self.constrainsValues = base.constrainsValues
   }
 
   /// The kind's name, as the C API and Python spell it.

@@ -54,6 +54,9 @@ protocol ValueKindProtocol: Sendable, Hashable {
   /// property's range), with what is wrong, or nil; every channel is
   /// finite by the time this is asked.
   func violation(in value: UnsafeBufferPointer<Double>) -> (channel: Int, reason: String)?
+  /// False when ``violation(in:)`` is always nil (the kind puts no
+  /// constraint of its own on its values), so validation can skip asking.
+  var constrainsValues: Bool { get }
   /// Writes the keyframe data derived from `value` (``channels`` doubles)
   /// to `derived` (``derivedStride`` doubles).
   func derive(_ value: UnsafePointer<Double>, into derived: UnsafeMutablePointer<Double>)
@@ -121,6 +124,7 @@ struct BlendSegment {
 
 extension ValueKindProtocol {
   @inlinable func checkWellFormed() throws(RazzleError) {}
+  @inlinable var constrainsValues: Bool { true }
   @inlinable var segmentStride: Int { 0 }
 
   @inlinable

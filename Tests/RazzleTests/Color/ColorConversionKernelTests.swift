@@ -139,37 +139,46 @@ final class ColorConversionKernelTests: XCTestCase {
     }
   }
 
-  /// Color tracks in every batched space sample the same bits at every
-  /// level (single samples and batches).
+  /// Color tracks in every batched space, premultiplied or not, sample the
+  /// same bits at every level, batches and single samples alike (the plain
+  /// tracks' kernel, `sampleColorSegments`, and the scalar route it leaves
+  /// ends, keyframe times, NaN and a block's last times to).
   func testColorTracksGiveTheSameBitsAtEveryLevel() throws {
     var rng = SplitMix64(seed: 5150)
-    let ts = (0..<3000).map { _ in -1 + 18 * rng.unit() } + [0, 15, .nan, 7.5]
+    var ts = (0..<3000).map { _ in -1 + 18 * rng.unit() }
+    ts += [0, 15, .nan, 7.5, 3, 4, -.infinity, .infinity, 15.0.nextDown, 0.0.nextUp, -0.0]
     for space in [ColorSpace.linearSRGB, .oklab, .oklch] {
-      let track = try Track(property: "textColor", kind: .color(space, premultiplied: true))
-      for k in 0..<16 {
-        var value = (0..<4).map { _ in rng.unit() }
-        if k == 4 { value = [0.3, 0.3, 0.3, 1] }
-        try track.setKeyframe(time: Double(k), value: value)
-      }
-      var results: [KernelLevel: [Double]] = [:]
-      for level in KernelLevel.allCases.filter(\.isSupported) {
-        try KernelLevel.select(level)
-        var out = [Double](repeating: 0, count: 4 * ts.count)
-        try ts.withUnsafeBufferPointer { t in
-          try out.withUnsafeMutableBufferPointer { try track.sample(times: t, into: $0) }
+      for premultiplied in [true, false] {
+        let track = try Track(
+          property: "textColor", kind: .color(space, premultiplied: premultiplied))
+        for k in 0..<16 {
+          var value = (0..<4).map { _ in rng.unit() }
+          if k == 4 { value = [0.3, 0.3, 0.3, 1] }
+          if k == 9 { value[3] = 0 }
+          if k == 10 { value = [0.6, 0.6, 0.6, 0] }
+          try track.setKeyframe(time: Double(k), value: value)
         }
-        for j in stride(from: 0, to: ts.count, by: 97) {
-          let single = try track.sample(at: ts[j])
-          for c in 0..<4 {
-            XCTAssertEqual(out[4 * j + c].bitPattern, single[c].bitPattern, "\(space) \(level)")
+        var results: [KernelLevel: [Double]] = [:]
+        for level in KernelLevel.allCases.filter(\.isSupported) {
+          try KernelLevel.select(level)
+          var out = [Double](repeating: 0, count: 4 * ts.count)
+          try ts.withUnsafeBufferPointer { t in
+            try out.withUnsafeMutableBufferPointer { try track.sample(times: t, into: $0) }
           }
+          for j in ts.indices {
+            let single = try track.sample(at: ts[j])
+            for c in 0..<4 where out[4 * j + c].bitPattern != single[c].bitPattern {
+              XCTFail("\(space) premultiplied \(premultiplied) \(level) t \(ts[j]) channel \(c)")
+            }
+          }
+          results[level] = out
         }
-        results[level] = out
-      }
-      let baseline = results[.baseline]!
-      for (level, out) in results {
-        XCTAssertTrue(
-          zip(out, baseline).allSatisfy { $0.bitPattern == $1.bitPattern }, "\(space) \(level)")
+        let baseline = results[.baseline]!
+        for (level, out) in results {
+          XCTAssertTrue(
+            zip(out, baseline).allSatisfy { $0.bitPattern == $1.bitPattern },
+            "\(space) premultiplied \(premultiplied) \(level)")
+        }
       }
     }
   }

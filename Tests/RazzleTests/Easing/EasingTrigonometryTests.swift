@@ -6,7 +6,7 @@ import XCTest
   import Glibc
 #endif
 
-/// The easings' libm-free trigonometry against libm (an independent
+/// The easings' libm-free trigonometry and 2^x against libm (an independent
 /// implementation): the sine family's cos(p · π/2) and the spring's
 /// (cos x, sin x), with exact ends and libm's special values.
 final class EasingTrigonometryTests: XCTestCase {
@@ -53,5 +53,30 @@ final class EasingTrigonometryTests: XCTestCase {
     XCTAssertTrue(radianCosSin(.infinity).sin.isNaN)
     XCTAssertEqual(radianCosSin(3e5).cos, cos(3e5))
     XCTAssertEqual(radianCosSin(-3e5).sin, sin(-3e5))
+  }
+
+  func testBinaryExponentialMatchesLibmAndIsExactAtIntegers() {
+    var rng = SplitMix64(seed: 0x6578_7032)
+    for bound in [1.0, 10, 1000] {
+      var worst = 0.0
+      for _ in 0..<50_000 {
+        let x = Double.random(in: -bound...bound, using: &rng)
+        let exact = exp2(x)
+        worst = max(worst, abs(binaryExponential(x) - exact) / exact.ulp)
+      }
+      // libm's exp2 is within 1 ulp of the exact value; the series within 3.
+      XCTAssertLessThanOrEqual(worst, 4, "|x| <= \(bound)")
+    }
+    for n in -1000...1000 {
+      XCTAssertEqual(binaryExponential(Double(n)), exp2(Double(n)), "n=\(n)")
+    }
+    XCTAssertEqual(binaryExponential(0), 1)
+    XCTAssertEqual(binaryExponential(-10), 1.0 / 1024)
+    XCTAssertEqual(binaryExponential(0.5), 2.0.squareRoot(), accuracy: 2 * 2.0.squareRoot().ulp)
+    XCTAssertTrue(binaryExponential(.nan).isNaN)
+    XCTAssertEqual(binaryExponential(.infinity), .infinity)
+    XCTAssertEqual(binaryExponential(-.infinity), 0)
+    XCTAssertEqual(binaryExponential(1500), exp2(1500))
+    XCTAssertEqual(binaryExponential(-1074.5), exp2(-1074.5))
   }
 }

@@ -171,6 +171,25 @@ final class ValueKindTests: XCTestCase {
     XCTAssertNil(violation(.vector(3), [-1, 0, 1]))
   }
 
+  /// A kind that says it puts no constraint on values (so validation skips
+  /// asking it) finds none in values every other kind would refuse; the
+  /// kinds with constraints say so.
+  func testKindsWithoutConstraintsSayNothingIsWrong() {
+    let free: [ValueKind] = [.scalar, .point, .vector(3), .transform, .transform3d]
+    for kind in free {
+      XCTAssertFalse(kind.constrainsValues, "\(kind)")
+      for v in [-1e300, -1, -0.5, 0, 0.5, 2, 1e300] {
+        XCTAssertNil(violation(kind, [Double](repeating: v, count: kind.channels)), "\(kind) \(v)")
+      }
+    }
+    for kind in [ValueKind.size, .rect, .bool, .color] {
+      XCTAssertTrue(kind.constrainsValues, "\(kind)")
+    }
+    XCTAssertEqual(
+      Set(ValueKind.catalog.map(\.name)),
+      Set((free + [.size, .rect, .bool, .color]).map(\.name)), "every kind above")
+  }
+
   // MARK: - Blends, by hand
 
   func testPerChannelBlendIsTheLinearFormula() {

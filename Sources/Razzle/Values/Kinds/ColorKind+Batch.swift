@@ -8,10 +8,12 @@
 // into arrays and converts those four colors at a time at the CPU's
 // kernel level (`convertColorsToSRGB`, `RazzleKernels/ColorKernel.swift`).
 //
-// A track whose segments are all plain (linear, uneased) notes its interior
-// samples directly, with the sampler's progress formula; every other sample
-// runs the sampler with a stand-in kind (``DeferringColorKind``) whose
-// blend notes instead of computing.
+// A track whose segments are all plain (linear, uneased) has its interior
+// samples blended and converted at once by the kernel
+// (`RazzleKernels.sampleColorSegments`, four at a time, straight into the
+// output), with the sampler's progress formula; every other sample runs the
+// sampler with a stand-in kind (``DeferringColorKind``) whose blend notes
+// instead of computing.
 //
 // The blend is ``ColorEndpoint/blendCoordinates(_:_:_:in:premultiplied:)``
 // with the parts that depend only on the segment (the hue fix-ups, the
@@ -79,19 +81,19 @@ extension ColorKind {
 
   /// `sampleEach` for a track whose segments are all plain: segments found
   /// a block at a time by the vector search, and each time strictly inside
-  /// a segment noted at once with the sampler's progress
-  /// `p = (t − t_k)/(t_{k+1} − t_k)` (what ``KeyframeSampler``'s `interior`
-  /// blends a plain segment at). The rest (outside the keyframes, at a
-  /// keyframe, NaN, and p rounding to 0 or 1, where a blend copies an end)
-  /// takes the sampler's path with `deferring`.
+  /// a segment blended and converted at once by the kernel
+  /// (`sampleColorSegmentsKernel`, four times at a time) with the sampler's
+  /// progress `p = (t − t_k)/(t_{k+1} − t_k)` (what ``KeyframeSampler``'s
+  /// `interior` blends a plain segment at). The rest (outside the
+  /// keyframes, at a keyframe, NaN, p rounding to 0 or 1, where a blend
+  /// copies an end, and a block's last few times) takes the sampler's path
+  /// with `deferring`.
   @inlinable
   func samplePlain(
     _ sampler: KeyframeSampler, _ queries: UnsafePointer<Double>, _ m: Int,
     _ out: UnsafeMutablePointer<Double>, _ stride: Int, _ deferring: DeferringColorKind
   ) {
     let times = sampler.times
-    let first = times[0]
-    let last = times[sampler.count &- 1]
     let records = sampler.kindView.pointee.segmentData
     let level = deferring.level
     let block = KeyframeSampler.searchBlock
@@ -103,18 +105,15 @@ extension ColorKind {
         // Clamped to the keyframes: the same segment inside them, and one
         // the sampler's path does not use outside them.
         findSegmentsKernel(level, times, sampler.count, queries + start, end &- start, ks)
-        for j in start..<end {
-          let t = queries[j]
-          let k = ks[j &- start]
-          let t0 = times[k]
-          let p = (t - t0) / (times[k &+ 1] - t0)
-          if t > first && t < last && t != t0 && p != 0 && p != 1 {
-            deferring.note(
-              DeferredColorBlend(
-                e: p, segment: records + k &* ColorEndpoint.segmentStride, out: out + j &* stride))
-          } else {
-            sampler.sample(t, segment: k, kind: deferring, into: out + j &* stride)
-          }
+        // The interior times blended and converted by the kernel, four at
+        // a time; the others (and a block's last few) take the sampler's
+        // path with `deferring`.
+        sampleColorSegmentsKernel(
+          level, times, sampler.count, records, queries + start, ks, end &- start,
+          out + start &* stride, stride, premultiplied: premultiplied, space: space
+        ) { j in
+          let i = start &+ j
+          sampler.sample(queries[i], segment: ks[j], kind: deferring, into: out + i &* stride)
         }
         start = end
       }

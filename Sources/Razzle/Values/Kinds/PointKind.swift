@@ -18,4 +18,5 @@ public struct PointKind: PerChannelKind {
 
   @usableFromInline
   func violation(in value: UnsafeBufferPointer<Double>) -> (channel: Int, reason: String)? { nil }
+  @usableFromInline var constrainsValues: Bool { false }
 }

@@ -19,4 +19,5 @@ public struct ScalarKind: PerChannelKind {
 
   @usableFromInline
   func violation(in value: UnsafeBufferPointer<Double>) -> (channel: Int, reason: String)? { nil }
+  @usableFromInline var constrainsValues: Bool { false }
 }

@@ -28,6 +28,7 @@ public struct Transform3DKind: ValueKindProtocol {
 
   @usableFromInline
   func violation(in value: UnsafeBufferPointer<Double>) -> (channel: Int, reason: String)? { nil }
+  @usableFromInline var constrainsValues: Bool { false }
 
   @inlinable
   func derive(_ value: UnsafePointer<Double>, into derived: UnsafeMutablePointer<Double>) {

@@ -27,6 +27,7 @@ public struct TransformKind: ValueKindProtocol {
 
   @usableFromInline
   func violation(in value: UnsafeBufferPointer<Double>) -> (channel: Int, reason: String)? { nil }
+  @usableFromInline var constrainsValues: Bool { false }
 
   @inlinable
   func derive(_ value: UnsafePointer<Double>, into derived: UnsafeMutablePointer<Double>) {

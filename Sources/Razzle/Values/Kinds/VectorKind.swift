@@ -37,4 +37,5 @@ public struct VectorKind: PerChannelKind {
 
   @usableFromInline
   func violation(in value: UnsafeBufferPointer<Double>) -> (channel: Int, reason: String)? { nil }
+  @usableFromInline var constrainsValues: Bool { false }
 }
