@@ -94,5 +94,12 @@ func sampleColorSegmentsKernel(
       times: times, count: count, records: records, recordStride: ColorEndpoint.segmentStride,
       queries: q, segments: segments, count: m,
       into: out, stride: stride, premultiplied: premultiplied, from: from, scalar: scalar)
+  case .avx512:
+    let from: RazzleKernelsAVX512.ColorKernelSpace =
+      space == .oklch ? .oklch : (space == .oklab ? .oklab : .linearSRGB)
+    RazzleKernelsAVX512.sampleColorSegments(
+      times: times, count: count, records: records, recordStride: ColorEndpoint.segmentStride,
+      queries: q, segments: segments, count: m,
+      into: out, stride: stride, premultiplied: premultiplied, from: from, scalar: scalar)
   }
 }
