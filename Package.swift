@@ -103,7 +103,10 @@ let package = Package(
     // Non-temporal stores (`movntpd`), which Swift cannot write: a large
     // frame matrix goes to memory without first reading every cache line
     // it overwrites (see `FrameMatrix`).
-    .target(name: "RazzleStores"),
+    // DWARF 4 like the Swift modules' debug information: valgrind 3.19
+    // (Debian 12's, `make memcheck`) cannot read clang's default DWARF 5
+    // beside it in one library.
+    .target(name: "RazzleStores", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
     .systemLibrary(name: "CPUFeatures", path: "Sources/CPUFeatures"),
     // The hand-written header `include/keyframe.h` as a module: the
     // forwarders read its structs, enums and limits, and the tests check

@@ -285,15 +285,22 @@ static void test_add_tracks(void) {
 
 static void test_kernel_levels(void) {
   const char *initial = kf_kernel_level();
-  CHECK(strcmp(initial, "baseline") == 0 || strcmp(initial, "avx2") == 0, "level %s", initial);
+  CHECK(strcmp(initial, "baseline") == 0 || strcmp(initial, "avx2") == 0 ||
+            strcmp(initial, "avx512") == 0,
+        "level %s", initial);
   CHECK(kf_kernel_level_supported("baseline") == 1, "baseline runs everywhere");
-  CHECK(kf_kernel_level_supported("avx512") == 0 && kf_kernel_level_supported(NULL) == 0,
+  CHECK(kf_kernel_level_supported("avx512") <= kf_kernel_level_supported("avx2"),
+        "avx512 implies avx2");
+  CHECK(kf_kernel_level_supported("avx-512") == 0 && kf_kernel_level_supported(NULL) == 0,
         "unknown names are not supported");
   CHECK(kf_set_kernel_level("avx-2") == KF_E_INVALID_NAME, "unknown name");
   CHECK(strstr(kf_last_error(), "did you mean \"avx2\"") != NULL, "hint: %s", kf_last_error());
   CHECK(strcmp(kf_kernel_level(), initial) == 0, "unchanged after an error");
   if (!kf_kernel_level_supported("avx2")) {
     CHECK(kf_set_kernel_level("avx2") == KF_E_INVALID_VALUE, "avx2 refused on this CPU");
+  }
+  if (!kf_kernel_level_supported("avx512")) {
+    CHECK(kf_set_kernel_level("avx512") == KF_E_INVALID_VALUE, "avx512 refused on this CPU");
   }
 
   enum { N = 1000 };
@@ -326,12 +333,14 @@ static void test_kernel_levels(void) {
         CHECK(memcmp(&one, &base[i], sizeof one) == 0, "K=%zu t=%g: single %.17g batch %.17g",
               counts[c], times[i], one, base[i]);
       }
-      if (kf_kernel_level_supported("avx2")) {
-        CHECK(kf_set_kernel_level("avx2") == KF_OK, "avx2");
-        CHECK(strcmp(kf_kernel_level(), "avx2") == 0, "avx2 active");
-        CHECK(kf_track_sample_many(track, times, N, wide, N) == KF_OK, "avx2 sample");
-        CHECK(memcmp(base, wide, sizeof base) == 0, "K=%zu sorted=%d: avx2 and baseline differ",
-              counts[c], sorted);
+      const char *levels[] = {"avx2", "avx512"};
+      for (size_t l = 0; l < 2; l++) {
+        if (!kf_kernel_level_supported(levels[l])) continue;
+        CHECK(kf_set_kernel_level(levels[l]) == KF_OK, "%s", levels[l]);
+        CHECK(strcmp(kf_kernel_level(), levels[l]) == 0, "%s active", levels[l]);
+        CHECK(kf_track_sample_many(track, times, N, wide, N) == KF_OK, "%s sample", levels[l]);
+        CHECK(memcmp(base, wide, sizeof base) == 0, "K=%zu sorted=%d: %s and baseline differ",
+              counts[c], sorted, levels[l]);
       }
       qsort(times, N, sizeof times[0], compare_doubles);
     }
