@@ -47,14 +47,15 @@ final class FrameMatrixTests: XCTestCase {
 
   /// Sorted, random, NaN, infinite and out-of-range times.
   private func times(_ count: Int) -> [Double] {
-    var generator = SplitMix(seed: 25)
+    var generator = SplitMix64(seed: 25)
     return (0..<count).map { j in
       switch j % 97 {
       case 0: return .nan
       case 1: return .infinity
       case 2: return -.infinity
       default:
-        return j < count / 2 ? Double(j) * 12 / Double(count) - 1 : generator.unit() * 12 - 1
+        let unit = Double(generator.next() >> 11) / Double(1 << 53)
+        return j < count / 2 ? Double(j) * 12 / Double(count) - 1 : unit * 12 - 1
       }
     }
   }
@@ -150,18 +151,4 @@ final class FrameMatrixTests: XCTestCase {
       XCTAssertTrue("\(error)".contains("\"columns\""), "\(error)")
     }
   }
-}
-
-/// A small deterministic generator (SplitMix64) for test times.
-private struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }
