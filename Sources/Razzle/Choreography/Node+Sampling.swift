@@ -81,8 +81,8 @@ extension Node {
           // buffer in the cache.
           let staged = Swift.max(
             1, Swift.min(block, FrameMatrix.stagingBytes / (width &* MemoryLayout<Double>.size)))
-          withUnsafeTemporaryAllocation(of: Double.self, capacity: staged &* width) { buffer in
-            let staging = buffer.baseAddress.unsafelyUnwrapped
+          // On a huge page: the clips write their columns down the rows.
+          FrameMatrix.withStaging(staged &* width) { staging in
             var row = range.lowerBound
             while row < range.upperBound {
               let n = Swift.min(staged, range.upperBound - row)

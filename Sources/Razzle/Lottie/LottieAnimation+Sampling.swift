@@ -46,8 +46,7 @@ extension LottieAnimation {
       // the cache.
       let staged = Swift.max(
         1, Swift.min(times.count, FrameMatrix.stagingBytes / (width &* MemoryLayout<Double>.size)))
-      withUnsafeTemporaryAllocation(of: Double.self, capacity: staged &* width) { block in
-        let staging = block.baseAddress.unsafelyUnwrapped
+      FrameMatrix.withStaging(staged &* width) { staging in
         var first = 0
         while first < times.count {
           let n = Swift.min(staged, times.count &- first)
