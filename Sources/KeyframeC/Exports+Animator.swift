@@ -173,14 +173,9 @@ public func kf_animator_sample_many(
   _ out: UnsafeMutablePointer<Double>?, _ capacity: Int, _ outColumns: UnsafeMutablePointer<Int>?,
   _ outGeneration: UnsafeMutablePointer<UInt64>?
 ) -> kf_status {
-  call("kf_animator_sample_many") { () throws(RazzleError) in
-    let animator = try animator(handle)
-    let times = try buffer(times, count, "times")
-    let out = try mutableBuffer(out, capacity, "out_values")
-    let (columns, generation) = try animator.sample(times: times, into: out)
-    outColumns?.pointee = columns
-    outGeneration?.pointee = generation
-  }
+  sampleAnimator(
+    "kf_animator_sample_many", .rows, handle, times, count, out, capacity, outColumns,
+    outGeneration)
 }
 
 @_cdecl("kf_animator_sample_columns")
@@ -189,11 +184,24 @@ public func kf_animator_sample_columns(
   _ out: UnsafeMutablePointer<Double>?, _ capacity: Int, _ outColumns: UnsafeMutablePointer<Int>?,
   _ outGeneration: UnsafeMutablePointer<UInt64>?
 ) -> kf_status {
-  call("kf_animator_sample_columns") { () throws(RazzleError) in
+  sampleAnimator(
+    "kf_animator_sample_columns", .columns, handle, times, count, out, capacity, outColumns,
+    outGeneration)
+}
+
+/// kf_animator_sample_many and kf_animator_sample_columns: the matrix in
+/// `layout`.
+private func sampleAnimator(
+  _ name: StaticString, _ layout: MatrixLayout, _ handle: OpaquePointer?,
+  _ times: UnsafePointer<Double>?, _ count: Int, _ out: UnsafeMutablePointer<Double>?,
+  _ capacity: Int, _ outColumns: UnsafeMutablePointer<Int>?,
+  _ outGeneration: UnsafeMutablePointer<UInt64>?
+) -> kf_status {
+  call(name) { () throws(RazzleError) in
     let animator = try animator(handle)
     let times = try buffer(times, count, "times")
     let out = try mutableBuffer(out, capacity, "out_values")
-    let (columns, generation) = try animator.sample(times: times, into: out, layout: .columns)
+    let (columns, generation) = try animator.sample(times: times, into: out, layout: layout)
     outColumns?.pointee = columns
     outGeneration?.pointee = generation
   }

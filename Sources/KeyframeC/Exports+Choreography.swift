@@ -319,15 +319,9 @@ public func kf_node_sample_many(
   _ direction: kf_animation_direction, _ out: UnsafeMutablePointer<Double>?, _ capacity: Int,
   _ outWidth: UnsafeMutablePointer<Int>?, _ outGeneration: UnsafeMutablePointer<UInt64>?
 ) -> kf_status {
-  call("kf_node_sample_many") { () throws(RazzleError) in
-    let node = try node(handle)
-    let times = try buffer(times, count, "times")
-    let out = try mutableBuffer(out, capacity, "out_values")
-    let (width, generation) = try node.sample(
-      times: times, into: out, direction: try AnimationDirection(code: direction))
-    outWidth?.pointee = width
-    outGeneration?.pointee = generation
-  }
+  sampleNode(
+    "kf_node_sample_many", .rows, handle, times, count, direction, out, capacity, outWidth,
+    outGeneration)
 }
 
 @_cdecl("kf_node_sample_columns")
@@ -336,13 +330,24 @@ public func kf_node_sample_columns(
   _ direction: kf_animation_direction, _ out: UnsafeMutablePointer<Double>?, _ capacity: Int,
   _ outWidth: UnsafeMutablePointer<Int>?, _ outGeneration: UnsafeMutablePointer<UInt64>?
 ) -> kf_status {
-  call("kf_node_sample_columns") { () throws(RazzleError) in
+  sampleNode(
+    "kf_node_sample_columns", .columns, handle, times, count, direction, out, capacity, outWidth,
+    outGeneration)
+}
+
+/// kf_node_sample_many and kf_node_sample_columns: the matrix in `layout`.
+private func sampleNode(
+  _ name: StaticString, _ layout: MatrixLayout, _ handle: OpaquePointer?,
+  _ times: UnsafePointer<Double>?, _ count: Int, _ direction: kf_animation_direction,
+  _ out: UnsafeMutablePointer<Double>?, _ capacity: Int, _ outWidth: UnsafeMutablePointer<Int>?,
+  _ outGeneration: UnsafeMutablePointer<UInt64>?
+) -> kf_status {
+  call(name) { () throws(RazzleError) in
     let node = try node(handle)
     let times = try buffer(times, count, "times")
     let out = try mutableBuffer(out, capacity, "out_values")
     let (width, generation) = try node.sample(
-      times: times, into: out, direction: try AnimationDirection(code: direction),
-      layout: .columns)
+      times: times, into: out, direction: try AnimationDirection(code: direction), layout: layout)
     outWidth?.pointee = width
     outGeneration?.pointee = generation
   }

@@ -75,12 +75,7 @@ public func kf_lottie_sample_many(
   _ handle: OpaquePointer?, _ times: UnsafePointer<Double>?, _ count: Int,
   _ out: UnsafeMutablePointer<Double>?, _ capacity: Int
 ) -> kf_status {
-  call("kf_lottie_sample_many") { () throws(RazzleError) in
-    let animation = try lottie(handle)
-    let t = try buffer(times, count, "times")
-    let o = try mutableBuffer(out, capacity, "out_values")
-    try animation.sample(times: t, into: o)
-  }
+  sampleLottie("kf_lottie_sample_many", .rows, handle, times, count, out, capacity)
 }
 
 @_cdecl("kf_lottie_sample_columns")
@@ -88,11 +83,21 @@ public func kf_lottie_sample_columns(
   _ handle: OpaquePointer?, _ times: UnsafePointer<Double>?, _ count: Int,
   _ out: UnsafeMutablePointer<Double>?, _ capacity: Int
 ) -> kf_status {
-  call("kf_lottie_sample_columns") { () throws(RazzleError) in
+  sampleLottie("kf_lottie_sample_columns", .columns, handle, times, count, out, capacity)
+}
+
+/// kf_lottie_sample_many and kf_lottie_sample_columns: the matrix in
+/// `layout`.
+private func sampleLottie(
+  _ name: StaticString, _ layout: MatrixLayout, _ handle: OpaquePointer?,
+  _ times: UnsafePointer<Double>?, _ count: Int, _ out: UnsafeMutablePointer<Double>?,
+  _ capacity: Int
+) -> kf_status {
+  call(name) { () throws(RazzleError) in
     let animation = try lottie(handle)
     let t = try buffer(times, count, "times")
     let o = try mutableBuffer(out, capacity, "out_values")
-    try animation.sample(times: t, into: o, layout: .columns)
+    try animation.sample(times: t, into: o, layout: layout)
   }
 }
 

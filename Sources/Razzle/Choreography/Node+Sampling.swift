@@ -79,8 +79,7 @@ extension Node {
           }
           // Streamed or transposed: blocks of rows through a staging
           // buffer in the cache.
-          let staged = Swift.max(
-            1, Swift.min(block, FrameMatrix.stagingBytes / (width &* MemoryLayout<Double>.size)))
+          let staged = Swift.min(block, matrix.blockRows)
           // On a huge page: the clips write their columns down the rows.
           FrameMatrix.withStaging(staged &* width) { staging in
             var row = range.lowerBound

@@ -44,8 +44,7 @@ extension LottieAnimation {
       }
       // Streamed or transposed: blocks of rows through a staging buffer in
       // the cache.
-      let staged = Swift.max(
-        1, Swift.min(times.count, FrameMatrix.stagingBytes / (width &* MemoryLayout<Double>.size)))
+      let staged = Swift.min(times.count, matrix.blockRows)
       FrameMatrix.withStaging(staged &* width) { staging in
         var first = 0
         while first < times.count {

@@ -36,19 +36,6 @@ public enum MatrixLayout: String, CaseIterable, Sendable {
   /// `(columns, times)`, row-major: `out[c · times + j]` is column c at
   /// `times[j]`; each column is one contiguous row.
   case columns
-
-  /// The layout named `name` ("rows", "columns").
-  ///
-  /// - Throws: `.invalidName` for any other name, with the closest one.
-  public init(named name: String) throws(RazzleError) {
-    guard let layout = MatrixLayout(rawValue: name) else {
-      throw RazzleError(
-        .invalidName,
-        "unknown matrix layout \"\(name)\"\(NameSuggestion.hint(for: name, among: Self.allCases.map(\.rawValue))); "
-          + "known: " + Self.allCases.map(\.rawValue).joined(separator: ", "))
-    }
-    self = layout
-  }
 }
 
 /// A caller's frame matrix of `rows` times and `columns` columns at `base`
@@ -77,26 +64,29 @@ struct FrameMatrix {
   /// Whether a sampler writes rows in place: the rows layout, not streamed.
   var writesInPlace: Bool { layout == .rows && !streams }
 
-  /// The rows of one staging block: about ``stagingBytes`` of them, at
-  /// least ``minimumBlockRows`` (a batch call per column costs about a
-  /// hundred nanoseconds, which few rows would not repay).
-  var blockRows: Int {
-    Swift.max(
-      FrameMatrix.minimumBlockRows,
-      FrameMatrix.stagingBytes / Swift.max(1, columns &* MemoryLayout<Double>.size))
+  /// The rows of one staging block of this matrix's width.
+  var blockRows: Int { FrameMatrix.blockRows(columns: columns) }
+
+  /// The rows of one staging block of `columns` doubles a row: about
+  /// ``stagingBytes`` of them, at least ``minimumBlockRows`` (a batch call
+  /// per column costs about a hundred nanoseconds, which few rows would
+  /// not repay) unless that would take more than ``maximumStagingBytes``,
+  /// and at least one.
+  static func blockRows(columns: Int) -> Int {
+    let rowBytes = Swift.max(1, columns) &* MemoryLayout<Double>.size
+    let rows = Swift.max(minimumBlockRows, stagingBytes / rowBytes)
+    return Swift.max(1, Swift.min(rows, maximumStagingBytes / rowBytes))
   }
 
   /// Writes `count` rows starting at row `first`, given row-major in
-  /// `block` (`columns` doubles a row), to their place in the matrix.
+  /// `block` (`columns` doubles a row), to their place in the matrix: in
+  /// the rows layout (used only when it ``streams``; other row-layout
+  /// matrices are written in place by their samplers) by non-temporal
+  /// stores, in the columns layout transposed.
   func write(_ block: UnsafePointer<Double>, first: Int, count: Int) {
     switch layout {
     case .rows:
-      let start = base + first &* columns
-      if streams {
-        razzle_stream_doubles(start, block, count &* columns)
-      } else {
-        start.update(from: block, count: count &* columns)
-      }
+      razzle_stream_doubles(base + first &* columns, block, count &* columns)
     case .columns:
       // Eight columns at a time: each row of the block gives eight
       // neighbouring doubles (one cache line read), which go to eight
@@ -158,4 +148,7 @@ struct FrameMatrix {
 
   /// The fewest rows of a staging block.
   static var minimumBlockRows: Int { 64 }
+
+  /// The most bytes a staging block takes, however wide its rows.
+  static var maximumStagingBytes: Int { 16 << 20 }
 }

@@ -141,9 +141,7 @@ extension Animator {
     _ matrix: FrameMatrix
   ) {
     let widest = tracks.reduce(1) { Swift.max($0, $1.channels) }
-    let rowsPerBlock = Swift.min(
-      Swift.max(FrameMatrix.minimumBlockRows, FrameMatrix.stagingBytes / (widest &* 8)),
-      range.count)
+    let rowsPerBlock = Swift.min(FrameMatrix.blockRows(columns: widest), range.count)
     withUnsafeTemporaryAllocation(of: Double.self, capacity: rowsPerBlock &* widest) { buffer in
       let staging = buffer.baseAddress.unsafelyUnwrapped
       var column = 0

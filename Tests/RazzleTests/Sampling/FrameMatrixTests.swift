@@ -144,11 +144,13 @@ final class FrameMatrixTests: XCTestCase {
     }
   }
 
-  func testLayoutNames() {
-    XCTAssertEqual(try MatrixLayout(named: "columns"), .columns)
-    XCTAssertThrowsError(try MatrixLayout(named: "colums")) { error in
-      XCTAssertEqual((error as? RazzleError)?.kind, .invalidName)
-      XCTAssertTrue("\(error)".contains("\"columns\""), "\(error)")
-    }
+  /// A staging block: 1 MiB of rows, at least 64 rows, at most 16 MiB
+  /// (a very wide matrix stages fewer rows), at least one row.
+  func testStagingBlockRows() {
+    XCTAssertEqual(FrameMatrix.blockRows(columns: 1), 131_072)  // 2^20 / 8
+    XCTAssertEqual(FrameMatrix.blockRows(columns: 1000), 131)  // 1,048,576 / 8,000
+    XCTAssertEqual(FrameMatrix.blockRows(columns: 10_000), 64)  // 13 raised to the minimum
+    XCTAssertEqual(FrameMatrix.blockRows(columns: 1_000_000), 2)  // 16 MiB / 8 MB
+    XCTAssertEqual(FrameMatrix.blockRows(columns: 100_000_000), 1)
   }
 }

@@ -6,13 +6,14 @@ crosses the boundary is what the caller wrote."""
 
 from __future__ import annotations
 
+import difflib
 import numbers
 import operator
 from typing import Any, Type
 
 import numpy as np
 
-from ._errors import InvalidTypeError, InvalidValueError, RazzleError
+from ._errors import InvalidNameError, InvalidTypeError, InvalidValueError, RazzleError
 
 __all__ = ["describe", "is_real", "real", "value_number", "times", "is_batch", "text", "count", "columns_layout"]
 
@@ -145,12 +146,8 @@ def columns_layout(layout: object) -> bool:
         return False
     if layout == "columns":
         return True
-    from ._errors import InvalidNameError
-
     if not isinstance(layout, str):
         raise InvalidTypeError(f"layout must be \"rows\" or \"columns\", not {describe(layout)}")
-    import difflib
-
     close = difflib.get_close_matches(layout.lower(), LAYOUTS, n=1, cutoff=0.5)
     hint = f' (did you mean "{close[0]}"?)' if close else ""
     raise InvalidNameError(f'unknown matrix layout "{layout}"{hint}; known: rows, columns')
