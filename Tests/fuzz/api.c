@@ -24,7 +24,7 @@
  *     what it returns;
  *   - batches equal single calls bit for bit: kf_track_sample_many and
  *     kf_track_velocity_many against kf_track_sample / kf_track_velocity,
- *     kf_animator_sample_many against each track's samples,
+ *     kf_animator_sample_many (and _columns, transposed) against each track's samples,
  *     kf_animator_transform_many against one time at a time, easing,
  *     spring and color batches against one element at a time;
  *   - released, wrong-type and forged handles are KF_E_INVALID_HANDLE, NULL
@@ -961,10 +961,18 @@ static void op_animator_sample(fuzz_reader *r) {
   uint8_t nulls = fuzz_u8(r);
   before b = {{NULL, 0, 0}, NULL, NULL};
   take(&b, a, NULL);
+  /* Bit 4: the columns layout, the same matrix transposed. */
+  int by_columns = (nulls & 4) != 0;
   kf_status status =
-      OP(kf_animator_sample_many(a, nulls > 240 ? NULL : times, n, nulls == 240 ? NULL : out,
-                                capacity, (nulls & 1) ? NULL : &out_columns,
-                                (nulls & 2) ? NULL : &out_generation));
+      by_columns
+          ? OP(kf_animator_sample_columns(a, nulls > 240 ? NULL : times, n,
+                                          nulls == 240 ? NULL : out, capacity,
+                                          (nulls & 1) ? NULL : &out_columns,
+                                          (nulls & 2) ? NULL : &out_generation))
+          : OP(kf_animator_sample_many(a, nulls > 240 ? NULL : times, n,
+                                       nulls == 240 ? NULL : out, capacity,
+                                       (nulls & 1) ? NULL : &out_columns,
+                                       (nulls & 2) ? NULL : &out_generation));
   check_handle_status(class, status, "kf_animator_sample_many");
   unchanged(&b, "kf_animator_sample_many", status);
   free(b.state.data);
@@ -981,7 +989,16 @@ static void op_animator_sample(fuzz_reader *r) {
                 "columns %zu (layout %zu) or generation", out_columns, columns);
     FUZZ_ASSERT(fuzz_untouched(out, sizeof(double) * needed, sizeof(double) * room),
                 "kf_animator_sample_many wrote past %zu values", needed);
-    check_matrix(a, times, real, out, columns);
+    if (by_columns && needed > 0) {
+      /* Back to rows, then the same checks as the rows layout. */
+      double *rows = (double *)malloc(sizeof(double) * needed);
+      for (size_t j = 0; j < real; j++)
+        for (size_t c = 0; c < columns; c++) rows[j * columns + c] = out[c * real + j];
+      check_matrix(a, times, real, rows, columns);
+      free(rows);
+    } else {
+      check_matrix(a, times, real, out, columns);
+    }
   }
   free(times);
   free(out);
