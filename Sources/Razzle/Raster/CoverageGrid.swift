@@ -8,8 +8,11 @@
 // sweeps into the pixels it crosses (the accumulation method of FreeType's
 // gray rasterizer and font-rs), and a running sum along a row turns the
 // deposits into each pixel's winding coverage. Exact area coverage for
-// non-overlapping edges, no sorting, no per-edge allocation; the cost is
-// the edges' length in pixels plus the box's area.
+// non-overlapping edges, no sorting, no per-edge allocation. Each row also
+// keeps a bitmap of the cells edges touched, so reading a row visits those
+// cells and skips the runs between them (the inside of a shape, the
+// outside) in one step: the cost is the edges' length in pixels, not the
+// box's area.
 
 /// The least whole number >= x, for x >= 0 (without a libm call: the
 /// baseline x86-64 has no rounding instruction).
@@ -32,10 +35,14 @@ struct CoverageGrid {
   /// two columns past the box, which the running sum never reads.
   private(set) var area: UnsafeMutablePointer<Float>
   private var capacity: Int
-  /// Each row's first and one past its last column an edge touched.
+  /// Each row's first column an edge touched.
   private var rowFirst: UnsafeMutablePointer<Int32>
-  private var rowEnd: UnsafeMutablePointer<Int32>
   private var rowCapacity: Int
+  /// A bit per cell of each row (`words` 64-bit words a row): set for
+  /// every cell an edge deposited into, cleared as the row is read.
+  private var marks: UnsafeMutablePointer<UInt64>
+  private var markCapacity: Int
+  private var words = 1
   private(set) var width = 0
   private(set) var height = 0
   private var stride = 2
@@ -46,14 +53,16 @@ struct CoverageGrid {
     area.initialize(repeating: 0, count: capacity)
     rowCapacity = 64
     rowFirst = .allocate(capacity: rowCapacity)
-    rowEnd = .allocate(capacity: rowCapacity)
+    markCapacity = 64
+    marks = .allocate(capacity: markCapacity)
+    marks.initialize(repeating: 0, count: markCapacity)
   }
 
   /// Frees the storage (the owner calls it once, from its deinit).
   func deallocate() {
     area.deallocate()
     rowFirst.deallocate()
-    rowEnd.deallocate()
+    marks.deallocate()
   }
 
   /// Makes the grid `width` × `height` (positive), all zero.
@@ -67,13 +76,18 @@ struct CoverageGrid {
     }
     if height > rowCapacity {
       rowFirst.deallocate()
-      rowEnd.deallocate()
       rowCapacity = max(height, rowCapacity * 2)
       rowFirst = .allocate(capacity: rowCapacity)
-      rowEnd = .allocate(capacity: rowCapacity)
     }
+    let words = (width + 2 + 63) >> 6
+    if words * height > markCapacity {
+      marks.deallocate()
+      markCapacity = max(words * height, markCapacity * 2)
+      marks = .allocate(capacity: markCapacity)
+      marks.initialize(repeating: 0, count: markCapacity)
+    }
+    self.words = words
     rowFirst.update(repeating: Int32.max, count: height)
-    rowEnd.update(repeating: 0, count: height)
     self.width = width
     self.height = height
     stride = width + 2
@@ -186,7 +200,7 @@ struct CoverageGrid {
       let hiI = ceiling(hi)
       let hiCeil = Float(hiI)
       if Int32(loI) < rowFirst[y] { rowFirst[y] = Int32(loI) }
-      if Int32(hiI + 2) > rowEnd[y] { rowEnd[y] = Int32(hiI + 2) }
+      mark(y, from: loI, through: max(hiI, loI + 1))
       if hiI <= loI + 1 {
         let xmf = 0.5 * (x + next) - loFloor
         a[base + loI] += d - d * xmf
@@ -219,6 +233,27 @@ struct CoverageGrid {
     }
   }
 
+  /// Sets the marks of cells `first...last` of row `y`.
+  @inline(__always)
+  private func mark(_ y: Int, from first: Int, through last: Int) {
+    let row = marks + y &* words
+    let w0 = first >> 6
+    let w1 = last >> 6
+    let low = ~UInt64(0) << UInt64(first & 63)
+    let high = ~UInt64(0) >> UInt64(63 - (last & 63))
+    if w0 == w1 {
+      row[w0] |= low & high
+      return
+    }
+    row[w0] |= low
+    var k = w0 + 1
+    while k < w1 {
+      row[k] = ~0
+      k += 1
+    }
+    row[w1] |= high
+  }
+
   /// Row `y`'s coverage as spans, clearing the row: `body(x, count,
   /// cover, constant)` gets either `count` varying coverages at `cover`
   /// (pixels edges cross) or, with `cover` nil, a run of `count` pixels
@@ -231,8 +266,9 @@ struct CoverageGrid {
   ) {
     let first = Int(rowFirst[y])
     guard first != Int(Int32.max) else { return }
-    let end = min(Int(rowEnd[y]), width + 2)
-    let a = area + y * stride
+    let a = area + y &* stride
+    let row = marks + y &* words
+    let last = width
     @inline(__always) func level(_ sum: Float) -> Float {
       var c = abs(sum)
       if evenOdd {
@@ -242,34 +278,49 @@ struct CoverageGrid {
       return min(c, 1)
     }
     var sum: Float = 0
-    var x = first
-    let last = min(end, width)
+    // Marked cells from `cells` to `next` are pending as one span of
+    // varying coverage; between marked cells the coverage is constant.
     var cells = -1
-    while x < last {
-      let v = a[x]
-      if v != 0 {
-        sum += v
-        a[x] = 0
-        out[x] = level(sum)
-        if cells < 0 { cells = x }
-        x += 1
-        continue
+    var next = 0
+    for k in (first >> 6)..<words {
+      var bits = row[k]
+      guard bits != 0 else { continue }
+      row[k] = 0
+      while bits != 0 {
+        let zeros = bits.trailingZeroBitCount
+        let ones = (~(bits >> UInt64(zeros))).trailingZeroBitCount
+        let start = (k << 6) + zeros
+        let end = start + ones
+        bits = zeros + ones >= 64 ? 0 : bits & (~UInt64(0) << UInt64(zeros + ones))
+        if start != next || cells < 0 {
+          if cells >= 0 {
+            if next > cells { body(cells, next - cells, out + cells, 0) }
+            let gap = min(start, last)
+            if gap > next {
+              let c = level(sum)
+              if c > 0.001 { body(next, gap - next, nil, c) }
+            }
+          }
+          cells = start
+        }
+        let stop = min(end, last)
+        var x = start
+        while x < stop {
+          sum += a[x]
+          a[x] = 0
+          out[x] = level(sum)
+          x += 1
+        }
+        // Cells past the box (an edge on its right side) are cleared,
+        // not read.
+        while x < end {
+          a[x] = 0
+          x += 1
+        }
+        next = stop
+        if end > last { next = last }
       }
-      if cells >= 0 {
-        body(cells, x - cells, out + cells, 0)
-        cells = -1
-      }
-      var r = x + 1
-      while r < last && a[r] == 0 { r += 1 }
-      let c = level(sum)
-      if c > 0.001 { body(x, r - x, nil, c) }
-      x = r
     }
-    if cells >= 0 { body(cells, x - cells, out + cells, 0) }
-    var k = last
-    while k < end {
-      a[k] = 0
-      k += 1
-    }
+    if cells >= 0 && next > cells { body(cells, next - cells, out + cells, 0) }
   }
 }

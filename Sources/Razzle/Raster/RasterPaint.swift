@@ -21,8 +21,11 @@ enum RasterPaint {
   case radial(RadialGeometry)
   /// An image (premultiplied) drawn with `inverse` mapping pixels to its
   /// pixels, times `opacity`.
-  case image(RasterImage, inverse: Affine, opacity: Float)
+  case image(ImagePixels, inverse: Affine, opacity: Float)
 }
+
+// A paint holds no references: it is copied into the coverage loop's
+// closures by value, without reference counting per span.
 
 /// A two-point conical gradient from the circle (x0, y0, r0) to the circle
 /// (x0 + dx, y0 + dy, r0 + dr). A point's position t is the largest whose
@@ -38,9 +41,10 @@ struct RadialGeometry {
   var dr: Double
 }
 
-/// An image to draw, premultiplied RGBA8 (R in the lowest byte).
+/// An image to draw, premultiplied RGBA8 (R in the lowest byte): the
+/// storage an ``ImagePixels`` reads.
 public final class RasterImage: @unchecked Sendable {
-  let pixels: [UInt32]
+  let pixels: UnsafeMutablePointer<UInt32>
   let width: Int
   let height: Int
 
@@ -48,7 +52,7 @@ public final class RasterImage: @unchecked Sendable {
   init(rgba: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int) {
     self.width = width
     self.height = height
-    var out = [UInt32](repeating: 0, count: width * height)
+    let out = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
     for y in 0..<height {
       for x in 0..<width {
         let o = y * stride + x * 4
@@ -60,6 +64,24 @@ public final class RasterImage: @unchecked Sendable {
       }
     }
     pixels = out
+  }
+
+  deinit { pixels.deallocate() }
+
+  /// The pixels, valid while the image lives.
+  var view: ImagePixels { ImagePixels(pixels: pixels, width: width, height: height) }
+}
+
+/// An image's premultiplied pixels, borrowed from a ``RasterImage``.
+struct ImagePixels {
+  let pixels: UnsafePointer<UInt32>
+  let width: Int
+  let height: Int
+
+  init(pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int) {
+    self.pixels = UnsafePointer(pixels)
+    self.width = width
+    self.height = height
   }
 
   /// The bilinear sample at image point (u, v) (pixel centers at .5),
@@ -75,11 +97,10 @@ public final class RasterImage: @unchecked Sendable {
     let y1 = min(y0 + 1, height - 1)
     let wx = Float(fx - Double(x0))
     let wy = Float(fy - Double(y0))
-    return pixels.withUnsafeBufferPointer { p in
-      let top = unpackPixel(p[y0 * width + x0]) * (1 - wx) + unpackPixel(p[y0 * width + x1]) * wx
-      let bottom = unpackPixel(p[y1 * width + x0]) * (1 - wx) + unpackPixel(p[y1 * width + x1]) * wx
-      return top * (1 - wy) + bottom * wy
-    }
+    let p = pixels
+    let top = unpackPixel(p[y0 * width + x0]) * (1 - wx) + unpackPixel(p[y0 * width + x1]) * wx
+    let bottom = unpackPixel(p[y1 * width + x0]) * (1 - wx) + unpackPixel(p[y1 * width + x1]) * wx
+    return top * (1 - wy) + bottom * wy
   }
 }
 

@@ -239,32 +239,30 @@ public final class Rasterizer: @unchecked Sendable {
   private func unpremultiply(_ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int) {
     let reciprocal = Self.reciprocals
     var x = x0
-    // An alpha byte is 0 or 255 when its bits are all equal: (a ^ a >> 1)
-    // has none of its low seven bits set. Eight pixels at a time while all
-    // are transparent or opaque.
-    @inline(__always) func mixed(_ p: UnsafeRawPointer, _ offset: Int) -> UInt64 {
-      let a = p.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0xFF00_0000_FF00_0000
-      return (a ^ (a >> 1)) & 0x7F00_0000_7F00_0000
+    @inline(__always) func one(_ x: Int) {
+      let p = row[x]
+      let a = p &>> 24
+      guard a != 255 && a != 0 else { return }
+      // c * 255 / a, rounded, as c * (255 * 2^16 / a) / 2^16.
+      let k = reciprocal[Int(a)]
+      let r = min(255, ((p & 0xFF) &* k &+ 0x8000) &>> 16)
+      let g = min(255, (((p &>> 8) & 0xFF) &* k &+ 0x8000) &>> 16)
+      let b = min(255, (((p &>> 16) & 0xFF) &* k &+ 0x8000) &>> 16)
+      row[x] = r | g &<< 8 | b &<< 16 | a &<< 24
+    }
+    // Eight pixels at a time while all are transparent or opaque: alpha - 1
+    // (wrapping) is below 254 only for a partly transparent pixel.
+    let limit = SIMD8<UInt32>(repeating: 254)
+    while x &+ 8 <= x1 {
+      let v = UnsafeRawPointer(row + x).loadUnaligned(as: SIMD8<UInt32>.self)
+      if any((v &>> 24) &- 1 .< limit) {
+        for i in x..<(x &+ 8) { one(i) }
+      }
+      x &+= 8
     }
     while x < x1 {
-      if x + 8 <= x1 {
-        let p = UnsafeRawPointer(row + x)
-        if mixed(p, 0) | mixed(p, 8) | mixed(p, 16) | mixed(p, 24) == 0 {
-          x += 8
-          continue
-        }
-      }
-      let p = row[x]
-      let a = p >> 24
-      if a != 255 && a != 0 {
-        // c * 255 / a, rounded, as c * (255 * 2^16 / a) / 2^16.
-        let k = reciprocal[Int(a)]
-        let r = min(255, ((p & 0xFF) * k + 0x8000) >> 16)
-        let g = min(255, (((p >> 8) & 0xFF) * k + 0x8000) >> 16)
-        let b = min(255, (((p >> 16) & 0xFF) * k + 0x8000) >> 16)
-        row[x] = r | g << 8 | b << 16 | a << 24
-      }
-      x += 1
+      one(x)
+      x &+= 1
     }
   }
 
@@ -536,6 +534,11 @@ public final class Rasterizer: @unchecked Sendable {
         x0: Int(clip.x0.rounded(.up)), y0: Int(clip.y0.rounded(.up)),
         x1: Int(clip.x1.rounded(.down)), y1: Int(clip.y1.rounded(.down)))
     let out = cover
+    // The closures below capture no references (a clip plane is read
+    // through its pointer): no reference counting per span.
+    let planeValues = clip.plane?.values
+    let planeWidth = clip.plane?.width ?? 0
+    let (cx0, cy0, cx1, cy1) = (clip.x0, clip.y0, clip.x1, clip.y1)
     for row in 0..<h {
       let y = box.y0 + row
       let rowInside = y >= inner.y0 && y < inner.y1
@@ -549,14 +552,14 @@ public final class Rasterizer: @unchecked Sendable {
         // times the clip's.
         let c = out + x
         if cells == nil { c.update(repeating: constant, count: count) }
-        let fy = Float(min(clip.y1, Double(y + 1)) - max(clip.y0, Double(y)))
+        let fy = Float(min(cy1, Double(y + 1)) - max(cy0, Double(y)))
         for i in 0..<count {
           let px = Double(first + i)
-          let fx = Float(min(clip.x1, px + 1) - max(clip.x0, px))
+          let fx = Float(min(cx1, px + 1) - max(cx0, px))
           c[i] *= min(max(fx, 0), 1) * min(max(fy, 0), 1)
         }
-        if let plane = clip.plane {
-          let p = plane.row(y) + first
+        if let planeValues {
+          let p = planeValues + y * planeWidth + first
           for i in 0..<count { c[i] *= p[i] }
         }
         body(y, first, count, c, 0)
@@ -628,12 +631,15 @@ public final class Rasterizer: @unchecked Sendable {
     into target: PixelLayer
   ) {
     let table = self.table
+    let pixels = target.pixels
+    let stride = target.width
     let drawn = coverage(polygons, evenOdd: evenOdd, clip: state.clip) {
       y, x, n, cells, constant in
+      let row = pixels + y * stride
       if let cells {
-        paint.blend(target.row(y), y: y, x0: x, cover: cells, count: n, table: table)
+        paint.blend(row, y: y, x0: x, cover: cells, count: n, table: table)
       } else {
-        paint.fill(target.row(y), y: y, x0: x, count: n, coverage: constant, table: table)
+        paint.fill(row, y: y, x0: x, count: n, coverage: constant, table: table)
       }
     }
     target.box = target.box.union(drawn)
@@ -710,7 +716,7 @@ public final class Rasterizer: @unchecked Sendable {
     lines.finish(closed: true)
     paintCoverage(
       lines, evenOdd: false,
-      paint: .image(picture, inverse: inverse, opacity: Float(min(op.opacity, 1))), state: state,
+      paint: .image(picture.view, inverse: inverse, opacity: Float(min(op.opacity, 1))), state: state,
       into: target)
   }
 
