@@ -36,6 +36,10 @@ public final class Rasterizer: @unchecked Sendable {
   private var stroker = Stroker()
   private var pattern: [Double] = []
   private var images: [Int: RasterImage] = [:]
+  /// The coverage of the paths of the frame before.
+  private let cache = CoverageCache()
+  /// The hash of the cache key last looked up.
+  private var pendingHash: UInt64 = 0
   private let mutex = Mutex()
   /// The list ``render(_:frame:into:width:height:stride:matrix:background:premultiplied:)``
   /// builds frames into.
@@ -163,7 +167,9 @@ public final class Rasterizer: @unchecked Sendable {
     }
     var frame = FrameState(matrix: base, clip: Clip(width: width, height: height))
     frame.clip = clipped(frame.clip, rect: (0, 0, list.width, list.height), by: base)
+    cache.beginFrame()
     interpret(list, root: root, state: frame)
+    cache.endFrame()
     // Over an opaque background every pixel is opaque: straight is as
     // premultiplied.
     let opaque = (background?.w ?? 0) >= 1
@@ -180,6 +186,7 @@ public final class Rasterizer: @unchecked Sendable {
     guard w != width || h != height else { return }
     width = w
     height = h
+    cache.removeAll()
     layerPool.removeAll()
     planePool.removeAll()
     if w > coverCapacity {
@@ -619,30 +626,112 @@ public final class Rasterizer: @unchecked Sendable {
   ) {
     guard let pathVerbs = path(op, verbs, points) else { return }
     guard let paint = paint(op, state: state, list: list) else { return }
+    let cacheable = state.clip.plane == nil
+    if cacheable {
+      cache.beginKey(1)
+      cache.add(UInt64(op.mode == 2 ? 1 : 0))
+      addKey(state)
+      cache.addPath(verbs: pathVerbs, points: points, pointStart: Int(op.pointStart))
+      if replay(paint: paint, into: target) { return }
+    }
     lines.removeAll()
     lines.append(
       verbs: pathVerbs, points: points, pointStart: Int(op.pointStart), matrix: state.matrix,
       tolerance: Self.tolerance, visible: visible(state.clip))
-    paintCoverage(lines, evenOdd: op.mode == 2, paint: paint, state: state, into: target)
+    paintCoverage(
+      lines, evenOdd: op.mode == 2, paint: paint, state: state, into: target, record: cacheable)
   }
 
+  /// Adds what every coverage depends on to the cache's key: the frame's
+  /// size, the matrix, the clip's rectangle.
+  private func addKey(_ state: FrameState) {
+    cache.add(UInt64(width) << 32 | UInt64(height))
+    let m = state.matrix
+    for v in [
+      m.a, m.b, m.c, m.d, m.tx, m.ty, state.clip.x0, state.clip.y0, state.clip.x1, state.clip.y1,
+    ] {
+      cache.add(v)
+    }
+  }
+
+  /// The last key's coverage from the frame before painted with `paint`;
+  /// false on a miss (the key stays for recording).
+  private func replay(paint: RasterPaint, into target: PixelLayer) -> Bool {
+    let (found, hash) = cache.find()
+    pendingHash = hash
+    guard let entry = found else { return false }
+    let table = self.table
+    let pixels = target.pixels
+    let stride = target.width
+    entry.cells.withUnsafeBufferPointer { cells in
+      let base = cells.baseAddress
+      for span in entry.spans {
+        let y = Int(span.y)
+        let row = pixels + y * stride
+        if span.cells < 0 {
+          paint.fill(
+            row, y: y, x0: Int(span.x), count: Int(span.count), coverage: span.constant,
+            table: table)
+        } else if let base {
+          paint.blend(
+            row, y: y, x0: Int(span.x), cover: base + Int(span.cells), count: Int(span.count),
+            table: table)
+        }
+      }
+    }
+    target.box = target.box.union(entry.box)
+    return true
+  }
+
+  /// Paints the coverage of `polygons`; with `record`, also keeps it in
+  /// the cache under the key last looked up.
   private func paintCoverage(
     _ polygons: Polylines, evenOdd: Bool, paint: RasterPaint, state: FrameState,
-    into target: PixelLayer
+    into target: PixelLayer, record: Bool = false
   ) {
     let table = self.table
     let pixels = target.pixels
     let stride = target.width
+    let entry = record ? cache.record(hash: pendingHash) : nil
+    var spans: [CoverageCache.Span] = []
+    var cellValues: [Float] = []
+    let recording = entry != nil
+    if recording {
+      swap(&spans, &cache.spanScratch)
+      swap(&cellValues, &cache.cellScratch)
+    }
     let drawn = coverage(polygons, evenOdd: evenOdd, clip: state.clip) {
       y, x, n, cells, constant in
       let row = pixels + y * stride
       if let cells {
         paint.blend(row, y: y, x0: x, cover: cells, count: n, table: table)
+        if recording {
+          spans.append(
+            CoverageCache.Span(
+              y: Int32(y), x: Int32(x), count: Int32(n), cells: Int32(cellValues.count),
+              constant: 0))
+          cellValues.append(contentsOf: UnsafeBufferPointer(start: cells, count: n))
+        }
       } else {
         paint.fill(row, y: y, x0: x, count: n, coverage: constant, table: table)
+        if recording {
+          spans.append(
+            CoverageCache.Span(
+              y: Int32(y), x: Int32(x), count: Int32(n), cells: -1, constant: constant))
+        }
       }
     }
     target.box = target.box.union(drawn)
+    if let entry {
+      entry.spans = Array(spans)
+      entry.cells = Array(cellValues)
+      entry.box = drawn
+      cache.store(entry, hash: pendingHash)
+      spans.removeAll(keepingCapacity: true)
+      cellValues.removeAll(keepingCapacity: true)
+      swap(&spans, &cache.spanScratch)
+      swap(&cellValues, &cache.cellScratch)
+    }
   }
 
   /// The scale a matrix applies to lengths (its larger singular value).
@@ -692,12 +781,26 @@ public final class Rasterizer: @unchecked Sendable {
     let dashEnd = dashStart + Int(op.dashCount)
     let dashes = dashEnd <= list.dashes.count ? list.dashes[dashStart..<dashEnd] : []
     let style = StrokeStyle(width: op.width, cap: op.cap, join: op.join, miterLimit: op.miterLimit)
+    let cacheable = state.clip.plane == nil
+    if cacheable {
+      cache.beginKey(2)
+      cache.add(op.width)
+      cache.add(UInt64(op.cap) << 32 | UInt64(op.join))
+      cache.add(op.miterLimit)
+      cache.add(op.dashOffset)
+      cache.add(UInt64(dashes.count))
+      for d in dashes { cache.add(d) }
+      addKey(state)
+      cache.addPath(verbs: pathVerbs, points: points, pointStart: Int(op.pointStart))
+      if replay(paint: paint, into: target) { return }
+    }
     guard
       outlineStroke(
         verbs: pathVerbs, points: points, pointStart: Int(op.pointStart), style: style,
         dashes: dashes, dashOffset: op.dashOffset, matrix: state.matrix)
     else { return }
-    paintCoverage(outline, evenOdd: false, paint: paint, state: state, into: target)
+    paintCoverage(
+      outline, evenOdd: false, paint: paint, state: state, into: target, record: cacheable)
   }
 
   private func image(_ op: DrawOp, state: FrameState, into target: PixelLayer) {
@@ -716,7 +819,8 @@ public final class Rasterizer: @unchecked Sendable {
     lines.finish(closed: true)
     paintCoverage(
       lines, evenOdd: false,
-      paint: .image(picture.view, inverse: inverse, opacity: Float(min(op.opacity, 1))), state: state,
+      paint: .image(picture.view, inverse: inverse, opacity: Float(min(op.opacity, 1))),
+      state: state,
       into: target)
   }
 

@@ -1,0 +1,157 @@
+// The coverage of paths drawn in the frame before, kept for the next one.
+// Most of a typical animation does not move between two frames (a
+// background, a logo, the parts of a character at rest): their paths come
+// back from the display list with the same points under the same matrix
+// and clip, and their coverage — flattening, edges, the running sums, most
+// of a fill's cost — is the same to the bit. A cache hit replays the
+// recorded spans with the op's paint of this frame (a color may animate
+// over a still shape). A path is recorded the second frame in a row it is
+// drawn (a moving shape pays for its key, never for a recording), and
+// entries not drawn in a frame are dropped at its end, so the cache holds
+// at most one frame's coverage.
+
+/// Coverage spans recorded for a path, keyed by everything the coverage
+/// depends on.
+final class CoverageCache {
+  /// One span of a recorded coverage: `count` pixels of row `y` from
+  /// column `x`, at the coverages from `cells` in ``Entry/cells`` or, with
+  /// `cells` -1, all at `constant`.
+  struct Span {
+    var y: Int32
+    var x: Int32
+    var count: Int32
+    var cells: Int32
+    var constant: Float
+  }
+
+  final class Entry {
+    /// The key's words, compared in full on a hit (the hash only finds the
+    /// entry).
+    let key: [UInt64]
+    var spans: [Span] = []
+    var cells: [Float] = []
+    /// The pixels the coverage may touch.
+    var box = PixelBox.empty
+    /// The frame that last drew the entry.
+    var frame = 0
+
+    init(key: [UInt64]) { self.key = key }
+  }
+
+  /// The most coverage floats and spans kept (about 32 MiB): a frame past
+  /// it draws its remaining paths uncached.
+  static let budget = 1 << 22
+
+  private var entries: [UInt64: Entry] = [:]
+  private var frame = 0
+  private var held = 0
+  /// The hashes of the keys drawn in the frame before and in this one.
+  private var seenBefore: Set<UInt64> = []
+  private var seen: Set<UInt64> = []
+  private var stale: [UInt64] = []
+  /// Storage a recording fills (moved out and back: its capacity stays).
+  var spanScratch: [Span] = []
+  var cellScratch: [Float] = []
+  /// The key being built for the current op.
+  private var key: [UInt64] = []
+
+  /// Starts a frame.
+  func beginFrame() { frame &+= 1 }
+
+  /// Ends a frame: entries it did not draw are dropped.
+  func endFrame() {
+    swap(&seenBefore, &seen)
+    seen.removeAll(keepingCapacity: true)
+    stale.removeAll(keepingCapacity: true)
+    for (h, entry) in entries where entry.frame != frame { stale.append(h) }
+    for h in stale {
+      if let entry = entries.removeValue(forKey: h) {
+        held -= entry.cells.count + 2 * entry.spans.count
+      }
+    }
+  }
+
+  /// Drops every entry (the frame size changed).
+  func removeAll() {
+    entries.removeAll()
+    seenBefore.removeAll()
+    seen.removeAll()
+    held = 0
+  }
+
+  // MARK: - Keys
+
+  /// Starts the key of an op: what it is (`kind`) and the numbers it was
+  /// given.
+  func beginKey(_ kind: UInt64) {
+    key.removeAll(keepingCapacity: true)
+    key.append(kind)
+  }
+
+  @inline(__always)
+  func add(_ v: Double) { key.append(v.bitPattern) }
+
+  @inline(__always)
+  func add(_ v: UInt64) { key.append(v) }
+
+  /// Adds a display list path: its verbs (eight to a word) and the points
+  /// they use.
+  func addPath(
+    verbs: UnsafeBufferPointer<UInt8>, points: UnsafeBufferPointer<Double>, pointStart: Int
+  ) {
+    key.append(UInt64(verbs.count))
+    var word: UInt64 = 0
+    var pairs = 0
+    for (i, verb) in verbs.enumerated() {
+      word |= UInt64(verb) << UInt64(8 * (i & 7))
+      if i & 7 == 7 {
+        key.append(word)
+        word = 0
+      }
+      pairs += verb == 2 ? 3 : verb < 2 ? 1 : 0
+    }
+    key.append(word)
+    let start = 2 * pointStart
+    let end = min(points.count, start + 2 * pairs)
+    if start < end {
+      for i in start..<end { key.append(points[i].bitPattern) }
+    }
+  }
+
+  /// The key's hash (FNV-1a over its words, folded).
+  private func hash() -> UInt64 {
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    for w in key {
+      h = (h ^ w) &* 0x0000_0100_0000_01b3
+      h ^= h >> 29
+    }
+    return h
+  }
+
+  /// The entry recorded for the key built, marked as drawn in this frame;
+  /// nil on a miss.
+  func find() -> (Entry?, UInt64) {
+    let h = hash()
+    seen.insert(h)
+    guard let entry = entries[h], entry.key == key else { return (nil, h) }
+    entry.frame = frame
+    return (entry, h)
+  }
+
+  /// A new entry for the key built, to record into; nil when the key was
+  /// not drawn in the frame before or the cache is full.
+  func record(hash h: UInt64) -> Entry? {
+    guard held < Self.budget, seenBefore.contains(h) else { return nil }
+    let entry = Entry(key: key)
+    entry.frame = frame
+    return entry
+  }
+
+  /// Keeps a recorded entry.
+  func store(_ entry: Entry, hash h: UInt64) {
+    if let old = entries.updateValue(entry, forKey: h) {
+      held -= old.cells.count + 2 * old.spans.count
+    }
+    held += entry.cells.count + 2 * entry.spans.count
+  }
+}
