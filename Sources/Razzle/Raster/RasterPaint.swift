@@ -83,25 +83,17 @@ struct ImagePixels {
     self.width = width
     self.height = height
   }
+}
 
-  /// The bilinear sample at image point (u, v) (pixel centers at .5),
-  /// the edges extended.
-  @inline(__always)
-  func sample(_ u: Double, _ v: Double) -> SIMD4<Float> {
-    guard u.isFinite && v.isFinite else { return .zero }
-    let fx = min(max(u - 0.5, 0), Double(width - 1))
-    let fy = min(max(v - 0.5, 0), Double(height - 1))
-    let x0 = Int(fx)
-    let y0 = Int(fy)
-    let x1 = min(x0 + 1, width - 1)
-    let y1 = min(y0 + 1, height - 1)
-    let wx = Float(fx - Double(x0))
-    let wy = Float(fy - Double(y0))
-    let p = pixels
-    let top = unpackPixel(p[y0 * width + x0]) * (1 - wx) + unpackPixel(p[y0 * width + x1]) * wx
-    let bottom = unpackPixel(p[y1 * width + x0]) * (1 - wx) + unpackPixel(p[y1 * width + x1]) * wx
-    return top * (1 - wy) + bottom * wy
-  }
+/// a + (b - a) w / 256 per channel (w in 0...256), rounded.
+@inline(__always)
+func lerpPixel(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
+  let keep = 256 &- w
+  let rb = (((a & 0x00FF_00FF) &* keep &+ (b & 0x00FF_00FF) &* w &+ 0x0080_0080) >> 8) & 0x00FF_00FF
+  let ag =
+    (((a >> 8) & 0x00FF_00FF) &* keep &+ ((b >> 8) & 0x00FF_00FF) &* w &+ 0x0080_0080)
+    & 0xFF00_FF00
+  return rb | ag
 }
 
 /// A gradient's 256 colors, premultiplied pixels.
@@ -265,11 +257,49 @@ extension RasterPaint {
         d[i] = over(scalePixel(table[t], c), d[i])
       }
     case .image(let image, let m, let opacity):
+      let (u0, v0) = m.apply(Double(x0) + 0.5, cy)
+      if m.a == 1 && m.b == 0 && m.c == 0 && m.d == 1 && (u0 - 0.5).rounded() == u0 - 0.5
+        && (v0 - 0.5).rounded() == v0 - 0.5 && abs(u0) < 1e9 && abs(v0) < 1e9
+      {
+        // Pixel centers on the image's pixel centers: each sample is one
+        // image pixel (the bilinear weights are 0), edges extended.
+        let row = image.pixels + min(max(Int(v0 - 0.5), 0), image.height - 1) * image.width
+        let first = Int(u0 - 0.5)
+        let last = image.width - 1
+        for i in 0..<count {
+          let c = factor256(cover[i] * opacity)
+          if c == 0 { continue }
+          let p = row[min(max(first + i, 0), last)]
+          d[i] = over(c == 256 ? p : scalePixel(p, c), d[i])
+        }
+        return
+      }
+      // The image point in 16.16 fixed point, stepped along the row (the
+      // bounds keep every product in an Int64).
+      guard abs(u0) < 1e9 && abs(v0) < 1e9 && abs(m.a) < 1e6 && abs(m.b) < 1e6 else { return }
+      let u = Int64((u0 - 0.5) * 65536)
+      let v = Int64((v0 - 0.5) * 65536)
+      let du = Int64(m.a * 65536)
+      let dv = Int64(m.b * 65536)
+      let maxU = Int64(image.width - 1) << 16
+      let maxV = Int64(image.height - 1) << 16
+      let w = image.width
       for i in 0..<count {
         let c = factor256(cover[i] * opacity)
         if c == 0 { continue }
-        let (u, v) = m.apply(Double(x0 + i) + 0.5, cy)
-        d[i] = over(scalePixel(packPixel(image.sample(u, v)), c), d[i])
+        let fu = min(max(u &+ Int64(i) &* du, 0), maxU)
+        let fv = min(max(v &+ Int64(i) &* dv, 0), maxV)
+        let x0 = Int(truncatingIfNeeded: fu &>> 16)
+        let y0 = Int(truncatingIfNeeded: fv &>> 16)
+        let x1 = fu < maxU ? x0 &+ 1 : x0
+        let y1 = fv < maxV ? y0 &+ 1 : y0
+        let wx = UInt32(truncatingIfNeeded: (fu &>> 8) & 0xFF)
+        let wy = UInt32(truncatingIfNeeded: (fv &>> 8) & 0xFF)
+        let top = image.pixels + y0 &* w
+        let bottom = image.pixels + y1 &* w
+        let p = lerpPixel(
+          lerpPixel(top[x0], top[x1], wx), lerpPixel(bottom[x0], bottom[x1], wx), wy)
+        d[i] = over(c == 256 ? p : scalePixel(p, c), d[i])
       }
     }
   }
