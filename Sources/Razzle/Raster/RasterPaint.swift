@@ -39,6 +39,79 @@ struct RadialGeometry {
   var dx: Double
   var dy: Double
   var dr: Double
+
+  /// The gradient table indices (t × 255 rounded, clamped to 0...255) of
+  /// `count` pixels of row `y` from column `x0` (their centers) into `out`
+  /// (-1 where no circle passes), four at a time in floats: t is the larger root of a t² − 2 b t + q = 0, a = dx² + dy² −
+  /// dr², b = l·d + r0 dr, q = |l|² − r0², l the local point minus the
+  /// start circle's center, taken when its radius r0 + t dr is not
+  /// negative, else the smaller root under the same condition.
+  func positions(x0 px: Int, y: Int, count: Int, into out: UnsafeMutablePointer<Int32>) {
+    typealias F4 = SIMD4<Float>
+    @inline(__always) func store(_ t: F4, _ ok: SIMDMask<SIMD4<Int32>>, _ at: Int) {
+      // NaN compares false: clamped to 0, then refused by `ok`. Adding
+      // 2^23 leaves the rounded whole number in the low bits of the float.
+      var v = t * 255
+      v = v.replacing(with: 0, where: .!(v .> 0))
+      v = v.replacing(with: 255, where: v .> 255)
+      let k = unsafeBitCast(v + 8_388_608, to: SIMD4<Int32>.self) &- 0x4B00_0000
+      UnsafeMutableRawPointer(out + at).storeBytes(
+        of: SIMD4<Int32>(repeating: -1).replacing(with: k, where: ok), as: SIMD4<Int32>.self)
+    }
+    let m = inverse
+    let first = Double(px) + 0.5
+    let cy = Double(y) + 0.5
+    let lx0 = m.a * first + m.c * cy + m.tx - x0
+    let ly0 = m.b * first + m.d * cy + m.ty - y0
+    let a = dx * dx + dy * dy - dr * dr
+    let steps = F4(0, 1, 2, 3)
+    let sx = Float(m.a)
+    let sy = Float(m.b)
+    let fdx = Float(dx)
+    let fdy = Float(dy)
+    let fr0 = Float(r0)
+    let fdr = Float(dr)
+    let r0dr = Float(r0 * dr)
+    let r0r0 = Float(r0 * r0)
+    var lx = F4(repeating: Float(lx0)) + steps * sx
+    var ly = F4(repeating: Float(ly0)) + steps * sy
+    let stepX = F4(repeating: 4 * sx)
+    let stepY = F4(repeating: 4 * sy)
+    var i = 0
+    if abs(a) < 1e-12 {
+      // One root: t = q / 2b.
+      while i < count {
+        let b = lx * fdx + ly * fdy + r0dr
+        let q = lx * lx + ly * ly - r0r0
+        let t = q / (2 * b)
+        let ok = (b .!= 0) .& (fr0 + t * fdr .>= 0)
+        store(t, ok, i)
+        lx += stepX
+        ly += stepY
+        i += 4
+      }
+      return
+    }
+    let fa = Float(a)
+    let inverseA = Float(1 / a)
+    // The larger root first: (b + root) / a when a > 0.
+    let sign: Float = a > 0 ? 1 : -1
+    while i < count {
+      let b = lx * fdx + ly * fdy + r0dr
+      let q = lx * lx + ly * ly - r0r0
+      let disc = b * b - fa * q
+      let root = disc.replacing(with: 0, where: disc .< 0).squareRoot()
+      let hi = (b + sign * root) * inverseA
+      let lo = (b - sign * root) * inverseA
+      let useHi = fr0 + hi * fdr .>= 0
+      let t = lo.replacing(with: hi, where: useHi)
+      let ok = (disc .>= 0) .& (useHi .| (fr0 + lo * fdr .>= 0))
+      store(t, ok, i)
+      lx += stepX
+      ly += stepY
+      i += 4
+    }
+  }
 }
 
 /// An image to draw, premultiplied RGBA8 (R in the lowest byte): the
@@ -99,13 +172,25 @@ func lerpPixel(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
 /// A gradient's 256 colors, premultiplied pixels.
 struct GradientTable {
   let colors: UnsafeMutablePointer<UInt32>
+  /// Scratch for a run's table indices (a row at most, in blocks of
+  /// four).
+  let positions: UnsafeMutablePointer<Int32>
 
   init() {
     colors = .allocate(capacity: 256)
     colors.initialize(repeating: 0, count: 256)
+    positions = .allocate(capacity: Rasterizer.maximumSide + 8)
+    positions.initialize(repeating: 0, count: Rasterizer.maximumSide + 8)
   }
 
-  func deallocate() { colors.deallocate() }
+  /// The color at index k (0...255) of a run's indices.
+  @inline(__always)
+  subscript(index k: Int32) -> UInt32 { colors[Int(truncatingIfNeeded: k)] }
+
+  func deallocate() {
+    colors.deallocate()
+    positions.deallocate()
+  }
 
   /// Fills the table from `count` stops at `stops` (offset, r, g, b, a;
   /// straight, in [0, 1]), each alpha times `alpha`: each stop's channels
@@ -164,12 +249,32 @@ extension RasterPaint {
       for i in 0..<count { d[i] = s &+ scalePixel(d[i], keep) }
     case .linear(let t0, let tx, let ty):
       let base = t0 + ty * (Double(y) + 0.5)
+      if c == 256 {
+        for i in 0..<count {
+          let p = table[base + tx * (Double(x0 + i) + 0.5)]
+          d[i] = p >> 24 == 255 ? p : over(p, d[i])
+        }
+        return
+      }
       for i in 0..<count {
         let t = base + tx * (Double(x0 + i) + 0.5)
         d[i] = over(scalePixel(table[t], c), d[i])
       }
+    case .radial(let g):
+      let positions = table.positions
+      g.positions(x0: x0, y: y, count: count, into: positions)
+      for i in 0..<count {
+        let k = positions[i]
+        if k < 0 { continue }
+        let p = table[index: k]
+        if c == 256 {
+          d[i] = p >> 24 == 255 ? p : over(p, d[i])
+        } else {
+          d[i] = over(scalePixel(p, c), d[i])
+        }
+      }
     default:
-      // Radial gradients and images: per pixel, as varying coverage.
+      // Images: per pixel, as varying coverage.
       withUnsafeTemporaryAllocation(of: Float.self, capacity: 64) { run in
         guard let base = run.baseAddress else { return }
         base.update(repeating: coverage, count: 64)
@@ -216,45 +321,13 @@ extension RasterPaint {
         d[i] = over(scalePixel(table[t], c), d[i])
       }
     case .radial(let g):
-      // The local point moves by (m.a, m.b) a pixel; the quadratic's
-      // coefficients follow it.
-      let m = g.inverse
-      let first = Double(x0) + 0.5
-      var lx = m.a * first + m.c * cy + m.tx - g.x0
-      var ly = m.b * first + m.d * cy + m.ty - g.y0
-      let a = g.dx * g.dx + g.dy * g.dy - g.dr * g.dr
-      let linear = abs(a) < 1e-12
-      let inverseA = linear ? 0 : 1 / a
-      let r0dr = g.r0 * g.dr
-      let r0r0 = g.r0 * g.r0
+      let positions = table.positions
+      g.positions(x0: x0, y: y, count: count, into: positions)
       for i in 0..<count {
-        defer {
-          lx += m.a
-          ly += m.b
-        }
         let c = factor256(cover[i])
-        if c == 0 { continue }
-        let b = lx * g.dx + ly * g.dy + r0dr
-        let q = lx * lx + ly * ly - r0r0
-        var t: Double
-        if linear {
-          guard b != 0 else { continue }
-          t = q / (2 * b)
-          guard g.r0 + t * g.dr >= 0 else { continue }
-        } else {
-          let disc = b * b - a * q
-          guard disc >= 0 else { continue }
-          let root = disc.squareRoot()
-          // The larger root first: (b + root) / a when a > 0.
-          let hi = a > 0 ? (b + root) * inverseA : (b - root) * inverseA
-          if g.r0 + hi * g.dr >= 0 {
-            t = hi
-          } else {
-            t = a > 0 ? (b - root) * inverseA : (b + root) * inverseA
-            guard g.r0 + t * g.dr >= 0 else { continue }
-          }
-        }
-        d[i] = over(scalePixel(table[t], c), d[i])
+        let k = positions[i]
+        if c == 0 || k < 0 { continue }
+        d[i] = over(scalePixel(table[index: k], c), d[i])
       }
     case .image(let image, let m, let opacity):
       let (u0, v0) = m.apply(Double(x0) + 0.5, cy)
