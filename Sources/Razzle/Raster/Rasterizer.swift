@@ -297,8 +297,10 @@ public final class Rasterizer: @unchecked Sendable {
     var opacity: Float
     var mode: UInt32
     var depth: Int
-    /// BEGIN_MASK … END_MASK: the mask's coverage.
+    /// BEGIN_MASK … END_MASK: the mask's coverage, and the pixels outside
+    /// which it is 0.
     var mask: CoveragePlane?
+    var maskBounds = PixelBox.empty
     /// BEGIN_MATTE … END_MATTE: the matte being drawn and its mode.
     var matte: PixelLayer?
     var matteMode: UInt32 = 0
@@ -340,16 +342,21 @@ public final class Rasterizer: @unchecked Sendable {
             case .beginMask:
               guard !groups.isEmpty else { break }
               let plane = plane()
-              plane.fill(groups[groups.count - 1].content.box, op.opacity >= 0.5 ? 1 : 0)
+              let box = groups[groups.count - 1].content.box
+              let start: Float = op.opacity >= 0.5 ? 1 : 0
+              plane.fill(box, start)
               groups[groups.count - 1].mask = plane
+              groups[groups.count - 1].maskBounds = start > 0 ? box : .empty
             case .maskPath:
               guard let group = groups.last, let mask = group.mask else { break }
-              maskPath(
+              groups[groups.count - 1].maskBounds = maskPath(
                 op, verbs: verbs, points: points, matrix: state.matrix, clip: state.clip,
-                box: group.content.box, into: mask)
+                box: group.content.box, bounds: group.maskBounds, into: mask)
             case .endMask:
               guard !groups.isEmpty, let mask = groups[groups.count - 1].mask else { break }
-              multiply(groups[groups.count - 1].content) { x, y in mask.values[y * mask.width + x] }
+              apply(
+                mask, bounds: groups[groups.count - 1].maskBounds,
+                to: groups[groups.count - 1].content)
               recycle(mask)
               groups[groups.count - 1].mask = nil
             case .beginMatte:
@@ -425,6 +432,32 @@ public final class Rasterizer: @unchecked Sendable {
         row[x] = scalePixel(row[x], f)
       }
     }
+  }
+
+  /// Multiplies `layer` by a mask that is 0 outside `bounds`: the pixels
+  /// outside are cleared, the ones inside scaled (transparent ones
+  /// skipped).
+  private func apply(_ mask: CoveragePlane, bounds: PixelBox, to layer: PixelLayer) {
+    let box = layer.box
+    guard !box.isEmpty else { return }
+    let inside = box.intersection(bounds)
+    for y in box.y0..<box.y1 {
+      let row = layer.row(y)
+      guard y >= inside.y0 && y < inside.y1 else {
+        (row + box.x0).update(repeating: 0, count: box.x1 - box.x0)
+        continue
+      }
+      (row + box.x0).update(repeating: 0, count: inside.x0 - box.x0)
+      (row + inside.x1).update(repeating: 0, count: box.x1 - inside.x1)
+      let m = mask.row(y)
+      for x in inside.x0..<inside.x1 {
+        let p = row[x]
+        if p == 0 { continue }
+        let f = factor256(m[x])
+        if f != 256 { row[x] = scalePixel(p, f) }
+      }
+    }
+    layer.box = inside
   }
 
   // MARK: - Clips
@@ -870,30 +903,56 @@ public final class Rasterizer: @unchecked Sendable {
     }
   }
 
-  /// Combines one MASK_PATH's coverage with the mask's, within `box`.
+  /// Combines one MASK_PATH's coverage with the mask's, within `box`;
+  /// returns the pixels outside which the mask is 0 afterwards (`bounds`
+  /// before). Where a mode keeps the mask's value outside the path (add,
+  /// subtract, lighten, difference of a path that is not inverted: its
+  /// coverage there is 0), only the path's pixels are combined.
   private func maskPath(
     _ op: DrawOp, verbs: UnsafeBufferPointer<UInt8>, points: UnsafeBufferPointer<Double>,
-    matrix: Affine, clip: Clip, box: PixelBox, into mask: CoveragePlane
-  ) {
-    guard !box.isEmpty else { return }
-    let m = plane()
-    defer { recycle(m) }
-    m.fill(box, 0)
+    matrix: Affine, clip: Clip, box: PixelBox, bounds: PixelBox, into mask: CoveragePlane
+  ) -> PixelBox {
+    let mode = op.mode
+    guard !box.isEmpty, (1...6).contains(mode) else { return bounds }
+    let inverted = op.flags & 1 != 0
+    let grow = op.width.isFinite ? op.width : 0
     var region = Clip(width: width, height: height)
     region.x0 = Double(box.x0)
     region.y0 = Double(box.y0)
     region.x1 = Double(box.x1)
     region.y1 = Double(box.y1)
-    if let pathVerbs = path(op, verbs, points) {
-      lines.removeAll()
+    let pathVerbs = path(op, verbs, points)
+    lines.removeAll()
+    if let pathVerbs {
       lines.append(
         verbs: pathVerbs, points: points, pointStart: Int(op.pointStart), matrix: matrix,
         tolerance: Self.tolerance, visible: visible(region))
+    }
+    // The pixels the path covers (an expansion grows them: all of them),
+    // the pixels the combination visits, and the mask's bounds after.
+    let pathBox = inverted || grow > 0 ? box : touched(lines, region)
+    let visit: PixelBox
+    let after: PixelBox
+    switch mode {
+    case 2:
+      visit = pathBox
+      after = bounds
+    case 3, 5:
+      visit = box
+      after = bounds.intersection(pathBox)
+    default:
+      visit = pathBox
+      after = bounds.union(pathBox)
+    }
+    guard !visit.isEmpty else { return after }
+    let m = plane()
+    defer { recycle(m) }
+    m.fill(visit, 0)
+    if let pathVerbs {
       coverage(lines, evenOdd: false, clip: region) { y, x, n, cells, constant in
         store(m, y, x, n, cells, constant)
       }
-      let grow = op.width
-      if grow != 0 && grow.isFinite {
+      if grow != 0 {
         let style = StrokeStyle(width: 2 * abs(grow), cap: 1, join: 1, miterLimit: 4)
         if outlineStroke(
           verbs: pathVerbs, points: points, pointStart: Int(op.pointStart), style: style,
@@ -909,13 +968,11 @@ public final class Rasterizer: @unchecked Sendable {
         }
       }
     }
-    let inverted = op.flags & 1 != 0
     let a = Float(min(max(op.opacity, 0), 1))
-    let mode = op.mode
-    for y in box.y0..<box.y1 {
+    for y in visit.y0..<visit.y1 {
       let src = m.row(y)
       let dst = mask.row(y)
-      for x in box.x0..<box.x1 {
+      for x in visit.x0..<visit.x1 {
         let v = a * (inverted ? 1 - src[x] : src[x])
         let c = dst[x]
         switch mode {
@@ -924,11 +981,11 @@ public final class Rasterizer: @unchecked Sendable {
         case 3: dst[x] = c * v
         case 4: dst[x] = max(c, v)
         case 5: dst[x] = min(c, v)
-        case 6: dst[x] = abs(c - v)
-        default: break
+        default: dst[x] = abs(c - v)
         }
       }
     }
+    return after
   }
 }
 
