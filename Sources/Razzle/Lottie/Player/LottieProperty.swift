@@ -141,8 +141,23 @@ final class LottieProperty: @unchecked Sendable {
         for j in 0..<d { out[j] = v[a + j] + (v[b + j] - v[a + j]) * e }
         return
       }
+      // Dimensions usually share one curve (lottie-web's arrays repeat
+      // it): each distinct curve is solved once.
+      var solved: (x1: Double, y1: Double, x2: Double, y2: Double, e: Double)? = nil
       for j in 0..<d {
-        let e = easings[k * d + j].map { $0.value(u) } ?? u
+        let e: Double
+        if let curve = easings[k * d + j] {
+          if let s = solved, s.x1 == curve.x1, s.y1 == curve.y1, s.x2 == curve.x2,
+            s.y2 == curve.y2
+          {
+            e = s.e
+          } else {
+            e = curve.value(u)
+            solved = (curve.x1, curve.y1, curve.x2, curve.y2, e)
+          }
+        } else {
+          e = u
+        }
         out[j] = v[a + j] + (v[b + j] - v[a + j]) * e
       }
     }
