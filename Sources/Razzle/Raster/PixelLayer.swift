@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 // The rasterizer's surfaces: a canvas-sized image of premultiplied RGBA
 // pixels (8 bits a channel, R in the lowest byte of each 32-bit word) or of
 // coverage floats, each knowing the box it was drawn into, so that clearing,
@@ -61,7 +67,7 @@ final class PixelLayer {
     guard !box.isEmpty else { return }
     let w = box.x1 - box.x0
     for y in box.y0..<box.y1 {
-      (pixels + y * width + box.x0).update(repeating: 0, count: w)
+      fillPixels(pixels + y * width + box.x0, 0, w)
     }
     box = .empty
   }
@@ -90,12 +96,29 @@ final class CoveragePlane {
   func fill(_ box: PixelBox, _ value: Float) {
     guard !box.isEmpty else { return }
     for y in box.y0..<box.y1 {
-      (values + y * width + box.x0).update(repeating: value, count: box.x1 - box.x0)
+      let row = values + y * width + box.x0
+      if value == 0 {
+        memset(row, 0, (box.x1 - box.x0) * MemoryLayout<Float>.stride)
+      } else {
+        row.update(repeating: value, count: box.x1 - box.x0)
+      }
     }
   }
 
   @inline(__always)
   func row(_ y: Int) -> UnsafeMutablePointer<Float> { values + y * width }
+}
+
+/// Sets `count` pixels from `p` to `value` (transparent through memset,
+/// which stores wider than the baseline loop).
+@inline(__always)
+func fillPixels(_ p: UnsafeMutablePointer<UInt32>, _ value: UInt32, _ count: Int) {
+  guard count > 0 else { return }
+  if value == 0 {
+    memset(p, 0, count * 4)
+  } else {
+    p.update(repeating: value, count: count)
+  }
 }
 
 /// Premultiplied 8-bit channels as floats in 0...255 and back (scalar

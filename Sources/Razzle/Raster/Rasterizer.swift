@@ -162,7 +162,7 @@ public final class Rasterizer: @unchecked Sendable {
           Float(a * 255)))
     }
     if color != 0 || direct {
-      root.pixels.update(repeating: color, count: width * height)
+      fillPixels(root.pixels, color, width * height)
       if color != 0 { root.box = PixelBox(x0: 0, y0: 0, x1: width, y1: height) }
     }
     var frame = FrameState(matrix: base, clip: Clip(width: width, height: height))
@@ -473,11 +473,11 @@ public final class Rasterizer: @unchecked Sendable {
     for y in box.y0..<box.y1 {
       let row = layer.row(y)
       guard y >= inside.y0 && y < inside.y1 else {
-        (row + box.x0).update(repeating: 0, count: box.x1 - box.x0)
+        fillPixels(row + box.x0, 0, box.x1 - box.x0)
         continue
       }
-      (row + box.x0).update(repeating: 0, count: inside.x0 - box.x0)
-      (row + inside.x1).update(repeating: 0, count: box.x1 - inside.x1)
+      fillPixels(row + box.x0, 0, inside.x0 - box.x0)
+      fillPixels(row + inside.x1, 0, box.x1 - inside.x1)
       let m = mask.row(y)
       for x in inside.x0..<inside.x1 {
         let p = row[x]
