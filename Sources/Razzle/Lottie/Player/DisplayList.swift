@@ -191,6 +191,94 @@ public final class DisplayList: @unchecked Sendable {
   /// Held while a frame is built into the list or its content is read.
   private let mutex = Mutex()
 
+  /// The ops a layer whose shapes never change drew into this list, to be
+  /// appended again instead of rebuilt (see ``LottieFrameBuilder``).
+  struct LayerOps {
+    /// The layer (held, so that its identifier is not reused).
+    let layer: AnyObject
+    /// The opacity multiplied into the paints.
+    let alpha: Double
+    var ops: [DrawOp]
+    var verbs: [UInt8]
+    var points: [Double]
+    var dashes: [Double]
+    var stops: [Double]
+
+    var size: Int { ops.count * 32 + verbs.count + points.count + dashes.count + stops.count }
+  }
+
+  /// The recorded layers, and what they hold in all.
+  private var layerOps: [ObjectIdentifier: LayerOps] = [:]
+  private var layerOpsSize = 0
+  /// The most numbers the recorded layers hold (about 32 MiB).
+  static let maximumRecorded = 1 << 22
+
+  /// How long each of the list's arrays is: where a recording starts.
+  struct Mark {
+    let ops: Int
+    let verbs: Int
+    let points: Int
+    let dashes: Int
+    let stops: Int
+  }
+
+  var mark: Mark {
+    Mark(
+      ops: ops.count, verbs: verbs.count, points: points.count, dashes: dashes.count,
+      stops: stops.count)
+  }
+
+  /// Appends what `layer` drew with `alpha` before; false when nothing is
+  /// recorded for them.
+  func replay(_ layer: AnyObject, alpha: Double) -> Bool {
+    guard let recorded = layerOps[ObjectIdentifier(layer)], recorded.layer === layer,
+      recorded.alpha == alpha
+    else { return false }
+    let verbBase = UInt32(truncatingIfNeeded: verbs.count)
+    let pairBase = UInt32(truncatingIfNeeded: points.count / 2)
+    let dashBase = UInt32(truncatingIfNeeded: dashes.count)
+    let stopBase = UInt32(truncatingIfNeeded: stops.count)
+    ops.reserveCapacity(ops.count + recorded.ops.count)
+    for var op in recorded.ops {
+      op.verbStart &+= verbBase
+      op.pointStart &+= pairBase
+      op.dashStart &+= dashBase
+      op.stopStart &+= stopBase
+      ops.append(op)
+    }
+    verbs += recorded.verbs
+    points += recorded.points
+    dashes += recorded.dashes
+    stops += recorded.stops
+    return true
+  }
+
+  /// Records what was appended since `start` as `layer`'s ops with
+  /// `alpha` (nothing once the recordings hold ``maximumRecorded``).
+  func record(_ layer: AnyObject, alpha: Double, since start: Mark) {
+    guard layerOpsSize < Self.maximumRecorded else { return }
+    let verbBase = UInt32(truncatingIfNeeded: start.verbs)
+    let pairBase = UInt32(truncatingIfNeeded: start.points / 2)
+    let dashBase = UInt32(truncatingIfNeeded: start.dashes)
+    let stopBase = UInt32(truncatingIfNeeded: start.stops)
+    let recorded = LayerOps(
+      layer: layer, alpha: alpha,
+      ops: ops[start.ops...].map { op in
+        var op = op
+        op.verbStart &-= verbBase
+        op.pointStart &-= pairBase
+        op.dashStart &-= dashBase
+        op.stopStart &-= stopBase
+        return op
+      },
+      verbs: Array(verbs[start.verbs...]), points: Array(points[start.points...]),
+      dashes: Array(dashes[start.dashes...]), stops: Array(stops[start.stops...]))
+    if let old = layerOps.updateValue(recorded, forKey: ObjectIdentifier(layer)) {
+      layerOpsSize -= old.size
+    }
+    layerOpsSize += recorded.size
+  }
+
   public init() {}
 
   /// Runs `body` holding the list's lock.

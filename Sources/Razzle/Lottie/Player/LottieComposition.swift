@@ -92,6 +92,12 @@ final class LottieDrawTransform: @unchecked Sendable {
 
   /// The opacity at frame t, in [0, 1].
   func alpha(at t: Double) -> Double { min(1, max(0, opacity.scalar(at: t) * 0.01)) }
+
+  /// No property is animated.
+  var isStatic: Bool {
+    [anchor, position, scale, rotation, opacity].allSatisfy { !$0.isAnimated }
+      && [positionX, positionY, skew, skewAxis].allSatisfy { !($0?.isAnimated ?? false) }
+  }
 }
 
 /// One item of a shape tree.
@@ -126,12 +132,49 @@ indirect enum LottieShapeItem: Sendable {
   case trim(start: LottieProperty, end: LottieProperty, offset: LottieProperty, mode: Int)
 }
 
+extension LottieShapeItem {
+  /// No property of the item (nor of the items it holds) is animated.
+  var isStatic: Bool {
+    switch self {
+    case .group(let items, let transform):
+      return (transform?.isStatic ?? true) && items.allSatisfy(\.isStatic)
+    case .path(let p, _, _): return !p.isAnimated
+    case .rect(let p, let s, let r, _): return !p.isAnimated && !s.isAnimated && !r.isAnimated
+    case .ellipse(let p, let s, _): return !p.isAnimated && !s.isAnimated
+    case .polystar(let star):
+      return [
+        star.position, star.points, star.rotation, star.outerRadius, star.outerRoundness,
+        star.innerRadius, star.innerRoundness,
+      ].allSatisfy { !$0.isAnimated }
+    case .repeated(let items, let repeater):
+      return repeater.isStatic && items.allSatisfy(\.isStatic)
+    case .copy(let items, _, _): return items.allSatisfy(\.isStatic)
+    case .fill(let paint, let opacity, _): return paint.isStatic && !opacity.isAnimated
+    case .stroke(let style):
+      return style.paint.isStatic && !style.opacity.isAnimated && !style.width.isAnimated
+        && style.dashes.allSatisfy { !$0.isAnimated } && !(style.dashOffset?.isAnimated ?? false)
+    case .roundCorners(let r): return !r.isAnimated
+    case .trim(let s, let e, let o, _): return !s.isAnimated && !e.isAnimated && !o.isAnimated
+    }
+  }
+}
+
 /// What a fill or stroke paints with.
 enum LottiePaint: Sendable {
   /// `c`: a color, each channel 0–1.
   case color(LottieProperty)
   /// `gf`, `gs`: a gradient.
   case gradient(LottieGradient)
+
+  var isStatic: Bool {
+    switch self {
+    case .color(let c): return !c.isAnimated
+    case .gradient(let g):
+      return [g.start, g.end, g.highlightLength, g.highlightAngle, g.stops].allSatisfy {
+        !$0.isAnimated
+      }
+    }
+  }
 }
 
 /// A gradient fill's or stroke's geometry and colors.
@@ -230,7 +273,10 @@ final class LottieDrawLayer: @unchecked Sendable {
   var blendMode: UInt32
   var autoOrient: Bool
   var timeRemap: LottieProperty?
-  var content: LottieLayerContent
+  let content: LottieLayerContent
+  /// The layer's shapes hold no animated property: every frame draws them
+  /// the same (a display list replays them, ``DisplayList``).
+  let staticShapes: Bool
 
   init(
     pointer: String, name: String, index: Int?, inPoint: Double, outPoint: Double,
@@ -254,6 +300,11 @@ final class LottieDrawLayer: @unchecked Sendable {
     self.autoOrient = autoOrient
     self.timeRemap = timeRemap
     self.content = content
+    if case .shapes(let items) = content {
+      staticShapes = items.allSatisfy(\.isStatic)
+    } else {
+      staticShapes = false
+    }
   }
 }
 

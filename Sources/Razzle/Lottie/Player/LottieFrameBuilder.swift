@@ -213,12 +213,17 @@ struct LottieFrameBuilder {
       try composition(index, time: inner, alpha: alpha)
       list.append(.restore)
     case .shapes(let shapes):
+      // Shapes without an animated property draw the same ops every frame
+      // at one opacity: the list appends them again.
+      if layer.staticShapes && list.replay(layer, alpha: alpha) { return }
+      let start = list.mark
       var budget = LottieRepeater.maximumItems
       let items = LottieRepeater.expand(shapes, at: time, budget: &budget)
       var tree = ShapeTree()
       tree.collect(items, time: time)
       tree.applyModifiers()
       draw(tree, items, time: time, alpha: alpha)
+      if layer.staticShapes { list.record(layer, alpha: alpha, since: start) }
     }
   }
 

@@ -25,6 +25,13 @@ struct LottieRepeater: Sendable {
   var endOpacity: LottieProperty
   var above: Bool
 
+  /// No property is animated.
+  var isStatic: Bool {
+    [copies, offset, anchor, position, scale, rotation, startOpacity, endOpacity].allSatisfy {
+      !$0.isAnimated
+    }
+  }
+
   /// The most copies one repeater makes; more are drawn as this many.
   static let maximumCopies = 1000
   /// The most items the repeaters of one layer make at a frame (nested
