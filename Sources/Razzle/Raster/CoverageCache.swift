@@ -36,11 +36,16 @@ final class CoverageCache {
     var frame = 0
 
     init(key: [UInt64]) { self.key = key }
+
+    var bytes: Int {
+      cells.count * MemoryLayout<Float>.stride + spans.count * MemoryLayout<Span>.stride
+        + key.count * 8
+    }
   }
 
-  /// The most coverage floats and spans kept (about 32 MiB): a frame past
-  /// it draws its remaining paths uncached.
-  static let budget = 1 << 22
+  /// The most bytes of spans and coverages kept (32 MiB): a path whose
+  /// recording would pass it is drawn uncached.
+  static let budget = 32 << 20
 
   private var entries: [UInt64: Entry] = [:]
   private var frame = 0
@@ -66,7 +71,7 @@ final class CoverageCache {
     for (h, entry) in entries where entry.frame != frame { stale.append(h) }
     for h in stale {
       if let entry = entries.removeValue(forKey: h) {
-        held -= entry.cells.count + 2 * entry.spans.count
+        held -= entry.bytes
       }
     }
   }
@@ -138,20 +143,22 @@ final class CoverageCache {
     return (entry, h)
   }
 
-  /// A new entry for the key built, to record into; nil when the key was
-  /// not drawn in the frame before or the cache is full.
-  func record(hash h: UInt64) -> Entry? {
-    guard held < Self.budget, seenBefore.contains(h) else { return nil }
+  /// A new entry for the key built, to record into, and the bytes of
+  /// spans and coverages it may take; nil when the key was not drawn in
+  /// the frame before or the cache is full.
+  func record(hash h: UInt64) -> (Entry, room: Int)? {
+    let room = Self.budget - held - key.count * 8
+    guard room > 0, seenBefore.contains(h) else { return nil }
     let entry = Entry(key: key)
     entry.frame = frame
-    return entry
+    return (entry, room)
   }
 
   /// Keeps a recorded entry.
   func store(_ entry: Entry, hash h: UInt64) {
     if let old = entries.updateValue(entry, forKey: h) {
-      held -= old.cells.count + 2 * old.spans.count
+      held -= old.bytes
     }
-    held += entry.cells.count + 2 * entry.spans.count
+    held += entry.bytes
   }
 }

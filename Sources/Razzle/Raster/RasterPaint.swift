@@ -64,6 +64,16 @@ struct RadialGeometry {
     let lx0 = m.a * first + m.c * cy + m.tx - x0
     let ly0 = m.b * first + m.d * cy + m.ty - y0
     let a = dx * dx + dy * dy - dr * dr
+    // Geometry past what floats hold well: the same roots in doubles.
+    let large = 1e15
+    guard
+      abs(lx0) < large && abs(ly0) < large && abs(a) < large * large && abs(dx) < large
+        && abs(dy) < large && abs(r0) < large && abs(dr) < large
+        && abs(m.a) < large && abs(m.b) < large
+    else {
+      positionsInDoubles(lx0: lx0, ly0: ly0, count: count, into: out)
+      return
+    }
     let steps = F4(0, 1, 2, 3)
     let sx = Float(m.a)
     let sy = Float(m.b)
@@ -110,6 +120,37 @@ struct RadialGeometry {
       lx += stepX
       ly += stepY
       i += 4
+    }
+  }
+
+  /// ``positions(x0:y:count:into:)`` one pixel at a time in doubles, from
+  /// the row's first local point.
+  private func positionsInDoubles(
+    lx0: Double, ly0: Double, count: Int, into out: UnsafeMutablePointer<Int32>
+  ) {
+    let m = inverse
+    let a = dx * dx + dy * dy - dr * dr
+    let linear = abs(a) < 1e-12
+    for i in 0..<count {
+      let lx = lx0 + Double(i) * m.a
+      let ly = ly0 + Double(i) * m.b
+      let b = lx * dx + ly * dy + r0 * dr
+      let q = lx * lx + ly * ly - r0 * r0
+      var t = Double.nan
+      if linear {
+        if b != 0 { t = q / (2 * b) }
+        if !(r0 + t * dr >= 0) { t = .nan }
+      } else {
+        let disc = b * b - a * q
+        if disc >= 0 {
+          let root = disc.squareRoot()
+          let hi = a > 0 ? (b + root) / a : (b - root) / a
+          let lo = a > 0 ? (b - root) / a : (b + root) / a
+          t = r0 + hi * dr >= 0 ? hi : r0 + lo * dr >= 0 ? lo : .nan
+        }
+      }
+      let v = t * 255
+      out[i] = t.isNaN ? -1 : v > 255 ? 255 : v > 0 ? Int32(v.rounded()) : 0
     }
   }
 }
@@ -347,17 +388,22 @@ extension RasterPaint {
         }
         return
       }
-      // The image point in 16.16 fixed point, stepped along the row (the
-      // bounds keep every product in an Int64).
+      // The image point in 16.16 fixed point, stepped along the row from
+      // an exact start every 256 pixels (the bounds keep every product in
+      // an Int64).
       guard abs(u0) < 1e9 && abs(v0) < 1e9 && abs(m.a) < 1e6 && abs(m.b) < 1e6 else { return }
-      let u = Int64((u0 - 0.5) * 65536)
-      let v = Int64((v0 - 0.5) * 65536)
-      let du = Int64(m.a * 65536)
-      let dv = Int64(m.b * 65536)
+      let du = Int64((m.a * 65536).rounded())
+      let dv = Int64((m.b * 65536).rounded())
       let maxU = Int64(image.width - 1) << 16
       let maxV = Int64(image.height - 1) << 16
       let w = image.width
+      var u: Int64 = 0
+      var v: Int64 = 0
       for i in 0..<count {
+        if i & 255 == 0 {
+          u = Int64(((u0 - 0.5 + Double(i) * m.a) * 65536).rounded()) &- Int64(i) &* du
+          v = Int64(((v0 - 0.5 + Double(i) * m.b) * 65536).rounded()) &- Int64(i) &* dv
+        }
         let c = factor256(cover[i] * opacity)
         if c == 0 { continue }
         let fu = min(max(u &+ Int64(i) &* du, 0), maxU)

@@ -257,33 +257,23 @@ public final class Rasterizer: @unchecked Sendable {
       let b = min(255, (((p &>> 16) & 0xFF) &* k &+ 0x8000) &>> 16)
       row[x] = r | g &<< 8 | b &<< 16 | a &<< 24
     }
-    typealias U4 = SIMD4<UInt32>
-    typealias F4 = SIMD4<Float>
-    // Whole numbers below 2^23 to floats and back through the bits of
-    // 2^23 + n (no generic conversions).
-    @inline(__always) func float(_ n: U4) -> F4 {
-      unsafeBitCast(n | 0x4B00_0000, to: F4.self) - 8_388_608
-    }
-    @inline(__always) func whole(_ f: F4) -> U4 {
-      unsafeBitCast(f + 8_388_608, to: U4.self) & 0xFF
-    }
-    // Four pixels: each channel times 255 / alpha, rounded to the nearest
-    // (the same as the table's product but at exact halves), at most 255;
-    // alpha 0 and 255 leave the pixel as it is.
+    // Four pixels with the same product as `one`, in vector lanes (the
+    // reciprocals looked up one by one); alpha 0 and 255 keep the pixel.
     @inline(__always) func four(_ x: Int) {
+      typealias U4 = SIMD4<UInt32>
       let at = UnsafeMutableRawPointer(row + x)
       let p = at.loadUnaligned(as: U4.self)
       let a = p &>> 24
-      let af = float(a)
-      let scale = (255 / af).replacing(with: 1, where: (a .== 0) .| (a .== 255))
-      let limit = F4(repeating: 255)
-      let r = whole(float(p & 0xFF) * scale).replacing(
-        with: 255, where: float(p & 0xFF) * scale .> limit)
-      let g = whole(float((p &>> 8) & 0xFF) * scale)
-        .replacing(with: 255, where: float((p &>> 8) & 0xFF) * scale .> limit)
-      let b = whole(float((p &>> 16) & 0xFF) * scale)
-        .replacing(with: 255, where: float((p &>> 16) & 0xFF) * scale .> limit)
-      at.storeBytes(of: r | g &<< 8 | b &<< 16 | a &<< 24, as: U4.self)
+      let k = U4(
+        reciprocal[Int(a[0])], reciprocal[Int(a[1])], reciprocal[Int(a[2])],
+        reciprocal[Int(a[3])])
+      let keep = (a .== 0) .| (a .== 255)
+      let most = U4(repeating: 255)
+      let r = pointwiseMin(most, ((p & 0xFF) &* k &+ 0x8000) &>> 16)
+      let g = pointwiseMin(most, (((p &>> 8) & 0xFF) &* k &+ 0x8000) &>> 16)
+      let b = pointwiseMin(most, (((p &>> 16) & 0xFF) &* k &+ 0x8000) &>> 16)
+      at.storeBytes(
+        of: (r | g &<< 8 | b &<< 16 | a &<< 24).replacing(with: p, where: keep), as: U4.self)
     }
     // Eight pixels at a time while all are transparent or opaque: alpha - 1
     // (wrapping) is below 254 only for a partly transparent pixel.
@@ -754,20 +744,28 @@ public final class Rasterizer: @unchecked Sendable {
     let table = self.table
     let pixels = target.pixels
     let stride = target.width
-    let entry = record ? cache.record(hash: pendingHash) : nil
+    let recorder = record ? cache.record(hash: pendingHash) : nil
     var spans: [CoverageCache.Span] = []
     var cellValues: [Float] = []
-    let recording = entry != nil
+    // A recording stops (and is not kept) past the room the cache has.
+    var recording = recorder != nil
+    var room = recorder?.room ?? 0
     if recording {
       swap(&spans, &cache.spanScratch)
       swap(&cellValues, &cache.cellScratch)
     }
+    let spanBytes = MemoryLayout<CoverageCache.Span>.stride
     let drawn = coverage(polygons, evenOdd: evenOdd, clip: state.clip) {
       y, x, n, cells, constant in
       let row = pixels + y * stride
       if let cells {
         paint.blend(row, y: y, x0: x, cover: cells, count: n, table: table)
         if recording {
+          room -= spanBytes + n * MemoryLayout<Float>.stride
+          if room < 0 {
+            recording = false
+            return
+          }
           spans.append(
             CoverageCache.Span(
               y: Int32(y), x: Int32(x), count: Int32(n), cells: Int32(cellValues.count),
@@ -777,6 +775,11 @@ public final class Rasterizer: @unchecked Sendable {
       } else {
         paint.fill(row, y: y, x0: x, count: n, coverage: constant, table: table)
         if recording {
+          room -= spanBytes
+          if room < 0 {
+            recording = false
+            return
+          }
           spans.append(
             CoverageCache.Span(
               y: Int32(y), x: Int32(x), count: Int32(n), cells: -1, constant: constant))
@@ -784,13 +787,17 @@ public final class Rasterizer: @unchecked Sendable {
       }
     }
     target.box = target.box.union(drawn)
-    if let entry {
-      entry.spans = Array(spans)
-      entry.cells = Array(cellValues)
-      entry.box = drawn
-      cache.store(entry, hash: pendingHash)
-      spans.removeAll(keepingCapacity: true)
-      cellValues.removeAll(keepingCapacity: true)
+    if let (entry, _) = recorder {
+      if recording {
+        entry.spans = Array(spans)
+        entry.cells = Array(cellValues)
+        entry.box = drawn
+        cache.store(entry, hash: pendingHash)
+      }
+      // The scratch keeps its capacity up to a few MiB.
+      let large = spans.capacity * spanBytes + cellValues.capacity * 4 > 4 << 20
+      spans.removeAll(keepingCapacity: !large)
+      cellValues.removeAll(keepingCapacity: !large)
       swap(&spans, &cache.spanScratch)
       swap(&cellValues, &cache.cellScratch)
     }
@@ -997,7 +1004,7 @@ public final class Rasterizer: @unchecked Sendable {
         }
       }
     }
-    let a = Float(min(max(op.opacity, 0), 1))
+    let a = op.opacity.isNaN ? 0 : Float(min(max(op.opacity, 0), 1))
     for y in visit.y0..<visit.y1 {
       let src = m.row(y)
       let dst = mask.row(y)

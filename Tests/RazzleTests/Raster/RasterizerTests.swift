@@ -142,6 +142,44 @@ final class RasterizerTests: XCTestCase {
     }
   }
 
+  func testARadialGradientIsTheDistanceOverTheRadiusAndHugeOnesStayFinite() throws {
+    // Centered at (50, 25), radius 40, black to white: the pixel (x, 25)
+    // has its center at distance √((x + 0.5 − 50)² + 0.5²), t that over 40
+    // (a table of 256 steps: within a step).
+    func radial(_ radius: Double) -> String {
+      #"{"ty":"gf","o":{"k":100},"r":1,"t":2,"s":{"k":[50,25]},"e":{"k":[\#(50 + radius),25]},"#
+        + #""h":{"k":0},"a":{"k":0},"g":{"p":2,"k":{"k":[0,0,0,0,1,1,1,1]}}}"#
+    }
+    let p = try render(document(layer(rect(0, 0, 100, 50) + "," + radial(40))))
+    for x in [50, 60, 75, 85] {
+      let dx = Double(x) + 0.5 - 50
+      let expected = min(1, (dx * dx + 0.25).squareRoot() / 40) * 255
+      XCTAssertLessThanOrEqual(abs(Double(pixel(p, x, 25)[0]) - expected), 1.5, "x \(x)")
+    }
+    // A radius of 2e20 (past what single precision squares): every pixel
+    // is near the center, t about 0, black.
+    let huge = try render(document(layer(rect(0, 0, 100, 50) + "," + radial(2e20))))
+    for x in [0, 50, 99] { XCTAssertEqual(pixel(huge, x, 25), [0, 0, 0, 255], "x \(x)") }
+  }
+
+  func testStraightAlphaIsEachChannelTimes255OverAlphaInEveryColumn() throws {
+    // A faint fill, (1/6, 1/2, 1, 6/255): premultiplied channels c, alpha
+    // a; straight ones are c * 255 / a rounded (within half a level plus
+    // the 16-bit reciprocal's error), the same in every column of the row.
+    let faint = layer(rect(0, 0, 100, 50) + "," + fill(1.0 / 6, 0.5, 1, opacity: 100 * 6 / 255))
+    let premultiplied = try render(document(faint), premultiplied: true)
+    let straight = try render(document(faint))
+    for x in 0..<width {
+      let c = pixel(premultiplied, x, 20)
+      let s = pixel(straight, x, 20)
+      XCTAssertEqual(s, pixel(straight, 0, 20), "x \(x)")
+      for k in 0..<3 {
+        let exact = Double(c[k]) * 255 / Double(c[3])
+        XCTAssertLessThanOrEqual(abs(Double(s[k]) - exact), 0.51, "x \(x) channel \(k)")
+      }
+    }
+  }
+
   func testAMaskKeepsOnlyWhatItCovers() throws {
     // A full red layer masked by the rectangle 20...40 x 10...30 (add).
     let mask =
