@@ -128,6 +128,32 @@ class Raster(HandleOwner):
             )
         return pixels
 
+    def _renderer(
+        self, size: Tuple[int, int], matrix: Sequence[float], background: Optional[Sequence[float]]
+    ) -> Any:
+        """A function of (lottie, frame) drawing new (height, width, 4)
+        arrays with `size`, `matrix` and `background` checked and converted
+        once (what `razzle.render.Renderer` calls frame after frame)."""
+        width, height = (int(v) for v in size)
+        if not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE):
+            raise InvalidValueError(f"a frame is 1 to {MAX_SIDE} pixels a side, not {width}x{height}")
+        m = _doubles(matrix, 6, "a matrix")
+        bg = _doubles(background, 4, "a background")
+        shape = (height, width, 4)
+        nbytes = width * height * 4
+        stride = width * 4
+        render = lib.kf_lottie_render
+        lock = self._lock
+
+        def draw(lottie: Any, frame: float) -> Pixels:
+            source = lottie._h
+            pixels = np.empty(shape, dtype=np.uint8)
+            with lock:
+                render(source, frame, self._h, m, bg, 0, pixels.ctypes.data, nbytes, width, height, stride)
+            return pixels
+
+        return draw
+
     @staticmethod
     def _target(size: Tuple[int, int], out: Optional[Pixels]) -> Pixels:
         try:

@@ -123,6 +123,7 @@ class Renderer:
         #: How Lottie frames are drawn: "native" (razzle.Raster) or "skia".
         self.backend = "native"
         self._raster: Any = None
+        self._draw_native: Any = None
 
     @classmethod
     def from_lottie(
@@ -309,15 +310,16 @@ class Renderer:
             for index, rgba in enumerate(decode_rgba(self.lottie.images, self.base_path)):
                 if rgba is not None:
                     raster.set_image(index, rgba)
+            background = self.background if len(self.background) == 4 else (*self.background, 1.0)
+            # The size, matrix and background converted once: a frame is
+            # one array and one foreign call.
+            self._draw_native = raster._renderer(
+                (self.width, self.height),
+                (self.scale, 0.0, 0.0, self.scale, self.dx, self.dy),
+                background if background[3] > 0 else None,
+            )
             self._raster = raster
-        background = self.background if len(self.background) == 4 else (*self.background, 1.0)
-        return self._raster.render(  # type: ignore[no-any-return]
-            self.lottie,
-            float(frame),
-            (self.width, self.height),
-            matrix=(self.scale, 0.0, 0.0, self.scale, self.dx, self.dy),
-            background=background if background[3] > 0 else None,
-        )
+        return self._draw_native(self.lottie, float(frame))  # type: ignore[no-any-return]
 
     def svg(self, frame: float) -> str:
         """A Lottie frame as SVG text (the display list as SVG elements: masks
