@@ -46,9 +46,18 @@ final class LottieStaticShapesTests: XCTestCase {
       #"{"ty":0,"ind":\#(index),"refId":"p","w":20,"h":20,"ip":0,"op":20,"st":0,"#
         + #""ks":{"a":{"k":[0,0]},"p":{"k":[\#(x),60]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":\#(opacity)}}}"#
     }
+    // Drawn last (first in the file): a still gradient and a still dashed
+    // stroke after the others' stops and dashes, so that their starts are
+    // not 0; an empty path beside them.
+    let top =
+      #"{"ty":"el","p":{"k":[120,20]},"s":{"k":[30,30]}},"#
+      + #"{"ty":"gf","t":2,"s":{"k":[120,20]},"e":{"k":[135,20]},"h":{"k":20},"a":{"k":30},"#
+      + #""o":{"k":100},"r":1,"g":{"p":3,"k":{"k":[0,1,1,0,0.5,0,1,1,1,1,0,1,0,1,1,0.5]}}},"#
+      + #"{"ty":"st","c":{"k":[1,0,1,1]},"o":{"k":100},"w":{"k":1},"lc":1,"lj":1,"ml":4,"#
+      + #""d":[{"n":"d","v":{"k":1}},{"n":"g","v":{"k":1}}]}"#
     let layers = [
-      layer(1, still, opacity: fade), layer(2, trimmed), layer(3, repeated), layer(4, moving),
-      precomp(5, 100, 100), precomp(6, 130, 40),
+      layer(7, top), layer(1, still, opacity: fade), layer(2, trimmed), layer(3, repeated),
+      layer(4, moving), precomp(5, 100, 100), precomp(6, 130, 40),
     ]
     return
       #"{"v":"5.7.0","fr":30,"ip":0,"op":20,"w":160,"h":100,"#

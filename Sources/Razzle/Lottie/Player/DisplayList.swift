@@ -15,7 +15,9 @@ public struct DrawOp: Sendable, Equatable {
   /// alpha, 2 alpha inverted, 3 luma, 4 luma inverted); FILL: the fill rule
   /// (1 nonzero, 2 even-odd); IMAGE: the asset's index.
   public var mode: UInt32 = 0
-  /// MASK_PATH: 1 when the mask is inverted.
+  /// MASK_PATH: 1 when the mask is inverted; BEGIN_LAYER:
+  /// ``layerFill`` when the group's pixels are filled with `color` before
+  /// it is composited.
   public var flags: UInt32 = 0
   /// STROKE: the line cap (1 butt, 2 round, 3 square).
   public var cap: UInt32 = 0
@@ -43,6 +45,8 @@ public struct DrawOp: Sendable, Equatable {
   public var matrix: (Double, Double, Double, Double, Double, Double) = (1, 0, 0, 1, 0, 0)
   /// FILL, STROKE: the color, red, green, blue in [0, 1] and alpha with
   /// every opacity above it multiplied in; not premultiplied.
+  /// BEGIN_LAYER with ``layerFill``: the color every pixel of the group
+  /// takes (red, green, blue) and the factor of its alpha.
   public var color: (Double, Double, Double, Double) = (0, 0, 0, 0)
   /// BEGIN_LAYER: the group's opacity; BEGIN_MASK: the mask's starting
   /// coverage (0 or 1); MASK_PATH: the mask's opacity; IMAGE: the opacity.
@@ -60,6 +64,12 @@ public struct DrawOp: Sendable, Equatable {
   public var gradient: (Double, Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0, 0)
 
   public init() {}
+
+  /// BEGIN_LAYER's flag (`KF_LAYER_FILL`): After Effects' Fill effect. At
+  /// END_LAYER, before the group is composited, each of its pixels takes
+  /// `color`'s red, green and blue, and its alpha is multiplied by
+  /// `color`'s alpha (lottie-web's SVG renderer: a color matrix).
+  public static let layerFill: UInt32 = 1
 
   public static func == (a: DrawOp, b: DrawOp) -> Bool {
     a.kind == b.kind && a.mode == b.mode && a.flags == b.flags && a.cap == b.cap
@@ -234,16 +244,10 @@ public final class DisplayList: @unchecked Sendable {
     guard let recorded = layerOps[ObjectIdentifier(layer)], recorded.layer === layer,
       recorded.alpha == alpha
     else { return false }
-    let verbBase = UInt32(truncatingIfNeeded: verbs.count)
-    let pairBase = UInt32(truncatingIfNeeded: points.count / 2)
-    let dashBase = UInt32(truncatingIfNeeded: dashes.count)
-    let stopBase = UInt32(truncatingIfNeeded: stops.count)
+    let base = Bases(self)
     ops.reserveCapacity(ops.count + recorded.ops.count)
     for var op in recorded.ops {
-      op.verbStart &+= verbBase
-      op.pointStart &+= pairBase
-      op.dashStart &+= dashBase
-      op.stopStart &+= stopBase
+      base.shift(&op, by: 1)
       ops.append(op)
     }
     verbs += recorded.verbs
@@ -253,22 +257,58 @@ public final class DisplayList: @unchecked Sendable {
     return true
   }
 
+  /// Where an op's verbs, points, dashes and stops start, in each array's
+  /// units, at a point of the build.
+  private struct Bases {
+    let verbs: UInt32
+    let pairs: UInt32
+    let dashes: UInt32
+    let stops: UInt32
+
+    init(verbs: Int, points: Int, dashes: Int, stops: Int) {
+      self.verbs = UInt32(truncatingIfNeeded: verbs)
+      pairs = UInt32(truncatingIfNeeded: points / 2)
+      self.dashes = UInt32(truncatingIfNeeded: dashes)
+      self.stops = UInt32(truncatingIfNeeded: stops / 5)
+    }
+
+    init(_ list: DisplayList) {
+      self.init(
+        verbs: list.verbs.count, points: list.points.count, dashes: list.dashes.count,
+        stops: list.stops.count)
+    }
+
+    /// Moves `op`'s starts by these bases, up (`sign` 1) or down (-1). A
+    /// start below the base (a field the op does not use, left at 0) stays;
+    /// at a base of 0 an unused 0 is moved like a used one, which only
+    /// changes a start whose count is 0.
+    func shift(_ op: inout DrawOp, by sign: Int) {
+      @inline(__always) func move(_ v: inout UInt32, _ base: UInt32) {
+        if sign > 0 {
+          v = v == UInt32.max ? 0 : v &+ base
+        } else {
+          // An unused start: marked, back to 0 on the way up.
+          v = v >= base ? v &- base : UInt32.max
+        }
+      }
+      move(&op.verbStart, verbs)
+      move(&op.pointStart, pairs)
+      move(&op.dashStart, dashes)
+      move(&op.stopStart, stops)
+    }
+  }
+
   /// Records what was appended since `start` as `layer`'s ops with
   /// `alpha` (nothing once the recordings hold ``maximumRecorded``).
   func record(_ layer: AnyObject, alpha: Double, since start: Mark) {
     guard layerOpsSize < Self.maximumRecorded else { return }
-    let verbBase = UInt32(truncatingIfNeeded: start.verbs)
-    let pairBase = UInt32(truncatingIfNeeded: start.points / 2)
-    let dashBase = UInt32(truncatingIfNeeded: start.dashes)
-    let stopBase = UInt32(truncatingIfNeeded: start.stops)
+    let base = Bases(
+      verbs: start.verbs, points: start.points, dashes: start.dashes, stops: start.stops)
     let recorded = LayerOps(
       layer: layer, alpha: alpha,
       ops: ops[start.ops...].map { op in
         var op = op
-        op.verbStart &-= verbBase
-        op.pointStart &-= pairBase
-        op.dashStart &-= dashBase
-        op.stopStart &-= stopBase
+        base.shift(&op, by: -1)
         return op
       },
       verbs: Array(verbs[start.verbs...]), points: Array(points[start.points...]),
