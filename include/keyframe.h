@@ -1847,7 +1847,14 @@ kf_status kf_lottie_sample_transforms(const kf_lottie *lottie, const double *tim
  *   RESTORE      pop the state pushed by the matching SAVE.
  *   CLIP_RECT    intersect the clip with `rect` (x, y, w, h) until RESTORE.
  *   BEGIN_LAYER  start an offscreen group (transparent); what is drawn until
- *                the matching END_LAYER goes into it.
+ *                the matching END_LAYER goes into it. With `flags` &
+ *                KF_LAYER_FILL (0.3.6; After Effects' Fill effect), every
+ *                pixel of the group takes color[0..2] (straight red, green,
+ *                blue) and its alpha is multiplied by color[3], after any
+ *                mask and matte and before END_LAYER composites it (an SVG
+ *                feColorMatrix "0 0 0 0 r 0 0 0 0 g 0 0 0 0 b 0 0 0 a 0" in
+ *                sRGB; a caller that ignores the flag draws the layer in
+ *                its own colors).
  *   BEGIN_MASK   (inside a group) start the group's mask: a coverage buffer
  *                filled with `opacity` (0 or 1). Each MASK_PATH until
  *                END_MASK combines its coverage m (the path filled nonzero,
@@ -1871,7 +1878,7 @@ kf_status kf_lottie_sample_transforms(const kf_lottie *lottie, const double *tim
  *                matte premultiplied by its alpha, _LUMA_INVERTED 1 - that.
  *   END_LAYER    composite the group onto what is below with the matching
  *                BEGIN_LAYER's `opacity` and blend mode `mode` (kf_blend_mode,
- *                the CSS blend modes).
+ *                the CSS blend modes), its KF_LAYER_FILL applied first.
  *   FILL         fill the path with the op's paint (below) by the fill rule
  *                `mode` (KF_FILL_NONZERO, KF_FILL_EVEN_ODD).
  *   STROKE       stroke the path with the op's paint, `width`, `cap`,
@@ -1942,6 +1949,8 @@ typedef enum kf_mask_mode {
 
 /* MASK_PATH flags. */
 #define KF_MASK_INVERTED 1u
+/* BEGIN_LAYER flags (0.3.6): fill the group with `color` (see the ops). */
+#define KF_LAYER_FILL 1u
 
 typedef enum kf_matte_mode {
   KF_MATTE_ALPHA = 1,
@@ -1983,7 +1992,7 @@ typedef enum kf_blend_mode {
 typedef struct kf_draw_op {
   uint32_t kind;  /* kf_draw_op_kind */
   uint32_t mode;  /* blend, mask, matte mode, fill rule or image index */
-  uint32_t flags; /* MASK_PATH: KF_MASK_INVERTED */
+  uint32_t flags; /* MASK_PATH: KF_MASK_INVERTED; BEGIN_LAYER: KF_LAYER_FILL */
   uint32_t cap;   /* STROKE: kf_line_cap */
   uint32_t join;  /* STROKE: kf_line_join */
   uint32_t dash_count;
@@ -1996,7 +2005,7 @@ typedef struct kf_draw_op {
   uint32_t stop_start;
   uint32_t reserved;
   double matrix[6]; /* SAVE: a b c d e f */
-  double color[4];  /* FILL, STROKE: r g b a */
+  double color[4];  /* FILL, STROKE: r g b a; BEGIN_LAYER with KF_LAYER_FILL */
   double opacity;   /* BEGIN_LAYER, BEGIN_MASK, MASK_PATH, IMAGE */
   double width;     /* STROKE: line width; MASK_PATH: expansion */
   double miter_limit;

@@ -355,10 +355,18 @@ static int begin_layer(renderer *r, const kf_draw_op *op) {
 }
 
 /* END_LAYER: the group onto what is below, with the BEGIN_LAYER's opacity
- * and blend mode. */
+ * and blend mode; with KF_LAYER_FILL, the group is first replaced by its
+ * color painted through the group's alpha. */
 static void end_layer(renderer *r) {
   const kf_draw_op *begin = r->layers[--r->depth].begin;
   cairo_t *cr = r->cr;
+  if (begin->flags & KF_LAYER_FILL) {
+    cairo_pattern_t *content = cairo_pop_group(cr);
+    cairo_push_group(cr);
+    cairo_set_source_rgba(cr, begin->color[0], begin->color[1], begin->color[2], begin->color[3]);
+    cairo_mask(cr, content);
+    cairo_pattern_destroy(content);
+  }
   cairo_pop_group_to_source(cr);
   cairo_save(cr);
   cairo_set_operator(cr, blend_operator(begin->mode));

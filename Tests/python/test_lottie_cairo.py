@@ -51,11 +51,11 @@ def k(value: Any) -> Dict[str, Any]:
     return {"a": 0, "k": value}
 
 
-def draw(player: Path, tmp_path: Path, items: List[Dict[str, Any]], h: int = 100) -> np.ndarray:
+def draw(player: Path, tmp_path: Path, items: List[Dict[str, Any]], h: int = 100, **layer_extra: Any) -> np.ndarray:
     """The document's frame 0 drawn by lottie_cairo over transparent:
     (h, 100, 4) RGBA, not premultiplied (PNG)."""
     transform = {"p": k([0, 0]), "a": k([0, 0]), "s": k([100, 100]), "r": k(0), "o": k(100)}
-    layer = {"ty": 4, "ind": 1, "ip": 0, "op": 100, "st": 0, "ks": transform, "shapes": items}
+    layer = {"ty": 4, "ind": 1, "ip": 0, "op": 100, "st": 0, "ks": transform, "shapes": items, **layer_extra}
     doc = {"v": "5.7.0", "fr": 30, "ip": 0, "op": 10, "w": 100, "h": h, "layers": [layer]}
     source, out = tmp_path / "doc.json", tmp_path / "frame.png"
     source.write_text(json.dumps(doc))
@@ -120,3 +120,20 @@ def test_a_gradient_of_no_length_paints_its_last_stop(player: Path, tmp_path: Pa
     # Start and end at one point: the last stop's color, as skia and SVG.
     image = draw(player, tmp_path, [rect(0, 0, 100, 10), gradient("gf", RED_TO_BLUE, (50, 5), (50, 5), r=1)], h=10)
     assert near(image[5, 10], (0, 0, 255, 255)) and near(image[5, 90], (0, 0, 255, 255))
+
+
+def test_a_fill_effect_recolors_the_layer_through_its_alpha(player: Path, tmp_path: Path) -> None:
+    # After Effects' Fill (blue, opacity 0.5) on a layer of an opaque red
+    # rectangle (x < 50) and a green one at 50 % (x >= 50): every pixel
+    # blue, alpha 255 × 0.5 = 127.5 on the left, 127.5 × 0.5 = 63.75 on
+    # the right (KF_LAYER_FILL: the group painted blue through its alpha).
+    fill = {"ty": 21, "nm": "Fill", "mn": "ADBE Fill", "en": 1, "ef": [
+        {"ty": 10, "mn": "ADBE Fill-0001", "v": k(0)}, {"ty": 7, "mn": "ADBE Fill-0007", "v": k(0)},
+        {"ty": 2, "mn": "ADBE Fill-0002", "v": k([0, 0, 1, 1])}, {"ty": 7, "mn": "ADBE Fill-0006", "v": k(0)},
+        {"ty": 0, "mn": "ADBE Fill-0003", "v": k(0)}, {"ty": 0, "mn": "ADBE Fill-0004", "v": k(0)},
+        {"ty": 0, "mn": "ADBE Fill-0005", "v": k(0.5)}]}
+    red = [rect(0, 0, 50, 10), {"ty": "fl", "c": k([1, 0, 0, 1]), "o": k(100)}]
+    green = [rect(50, 0, 50, 10), {"ty": "fl", "c": k([0, 1, 0, 1]), "o": k(50)}]
+    items = [{"ty": "gr", "it": red + [{"ty": "tr", "o": k(100)}]}, {"ty": "gr", "it": green + [{"ty": "tr", "o": k(100)}]}]
+    image = draw(player, tmp_path, items, h=10, ef=[fill])
+    assert near(image[5, 25], (0, 0, 255, 127.5)) and near(image[5, 75], (0, 0, 255, 63.75))

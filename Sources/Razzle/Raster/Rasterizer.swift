@@ -323,6 +323,9 @@ public final class Rasterizer: @unchecked Sendable {
     /// BEGIN_MATTE … END_MATTE: the matte being drawn and its mode.
     var matte: PixelLayer?
     var matteMode: UInt32 = 0
+    /// BEGIN_LAYER with ``DrawOp/layerFill``: the color (straight, 0–1)
+    /// its pixels take and the factor of their alpha.
+    var fill: SIMD4<Float>? = nil
   }
 
   private func interpret(_ list: DisplayList, root: PixelLayer, state initial: FrameState) {
@@ -346,14 +349,19 @@ public final class Rasterizer: @unchecked Sendable {
               state.clip = clipped(state.clip, rect: op.rect, by: state.matrix)
             case .beginLayer:
               let content = layer()
-              groups.append(
-                Group(
-                  content: content, below: target, opacity: Float(op.opacity), mode: op.mode,
-                  depth: saved.count))
+              var group = Group(
+                content: content, below: target, opacity: Float(op.opacity), mode: op.mode,
+                depth: saved.count)
+              if op.flags & DrawOp.layerFill != 0 {
+                let (r, g, b, a) = op.color
+                group.fill = SIMD4(Float(r), Float(g), Float(b), Float(a))
+              }
+              groups.append(group)
               target = content
             case .endLayer:
               guard var group = groups.popLast() else { break }
               finishMatte(&group)
+              if let fill = group.fill { recolor(group.content, fill) }
               composite(group.content, onto: group.below, opacity: group.opacity, mode: group.mode)
               recycle(group.content)
               if let mask = group.mask { recycle(mask) }
@@ -404,6 +412,7 @@ public final class Rasterizer: @unchecked Sendable {
     // A list cut short leaves nothing open.
     while var group = groups.popLast() {
       finishMatte(&group)
+      if let fill = group.fill { recolor(group.content, fill) }
       composite(group.content, onto: group.below, opacity: group.opacity, mode: group.mode)
       recycle(group.content)
       if let mask = group.mask { recycle(mask) }
@@ -437,6 +446,24 @@ public final class Rasterizer: @unchecked Sendable {
     recycle(matte)
     group.matte = nil
     group.matteMode = 0
+  }
+
+  /// After Effects' Fill: every pixel of `layer` takes `fill`'s color, its
+  /// alpha times `fill`'s alpha (channels out of range are clamped; not
+  /// finite ones count as 0).
+  private func recolor(_ layer: PixelLayer, _ fill: SIMD4<Float>) {
+    let box = layer.box
+    guard !box.isEmpty else { return }
+    func unit(_ v: Float) -> Float { v.isFinite ? min(max(v, 0), 1) : 0 }
+    let color = SIMD4(unit(fill.x), unit(fill.y), unit(fill.z), 1)
+    let factor = unit(fill.w)
+    for y in box.y0..<box.y1 {
+      let row = layer.row(y)
+      for x in box.x0..<box.x1 where row[x] != 0 {
+        let alpha = Float(row[x] >> 24) * factor
+        row[x] = packPixel(color * alpha)
+      }
+    }
   }
 
   /// Multiplies every pixel in `layer`'s box by factor(x, y).

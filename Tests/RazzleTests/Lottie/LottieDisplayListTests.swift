@@ -236,6 +236,28 @@ final class LottieDisplayListTests: XCTestCase {
     XCTAssertEqual(list.ops[0].matrix.5, 5)
   }
 
+  func testAFillEffectMakesTheLayerAGroupFilledWithItsColor() throws {
+    // ADBE Fill, blue at opacity 0.5 (its third and seventh parameters):
+    // BEGIN_LAYER with KF_LAYER_FILL and color (0, 0, 1, 0.5); a disabled
+    // one (en 0) draws the layer ungrouped.
+    func effect(_ enabled: Int) -> String {
+      #","ef":[{"ty":21,"nm":"Fill","mn":"ADBE Fill","en":\#(enabled),"ef":["#
+        + #"{"ty":10,"v":{"k":0}},{"ty":7,"v":{"k":0}},{"ty":2,"v":{"k":[0,0,1,1]}},"#
+        + #"{"ty":7,"v":{"k":0}},{"ty":0,"v":{"k":0}},{"ty":0,"v":{"k":0}},{"ty":0,"v":{"k":0.5}}]}]"#
+    }
+    let shapes =
+      #"{"ty":"rc","p":{"k":[50,50]},"s":{"k":[20,20]},"r":{"k":0}},"#
+      + #"{"ty":"fl","c":{"k":[1,0,0,1]},"o":{"k":100}}"#
+    let list = try draw(document(shapeLayer(shapes, extra: effect(1))), 0)
+    XCTAssertEqual(kinds(list).first, .beginLayer)
+    XCTAssertEqual(kinds(list).last, .endLayer)
+    let begin = list.ops[0]
+    XCTAssertEqual(begin.flags, DrawOp.layerFill)
+    XCTAssertTrue(begin.color == (0, 0, 1, 0.5))
+    let off = try draw(document(shapeLayer(shapes, extra: effect(0))), 0)
+    XCTAssertFalse(kinds(off).contains(.beginLayer))
+  }
+
   func testBadInputIsRefusedWithItsPointer() {
     let cyclic = document(
       #"{"ty":0,"refId":"a","ind":1,"ip":0,"op":60,"st":0}"#,

@@ -56,6 +56,8 @@ MATTE_MODES: Tuple[str, ...] = ("", "alpha", "alpha-inverted", "luma", "luma-inv
 FILL_RULES: Tuple[str, ...] = ("", "nonzero", "evenodd")
 LINE_CAPS: Tuple[str, ...] = ("", "butt", "round", "square")
 LINE_JOINS: Tuple[str, ...] = ("", "miter", "round", "bevel")
+#: KF_LAYER_FILL: a BeginLayer's flag for After Effects' Fill effect.
+LAYER_FILL = 1
 #: kf_paint 0...2: what a FILL or STROKE paints with.
 PAINTS: Tuple[str, ...] = ("solid", "linear", "radial")
 
@@ -161,10 +163,13 @@ class ClipRect(NamedTuple):
 class BeginLayer(NamedTuple):
     """Start an offscreen group (transparent), composited at `EndLayer` with
     `opacity` and the blend mode `blend` (a CSS name: "normal", "multiply",
-    ...)."""
+    ...). `fill` (After Effects' Fill effect, KF_LAYER_FILL): None, or
+    (r, g, b, a): before the group is composited every pixel takes the
+    straight color r, g, b and its alpha is multiplied by a."""
 
     opacity: float
     blend: str
+    fill: Optional[RGBA] = None
 
 
 class EndLayer(NamedTuple):
@@ -397,7 +402,8 @@ def ops_from_view(view: DisplayListView) -> List[DrawOp]:
                 )
             )
         elif kind == 3:
-            append(BeginLayer(f[10], _name(BLEND_MODES, mode, "blend mode")))
+            fill = (f[6], f[7], f[8], f[9]) if flags & LAYER_FILL else None
+            append(BeginLayer(f[10], _name(BLEND_MODES, mode, "blend mode"), fill))
         elif kind == 4:
             append(_END_LAYER)
         elif kind == 5:

@@ -236,6 +236,14 @@ struct LottieMask: Sendable {
   var expansion: LottieProperty
 }
 
+/// After Effects' Fill effect (`ef` type 21, "ADBE Fill"): the layer's
+/// pixels take `color` and their alpha times `opacity` (0–1), as
+/// lottie-web's SVG renderer draws it (a color matrix on the layer).
+struct LottieFillEffect: Sendable {
+  var color: LottieProperty
+  var opacity: LottieProperty
+}
+
 /// What a layer draws.
 enum LottieLayerContent: Sendable {
   case none
@@ -273,6 +281,9 @@ final class LottieDrawLayer: @unchecked Sendable {
   var blendMode: UInt32
   var autoOrient: Bool
   var timeRemap: LottieProperty?
+  /// Fill effects in order (each replaces the color: the last one's
+  /// color, every opacity multiplied).
+  var fills: [LottieFillEffect] = []
   let content: LottieLayerContent
   /// The layer's shapes hold no animated property: every frame draws them
   /// the same (a display list replays them, ``DisplayList``).

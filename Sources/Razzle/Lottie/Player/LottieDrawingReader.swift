@@ -211,10 +211,9 @@ struct LottieDrawingReader {
     if node.flag("ddd") {
       warn(node["ddd"] ?? node, "3D layer", "drawn as 2D (z and 3D rotations ignored)")
     }
-    for (key, feature) in [("ef", "effects"), ("sy", "layer styles")] {
-      if let member = node[key], !(member.value.array?.isEmpty ?? false) {
-        warn(member, feature, "not drawn")
-      }
+    let fills = try effects(node)
+    if let member = node["sy"], !(member.value.array?.isEmpty ?? false) {
+      warn(member, "layer styles", "not drawn")
     }
     let transform = try self.transform(node["ks"])
     let tt = try node.integer("tt") ?? 0
@@ -303,7 +302,58 @@ struct LottieDrawingReader {
       transform: transform, masks: masks, matteMode: UInt32(tt), isMatte: node.flag("td"),
       hidden: node.flag("hd"), blendMode: blend, autoOrient: node.flag("ao"),
       timeRemap: timeRemap, content: content)
+    layer.fills = fills
     return (layer, try node.integer("parent"), try node.integer("tp"))
+  }
+
+  /// A layer's effects (`ef`): the enabled Fill effects (type 21) read,
+  /// every other effect a warning (expression controls, type 5, draw
+  /// nothing and are skipped quietly).
+  private mutating func effects(_ node: LottieNode) throws(RazzleError) -> [LottieFillEffect] {
+    guard let list = node["ef"]?.elements else {
+      if let member = node["ef"], member.value.array == nil {
+        throw member.error("expected an array of effects, got \(member.value.typeName)")
+      }
+      return []
+    }
+    var fills: [LottieFillEffect] = []
+    for effect in list {
+      guard effect.value.members != nil else {
+        throw effect.error("expected an effect object, got \(effect.value.typeName)")
+      }
+      let type = try effect.integer("ty") ?? -1
+      if let enabled = effect["en"]?.value.number, enabled == 0 { continue }
+      switch type {
+      case 5:
+        continue
+      case 21:
+        // lottie-web's SVGFillFilter reads the color from the third
+        // parameter and the opacity from the seventh; the mask, invert
+        // and feather parameters are not drawn.
+        let parameters = effect["ef"]?.elements ?? []
+        func parameter(_ index: Int, _ name: String) -> LottieNode? {
+          parameters.first { (try? $0.string("mn")) == "ADBE Fill-\(name)" }
+            ?? (index < parameters.count ? parameters[index] : nil)
+        }
+        let color = try LottieProperty.read(
+          parameter(2, "0002")?["v"], fallback: [1, 0, 0, 1], warnings: &warnings)
+        let opacity = try LottieProperty.read(
+          parameter(6, "0005")?["v"], fallback: [1], warnings: &warnings)
+        for (index, name, what) in [
+          (0, "0001", "its mask"), (3, "0006", "invert"), (4, "0003", "feather"),
+          (5, "0004", "feather"),
+        ] {
+          if let p = parameter(index, name), let v = p["v"]?["k"]?.value.number, v != 0 {
+            warn(p, "effects", "a Fill effect's \(what) is not drawn")
+          }
+        }
+        fills.append(LottieFillEffect(color: color, opacity: opacity))
+      default:
+        let name = (try? effect.string("mn")) ?? (try? effect.string("nm")) ?? "type \(type)"
+        warn(effect, "effects", "\(name) not drawn (razzle draws Fill)")
+      }
+    }
+    return fills
   }
 
   /// The most glyphs a file embeds (`chars`): more is an error.

@@ -120,12 +120,27 @@ struct LottieFrameBuilder {
     // number a list holds is finite.
     guard matrix.isFinite else { return }
     let matte = layer.matteMode != 0 ? layer.matte : nil
-    let grouped = !layer.masks.isEmpty || matte != nil || layer.blendMode != 0
+    let grouped =
+      !layer.masks.isEmpty || matte != nil || layer.blendMode != 0 || !layer.fills.isEmpty
     if grouped {
       var op = DrawOp()
       op.kind = DrawOpKind.beginLayer.rawValue
       op.mode = layer.blendMode
       op.opacity = 1
+      if !layer.fills.isEmpty {
+        // Each Fill replaces the color: the last one's color, every
+        // opacity multiplied.
+        var alpha = 1.0
+        var color = SIMD4<Double>(1, 0, 0, 1)
+        for fill in layer.fills {
+          color = fill.color.vector(at: time, fallback: SIMD4(1, 0, 0, 1))
+          let o = fill.opacity.scalar(at: time)
+          alpha *= o.isFinite ? min(1, max(0, o)) : 1
+        }
+        func unit(_ v: Double) -> Double { v.isFinite ? min(1, max(0, v)) : 0 }
+        op.flags = DrawOp.layerFill
+        op.color = (unit(color[0]), unit(color[1]), unit(color[2]), alpha)
+      }
       list.append(op)
     }
     let saved = list.ops.count

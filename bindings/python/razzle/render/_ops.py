@@ -187,12 +187,14 @@ class OpDrawer:
         self.images = list(images)
         self.luma = skia.LumaColorFilter.Make()
         self.sampling = skia.SamplingOptions(skia.FilterMode.kLinear, skia.MipmapMode.kLinear)
+        #: Per open BeginLayer, the skia layers it saved (2 with a Fill).
+        self._layers: List[int] = []
         self._dispatch: Dict[type, Callable[[Any, Any], None]] = {
             Save: self._save,
             Restore: self._restore,
             ClipRect: self._clip,
             BeginLayer: self._begin_layer,
-            EndLayer: self._restore,
+            EndLayer: self._end_layer,
             BeginMask: self._begin_mask,
             MaskPath: self._mask_path,
             EndMask: self._restore,
@@ -207,6 +209,7 @@ class OpDrawer:
         """Draws `ops` in order; the canvas's save count is restored after
         (a list cut short leaves no layer open)."""
         depth = canvas.getSaveCount()
+        self._layers = []
         dispatch = self._dispatch
         for op in ops:
             dispatch[type(op)](canvas, op)
@@ -230,11 +233,22 @@ class OpDrawer:
         x, y, w, h = op.rect
         canvas.clipRect(skia.Rect.MakeXYWH(x, y, w, h), doAntiAlias=True)
 
-    @staticmethod
-    def _begin_layer(canvas: Any, op: BeginLayer) -> None:
+    def _end_layer(self, canvas: Any, op: EndLayer) -> None:
+        for _ in range(self._layers.pop() if self._layers else 1):
+            canvas.restore()
+
+    def _begin_layer(self, canvas: Any, op: BeginLayer) -> None:
         paint = skia.Paint(Alphaf=min(1.0, max(0.0, op.opacity)))
         paint.setBlendMode(_BLENDS.get(op.blend, skia.BlendMode.kSrcOver))
         canvas.saveLayer(None, paint)
+        self._layers.append(1 if op.fill is None else 2)
+        if op.fill is not None:
+            # After Effects' Fill: a second layer whose color matrix gives
+            # every pixel the color and its alpha times a (skia's matrix
+            # works on straight colors, its offsets in 0...1).
+            r, g, b, a = op.fill
+            matrix = [0, 0, 0, 0, r, 0, 0, 0, 0, g, 0, 0, 0, 0, b, 0, 0, 0, a, 0]
+            canvas.saveLayer(None, skia.Paint(ColorFilter=skia.ColorFilters.Matrix(matrix)))
 
     def _begin_mask(self, canvas: Any, op: BeginMask) -> None:
         # The coverage is the layer's gray level; its luminance becomes the

@@ -5,7 +5,9 @@ How the ops map (include/keyframe.h defines them):
 - Save: `<g transform="matrix(...)">` until its Restore; ClipRect: a
   `<clipPath>` on a group holding the rest of that state.
 - BeginLayer ... EndLayer: `<g>` with `opacity` and `mix-blend-mode`; its
-  mask and its matte wrap the content as `mask="url(#...)"`.
+  mask and its matte wrap the content as `mask="url(#...)"`; a Fill
+  (BeginLayer.fill) is a `<filter>` with an `feColorMatrix` in sRGB around
+  them, as lottie-web's SVG renderer draws the effect.
 - The mask: a luminance `<mask>` whose content is the coverage in gray (a
   rect of the start value, 0 black, 1 white); each MaskPath an isolated,
   opaque gray group of its coverage a·m (inverted: a·(1 − m); grown or
@@ -293,10 +295,24 @@ class _Writer:
         if op.blend != "normal":
             style.append(f"mix-blend-mode:{op.blend}")
         out.append(f'<g style="{";".join(style)}">' if style else "<g>")
+        if op.fill is not None:
+            # After Effects' Fill, as lottie-web's SVG renderer draws it: a
+            # color matrix (in sRGB) over the masked content.
+            r, g, b, a = (_n(min(1.0, max(0.0, v))) for v in op.fill)
+            x, y, w, h = self._cover(m)
+            fill = self._id("fill")
+            self.defs.append(
+                f'<filter id="{fill}" filterUnits="userSpaceOnUse" x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" '
+                f'height="{_n(h)}" color-interpolation-filters="sRGB"><feColorMatrix type="matrix" '
+                f'values="0 0 0 0 {r} 0 0 0 0 {g} 0 0 0 0 {b} 0 0 0 {a} 0"/></filter>'
+            )
+            out.append(f'<g filter="url(#{fill})">')
         for mask in wrappers:
             out.append(f'<g mask="url(#{mask})">')
         out.extend(content)
         out.extend("</g>" for _ in wrappers)
+        if op.fill is not None:
+            out.append("</g>")
         out.append("</g>")
         return i
 
