@@ -159,7 +159,7 @@ def main(argv=None) -> int:
         "Per file: the median over its 5 reference frames. MAE: mean absolute error over RGB, 0-255 levels; "
         "off16: pixels with any channel off by more than 16 levels. Features: beyond path/rect/ellipse/fill/stroke; "
         "**bold** ones are not drawn by razzle (outside DRAWN). Part-1 files: all features in PART1; "
-        "files razzle draws: all features in DRAWN (PART1, gradients, polystars, repeaters, text with embedded glyphs).",
+        "files razzle draws: all features in DRAWN (PART1, gradients, polystars, repeaters, text with embedded glyphs, the Fill effect).",
         "Render time for all frames: " + ", ".join(f"{n} {t:.2f} s" for n, t in timing.items()) + ".",
     ]
     text = "\n".join(lines + notes) + "\n"

@@ -177,7 +177,7 @@ ALL_FEATURES = frozenset(
     | {f"mask:{m}" for m in MASK_MODES.values()}
     | {"mask-inverted", "mask-opacity", "mask-expansion"}
     | {f"matte:{m}" for m in MATTES.values()}
-    | {"time-remap", "stretch", "blend", "auto-orient", "hidden", "3d", "effects", "expressions"}
+    | {"time-remap", "stretch", "blend", "auto-orient", "hidden", "3d", "effects", "effect:fill", "expressions"}
     | set(SHAPE_TYPES.values())
     | {"dashes", "fill-evenodd"}
 )
@@ -196,8 +196,9 @@ PART1 = frozenset(
 )
 
 # What razzle's player draws: part 1, then gradient fills and strokes and
-# polystars (display list version 2).
-DRAWN = PART1 | {"gradient-fill", "gradient-stroke", "polystar", "repeater", "text"}
+# polystars (display list version 2), repeaters, text, and After Effects'
+# Fill effect (0.3.6).
+DRAWN = PART1 | {"gradient-fill", "gradient-stroke", "polystar", "repeater", "text", "effect:fill"}
 
 #: Features razzle draws differently from lottie-web on purpose
 #: (Guides/Lottie.md, "Masks": lottie-web draws these mask modes as add;
@@ -290,8 +291,10 @@ def _layer_features(layer: dict, out: set[str]) -> None:
         out.add("blend")
     if layer.get("ao") == 1:
         out.add("auto-orient")
-    if layer.get("ef"):
-        out.add("effects")
+    for effect in layer.get("ef") or []:
+        if not isinstance(effect, dict) or effect.get("ty") == 5 or effect.get("en") == 0:
+            continue  # expression controls draw nothing; disabled effects neither
+        out.add("effect:fill" if effect.get("ty") == 21 else "effects")
     if ty == 4:
         _shape_features(layer.get("shapes"), out)
 
