@@ -70,6 +70,7 @@ public final class LottieAnimation: @unchecked Sendable {
   ///   ``LottieFrameBuilder/maximumLayerDraws`` layers; the list is then
   ///   empty.
   public func draw(frame: Double, into list: DisplayList) throws(RazzleError) {
+    list.beginFrame(of: self)
     var builder = LottieFrameBuilder(drawing: drawing, list: list)
     do {
       try builder.build(frame: frame)

@@ -84,6 +84,21 @@ final class LottieStaticShapesTests: XCTestCase {
     }
   }
 
+  func testAListDrawingTwoImportsInTurnBuildsEachAsANewList() throws {
+    // Two imports of the same document have layers of their own: a list
+    // drawn from one, then the other, then the first again, lets the
+    // other's recordings go and builds each frame as a new list would.
+    let first = try LottieAnimation(json: json)
+    let second = try LottieAnimation(json: json)
+    let list = DisplayList()
+    for (animation, f) in [(first, 0.0), (first, 0.0), (second, 0.0), (first, 1.0), (second, 1.0)] {
+      try animation.draw(frame: f, into: list)
+      let fresh = DisplayList()
+      try animation.draw(frame: f, into: fresh)
+      assertSame(list, fresh, "frame \(f)")
+    }
+  }
+
   func testAFadingLayerOfStillShapesPaintsWithThisFramesOpacity() throws {
     let animation = try LottieAnimation(json: json)
     let list = DisplayList()

@@ -220,6 +220,17 @@ public final class DisplayList: @unchecked Sendable {
   /// The recorded layers, and what they hold in all.
   private var layerOps: [ObjectIdentifier: LayerOps] = [:]
   private var layerOpsSize = 0
+  /// The import the recordings come from: a list drawn from another one
+  /// lets them go (they hold that import's layers).
+  private weak var recordedFrom: AnyObject?
+
+  /// Starts a frame of `source`: recordings of another source are dropped.
+  func beginFrame(of source: AnyObject) {
+    guard recordedFrom !== source else { return }
+    layerOps.removeAll()
+    layerOpsSize = 0
+    recordedFrom = source
+  }
   /// The most numbers the recorded layers hold (about 32 MiB).
   static let maximumRecorded = 1 << 22
 
