@@ -7,6 +7,9 @@ display list: the library's rasterizer, the skia drawer, the SVG export
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 from typing import Any, Dict, List, Optional
 
 import numpy as np
@@ -87,3 +90,10 @@ def test_the_skia_drawer_and_the_svg_export_agree() -> None:
     svg = render.Renderer.from_lottie(anim, size=(100, 10)).svg(0)
     assert 'color-interpolation-filters="sRGB"' in svg
     assert 'values="0 0 0 0 0 0 0 0 0 0 0 0 0 0 1 0 0 0 0.5 0"' in svg
+
+
+def test_the_flag_is_the_headers() -> None:
+    from razzle import _display_list
+
+    header = (Path(__file__).parents[2] / "include" / "keyframe.h").read_text()
+    assert _display_list.LAYER_FILL == int(re.search(r"#define KF_LAYER_FILL (\d+)u", header).group(1))

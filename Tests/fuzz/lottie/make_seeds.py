@@ -223,6 +223,21 @@ def matte_edges():
                 shape_layer(8, r, td=1, tt=1)])     # the last layer a matte
 
 
+def effects():
+    """A Fill effect (animated color, NaN-free odd numbers), a disabled one,
+    an expression control, an unknown effect and malformed parameters."""
+    def fill_effect(color, opacity, en=1, params=None):
+        return {"ty": 21, "mn": "ADBE Fill", "en": en, "ef": params if params is not None else [
+            {"ty": 10, "v": k(0)}, {"ty": 7, "v": k(0)}, {"ty": 2, "v": color}, {"ty": 7, "v": k(1)},
+            {"ty": 0, "v": k(2)}, {"ty": 0, "v": k(0)}, {"ty": 0, "v": opacity}]}
+    r = [rect([50, 50], [40, 40]), fill([1, 0, 0, 1])]
+    return doc([shape_layer(1, r, ef=[fill_effect(keys([0, [0, 0, 1, 1]], [30, [1e300, -1, 0.5, 1]]), k(0.5)),
+                                      fill_effect(k([0, 1, 0, 1]), k(-3), en=0)]),
+                shape_layer(2, r, ef=[{"ty": 5, "mn": "ADBE Slider Control", "ef": [{"ty": 0, "v": k(1)}]},
+                                      {"ty": 29, "mn": "ADBE Gaussian Blur 2", "ef": []},
+                                      fill_effect(k([0, 0, 0, 1]), k(1e300), params=[{"ty": 2}])])])
+
+
 def deep_json(depth=3000):
     return '{"v":"5.7.0","fr":30,"ip":0,"op":60,"w":10,"h":10,"nm":' + "[" * depth + "]" * depth + ',"layers":[]}'
 
@@ -241,6 +256,7 @@ SEEDS = {
     "many-vertices-mask.json": many_vertices(),
     "parent-loop.json": parent_loop(),
     "matte-edges.json": matte_edges(),
+    "effects.json": effects(),
 }
 
 if __name__ == "__main__":
