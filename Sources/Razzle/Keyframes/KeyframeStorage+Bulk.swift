@@ -1,3 +1,5 @@
+import RazzleStores
+
 // Many keyframes in one edit: the batch is merged with the track's
 // keyframes in one pass, so an edit of m keyframes costs O(n + m) after
 // sorting the batch, whatever order its times come in.
@@ -6,35 +8,45 @@ extension KeyframeStorage {
   /// Batches below this many entries are ordered by a comparison sort.
   static var radixMinimum: Int { 512 }
 
-  /// The entries to keep of a batch, in increasing time order, with their
-  /// times: of each distinct time (−0 and +0 are one time), its last entry.
+  /// Calls `body` with the entries to keep of a batch, in increasing time
+  /// order, and their times: of each distinct time (−0 and +0 are one
+  /// time), its last entry. The buffers are valid only inside `body`.
   ///
-  /// Above ``radixMinimum`` entries, a radix sort of (key, entry) pairs,
-  /// stable, with the times' order-preserving bit patterns as keys
-  /// (negatives flipped below the positives, −0 as +0): a large batch is
-  /// split into about n/256 buckets of equal width in time, in one pass
-  /// over memory, then each bucket (in cache) sorted LSD by the bytes in
-  /// which its keys differ; a small one (or one whose times span more than
-  /// a double) sorted LSD by the bytes in which all keys differ. Equal keys
-  /// then sit together in entry order; the last of each run is kept, and
-  /// its time read back from its key (a zero from the entry, for its sign).
+  /// Keys are the times' order-preserving bit patterns (negatives flipped
+  /// below the positives, −0 as +0), sorted stably with their entries, so
+  /// equal keys sit together in entry order and the last of each run is
+  /// kept, its time read back from its key (a zero from the entry, for its
+  /// sign). A large batch whose times span a finite range is split by time
+  /// first (see ``splitByTime(_:earliest:latest:_:)``); any other above
+  /// ``radixMinimum`` entries is sorted LSD by the bytes in which its keys
+  /// differ; a small one by comparisons.
   ///
   /// - Complexity: O(n) above ``radixMinimum``, O(n log n) below.
-  static func lastEntriesInTimeOrder(_ times: UnsafeBufferPointer<Double>) -> (
-    entries: [Int], times: [Double]
-  ) {
+  static func withLastEntriesInTimeOrder<R>(
+    _ times: UnsafeBufferPointer<Double>,
+    _ body: (_ entries: UnsafeBufferPointer<UInt32>, _ times: UnsafeBufferPointer<Double>) -> R
+  ) -> R {
     let n = times.count
     guard n >= radixMinimum, n <= Int(UInt32.max) else {
       let order = times.indices.sorted {
         times[$0] < times[$1] || (times[$0] == times[$1] && $0 < $1)
       }
-      var unique: [Int] = []
+      var unique: [UInt32] = []
       unique.reserveCapacity(n)
       for (position, i) in order.enumerated()
       where position == n - 1 || times[order[position + 1]] != times[i] {
-        unique.append(i)
+        unique.append(UInt32(truncatingIfNeeded: i))
       }
-      return (unique, unique.map { times[$0] })
+      let keptTimes = unique.map { times[Int($0)] }
+      return unique.withUnsafeBufferPointer { u in keptTimes.withUnsafeBufferPointer { body(u, $0) }
+      }
+    }
+    let (earliest, latest) = range(of: times)
+    // (A spread whose reciprocal overflows, times within a few subnormals,
+    // is radix sorted: the split needs buckets / spread.)
+    let spread = latest - earliest
+    if n >= radixSplitMinimum && spread > 0 && spread.isFinite && (65536 / spread).isFinite {
+      return splitByTime(times, earliest: earliest, latest: latest, body)
     }
     let keys = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 * n)
     let entries = UnsafeMutablePointer<UInt32>.allocate(capacity: 2 * n)
@@ -44,119 +56,290 @@ extension KeyframeStorage {
     }
     var allOnes = UInt64.max
     var anyOnes: UInt64 = 0
-    var earliest = times[0]
-    var latest = times[0]
     for i in 0..<n {
-      let t = times[i]
-      // +0 for −0, then flip: negatives reversed below the positives.
-      let bits = (t == 0 ? 0.0 : t).bitPattern
-      let key = bits & (1 << 63) != 0 ? ~bits : bits | (1 << 63)
+      let key = sortKey(times[i])
       keys[i] = key
       entries[i] = UInt32(truncatingIfNeeded: i)
       allOnes &= key
       anyOnes |= key
-      earliest = Swift.min(earliest, t)
-      latest = Swift.max(latest, t)
     }
-    // Keys differ only in bits low..<high.
+    // Keys differ only in the bits of `differing`.
     let differing = allOnes ^ anyOnes
-    guard differing != 0 else { return ([n - 1], [times[n - 1]]) }  // one time
-    let low = differing.trailingZeroBitCount
-    let high = 64 - differing.leadingZeroBitCount
-    let first = (keys: keys, entries: entries)
-    let second = (keys: keys + n, entries: entries + n)
-    let sorted: (keys: UnsafeMutablePointer<UInt64>, entries: UnsafeMutablePointer<UInt32>)
-    let buckets = Swift.min(Swift.max(n >> 8, 256), 1 << 16)
-    let scale = Double(buckets) / (latest - earliest)
-    if n >= radixSplitMinimum && high - low > 16 && (latest - earliest).isFinite
-      && scale.isFinite
-    {
-      // Split first by value, into about n/256 buckets of equal width (a
-      // non-decreasing function of the time, so equal times share a
-      // bucket), in one pass over memory; then sort each bucket (in cache)
-      // by the bytes in which its own keys differ.
-      @inline(__always) func bucket(_ t: Double) -> Int {
-        Swift.min(Int((t - earliest) * scale), buckets &- 1)
-      }
-      withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 &* buckets &+ 1) { buffer in
-        let starts = buffer.baseAddress.unsafelyUnwrapped
-        let next = starts + (buckets &+ 1)
-        starts.initialize(repeating: 0, count: buckets &+ 1)
-        for i in 0..<n { starts[bucket(times[i]) &+ 1] &+= 1 }
-        for b in 0..<buckets { starts[b &+ 1] &+= starts[b] }
-        next.initialize(from: starts, count: buckets)
-        let (toKeys, toEntries) = second
-        for i in 0..<n {
-          let b = bucket(times[i])
-          let j = next[b]
-          next[b] = j &+ 1
-          toKeys[j] = keys[i]
-          toEntries[j] = UInt32(truncatingIfNeeded: i)
-        }
-        for b in 0..<buckets {
-          let start = starts[b]
-          let count = starts[b &+ 1] &- start
-          guard count > 1 else { continue }
-          let bucketKeys = second.keys + start
-          var allOnes = UInt64.max
-          var anyOnes: UInt64 = 0
-          for j in 0..<count {
-            allOnes &= bucketKeys[j]
-            anyOnes |= bucketKeys[j]
-          }
-          let differing = allOnes ^ anyOnes
-          guard differing != 0 else { continue }
-          let shifts = Array(
-            stride(
-              from: UInt64(differing.trailingZeroBitCount),
-              to: UInt64(64 - differing.leadingZeroBitCount), by: 8))
-          let inFirst = radixSort(
-            (bucketKeys, second.entries + start),
-            through: (first.keys + start, first.entries + start), count: count, shifts: shifts)
-          if inFirst {
-            bucketKeys.update(from: first.keys + start, count: count)
-            (second.entries + start).update(from: first.entries + start, count: count)
-          }
-        }
-      }
-      sorted = second
-    } else {
-      let shifts = Array(stride(from: UInt64(low), to: UInt64(high), by: 8))
-      sorted = radixSort(first, through: second, count: n, shifts: shifts) ? second : first
-    }
-    // Equal keys are adjacent, in entry order: keep the last of each run,
-    // with its time read back from its key (a zero from its entry: −0 or
-    // +0, whichever it was).
-    let (sortedKeys, sortedEntries) = sorted
-    var unique: [Int] = []
-    var keptTimes: [Double] = []
-    unique.reserveCapacity(n)
-    keptTimes.reserveCapacity(n)
-    for j in 0..<n where j == n &- 1 || sortedKeys[j] != sortedKeys[j &+ 1] {
-      let key = sortedKeys[j]
-      let entry = Int(sortedEntries[j])
-      let t = Double(bitPattern: key & (1 << 63) != 0 ? key & ~(1 << 63) : ~key)
-      unique.append(entry)
-      keptTimes.append(t == 0 ? times[entry] : t)
-    }
-    return (unique, keptTimes)
+    let pairs = (keys: keys, entries: entries)
+    let other = (keys: keys + n, entries: entries + n)
+    let sorted = radixSort(pairs, through: other, count: n, differing: differing) ? other : pairs
+    // The kept pairs are compacted in place: entries, and times' bits over
+    // keys.
+    let kept = compactLastOfEachRun(sorted, count: n, times: times, into: sorted)
+    return keptPairs(sorted, count: kept, body)
   }
 
-  /// Batches of at least this many entries whose keys differ in more than
-  /// 16 bits are split by value first (see ``lastEntriesInTimeOrder(_:)``).
+  /// Calls `body` with `count` kept pairs whose keys hold their times'
+  /// bits.
+  @inline(__always)
+  private static func keptPairs<R>(
+    _ pairs: (keys: UnsafeMutablePointer<UInt64>, entries: UnsafeMutablePointer<UInt32>),
+    count: Int, _ body: (UnsafeBufferPointer<UInt32>, UnsafeBufferPointer<Double>) -> R
+  ) -> R {
+    pairs.keys.withMemoryRebound(to: Double.self, capacity: count) {
+      body(
+        UnsafeBufferPointer(start: pairs.entries, count: count),
+        UnsafeBufferPointer(start: $0, count: count))
+    }
+  }
+
+  /// The earliest and latest of `times` (none NaN, at least one).
+  private static func range(of times: UnsafeBufferPointer<Double>) -> (Double, Double) {
+    typealias D8 = SIMD8<Double>
+    let base = times.baseAddress.unsafelyUnwrapped
+    let n = times.count
+    var lowest = D8(repeating: times[0])
+    var highest = lowest
+    var i = 0
+    while i &+ 8 <= n {
+      let v = UnsafeRawPointer(base + i).loadUnaligned(as: D8.self)
+      lowest = lowest.replacing(with: v, where: v .< lowest)
+      highest = highest.replacing(with: v, where: v .> highest)
+      i &+= 8
+    }
+    var earliest = lowest.min()
+    var latest = highest.max()
+    while i < n {
+      earliest = Swift.min(earliest, base[i])
+      latest = Swift.max(latest, base[i])
+      i &+= 1
+    }
+    return (earliest, latest)
+  }
+
+  /// Whether every gap between neighbours of `sorted` (increasing times)
+  /// is finite: at once when the whole span is, else gap by gap.
+  static func gapsAreFinite(_ sorted: UnsafeBufferPointer<Double>) -> Bool {
+    guard let first = sorted.first, let last = sorted.last, !(last - first).isFinite else {
+      return true
+    }
+    for k in sorted.indices.dropFirst() where !(sorted[k] - sorted[k - 1]).isFinite {
+      return false
+    }
+    return true
+  }
+
+  /// A time's sort key: its bit pattern made to order as the times do
+  /// (+0 for −0, then negatives flipped below the positives).
+  @inline(__always)
+  private static func sortKey(_ t: Double) -> UInt64 {
+    let bits = (t == 0 ? 0.0 : t).bitPattern
+    return bits & (1 << 63) != 0 ? ~bits : bits | (1 << 63)
+  }
+
+  /// Compacts the last pair of each run of equal keys among `count` sorted
+  /// pairs into `to`, whose keys take the pairs' times' bits: read back
+  /// from the key, or from the entry for a zero (−0 or +0, whichever it
+  /// was). No branch on the runs: every pair is written, and the count
+  /// moves past it when it ends a run. `to` may be `sorted` itself, or any
+  /// buffer that does not reach a pair before it is read.
+  ///
+  /// - Returns: The number of pairs kept.
+  @inline(__always)
+  private static func compactLastOfEachRun(
+    _ sorted: (keys: UnsafeMutablePointer<UInt64>, entries: UnsafeMutablePointer<UInt32>),
+    count: Int, times: UnsafeBufferPointer<Double>,
+    into to: (keys: UnsafeMutablePointer<UInt64>, entries: UnsafeMutablePointer<UInt32>)
+  ) -> Int {
+    let (keys, entries) = sorted
+    var kept = 0
+    var key = keys[0]
+    for j in 0..<count {
+      let next = j &+ 1 < count ? keys[j &+ 1] : ~key
+      let entry = entries[j]
+      var bits = key & (1 << 63) != 0 ? key & ~(1 << 63) : ~key
+      if bits == 0 { bits = times[Int(entry)].bitPattern }  // −0 or +0
+      to.entries[kept] = entry
+      to.keys[kept] = bits
+      kept &+= key != next ? 1 : 0
+      key = next
+    }
+    return kept
+  }
+
+  /// ``withLastEntriesInTimeOrder(_:_:)`` of a large batch whose times span
+  /// `earliest...latest`, a finite range.
+  ///
+  /// The (key, entry) pairs are split by time into buckets of equal width
+  /// (a non-decreasing function of the time, so equal times share a
+  /// bucket), stably, in one pass over memory; few enough buckets (n/4096,
+  /// at most 1,024) that their write streams stay in the TLB. Each bucket
+  /// is then sorted in a scratch that stays in cache (see
+  /// ``sortBucket(_:count:lowest:highest:scratch:subStarts:)``) and its
+  /// runs are kept, compacted in place into the split's own buffers (a
+  /// bucket is in the scratch by then).
+  private static func splitByTime<R>(
+    _ times: UnsafeBufferPointer<Double>, earliest: Double, latest: Double,
+    _ body: (UnsafeBufferPointer<UInt32>, UnsafeBufferPointer<Double>) -> R
+  ) -> R {
+    let n = times.count
+    let buckets = Swift.min(Swift.max(n >> 12, 16), 1 << 10)
+    let scale = Double(buckets) / (latest - earliest)
+    let last = Double(buckets &- 1)
+    @inline(__always) func bucket(_ t: Double) -> Int {
+      // In range before the conversion: the product is at most buckets
+      // (rounding aside), never NaN.
+      Int(Swift.min((t - earliest) * scale, last))
+    }
+    // The pairs in one block on huge pages where the kernel offers them:
+    // the split's stores go to a few pages instead of thousands (measured
+    // on bench case 19: fewer page faults and TLB misses).
+    let bytes = n &* (MemoryLayout<UInt64>.size &+ MemoryLayout<UInt32>.size)
+    let staged = razzle_staging_alloc(bytes).map(UnsafeMutableRawPointer.init)
+    let block = staged ?? UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+    let keys = block.bindMemory(to: UInt64.self, capacity: n)
+    let entries = (block + n &* MemoryLayout<UInt64>.size).bindMemory(to: UInt32.self, capacity: n)
+    let starts = UnsafeMutablePointer<Int>.allocate(capacity: 2 &* buckets &+ 1)
+    defer {
+      if let staged {
+        razzle_staging_free(staged.assumingMemoryBound(to: Double.self))
+      } else {
+        block.deallocate()
+      }
+      starts.deallocate()
+    }
+    let next = starts + (buckets &+ 1)
+    starts.initialize(repeating: 0, count: buckets &+ 1)
+    for t in times { starts[bucket(t) &+ 1] &+= 1 }
+    var largest = 0
+    for b in 0..<buckets {
+      largest = Swift.max(largest, starts[b &+ 1])
+      starts[b &+ 1] &+= starts[b]
+    }
+    next.initialize(from: starts, count: buckets)
+    for i in 0..<n {
+      let t = times[i]
+      let b = bucket(t)
+      let j = next[b]
+      next[b] = j &+ 1
+      keys[j] = sortKey(t)
+      entries[j] = UInt32(truncatingIfNeeded: i)
+    }
+    // The scratch of one bucket: its pairs twice over, sub-bucket starts.
+    let scratchKeys = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 &* largest)
+    let scratchEntries = UnsafeMutablePointer<UInt32>.allocate(capacity: 2 &* largest)
+    let subStarts = UnsafeMutablePointer<Int>.allocate(capacity: largest &+ 1)
+    defer {
+      scratchKeys.deallocate()
+      scratchEntries.deallocate()
+      subStarts.deallocate()
+    }
+    // The kept pairs, compacted in place: entries, and times' bits over
+    // keys (never past the start of the bucket being kept).
+    var kept = 0
+    for b in 0..<buckets {
+      let start = starts[b]
+      let count = starts[b &+ 1] &- start
+      if count == 0 { continue }
+      let bucketKeys = keys + start
+      let bucketEntries = entries + start
+      var lowest = bucketKeys[0]
+      var highest = lowest
+      for j in 1..<count {
+        lowest = Swift.min(lowest, bucketKeys[j])
+        highest = Swift.max(highest, bucketKeys[j])
+      }
+      if lowest == highest {  // one time (or one entry): its last entry
+        let entry = bucketEntries[count &- 1]
+        entries[kept] = entry
+        keys[kept] = times[Int(entry)].bitPattern
+        kept &+= 1
+        continue
+      }
+      let sorted = sortBucket(
+        (bucketKeys, bucketEntries), count: count, lowest: lowest, highest: highest,
+        scratch: (scratchKeys, scratchEntries), subStarts: subStarts)
+      kept &+= compactLastOfEachRun(
+        sorted, count: count, times: times, into: (keys + kept, entries + kept))
+    }
+    return keptPairs((keys, entries), count: kept, body)
+  }
+
+  /// Sorts one bucket's `count` (key, entry) pairs (more than one key,
+  /// from `lowest` to `highest`) stably, through `scratch` (room for
+  /// 2 × count pairs) and `subStarts` (count + 1): split by key into
+  /// `count` sub-buckets, then an insertion sort, or a radix sort when the
+  /// insertion sort has moved more than 8 pairs per pair.
+  ///
+  /// - Returns: where the sorted pairs are: `pairs` or in `scratch`.
+  @inline(__always)
+  private static func sortBucket(
+    _ pairs: (keys: UnsafeMutablePointer<UInt64>, entries: UnsafeMutablePointer<UInt32>),
+    count: Int, lowest: UInt64, highest: UInt64,
+    scratch: (keys: UnsafeMutablePointer<UInt64>, entries: UnsafeMutablePointer<UInt32>),
+    subStarts: UnsafeMutablePointer<Int>
+  ) -> (keys: UnsafeMutablePointer<UInt64>, entries: UnsafeMutablePointer<UInt32>) {
+    // Sub-bucket of a key: (key − lowest) · count / (highest − lowest), in
+    // doubles (non-decreasing in the key: equal keys share a sub-bucket),
+    // from the difference shifted to fit a signed integer's 63 bits.
+    let shift = UInt64(Swift.max(0, 1 &- (highest &- lowest).leadingZeroBitCount))
+    let subScale = Double(count) / Double(Int64(bitPattern: (highest &- lowest) &>> shift))
+    let last = Double(count &- 1)
+    @inline(__always) func sub(_ key: UInt64) -> Int {
+      Int(Swift.min(Double(Int64(bitPattern: (key &- lowest) &>> shift)) * subScale, last))
+    }
+    subStarts.initialize(repeating: 0, count: count &+ 1)
+    for j in 0..<count { subStarts[sub(pairs.keys[j]) &+ 1] &+= 1 }
+    for s in 0..<count { subStarts[s &+ 1] &+= subStarts[s] }
+    let (toKeys, toEntries) = scratch
+    for j in 0..<count {
+      let key = pairs.keys[j]
+      let s = sub(key)
+      let at = subStarts[s]
+      subStarts[s] = at &+ 1
+      toKeys[at] = key
+      toEntries[at] = pairs.entries[j]
+    }
+    // Insertion sort of the nearly sorted pairs, within a budget of moves.
+    var budget = 8 &* count
+    var i = 1
+    while i < count && budget >= 0 {
+      let key = toKeys[i]
+      if toKeys[i &- 1] > key {
+        let entry = toEntries[i]
+        var j = i
+        while j > 0 && toKeys[j &- 1] > key {
+          toKeys[j] = toKeys[j &- 1]
+          toEntries[j] = toEntries[j &- 1]
+          j &-= 1
+        }
+        toKeys[j] = key
+        toEntries[j] = entry
+        budget &-= i &- j
+      }
+      i &+= 1
+    }
+    if i == count { return scratch }
+    // Clustered keys: the rest by the bytes in which they can differ (every
+    // step so far kept equal keys in entry order).
+    let other = (keys: scratch.keys + count, entries: scratch.entries + count)
+    let top = 64 &- (lowest ^ highest).leadingZeroBitCount
+    let differing: UInt64 = top == 64 ? .max : (1 << top) &- 1
+    return radixSort(scratch, through: other, count: count, differing: differing)
+      ? other : scratch
+  }
+
+  /// Batches of at least this many entries are split by time first (see
+  /// ``withLastEntriesInTimeOrder(_:_:)``).
   static var radixSplitMinimum: Int { 1 << 16 }
 
   /// Sorts `count` (key, entry) pairs at `pairs` by the bytes of the keys
-  /// at `shifts` (low to high), stably, moving them between `pairs` and
-  /// `other` (as large); a byte that every key shares is skipped.
+  /// that hold bits of `differing` (low to high), stably, moving them
+  /// between `pairs` and `other` (as large); a byte that every key shares
+  /// is skipped.
   ///
   /// - Returns: true when the sorted pairs end in `other`.
   private static func radixSort(
     _ pairs: (keys: UnsafeMutablePointer<UInt64>, entries: UnsafeMutablePointer<UInt32>),
     through other: (keys: UnsafeMutablePointer<UInt64>, entries: UnsafeMutablePointer<UInt32>),
-    count n: Int, shifts: [UInt64]
+    count n: Int, differing: UInt64
   ) -> Bool {
-    guard n > 1 else { return false }
+    guard n > 1, differing != 0 else { return false }
     if n <= 16 {
       // Insertion sort: stable, in place.
       let (keys, entries) = pairs
@@ -174,46 +357,45 @@ extension KeyframeStorage {
       }
       return false
     }
-    let passes = shifts.count
+    let low = UInt64(differing.trailingZeroBitCount)
+    let high = UInt64(64 &- differing.leadingZeroBitCount)
+    let passes = Int((high &- low &+ 7) / 8)
     var source = pairs
     var target = other
     var inOther = false
-    shifts.withUnsafeBufferPointer { shifts in
-      withUnsafeTemporaryAllocation(of: Int.self, capacity: Swift.max(passes, 1) &* 256) {
-        buffer in
-        let counts = buffer.baseAddress.unsafelyUnwrapped
-        counts.initialize(repeating: 0, count: passes &* 256)
-        // Every pass's counts in one read of the keys.
-        for i in 0..<n {
-          let key = pairs.keys[i]
-          for pass in 0..<passes {
-            counts[pass &* 256 &+ Int(truncatingIfNeeded: (key &>> shifts[pass]) & 0xff)] &+= 1
-          }
-        }
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: passes &* 256) { buffer in
+      let counts = buffer.baseAddress.unsafelyUnwrapped
+      counts.initialize(repeating: 0, count: passes &* 256)
+      // Every pass's counts in one read of the keys.
+      for i in 0..<n {
+        let key = pairs.keys[i] &>> low
         for pass in 0..<passes {
-          let next = counts + pass &* 256
-          let shift = shifts[pass]
-          if next[Int(truncatingIfNeeded: (pairs.keys[0] &>> shift) & 0xff)] == n { continue }
-          // Start positions of each bucket, then the stable scatter.
-          var offset = 0
-          for b in 0..<256 {
-            let c = next[b]
-            next[b] = offset
-            offset &+= c
-          }
-          let (fromKeys, fromEntries) = source
-          let (toKeys, toEntries) = target
-          for i in 0..<n {
-            let key = fromKeys[i]
-            let b = Int(truncatingIfNeeded: (key &>> shift) & 0xff)
-            let j = next[b]
-            next[b] = j &+ 1
-            toKeys[j] = key
-            toEntries[j] = fromEntries[i]
-          }
-          swap(&source, &target)
-          inOther.toggle()
+          counts[pass &* 256 &+ Int(truncatingIfNeeded: (key &>> UInt64(pass &* 8)) & 0xff)] &+= 1
         }
+      }
+      for pass in 0..<passes {
+        let next = counts + pass &* 256
+        let shift = low &+ UInt64(pass &* 8)
+        if next[Int(truncatingIfNeeded: (pairs.keys[0] &>> shift) & 0xff)] == n { continue }
+        // Start positions of each bucket, then the stable scatter.
+        var offset = 0
+        for b in 0..<256 {
+          let c = next[b]
+          next[b] = offset
+          offset &+= c
+        }
+        let (fromKeys, fromEntries) = source
+        let (toKeys, toEntries) = target
+        for i in 0..<n {
+          let key = fromKeys[i]
+          let b = Int(truncatingIfNeeded: (key &>> shift) & 0xff)
+          let j = next[b]
+          next[b] = j &+ 1
+          toKeys[j] = key
+          toEntries[j] = fromEntries[i]
+        }
+        swap(&source, &target)
+        inOther.toggle()
       }
     }
     return inOther
@@ -255,11 +437,28 @@ extension KeyframeStorage {
       return fill(times: batchTimes, values: batchValues, styles: styles)
     }
     // (A sorted batch into empty storage was filled above.)
-    let (unique, uniqueTimes) =
-      sorted ? (Array(batchTimes.indices), []) : KeyframeStorage.lastEntriesInTimeOrder(batchTimes)
-    if count == 0 {
-      return fill(times: uniqueTimes, values: batchValues, styles: styles, entries: unique)
+    if sorted {
+      let all = [UInt32](unsafeUninitializedCapacity: batchTimes.count) { buffer, initialized in
+        for i in buffer.indices { buffer[i] = UInt32(truncatingIfNeeded: i) }
+        initialized = buffer.count
+      }
+      return all.withUnsafeBufferPointer {
+        merge(entries: $0, times: batchTimes, values: batchValues, styles: styles)
+      }
     }
+    return KeyframeStorage.withLastEntriesInTimeOrder(batchTimes) { unique, uniqueTimes in
+      count == 0
+        ? fill(times: uniqueTimes, values: batchValues, styles: styles, entries: unique)
+        : merge(entries: unique, times: batchTimes, values: batchValues, styles: styles)
+    }
+  }
+
+  /// ``merge(times:values:styles:)`` of the batch's `unique` entries, one
+  /// per time in increasing time order, with the track's keyframes.
+  private func merge(
+    entries unique: UnsafeBufferPointer<UInt32>, times batchTimes: UnsafeBufferPointer<Double>,
+    values batchValues: UnsafeBufferPointer<Double>, styles: [KeyframeStyle]
+  ) -> Bool {
     // The merged order, before anything changes.
     var sources: [Source] = []
     var mergedTimes: [Double] = []
@@ -267,7 +466,8 @@ extension KeyframeStorage {
     mergedTimes.reserveCapacity(count + unique.count)
     var kept = 0
     var replaced: [Int] = []
-    for i in unique {
+    for entry in unique {
+      let i = Int(entry)
       let t = batchTimes[i]
       while kept < count && times[kept] < t {
         sources.append(.kept(kept))
@@ -286,9 +486,7 @@ extension KeyframeStorage {
       mergedTimes.append(times[kept])
       kept += 1
     }
-    for k in mergedTimes.indices.dropFirst() where !(mergedTimes[k] - mergedTimes[k - 1]).isFinite {
-      return false
-    }
+    guard mergedTimes.withUnsafeBufferPointer(KeyframeStorage.gapsAreFinite) else { return false }
     // Commit: styles first (retain before release, so a shared style is
     // never freed in between), then the arrays.
     var mergedValues: [Double] = []
@@ -338,22 +536,20 @@ extension KeyframeStorage {
   ///
   /// - Complexity: O(m) for m entries.
   private func fill(
-    times sortedTimes: [Double], values batchValues: UnsafeBufferPointer<Double>,
-    styles: [KeyframeStyle], entries: [Int]
+    times sortedTimes: UnsafeBufferPointer<Double>, values batchValues: UnsafeBufferPointer<Double>,
+    styles: [KeyframeStyle], entries: UnsafeBufferPointer<UInt32>
   ) -> Bool {
-    for k in sortedTimes.indices.dropFirst() where !(sortedTimes[k] - sortedTimes[k - 1]).isFinite {
-      return false
-    }
+    guard KeyframeStorage.gapsAreFinite(sortedTimes) else { return false }
     let m = entries.count
     let channels = self.channels
     times.replaceAll(with: sortedTimes)
-    entries.withUnsafeBufferPointer { entries in
-      values.replaceAll(count: m * channels) { to in
-        if channels == 1 {
-          for k in 0..<m { to[k] = batchValues[entries[k]] }
-        } else {
-          for k in 0..<m {
-            for c in 0..<channels { to[k * channels + c] = batchValues[entries[k] * channels + c] }
+    values.replaceAll(count: m * channels) { to in
+      if channels == 1 {
+        for k in 0..<m { to[k] = batchValues[Int(entries[k])] }
+      } else {
+        for k in 0..<m {
+          for c in 0..<channels {
+            to[k * channels + c] = batchValues[Int(entries[k]) * channels + c]
           }
         }
       }
@@ -361,7 +557,7 @@ extension KeyframeStorage {
     if styles.count > 1 {
       styleIndices.replaceAll(count: m) { to in
         for k in 0..<m {
-          let index = pool.retain(styles[entries[k]])
+          let index = pool.retain(styles[Int(entries[k])])
           account(index, 1)
           to[k] = index
         }
@@ -387,9 +583,7 @@ extension KeyframeStorage {
     times batchTimes: UnsafeBufferPointer<Double>, values batchValues: UnsafeBufferPointer<Double>,
     styles: [KeyframeStyle]
   ) -> Bool {
-    for k in batchTimes.indices.dropFirst() where !(batchTimes[k] - batchTimes[k - 1]).isFinite {
-      return false
-    }
+    guard KeyframeStorage.gapsAreFinite(batchTimes) else { return false }
     let n = batchTimes.count
     if styles.count > 1 {
       var indices = [UInt32](repeating: 0, count: n)

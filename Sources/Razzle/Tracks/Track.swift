@@ -274,6 +274,10 @@ public final class Track: @unchecked Sendable {
         "\(property): \(times.count) keyframes of \(channels) channels need \(overflow ? "more" : String(needed)) values, got \(values.count)"
       )
     }
+    guard times.count <= Int(UInt32.max) else {
+      throw RazzleError(
+        .wrongSize, "\(property): at most \(UInt32.max) keyframes in one call, got \(times.count)")
+    }
     guard styles.count <= 1 || styles.count == times.count else {
       throw RazzleError(
         .wrongSize,
@@ -281,8 +285,11 @@ public final class Track: @unchecked Sendable {
       )
     }
     // One style for all is checked once (as the first entry's); then each
-    // entry's time, value and, with one style per entry, its style.
-    for i in times.indices {
+    // entry's time, value and, with one style per entry, its style. When
+    // every time is finite and every value passes the rule's common case
+    // (one pass each), only the shared style is left to check.
+    let allPass = styles.count <= 1 && PropertyRule.allFinite(times) && rule.admitsAll(values)
+    for i in times.indices where !allPass || (i == 0 && styles.count == 1) {
       let value = UnsafeBufferPointer(rebasing: values[i * channels..<(i + 1) * channels])
       do throws(RazzleError) {
         guard times[i].isFinite else {

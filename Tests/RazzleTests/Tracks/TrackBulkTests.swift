@@ -1,3 +1,4 @@
+import Foundation
 import Razzle
 import XCTest
 
@@ -49,6 +50,61 @@ final class TrackBulkTests: XCTestCase {
       let expected = model.sorted { $0.key < $1.key }
       XCTAssertEqual(track.keyframes.map(\.time), expected.map(\.key), "count \(count)")
       XCTAssertEqual(track.keyframes.map { $0.value[0] }, expected.map(\.value), "count \(count)")
+    }
+  }
+
+  func testBatchesSplitByTimeSortLikeTheModel() throws {
+    // From 65,536 entries a batch spanning a finite range is split by time
+    // into buckets, each split again by key and insertion sorted, or radix
+    // sorted when its times cluster. Distributions that take each path,
+    // against the dictionary model (the last entry of each time wins).
+    var generator = SystemRandomNumberGenerator()
+    let n = 70_000
+    func uniform() -> Double { Double(Int.random(in: 0..<(2 * n), using: &generator)) / 4 }
+    let distributions: [(String, () -> Double)] = [
+      ("uniform with repeats", uniform),
+      (
+        "negative, zeros and positive",
+        {
+          [-0.0, 0.0, -1.5, 1.5].randomElement(using: &generator)!
+            + Double(Int.random(in: -5000...5000, using: &generator)) / 8
+        }
+      ),
+      // Most times in a sliver of one bucket: the insertion sort gives up.
+      (
+        "clustered",
+        {
+          Bool.random(using: &generator)
+            ? 1000 + Double(Int.random(in: 0..<4096, using: &generator)) * 0x1p-40
+            : Double.random(in: 0...2000, using: &generator)
+        }
+      ),
+      (
+        "magnitudes from 1e-300 to 1e300",
+        {
+          let e = Double.random(in: -300...300, using: &generator)
+          return (Bool.random(using: &generator) ? 1 : -1) * Foundation.pow(10, e)
+        }
+      ),
+      ("a few distinct times", { Double(Int.random(in: 0..<3, using: &generator)) }),
+    ]
+    for (name, draw) in distributions {
+      let times = (0..<n).map { _ in draw() }
+      let values = times.indices.map { Double($0) }
+      var model: [Double: Double] = [:]
+      for (t, v) in zip(times, values) { model[t] = v }  // −0 and +0 are one key
+      let track = try Track(property: "x")
+      try setAll(track, times, values)
+      let expected = model.sorted { $0.key < $1.key }
+      let keyframes = track.keyframes
+      XCTAssertEqual(keyframes.count, expected.count, name)
+      XCTAssertEqual(keyframes.map(\.time), expected.map(\.key), name)
+      XCTAssertEqual(keyframes.map { $0.value[0] }, expected.map(\.value), name)
+      // A zero keeps the sign of the entry kept for it.
+      if let zero = keyframes.first(where: { $0.time == 0 }) {
+        let entry = Int(zero.value[0])
+        XCTAssertEqual(zero.time.sign, times[entry].sign, name)
+      }
     }
   }
 
