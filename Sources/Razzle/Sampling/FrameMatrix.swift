@@ -9,7 +9,11 @@
 //   non-temporal stores (`RazzleStores`), which write whole cache lines to
 //   memory without first reading them. A plain store reads every line it
 //   overwrites, so this halves the memory traffic of a matrix that cannot
-//   stay in the cache anyway.
+//   stay in the cache anyway. An animator's tracks go tile by tile instead
+//   (``tileColumns`` columns by ``tileBytes``): each track samples its rows
+//   of the tile as one contiguous batch, and the tile is transposed into
+//   the rows in registers, whole lines by non-temporal stores
+//   (`razzle_stream_columns`).
 // - `rows` layout, a smaller matrix: the sampler writes in place (no
 //   staging): the lines stay in the cache, where the caller reads them.
 // - `columns` layout: transposed into the matrix's columns, each a
@@ -145,6 +149,28 @@ struct FrameMatrix {
   /// 1 MiB 0.33 s on one thread, 2 MiB 0.36 s, 512 KiB 0.42 s (more
   /// batch calls per value).
   static var stagingBytes: Int { 1 << 20 }
+
+  /// The most columns of a tile (``Animator``'s rows layout past the
+  /// cache): eight cache lines of each row, whole tracks.
+  static var tileColumns: Int { 64 }
+
+  /// The bytes of one tile (``Animator``'s rows layout past the cache):
+  /// half the core's L2 cache or less, so that two threads' tiles on
+  /// sibling cores stay in it. Measured on the hour-of-video matrix (bench
+  /// case 55, two threads): 256 KiB 0.14–0.16 s, 512 KiB 0.15–0.17 s,
+  /// 1 MiB 0.19 s, 128 KiB 0.17–0.19 s (more batch calls per value).
+  static var tileBytes: Int { 1 << 18 }
+
+  /// The vectors `razzle_stream_columns` transposes with: the active
+  /// kernel level's (0 SSE2, 1 AVX2, 2 AVX-512), so tests that pin a level
+  /// cover each.
+  static var transposeLevel: Int32 {
+    switch KernelLevel.active {
+    case .baseline: return 0
+    case .avx2: return 1
+    case .avx512: return 2
+    }
+  }
 
   /// The fewest rows of a staging block.
   static var minimumBlockRows: Int { 64 }

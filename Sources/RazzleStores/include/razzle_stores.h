@@ -14,6 +14,17 @@
  * to other threads once the call returns. Plain `memcpy` off x86-64. */
 void razzle_stream_doubles(double *destination, const double *source, size_t count);
 
+/* Writes `rows` rows of `width` doubles, `stride` doubles apart, at
+ * `destination`: value c of row j is `columns[c][j * steps[c]]` (a tile of
+ * samples laid out by column, transposed into rows). Each row's whole
+ * 64-byte lines go by non-temporal stores, its partial lines at either end
+ * by ordinary ones, as razzle_stream_doubles. Lines of columns that step by
+ * one are transposed in registers eight rows at a time with the widest
+ * vectors `level` allows (0: SSE2, 1: AVX2, 2: AVX-512 F; the caller checks
+ * the CPU has them). Ends with a store fence. */
+void razzle_stream_columns(double *destination, size_t stride, const double *const *columns,
+                           const size_t *steps, size_t width, size_t rows, int level);
+
 /* A staging buffer of `bytes` (rounded up to 2 MiB), aligned to 2 MiB and
  * backed by transparent huge pages where the kernel offers them
  * (madvise(MADV_HUGEPAGE)): a block of matrix rows written column by column

@@ -94,6 +94,73 @@ final class FrameMatrixTests: XCTestCase {
     }
   }
 
+  /// The rows layout past the cache goes tile by tile, transposed into
+  /// rows by `razzle_stream_columns`: with rows a whole number of cache
+  /// lines (136 columns: scalar tracks, a color and a rectangle between
+  /// them) the lines of unit-step columns are transposed in registers at
+  /// each kernel level this CPU runs, tiles end where lines start, and the
+  /// matrix starts at every place in a line. The same bits as single
+  /// samples, nothing written around the matrix.
+  func testTiledRowsMatchSingleSamplesAtEveryLevelAndAlignment() throws {
+    let animator = Animator()
+    var tracks: [Track] = []
+    for i in 0..<128 {
+      let x = try animator.addTrack(target: "t\(i)", property: "x")
+      for k in 0..<(2 + i % 5) {
+        try x.setKeyframe(time: Double(k) * 3 + Double(i % 3), value: [Double(i * 7 - k * k)])
+      }
+      tracks.append(x)
+      if i == 40 {
+        let color = try animator.addTrack(target: "c", property: "backgroundColor")
+        try color.setKeyframe(time: 1, value: [1, 0, 0, 1])
+        try color.setKeyframe(time: 9, value: [0, 0.5, 1, 0.5])
+        tracks.append(color)
+      }
+      if i == 99 {
+        let frame = try animator.addTrack(target: "f", property: "frame")
+        try frame.setKeyframe(time: 0, value: [0, 0, 10, 10])
+        try frame.setKeyframe(time: 10, value: [100, 50, 20, 40])
+        tracks.append(frame)
+      }
+    }
+    let times = times(1_203)
+    var expected: [Double] = []
+    for t in times { expected += try tracks.flatMap { try $0.sample(at: t) } }
+    let columns = 136
+    XCTAssertEqual(expected.count, times.count * columns)
+    FrameMatrix.streamingOverride.store(0, ordering: .relaxed)
+    defer { try? KernelLevel.select(nil) }
+    for level in KernelLevel.allCases where level.isSupported {
+      try KernelLevel.select(level)
+      for threads in [1, 2] {
+        Parallel.setThreadCount(threads)
+        for shift in 0..<8 {
+          var out = [Double](repeating: 7, count: times.count * columns + 16)
+          let mismatches = try times.withUnsafeBufferPointer { t in
+            try out.withUnsafeMutableBufferPointer { buffer -> Int in
+              let base = buffer.baseAddress!
+              // The first place of a line at or after the buffer's start,
+              // then `shift` doubles on.
+              let line = (8 - Int(UInt(bitPattern: base) >> 3) & 7) & 7
+              let start = line + shift
+              let matrix = UnsafeMutableBufferPointer(
+                start: base + start, count: times.count * columns)
+              _ = try animator.sample(times: t, into: matrix, layout: .rows)
+              var bad = 0
+              for i in 0..<matrix.count where matrix[i].bitPattern != expected[i].bitPattern {
+                bad += 1
+              }
+              for i in 0..<start where buffer[i] != 7 { bad += 1 }
+              for i in (start + matrix.count)..<buffer.count where buffer[i] != 7 { bad += 1 }
+              return bad
+            }
+          }
+          XCTAssertEqual(mismatches, 0, "\(level), \(threads) threads, shift \(shift)")
+        }
+      }
+    }
+  }
+
   /// A node's matrix in both layouts, streamed or not: the same bits.
   func testNodeLayouts() throws {
     let (animator, _) = try scene()
