@@ -76,9 +76,9 @@ extern "C" {
 
 #define KF_VERSION_MAJOR 0
 #define KF_VERSION_MINOR 3
-#define KF_VERSION_PATCH 6
+#define KF_VERSION_PATCH 7
 #define KF_VERSION_NUMBER (KF_VERSION_MAJOR * 10000 + KF_VERSION_MINOR * 100 + KF_VERSION_PATCH)
-#define KF_VERSION_STRING "0.3.6"
+#define KF_VERSION_STRING "0.3.7"
 
 /* True when the header is at least version MAJOR.MINOR.PATCH. */
 #define KF_AT_LEAST_VERSION(major, minor, patch) \
@@ -527,7 +527,8 @@ kf_status kf_track_set_keyframe(kf_track *track, double time, const double *valu
  * linear keyframes, 1 for one style shared by all, or `count`, one per
  * keyframe. Every keyframe is validated as kf_track_set_keyframe does
  * before anything changes: the track takes all of them or none.
- * Errors: as kf_track_set_keyframe, plus KF_E_WRONG_SIZE (options_count). */
+ * Errors: as kf_track_set_keyframe, plus KF_E_WRONG_SIZE (options_count;
+ * count above 4294967295, 0.3.7). */
 kf_status kf_track_set_keyframes(kf_track *track, const double *times, size_t count,
                                  const double *values, size_t value_count,
                                  const kf_keyframe_options *options, size_t options_count);
