@@ -196,8 +196,19 @@ public struct PathSegment: Sendable, Hashable {
   func extremeParameters() -> [Double] {
     if let arc { return arc.extremeParameters() }
     var result: [Double] = []
-    for (qa, qb, qc) in [(3 * a.x, 2 * b.x, c.x), (3 * a.y, 2 * b.y, c.y)] {
-      // qa t² + qb t + qc = 0
+    for (ca, cb, cc) in [(a.x, b.x, c.x), (a.y, b.y, c.y)] {
+      // qa t² + qb t + qc = 0, its coefficients scaled by a power of two
+      // (exactly, so the roots are those of the coefficients as they are)
+      // to put the largest near 1: the discriminant's squares neither
+      // overflow nor underflow for any finite coordinates.
+      let largest = Swift.max(abs(ca), abs(cb), abs(cc))
+      guard largest > 0, largest.isFinite else { continue }
+      let k = Double(
+        sign: .plus, exponent: Swift.min(Swift.max(-largest.exponent, -1000), 1000),
+        significand: 1)
+      let qa = 3 * (ca * k)
+      let qb = 2 * (cb * k)
+      let qc = cc * k
       if qa == 0 {
         if qb != 0 { result.append(-qc / qb) }
         continue

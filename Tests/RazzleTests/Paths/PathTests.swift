@@ -81,6 +81,21 @@ final class PathTests: XCTestCase {
     XCTAssertEqual(circle.height, 10, accuracy: 1e-12)
   }
 
+  func testBoundsOfCurvesAtExtremeScales() throws {
+    // x(t) = 3s·t(1 − t)(1 − 2t) and y(t) = 3s·t(1 − t) for control points
+    // (s, s) and (−s, s): x is extreme where 1 − 6t + 6t² = 0, t = 1/2 ∓
+    // √3/6, at ±s·√3/6; y peaks at t = 1/2 at 3s/4. The derivative's
+    // coefficients' squares overflow at s = 1e153 and underflow at 1e-160.
+    for scale in [1.0, 1e153, 1e-160, 1e300] {
+      let b = try path("M0 0 C\(scale) \(scale) \(-scale) \(scale) 0 0").bounds
+      let half = scale * 3.0.squareRoot() / 6
+      XCTAssertEqual(b.x, -half, accuracy: half * 1e-14, "\(scale)")
+      XCTAssertEqual(b.width, 2 * half, accuracy: half * 1e-14, "\(scale)")
+      XCTAssertEqual(b.y, 0, "\(scale)")
+      XCTAssertEqual(b.height, 0.75 * scale, accuracy: scale * 1e-14, "\(scale)")
+    }
+  }
+
   func testTangentWhereAControlPointSitsOnItsEnd() throws {
     // The first control point is the start: the curve leaves towards the
     // second one, (10, 10) from (0, 0): 45°.
