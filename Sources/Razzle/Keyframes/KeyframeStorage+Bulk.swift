@@ -295,26 +295,8 @@ extension KeyframeStorage {
       toKeys[at] = key
       toEntries[at] = pairs.entries[j]
     }
-    // Insertion sort of the nearly sorted pairs, within a budget of moves.
-    var budget = 8 &* count
-    var i = 1
-    while i < count && budget >= 0 {
-      let key = toKeys[i]
-      if toKeys[i &- 1] > key {
-        let entry = toEntries[i]
-        var j = i
-        while j > 0 && toKeys[j &- 1] > key {
-          toKeys[j] = toKeys[j &- 1]
-          toEntries[j] = toEntries[j &- 1]
-          j &-= 1
-        }
-        toKeys[j] = key
-        toEntries[j] = entry
-        budget &-= i &- j
-      }
-      i &+= 1
-    }
-    if i == count { return scratch }
+    // The pairs are nearly sorted now.
+    if insertionSort(scratch, count: count, budget: 8 &* count) { return scratch }
     // Clustered keys: the rest by the bytes in which they can differ (every
     // step so far kept equal keys in entry order).
     let other = (keys: scratch.keys + count, entries: scratch.entries + count)
@@ -327,6 +309,38 @@ extension KeyframeStorage {
   /// Batches of at least this many entries are split by time first (see
   /// ``withLastEntriesInTimeOrder(_:_:)``).
   static var radixSplitMinimum: Int { 1 << 16 }
+
+  /// Sorts `count` pairs in place by insertion, stably, until it has moved
+  /// more than `budget` pairs.
+  ///
+  /// - Returns: Whether the pairs are sorted (false: it stopped, every pair
+  ///   it moved still after any equal key before it).
+  @inline(__always)
+  private static func insertionSort(
+    _ pairs: (keys: UnsafeMutablePointer<UInt64>, entries: UnsafeMutablePointer<UInt32>),
+    count: Int, budget: Int
+  ) -> Bool {
+    let (keys, entries) = pairs
+    var budget = budget
+    var i = 1
+    while i < count && budget >= 0 {
+      let key = keys[i]
+      if keys[i &- 1] > key {
+        let entry = entries[i]
+        var j = i
+        while j > 0 && keys[j &- 1] > key {
+          keys[j] = keys[j &- 1]
+          entries[j] = entries[j &- 1]
+          j &-= 1
+        }
+        keys[j] = key
+        entries[j] = entry
+        budget &-= i &- j
+      }
+      i &+= 1
+    }
+    return i >= count
+  }
 
   /// Sorts `count` (key, entry) pairs at `pairs` by the bytes of the keys
   /// that hold bits of `differing` (low to high), stably, moving them
@@ -341,20 +355,7 @@ extension KeyframeStorage {
   ) -> Bool {
     guard n > 1, differing != 0 else { return false }
     if n <= 16 {
-      // Insertion sort: stable, in place.
-      let (keys, entries) = pairs
-      for i in 1..<n {
-        let key = keys[i]
-        let entry = entries[i]
-        var j = i
-        while j > 0 && keys[j &- 1] > key {
-          keys[j] = keys[j &- 1]
-          entries[j] = entries[j &- 1]
-          j &-= 1
-        }
-        keys[j] = key
-        entries[j] = entry
-      }
+      _ = insertionSort(pairs, count: n, budget: .max)
       return false
     }
     let low = UInt64(differing.trailingZeroBitCount)
