@@ -54,10 +54,9 @@
  *   (3, 4, 5, a stagger grid, max_count or each the scene loader refused or
  *   that overflowed, are fixed: kf_stagger_new refuses grids above 1e9,
  *   max_count beyond 1e15 and spreads beyond 1e15.)
- *   6. A timing that differs from the default only by a negative zero
- *      (end_delay -0.0) is left out of the saved file as the default, so
- *      it loads with +0.0 (Guides/Scenes.md: "Negative zero is kept").
- *      Node snapshots read a timing's zeros without their sign.
+ *   (6, a timing that differs from the default only by a negative zero
+ *   left out of the saved file, is fixed: it is written, and node
+ *   snapshots read a timing's zeros with their sign.)
  *   (7, kf_player_continue with a factor that makes the rate overflow, is
  *   fixed: KF_E_INVALID_VALUE, the player unchanged.)
  *   8. A player's start time (clock - current time / rate) overflows to
@@ -255,9 +254,8 @@ static void snapshot_node(bytes *b, const kf_node *node, int generations) {
   PUT(b, kind);
   kf_timing_options t = KF_TIMING_OPTIONS_INIT;
   FUZZ_ASSERT(CALL(kf_node_get_timing(node, &t)) == KF_OK, "timing of a live node");
-  /* (x + 0.0 is +0.0 for either zero: finding 6.) */
-  double delay = t.delay + 0.0, end_delay = t.end_delay + 0.0, duration = t.duration + 0.0,
-         iterations = t.iterations + 0.0, iteration_start = t.iteration_start + 0.0;
+  double delay = t.delay, end_delay = t.end_delay, duration = t.duration,
+         iterations = t.iterations, iteration_start = t.iteration_start;
   PUT(b, delay);
   PUT(b, end_delay);
   PUT(b, duration);

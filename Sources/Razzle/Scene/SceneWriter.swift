@@ -236,6 +236,15 @@ struct SceneWriter {
 
   // MARK: - Timing and nodes
 
+  /// Whether `timing` is the default to the bit, so the file leaves it
+  /// out: a negative zero delay, end delay or iteration start equals the
+  /// default's zero but is written, as scene files keep the sign of a
+  /// zero (Guides/Scenes.md).
+  static func isDefault(_ timing: Timing) -> Bool {
+    timing == .default && timing.delay.sign == .plus && timing.endDelay.sign == .plus
+      && timing.iterationStart.sign == .plus
+  }
+
   func timing(_ timing: Timing, at pointer: String) -> JSONValue {
     let duration: JSONValue.Content
     switch timing.duration {
@@ -262,7 +271,7 @@ struct SceneWriter {
     var members = named(name)
     members.append(Self.member("type", .string(node.kind.name)))
     let timing = node.timing
-    if timing != .default {
+    if !Self.isDefault(timing) {
       members.append(
         JSONMember(
           key: "timing", keyPosition: JSONPosition(offset: 0, line: 1, column: 1),

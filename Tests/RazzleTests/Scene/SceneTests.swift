@@ -107,6 +107,33 @@ final class SceneTests: XCTestCase {
     XCTAssertEqual(loaded.paths[0].object.sourceData, "M0 0 C40 0 60 80 100 80 a30 30 0 0 1 60 0z")
   }
 
+  func testATimingOfNegativeZerosIsWrittenAndLoadsWithItsSigns() throws {
+    // Equal to the default timing by ==, but not to the bit: the file keeps
+    // the signs (fuzz finding choreography 6).
+    for (delay, endDelay, iterationStart) in [(-0.0, 0.0, 0.0), (0.0, -0.0, 0.0), (0, 0, -0.0)] {
+      let scene = Scene()
+      let anim = Animator()
+      let x = try anim.addTrack(target: "v", property: "x")
+      try x.setKeyframe(time: 0, value: [1])
+      try scene.add(anim)
+      let timing = try Timing(delay: delay, endDelay: endDelay, iterationStart: iterationStart)
+      XCTAssertEqual(timing, .default)
+      try scene.add(try Node.clip(anim, timing: timing))
+      let text = try scene.write()
+      XCTAssertTrue(text.contains("\"timing\""), text)
+      let loaded = try load(text).nodes[0].object.timing
+      XCTAssertEqual(loaded.delay.sign, delay.sign)
+      XCTAssertEqual(loaded.endDelay.sign, endDelay.sign)
+      XCTAssertEqual(loaded.iterationStart.sign, iterationStart.sign)
+    }
+    // The default itself is still left out.
+    let scene = Scene()
+    let anim = Animator()
+    try scene.add(anim)
+    try scene.add(try Node.clip(anim))
+    XCTAssertFalse(try scene.write().contains("\"timing\""))
+  }
+
   func testTheFileSpellsEachFieldAsTheGuideSays() throws {
     let text = try sampleScene().write()
     XCTAssertTrue(text.hasPrefix("{\n  \"format\": \"razzle-scene/1\",\n  \"animators\": [\n"))
