@@ -1,5 +1,3 @@
-import RazzleStores
-
 // Many keyframes in one edit: the batch is merged with the track's
 // keyframes in one pass, so an edit of m keyframes costs O(n + m) after
 // sorting the batch, whatever order its times come in.
@@ -21,13 +19,15 @@ extension KeyframeStorage {
   /// ``radixMinimum`` entries is sorted LSD by the bytes in which its keys
   /// differ; a small one by comparisons.
   ///
+  /// - Precondition: At most `UInt32.max` entries (``Track`` refuses a
+  ///   larger batch): entries are 32-bit.
   /// - Complexity: O(n) above ``radixMinimum``, O(n log n) below.
   static func withLastEntriesInTimeOrder<R>(
     _ times: UnsafeBufferPointer<Double>,
     _ body: (_ entries: UnsafeBufferPointer<UInt32>, _ times: UnsafeBufferPointer<Double>) -> R
   ) -> R {
     let n = times.count
-    guard n >= radixMinimum, n <= Int(UInt32.max) else {
+    guard n >= radixMinimum else {
       let order = times.indices.sorted {
         times[$0] < times[$1] || (times[$0] == times[$1] && $0 < $1)
       }
@@ -180,29 +180,36 @@ extension KeyframeStorage {
     let n = times.count
     let buckets = Swift.min(Swift.max(n >> 12, 16), 1 << 10)
     let scale = Double(buckets) / (latest - earliest)
+    // The pairs in one block on huge pages where the kernel offers them:
+    // the split's stores go to a few pages instead of thousands (measured
+    // on bench case 19: fewer page faults and TLB misses).
+    let bytes = n &* (MemoryLayout<UInt64>.size &+ MemoryLayout<UInt32>.size)
+    return withStagingMemory(bytes: bytes) { block in
+      let keys = block.bindMemory(to: UInt64.self, capacity: n)
+      let entries = (block + n &* MemoryLayout<UInt64>.size).bindMemory(
+        to: UInt32.self, capacity: n)
+      return splitByTime(
+        times, earliest: earliest, buckets: buckets, scale: scale, into: (keys, entries), body)
+    }
+  }
+
+  /// ``splitByTime(_:earliest:latest:_:)`` into `pairs` (room for the
+  /// batch).
+  private static func splitByTime<R>(
+    _ times: UnsafeBufferPointer<Double>, earliest: Double, buckets: Int, scale: Double,
+    into pairs: (keys: UnsafeMutablePointer<UInt64>, entries: UnsafeMutablePointer<UInt32>),
+    _ body: (UnsafeBufferPointer<UInt32>, UnsafeBufferPointer<Double>) -> R
+  ) -> R {
+    let n = times.count
+    let (keys, entries) = pairs
     let last = Double(buckets &- 1)
     @inline(__always) func bucket(_ t: Double) -> Int {
       // In range before the conversion: the product is at most buckets
       // (rounding aside), never NaN.
       Int(Swift.min((t - earliest) * scale, last))
     }
-    // The pairs in one block on huge pages where the kernel offers them:
-    // the split's stores go to a few pages instead of thousands (measured
-    // on bench case 19: fewer page faults and TLB misses).
-    let bytes = n &* (MemoryLayout<UInt64>.size &+ MemoryLayout<UInt32>.size)
-    let staged = razzle_staging_alloc(bytes).map(UnsafeMutableRawPointer.init)
-    let block = staged ?? UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
-    let keys = block.bindMemory(to: UInt64.self, capacity: n)
-    let entries = (block + n &* MemoryLayout<UInt64>.size).bindMemory(to: UInt32.self, capacity: n)
     let starts = UnsafeMutablePointer<Int>.allocate(capacity: 2 &* buckets &+ 1)
-    defer {
-      if let staged {
-        razzle_staging_free(staged.assumingMemoryBound(to: Double.self))
-      } else {
-        block.deallocate()
-      }
-      starts.deallocate()
-    }
+    defer { starts.deallocate() }
     let next = starts + (buckets &+ 1)
     starts.initialize(repeating: 0, count: buckets &+ 1)
     for t in times { starts[bucket(t) &+ 1] &+= 1 }
@@ -266,7 +273,7 @@ extension KeyframeStorage {
   /// `count` sub-buckets, then an insertion sort, or a radix sort when the
   /// insertion sort has moved more than 8 pairs per pair.
   ///
-  /// - Returns: where the sorted pairs are: `pairs` or in `scratch`.
+  /// - Returns: Where the sorted pairs are: `scratch`, or its second half.
   @inline(__always)
   private static func sortBucket(
     _ pairs: (keys: UnsafeMutablePointer<UInt64>, entries: UnsafeMutablePointer<UInt32>),

@@ -131,15 +131,10 @@ struct FrameMatrix {
   static let streamingOverride = Atomic<Int>(-1)
 
   /// Calls `body` with a staging buffer of `count` doubles on huge pages
-  /// (``razzle_staging_alloc``), or an ordinary one if that fails.
+  /// where the kernel offers them (``withStagingMemory(bytes:_:)``).
   static func withStaging(_ count: Int, _ body: (UnsafeMutablePointer<Double>) -> Void) {
-    if let buffer = razzle_staging_alloc(count &* MemoryLayout<Double>.size) {
-      defer { razzle_staging_free(buffer) }
-      body(buffer)
-    } else {
-      withUnsafeTemporaryAllocation(of: Double.self, capacity: count) {
-        body($0.baseAddress.unsafelyUnwrapped)
-      }
+    withStagingMemory(bytes: count &* MemoryLayout<Double>.size) {
+      body($0.bindMemory(to: Double.self, capacity: count))
     }
   }
 

@@ -116,10 +116,10 @@ extension Animator {
 
   /// The rows `range` of a matrix larger than the cache, tile by tile. A
   /// tile is whole tracks of at most ``FrameMatrix/tileColumns`` columns (a
-  /// wider track alone) by as many rows as fill ``FrameMatrix/stagingBytes``
+  /// wider track alone) by as many rows as fill ``FrameMatrix/tileBytes``
   /// with them: each track samples its rows of the tile as one contiguous
   /// batch (its channels side by side, as in its own rows: the kernels'
-  /// fast path, one call a track for thousands of rows), then the tile
+  /// fast path, one call a track for hundreds of rows), then the tile
   /// goes to the matrix transposed into rows by non-temporal stores
   /// (`razzle_stream_columns`), each row's part of it whole cache lines.
   /// Sampling every track into one block of full rows instead cost a call
@@ -147,7 +147,6 @@ extension Animator {
           var first = range.lowerBound
           while first < range.upperBound {
             let count = Swift.min(tileRows, range.upperBound &- first)
-            let chunk = UnsafeBufferPointer(start: queries + first, count: count)
             var i = 0
             var column = 0
             while i < tracks.count {
@@ -170,15 +169,11 @@ extension Animator {
               var offset = 0
               var c = 0
               for k in i..<end {
-                let sampler = tracks[k].sampler.unsafelyUnwrapped
-                let channels = sampler.channels
+                let channels = tracks[k].channels
                 let start = staging + offset
-                sampler.sampleBatch(chunk, into: start, stride: channels)
-                if let bound = tracks[k].bound {
-                  bound.apply(
-                    factor: domain.variables.values[bound.slot], derivative: false, to: start,
-                    count: count, channels: channels, stride: channels)
-                }
+                sampleBlock(
+                  UnsafeBufferPointer(rebasing: tracks[k..<k + 1]), queries + first, count,
+                  into: start, stride: channels)
                 for q in 0..<channels {
                   base[c] = UnsafePointer(start + q)
                   step[c] = channels

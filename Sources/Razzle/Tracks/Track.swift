@@ -288,7 +288,7 @@ public final class Track: @unchecked Sendable {
     // entry's time, value and, with one style per entry, its style. When
     // every time is finite and every value passes the rule's common case
     // (one pass each), only the shared style is left to check.
-    let allPass = styles.count <= 1 && PropertyRule.allFinite(times) && rule.admitsAll(values)
+    let allPass = styles.count <= 1 && allFinite(times) && rule.admitsAll(values)
     for i in times.indices where !allPass || (i == 0 && styles.count == 1) {
       let value = UnsafeBufferPointer(rebasing: values[i * channels..<(i + 1) * channels])
       do throws(RazzleError) {

@@ -96,42 +96,10 @@ public struct PropertyRule: Sendable, Hashable {
   /// and in the property's range. One pass over a bulk edit's values; false
   /// sends the caller to ``validate(_:property:)`` value by value, for the
   /// message.
-  public func admitsAll(_ values: UnsafeBufferPointer<Double>) -> Bool {
+  func admitsAll(_ values: UnsafeBufferPointer<Double>) -> Bool {
     guard !kind.constrainsValues else { return false }
     let (lower, upper) = range.bounds
-    return PropertyRule.allWithin(values, lower, upper)
-  }
-
-  /// Whether every one of `values` is finite.
-  public static func allFinite(_ values: UnsafeBufferPointer<Double>) -> Bool {
-    allWithin(values, -.infinity, .infinity)
-  }
-
-  /// Whether every one of `values` is finite and within lower...upper, eight
-  /// at a time (comparisons false for NaN, and v − v is NaN for ±∞).
-  private static func allWithin(
-    _ values: UnsafeBufferPointer<Double>, _ lower: Double, _ upper: Double
-  ) -> Bool {
-    typealias D8 = SIMD8<Double>
-    guard let base = values.baseAddress else { return true }
-    let n = values.count
-    let low = D8(repeating: lower)
-    let high = D8(repeating: upper)
-    let zero = D8()
-    var fits = SIMDMask<D8.MaskStorage>(repeating: true)
-    var i = 0
-    while i &+ 8 <= n {
-      let v = UnsafeRawPointer(base + i).loadUnaligned(as: D8.self)
-      fits = fits .& (v .>= low) .& (v .<= high) .& (v - v .== zero)
-      i &+= 8
-    }
-    var all = Swift.all(fits)
-    while i < n {
-      let v = base[i]
-      all = all && v >= lower && v <= upper && v - v == 0
-      i &+= 1
-    }
-    return all
+    return allWithin(values, lower, upper)
   }
 
   /// Checks every channel of a value: finite, the kind's constraints, the
