@@ -426,26 +426,69 @@ public final class Rasterizer: @unchecked Sendable {
   }
 
   /// Applies a group's matte (if one was drawn) to its content.
+  ///
+  /// A matte pixel's level (its alpha, or its luma for a luma matte) is
+  /// one of 256 values, so the factor each level gives is looked up in a
+  /// table built once a matte. Outside the matte's box the level is 0:
+  /// an alpha or luma matte clears the content there (and the content's
+  /// box shrinks to the matte's), an inverted one keeps it.
   private func finishMatte(_ group: inout Group) {
     guard let matte = group.matte else { return }
     let mode = group.matteMode
     let inverted = mode == 2 || mode == 4
     let luma = mode == 3 || mode == 4
-    multiply(group.content) { x, y in
-      let p = matte.pixels[y * matte.width + x]
-      let level: UInt32
-      if luma {
-        // 0.2125, 0.7154, 0.0721 in 256ths (54 + 183 + 18 = 255: white is 255).
-        level = ((p & 0xFF) * 54 + ((p >> 8) & 0xFF) * 183 + ((p >> 16) & 0xFF) * 18) >> 8
-      } else {
-        level = p >> 24
+    let content = group.content
+    let box = content.box
+    let inside = box.intersection(matte.box)
+    withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 256) { buffer in
+      let table = buffer.baseAddress!
+      for level in 0..<256 {
+        let m = Float(level) * (1 / 255)
+        table[level] = UInt16(factor256(inverted ? 1 - m : m))
       }
-      let m = Float(level) * (1 / 255)
-      return inverted ? 1 - m : m
+      for y in box.y0..<box.y1 {
+        let row = content.row(y)
+        guard y >= inside.y0 && y < inside.y1 else {
+          if !inverted { fillPixels(row + box.x0, 0, box.x1 - box.x0) }
+          continue
+        }
+        if !inverted {
+          fillPixels(row + box.x0, 0, inside.x0 - box.x0)
+          fillPixels(row + inside.x1, 0, box.x1 - inside.x1)
+        }
+        let m = matte.row(y)
+        if luma {
+          scaleByMatte(row, m, inside.x0, inside.x1, table) { p in
+            // 0.2125, 0.7154, 0.0721 in 256ths (54 + 183 + 18 = 255: white is 255).
+            ((p & 0xFF) &* 54 &+ ((p &>> 8) & 0xFF) &* 183 &+ ((p &>> 16) & 0xFF) &* 18) &>> 8
+          }
+        } else {
+          scaleByMatte(row, m, inside.x0, inside.x1, table) { p in p &>> 24 }
+        }
+      }
     }
+    if !inverted { content.box = inside }
     recycle(matte)
     group.matte = nil
     group.matteMode = 0
+  }
+
+  /// Scales each pixel of `row[x0..<x1]` that is not transparent by
+  /// `table[level(matte pixel)]` (a factor in 0...256).
+  @inline(__always)
+  private func scaleByMatte(
+    _ row: UnsafeMutablePointer<UInt32>, _ matte: UnsafeMutablePointer<UInt32>, _ x0: Int,
+    _ x1: Int, _ table: UnsafePointer<UInt16>, _ level: (UInt32) -> UInt32
+  ) {
+    var x = x0
+    while x < x1 {
+      let p = row[x]
+      if p != 0 {
+        let f = UInt32(table[Int(truncatingIfNeeded: level(matte[x]))])
+        if f != 256 { row[x] = scalePixel(p, f) }
+      }
+      x &+= 1
+    }
   }
 
   /// After Effects' Fill: every pixel of `layer` takes `fill`'s color, its
@@ -457,25 +500,15 @@ public final class Rasterizer: @unchecked Sendable {
     func unit(_ v: Float) -> Float { v.isFinite ? min(max(v, 0), 1) : 0 }
     let color = SIMD4(unit(fill.x), unit(fill.y), unit(fill.z), 1)
     let factor = unit(fill.w)
-    for y in box.y0..<box.y1 {
-      let row = layer.row(y)
-      for x in box.x0..<box.x1 where row[x] != 0 {
-        let alpha = Float(row[x] >> 24) * factor
-        row[x] = packPixel(color * alpha)
-      }
-    }
-  }
-
-  /// Multiplies every pixel in `layer`'s box by factor(x, y).
-  private func multiply(_ layer: PixelLayer, _ factor: (Int, Int) -> Float) {
-    let box = layer.box
-    guard !box.isEmpty else { return }
-    for y in box.y0..<box.y1 {
-      let row = layer.row(y)
-      for x in box.x0..<box.x1 where row[x] != 0 {
-        let f = factor256(factor(x, y))
-        if f == 256 { continue }
-        row[x] = scalePixel(row[x], f)
+    // A pixel's new value depends on its alpha only: one of 256.
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { buffer in
+      let table = buffer.baseAddress!
+      for a in 0..<256 { table[a] = packPixel(color * (Float(a) * factor)) }
+      for y in box.y0..<box.y1 {
+        let row = layer.row(y)
+        for x in box.x0..<box.x1 where row[x] != 0 {
+          row[x] = table[Int(truncatingIfNeeded: row[x] &>> 24)]
+        }
       }
     }
   }
