@@ -14,12 +14,19 @@ func composite(_ src: PixelLayer, onto dst: PixelLayer, opacity: Float, mode: UI
     let s = src.row(y)
     let d = dst.row(y)
     if mode == 0 || mode > 15 {
-      for x in box.x0..<box.x1 where s[x] != 0 {
-        let p = a256 == 256 ? s[x] : scalePixel(s[x], a256)
-        d[x] = p >> 24 == 255 ? p : over(p, d[x])
+      if a256 == 256 {
+        forEachVisiblePixel(s, from: box.x0, to: box.x1) { x in
+          let p = s[x]
+          d[x] = p >> 24 == 255 ? p : over(p, d[x])
+        }
+      } else {
+        forEachVisiblePixel(s, from: box.x0, to: box.x1) { x in
+          let p = scalePixel(s[x], a256)
+          d[x] = p >> 24 == 255 ? p : over(p, d[x])
+        }
       }
     } else {
-      for x in box.x0..<box.x1 where s[x] != 0 {
+      forEachVisiblePixel(s, from: box.x0, to: box.x1) { x in
         let sv = unpackPixel(s[x]) * (alpha / 255)
         let dv = unpackPixel(d[x]) * (1 / 255)
         d[x] = packPixel(blended(sv, dv, mode) * 255)

@@ -159,3 +159,29 @@ func factor256(_ c: Float) -> UInt32 {
   let v = c * 256 + 0.5
   return v >= 256 ? 256 : v > 0 ? UInt32(Int32(v)) : 0
 }
+
+/// Calls `body(x)` for each pixel of `row[x0..<x1]` that is not
+/// transparent, in order, skipping eight transparent pixels at a time (a
+/// layer's box is mostly transparent where its shapes are sparse).
+@inline(__always)
+func forEachVisiblePixel(
+  _ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, _ body: (Int) -> Void
+) {
+  var x = x0
+  while x &+ 8 <= x1 {
+    // Four 64-bit words OR-ed: a SIMD mask here would go through memory.
+    let at = UnsafeRawPointer(row + x)
+    let any =
+      at.loadUnaligned(as: UInt64.self) | at.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+      | at.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
+      | at.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+    if any != 0 {
+      for k in x..<(x &+ 8) where row[k] != 0 { body(k) }
+    }
+    x &+= 8
+  }
+  while x < x1 {
+    if row[x] != 0 { body(x) }
+    x &+= 1
+  }
+}

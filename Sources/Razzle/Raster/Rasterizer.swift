@@ -480,14 +480,9 @@ public final class Rasterizer: @unchecked Sendable {
     _ row: UnsafeMutablePointer<UInt32>, _ matte: UnsafeMutablePointer<UInt32>, _ x0: Int,
     _ x1: Int, _ table: UnsafePointer<UInt16>, _ level: (UInt32) -> UInt32
   ) {
-    var x = x0
-    while x < x1 {
-      let p = row[x]
-      if p != 0 {
-        let f = UInt32(table[Int(truncatingIfNeeded: level(matte[x]))])
-        if f != 256 { row[x] = scalePixel(p, f) }
-      }
-      x &+= 1
+    forEachVisiblePixel(row, from: x0, to: x1) { x in
+      let f = UInt32(table[Int(truncatingIfNeeded: level(matte[x]))])
+      if f != 256 { row[x] = scalePixel(row[x], f) }
     }
   }
 
@@ -506,7 +501,7 @@ public final class Rasterizer: @unchecked Sendable {
       for a in 0..<256 { table[a] = packPixel(color * (Float(a) * factor)) }
       for y in box.y0..<box.y1 {
         let row = layer.row(y)
-        for x in box.x0..<box.x1 where row[x] != 0 {
+        forEachVisiblePixel(row, from: box.x0, to: box.x1) { x in
           row[x] = table[Int(truncatingIfNeeded: row[x] &>> 24)]
         }
       }
@@ -529,11 +524,9 @@ public final class Rasterizer: @unchecked Sendable {
       fillPixels(row + box.x0, 0, inside.x0 - box.x0)
       fillPixels(row + inside.x1, 0, box.x1 - inside.x1)
       let m = mask.row(y)
-      for x in inside.x0..<inside.x1 {
-        let p = row[x]
-        if p == 0 { continue }
+      forEachVisiblePixel(row, from: inside.x0, to: inside.x1) { x in
         let f = factor256(m[x])
-        if f != 256 { row[x] = scalePixel(p, f) }
+        if f != 256 { row[x] = scalePixel(row[x], f) }
       }
     }
     layer.box = inside
@@ -1065,21 +1058,23 @@ public final class Rasterizer: @unchecked Sendable {
       }
     }
     let a = op.opacity.isNaN ? 0 : Float(min(max(op.opacity, 0), 1))
-    for y in visit.y0..<visit.y1 {
-      let src = m.row(y)
-      let dst = mask.row(y)
-      for x in visit.x0..<visit.x1 {
-        let v = a * (inverted ? 1 - src[x] : src[x])
-        let c = dst[x]
-        switch mode {
-        case 1: dst[x] = c + (1 - c) * v
-        case 2: dst[x] = c * (1 - v)
-        case 3: dst[x] = c * v
-        case 4: dst[x] = max(c, v)
-        case 5: dst[x] = min(c, v)
-        default: dst[x] = abs(c - v)
+    // One loop per mode (the mode chosen once, not per pixel).
+    @inline(__always) func combine(_ f: (Float, Float) -> Float) {
+      for y in visit.y0..<visit.y1 {
+        let src = m.row(y)
+        let dst = mask.row(y)
+        for x in visit.x0..<visit.x1 {
+          dst[x] = f(dst[x], a * (inverted ? 1 - src[x] : src[x]))
         }
       }
+    }
+    switch mode {
+    case 1: combine { c, v in c + (1 - c) * v }
+    case 2: combine { c, v in c * (1 - v) }
+    case 3: combine { c, v in c * v }
+    case 4: combine { c, v in max(c, v) }
+    case 5: combine { c, v in min(c, v) }
+    default: combine { c, v in abs(c - v) }
     }
     return after
   }
