@@ -76,9 +76,9 @@ extern "C" {
 
 #define KF_VERSION_MAJOR 0
 #define KF_VERSION_MINOR 3
-#define KF_VERSION_PATCH 7
+#define KF_VERSION_PATCH 8
 #define KF_VERSION_NUMBER (KF_VERSION_MAJOR * 10000 + KF_VERSION_MINOR * 100 + KF_VERSION_PATCH)
-#define KF_VERSION_STRING "0.3.7"
+#define KF_VERSION_STRING "0.3.8"
 
 /* True when the header is at least version MAJOR.MINOR.PATCH. */
 #define KF_AT_LEAST_VERSION(major, minor, patch) \
@@ -1429,7 +1429,10 @@ kf_status kf_player_advance_frame(kf_player *player, double dt, double *out_valu
  * Errors: KF_E_INVALID_HANDLE; KF_E_INVALID_STATE (play/reverse rewinding
  * to an infinite end, finish at rate 0 or on a node that never ends, stop at
  * the end of one); KF_E_INVALID_VALUE (a time or rate that is not finite, a
- * duration factor <= 0 or one that makes the rate overflow); KF_E_EASING. */
+ * duration factor <= 0 or one that makes the rate overflow, and (0.3.8) a
+ * control that would put the start time, clock - current time / rate, beyond
+ * the doubles: a finite time at a tiny rate); KF_E_EASING. A control that
+ * fails changes nothing. */
 kf_status kf_player_play(kf_player *player);
 kf_status kf_player_pause(kf_player *player);
 kf_status kf_player_reverse(kf_player *player);

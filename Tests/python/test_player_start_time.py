@@ -56,3 +56,17 @@ def test_unresolving_the_start_time_holds_the_current_time():
     with pytest.raises(razzle.InvalidValueError):
         p.start_time = float("inf")
     assert p.current_time == 6.0
+
+
+def test_a_control_that_would_put_the_start_time_beyond_the_doubles_changes_nothing():
+    # At a rate of 1e-300, a current time of 1e155 (fraction 1e154 of an
+    # end of 10) is 1e455 clock units before the clock: not a double.
+    p = player()
+    p.play()
+    p.playback_rate = 1e-300
+    start, current = p.start_time, p.current_time
+    with pytest.raises(razzle.InvalidValueError, match="start time"):
+        p.fraction_complete = 1e154
+    assert p.start_time == start and p.current_time == current and p.play_state == "running"
+    p.current_time = 5.0  # 0 - 5 / 1e-300 is a double: accepted
+    assert p.current_time == pytest.approx(5.0) and p.start_time == pytest.approx(-5e300)

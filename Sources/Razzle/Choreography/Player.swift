@@ -346,13 +346,62 @@ public final class Player: @unchecked Sendable {
 
   // MARK: - Controls
 
+  /// What a control changes: restored when it fails.
+  private struct ControlState {
+    var start: Double?
+    var hold: Double?
+    var rate: Double
+    var previous: Double?
+    var stopped: Bool
+    var curve: Easing?
+    var curveFrom: Double
+    var events: Int
+  }
+
+  private var unlockedControlState: ControlState {
+    ControlState(
+      start: resolvedStart, hold: holdTime, rate: rate, previous: previousCurrentTime,
+      stopped: stopped, curve: curve, curveFrom: curveFrom, events: events.count)
+  }
+
+  private func restore(_ saved: ControlState) {
+    resolvedStart = saved.start
+    holdTime = saved.hold
+    rate = saved.rate
+    previousCurrentTime = saved.previous
+    stopped = saved.stopped
+    curve = saved.curve
+    curveFrom = saved.curveFrom
+    events.removeSubrange(Swift.min(saved.events, events.count)...)
+  }
+
   /// Runs a control holding the lock, then reports the play state it
-  /// changed to.
+  /// changed to. A control that throws, or that would leave a start time
+  /// that is not finite, changes nothing.
+  ///
+  /// A start time is clock − current time / rate: a finite current time at
+  /// a tiny rate (a subnormal one, or 1e-300 after a continue by 1e300)
+  /// can put it beyond the doubles, and with it every current time after.
+  /// Such a control is `.invalidValue`, as an infinite start time given
+  /// directly is.
   private func control<R>(_ body: () throws(RazzleError) -> R) throws(RazzleError) -> R {
     try lock.withWriteLock { () throws(RazzleError) -> R in
       refreshEnd()
       let old = unlockedPlayState
-      let result = try body()
+      let saved = unlockedControlState
+      let result: R
+      do throws(RazzleError) {
+        result = try body()
+      } catch {
+        restore(saved)
+        throw error
+      }
+      if let start = resolvedStart, !start.isFinite {
+        let message =
+          "the start time (clock - current time / playback rate) would be \(start) at clock \(clock) and playback rate \(rate); the player is unchanged"
+        restore(saved)
+        throw RazzleError(.invalidValue, message)
+      }
       report(from: old, at: clock)
       return result
     }
@@ -416,19 +465,13 @@ public final class Player: @unchecked Sendable {
   /// - Throws: ``RazzleError`` as ``play()``; nothing changes then.
   public func reverse() throws(RazzleError) {
     try control { () throws(RazzleError) in
-      let saved = (resolvedStart, holdTime, rate, previousCurrentTime)
       if let current = unlockedCurrentTime {
         rate = -rate
         unlockedSilentlySetCurrentTime(current)
       } else {
         rate = -rate
       }
-      do throws(RazzleError) {
-        try unlockedPlay()
-      } catch {
-        (resolvedStart, holdTime, rate, previousCurrentTime) = saved
-        throw error
-      }
+      try unlockedPlay()
       events.append(PlayerEvent(.reversed, at: clock))
     }
   }

@@ -441,7 +441,7 @@ public final class Rasterizer: @unchecked Sendable {
     let box = content.box
     let inside = box.intersection(matte.box)
     withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 256) { buffer in
-      let table = buffer.baseAddress!
+      guard let table = buffer.baseAddress else { return }
       for level in 0..<256 {
         let m = Float(level) * (1 / 255)
         table[level] = UInt16(factor256(inverted ? 1 - m : m))
@@ -497,7 +497,7 @@ public final class Rasterizer: @unchecked Sendable {
     let factor = unit(fill.w)
     // A pixel's new value depends on its alpha only: one of 256.
     withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { buffer in
-      let table = buffer.baseAddress!
+      guard let table = buffer.baseAddress else { return }
       for a in 0..<256 { table[a] = packPixel(color * (Float(a) * factor)) }
       for y in box.y0..<box.y1 {
         let row = layer.row(y)

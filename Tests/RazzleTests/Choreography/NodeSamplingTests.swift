@@ -150,6 +150,38 @@ final class NodeSamplingTests: XCTestCase {
     XCTAssertEqual(fast.playbackRate, 1e300)
   }
 
+  func testPlayerControlsThatWouldPutTheStartTimeBeyondTheDoublesChangeNothing() throws {
+    let clip = try Node.clip(animator("a", "x", [(0, 0), (10, 1)]))
+    // The fuzz finding's first case: at a subnormal rate, a seek to 7.25
+    // after a tick to 1e300 puts the start at 1e300 - 7.25 / 7.9e-313,
+    // about -9.2e312: beyond the doubles.
+    let slow = Player(clip)
+    try slow.setPlaybackRate(7.9e-313)
+    try slow.play()
+    try slow.tick(1e300)
+    let before = slow.state
+    let start = slow.startTime
+    XCTAssertThrowsError(try slow.setCurrentTime(7.25)) {
+      XCTAssertEqual(($0 as? RazzleError)?.kind, .invalidValue)
+    }
+    XCTAssertEqual(slow.state, before)
+    XCTAssertEqual(slow.startTime, start)
+    // The second: at rate 1e-300, fraction 1e154 of an end of 10 is a
+    // current time of 1e155, 1e455 clock units before the clock.
+    let crawling = Player(clip)
+    try crawling.play()
+    try crawling.setPlaybackRate(1e-300)
+    let running = crawling.state
+    XCTAssertThrowsError(try crawling.setFractionComplete(1e154))
+    XCTAssertEqual(crawling.state, running)
+    XCTAssertTrue(crawling.startTime?.isFinite ?? false)
+    // A seek the doubles hold still works: the start is 0 - 5 / 1e-300,
+    // about -5e300.
+    try crawling.setCurrentTime(5)
+    XCTAssertEqual(crawling.currentTime ?? .nan, 5, accuracy: 1e-15)
+    XCTAssertEqual(crawling.startTime ?? .nan, -5e300, accuracy: 1e285)
+  }
+
   func testPlayerFrameStepMovesSamplesAndTakesEventsAsOneStep() throws {
     // advance(by:sampleInto:takingEvents:) gives sample(clockTimes:)'s row
     // at the new clock and the events advance(by:) reports.
