@@ -61,7 +61,10 @@ def import_razzle(in_tree=False):
         if not os.path.exists(IN_TREE_LIBRARY):
             sys.exit(f"bench: --in-tree needs {IN_TREE_LIBRARY} (make build)")
         os.environ["RAZZLE_LIBRARY"] = IN_TREE_LIBRARY
-        sys.path.insert(0, os.path.join(REPO, "bindings", "python"))
+        bindings = os.path.join(REPO, "bindings", "python")
+        sys.path.insert(0, bindings)
+        # The cases that measure in a child process (54) import the same razzle.
+        os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (bindings, os.environ.get("PYTHONPATH")) if p)
     try:
         import razzle as module
     except ImportError as error:  # a setup problem, not a result
