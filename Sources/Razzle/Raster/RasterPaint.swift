@@ -1,3 +1,5 @@
+import RazzleStores
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -26,6 +28,11 @@ enum RasterPaint {
 
 // A paint holds no references: it is copied into the coverage loop's
 // closures by value, without reference counting per span.
+
+/// The vectors `razzle_image_row` samples images with: 1 (AVX2 gathers)
+/// at the avx2 and avx512 kernel levels, 0 (none: the scalar loop) at
+/// baseline, so that tests pinning a level cover both.
+var imageLevel: Int32 { KernelLevel.active == .baseline ? 0 : 1 }
 
 /// A two-point conical gradient from the circle (x0, y0, r0) to the circle
 /// (x0 + dx, y0 + dy, r0 + dr). A point's position t is the largest whose
@@ -397,28 +404,38 @@ extension RasterPaint {
       let maxU = Int64(image.width - 1) << 16
       let maxV = Int64(image.height - 1) << 16
       let w = image.width
-      var u: Int64 = 0
-      var v: Int64 = 0
-      for i in 0..<count {
-        if i & 255 == 0 {
-          u = Int64(((u0 - 0.5 + Double(i) * m.a) * 65536).rounded()) &- Int64(i) &* du
-          v = Int64(((v0 - 0.5 + Double(i) * m.b) * 65536).rounded()) &- Int64(i) &* dv
+      var start = 0
+      while start < count {
+        let n = min(256, count - start)
+        // Each 256 pixels from an exact start, then whole steps.
+        let u = Int64(((u0 - 0.5 + Double(start) * m.a) * 65536).rounded())
+        let v = Int64(((v0 - 0.5 + Double(start) * m.b) * 65536).rounded())
+        let run = d + start
+        let runCover = cover + start
+        // Eight pixels at a time with gathers (the same bits), the rest here.
+        var k = razzle_image_row(
+          run, runCover, opacity, n, image.pixels, Int32(w), Int32(image.height), u, v, du, dv,
+          imageLevel)
+        while k < n {
+          let c = factor256(runCover[k] * opacity)
+          if c != 0 {
+            let fu = min(max(u &+ Int64(k) &* du, 0), maxU)
+            let fv = min(max(v &+ Int64(k) &* dv, 0), maxV)
+            let x0 = Int(truncatingIfNeeded: fu &>> 16)
+            let y0 = Int(truncatingIfNeeded: fv &>> 16)
+            let x1 = fu < maxU ? x0 &+ 1 : x0
+            let y1 = fv < maxV ? y0 &+ 1 : y0
+            let wx = UInt32(truncatingIfNeeded: (fu &>> 8) & 0xFF)
+            let wy = UInt32(truncatingIfNeeded: (fv &>> 8) & 0xFF)
+            let top = image.pixels + y0 &* w
+            let bottom = image.pixels + y1 &* w
+            let p = lerpPixel(
+              lerpPixel(top[x0], top[x1], wx), lerpPixel(bottom[x0], bottom[x1], wx), wy)
+            run[k] = over(c == 256 ? p : scalePixel(p, c), run[k])
+          }
+          k &+= 1
         }
-        let c = factor256(cover[i] * opacity)
-        if c == 0 { continue }
-        let fu = min(max(u &+ Int64(i) &* du, 0), maxU)
-        let fv = min(max(v &+ Int64(i) &* dv, 0), maxV)
-        let x0 = Int(truncatingIfNeeded: fu &>> 16)
-        let y0 = Int(truncatingIfNeeded: fv &>> 16)
-        let x1 = fu < maxU ? x0 &+ 1 : x0
-        let y1 = fv < maxV ? y0 &+ 1 : y0
-        let wx = UInt32(truncatingIfNeeded: (fu &>> 8) & 0xFF)
-        let wy = UInt32(truncatingIfNeeded: (fv &>> 8) & 0xFF)
-        let top = image.pixels + y0 &* w
-        let bottom = image.pixels + y1 &* w
-        let p = lerpPixel(
-          lerpPixel(top[x0], top[x1], wx), lerpPixel(bottom[x0], bottom[x1], wx), wy)
-        d[i] = over(c == 256 ? p : scalePixel(p, c), d[i])
+        start &+= n
       }
     }
   }

@@ -1,9 +1,12 @@
-/* Non-temporal stores for the frame matrix (Sources/Razzle/Sampling/
- * FrameMatrix.swift): Swift has no way to write `movntpd`. */
+/* What Swift has no way to write: non-temporal stores for the frame matrix
+ * (Sources/Razzle/Sampling/FrameMatrix.swift, `movntpd`), and gathers for
+ * the rasterizer's image paint (Sources/Razzle/Raster/RasterPaint.swift,
+ * `vpgatherdd`). */
 #ifndef RAZZLE_STORES_H
 #define RAZZLE_STORES_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* Copies `count` doubles from `source` to `destination` (which must not
  * overlap): the whole 64-byte lines of the destination with non-temporal
@@ -39,5 +42,19 @@ void razzle_staging_free(double *buffer);
  * (`sysconf(_SC_LEVEL3_CACHE_SIZE)`, else level 2), or 0 if it does not
  * say. */
 size_t razzle_last_level_cache_bytes(void);
+
+/* Paints pixels of a run with an image sampled bilinearly, eight at a time
+ * with AVX2 (`level` >= 1; the caller checks the CPU has it): pixel k of
+ * `destination` (premultiplied RGBA8) takes, source-over, the image's
+ * `width` x `height` premultiplied pixels sampled at the 16.16 fixed-point
+ * point (u + k du, v + k dv) clamped to the image (the four pixels around
+ * it weighted by the point's fraction in 256ths, across then down), times
+ * the factor in 0...256 of `cover[k] * opacity`; a factor of 0 leaves the
+ * pixel. The operations of RasterPaint.swift's scalar loop in its order,
+ * so the same bits. Returns how many pixels it painted from the first: a
+ * multiple of eight, 0 below AVX2; the caller paints the rest. */
+size_t razzle_image_row(uint32_t *destination, const float *cover, float opacity, size_t count,
+                        const uint32_t *pixels, int32_t width, int32_t height, int64_t u,
+                        int64_t v, int64_t du, int64_t dv, int level);
 
 #endif
