@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 // The coverage of paths drawn in the frame before, kept for the next one.
 // Most of a typical animation does not move between two frames (a
 // background, a logo, the parts of a character at rest): their paths come
@@ -118,19 +124,41 @@ final class CoverageCache {
     key.append(word)
     let start = 2 * pointStart
     let end = min(points.count, start + 2 * pairs)
-    if start < end {
-      for i in start..<end { key.append(points[i].bitPattern) }
+    if start < end, let base = points.baseAddress {
+      // The points' bits in one copy (a double and its bit pattern share
+      // their layout).
+      UnsafeRawPointer(base + start).withMemoryRebound(to: UInt64.self, capacity: end - start) {
+        key.append(contentsOf: UnsafeBufferPointer(start: $0, count: end - start))
+      }
     }
   }
 
-  /// The key's hash (FNV-1a over its words, folded).
+  /// The key's hash: FNV-1a folded, over four interleaved lanes of words
+  /// (four independent chains of multiplies, not one), then the lanes.
   private func hash() -> UInt64 {
-    var h: UInt64 = 0xcbf2_9ce4_8422_2325
-    for w in key {
-      h = (h ^ w) &* 0x0000_0100_0000_01b3
-      h ^= h >> 29
+    key.withUnsafeBufferPointer { words in
+      @inline(__always) func mix(_ h: UInt64, _ w: UInt64) -> UInt64 {
+        let m = (h ^ w) &* 0x0000_0100_0000_01b3
+        return m ^ (m >> 29)
+      }
+      var lanes: (UInt64, UInt64, UInt64, UInt64) = (
+        0xcbf2_9ce4_8422_2325, 0x84222325_cbf29ce4, 0x9e37_79b9_7f4a_7c15, 0x7f4a_7c15_9e37_79b9
+      )
+      var i = 0
+      let n = words.count
+      while i + 4 <= n {
+        lanes.0 = mix(lanes.0, words[i])
+        lanes.1 = mix(lanes.1, words[i + 1])
+        lanes.2 = mix(lanes.2, words[i + 2])
+        lanes.3 = mix(lanes.3, words[i + 3])
+        i += 4
+      }
+      while i < n {
+        lanes.0 = mix(lanes.0, words[i])
+        i += 1
+      }
+      return mix(mix(mix(mix(lanes.0, lanes.1), lanes.2), lanes.3), UInt64(n))
     }
-    return h
   }
 
   /// The entry recorded for the key built, marked as drawn in this frame;
@@ -138,9 +166,20 @@ final class CoverageCache {
   func find() -> (Entry?, UInt64) {
     let h = hash()
     seen.insert(h)
-    guard let entry = entries[h], entry.key == key else { return (nil, h) }
+    guard let entry = entries[h], sameKey(entry.key) else { return (nil, h) }
     entry.frame = frame
     return (entry, h)
+  }
+
+  /// Whether `other` is the key built, word for word (one memcmp).
+  private func sameKey(_ other: [UInt64]) -> Bool {
+    guard other.count == key.count else { return false }
+    return other.withUnsafeBytes { a in
+      key.withUnsafeBytes { b in
+        guard let pa = a.baseAddress, let pb = b.baseAddress else { return true }
+        return memcmp(pa, pb, a.count) == 0
+      }
+    }
   }
 
   /// A new entry for the key built, to record into, and the bytes of

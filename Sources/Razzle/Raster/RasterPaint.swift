@@ -29,10 +29,11 @@ enum RasterPaint {
 // A paint holds no references: it is copied into the coverage loop's
 // closures by value, without reference counting per span.
 
-/// The vectors `razzle_image_row` samples images with: 1 (AVX2 gathers)
-/// at the avx2 and avx512 kernel levels, 0 (none: the scalar loop) at
-/// baseline, so that tests pinning a level cover both.
-var imageLevel: Int32 { KernelLevel.active == .baseline ? 0 : 1 }
+/// The vectors of the rasterizer's C loops (`razzle_image_row`,
+/// `razzle_unpremultiply_row`): 1 (AVX2 gathers) at the avx2 and avx512
+/// kernel levels, 0 (none: the Swift loops) at baseline, so that tests
+/// pinning a level cover both.
+var gatherLevel: Int32 { KernelLevel.active == .baseline ? 0 : 1 }
 
 /// A two-point conical gradient from the circle (x0, y0, r0) to the circle
 /// (x0 + dx, y0 + dy, r0 + dr). A point's position t is the largest whose
@@ -415,7 +416,7 @@ extension RasterPaint {
         // Eight pixels at a time with gathers (the same bits), the rest here.
         var k = razzle_image_row(
           run, runCover, opacity, n, image.pixels, Int32(w), Int32(image.height), u, v, du, dv,
-          imageLevel)
+          gatherLevel)
         while k < n {
           let c = factor256(runCover[k] * opacity)
           if c != 0 {

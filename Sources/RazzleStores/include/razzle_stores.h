@@ -1,7 +1,7 @@
 /* What Swift has no way to write: non-temporal stores for the frame matrix
  * (Sources/Razzle/Sampling/FrameMatrix.swift, `movntpd`), and gathers for
- * the rasterizer's image paint (Sources/Razzle/Raster/RasterPaint.swift,
- * `vpgatherdd`). */
+ * the rasterizer's image paint and straight-alpha output (Sources/Razzle/
+ * Raster/, `vpgatherdd`). */
 #ifndef RAZZLE_STORES_H
 #define RAZZLE_STORES_H
 
@@ -56,5 +56,15 @@ size_t razzle_last_level_cache_bytes(void);
 size_t razzle_image_row(uint32_t *destination, const float *cover, float opacity, size_t count,
                         const uint32_t *pixels, int32_t width, int32_t height, int64_t u,
                         int64_t v, int64_t du, int64_t dv, int level);
+
+/* Straight alpha in place: each pixel of `row` (premultiplied RGBA8, R in
+ * the low byte) whose alpha a is neither 0 nor 255 gets its channels c as
+ * min(255, (c * reciprocals[a] + 0x8000) >> 16) in 32-bit arithmetic,
+ * eight pixels at a time with AVX2 (`level` >= 1; the caller checks the
+ * CPU has it); `reciprocals` holds 256 entries. Returns how many pixels it
+ * did from the first: a multiple of eight, 0 below AVX2; the caller does
+ * the rest. */
+size_t razzle_unpremultiply_row(uint32_t *row, size_t count, const uint32_t *reciprocals,
+                                int level);
 
 #endif

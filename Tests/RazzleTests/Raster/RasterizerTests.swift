@@ -214,6 +214,36 @@ final class RasterizerTests: XCTestCase {
     XCTAssertFalse(stride(from: 0, to: p.count, by: 4).contains { p[$0] == 7 && p[$0 + 3] == 7 })
   }
 
+  func testStraightAlphaIsTheSameAtEveryKernelLevel() throws {
+    // Twenty bands of fill opacities from 3 % to 98 % (each partly
+    // transparent pixel a different alpha and reciprocal), anti-aliased
+    // at their slanted edges: straight alpha by the Swift loop at
+    // baseline, eight pixels at a time with gathers at avx2 and avx512.
+    var shapes: [String] = []
+    for k in 0..<20 {
+      let opacity = 3 + Double(k) * 5
+      shapes.append(
+        layer(
+          rect(Double(k) * 5 + 0.3, Double(k % 7) * 3.7, 4.6, 30.4)
+            + "," + fill(0.9 - Double(k) * 0.04, 0.2 + Double(k) * 0.03, 0.5, opacity: opacity),
+          index: k + 1))
+    }
+    let json = document(shapes.joined(separator: ","))
+    defer { try? KernelLevel.select(nil) }
+    try KernelLevel.select(.baseline)
+    let expected = try render(json)
+    let partial = stride(from: 3, to: expected.count, by: 4).filter {
+      expected[$0] != 0 && expected[$0] != 255
+    }.count
+    XCTAssertGreaterThan(partial, 1_000)
+    for level in KernelLevel.allCases where level.isSupported && level != .baseline {
+      try KernelLevel.select(level)
+      let got = try render(json)
+      let differing = zip(got, expected).filter { $0 != $1 }.count
+      XCTAssertEqual(differing, 0, "bytes differing at \(level)")
+    }
+  }
+
   func testAnImageIsSampledTheSameAtEveryKernelLevel() throws {
     // A 37 x 23 image of random pixels (alpha 0 to 255), drawn rotated,
     // scaled, shifted by fractions of a pixel and half transparent: at

@@ -286,31 +286,30 @@ struct LottieFrameBuilder {
     for contour in contours {
       let p = contour.points
       guard p.count >= 2 else { continue }
+      // A move, then a cubic for each whole three points: the contour's
+      // first 2 + 6 × cubics numbers, copied (or mapped) in one pass.
+      let cubics = (p.count - 2) / 6
+      let count = 2 + 6 * cubics
       list.verbs.append(PathVerb.move.rawValue)
-      if identity {
-        list.points.append(p[0])
-        list.points.append(p[1])
-      } else {
-        let (x, y) = m.apply(p[0], p[1])
-        list.points.append(x)
-        list.points.append(y)
-      }
-      var i = 2
-      while i + 5 < p.count {
-        list.verbs.append(PathVerb.cubic.rawValue)
-        for j in 0..<3 {
-          if identity {
-            list.points.append(p[i + 2 * j])
-            list.points.append(p[i + 2 * j + 1])
-          } else {
-            let (x, y) = m.apply(p[i + 2 * j], p[i + 2 * j + 1])
-            list.points.append(x)
-            list.points.append(y)
+      list.verbs.append(contentsOf: repeatElement(PathVerb.cubic.rawValue, count: cubics))
+      if contour.closed { list.verbs.append(PathVerb.close.rawValue) }
+      p.withUnsafeBufferPointer { source in
+        if identity {
+          list.points.append(contentsOf: source[0..<count])
+          return
+        }
+        let start = list.points.count
+        list.points.append(contentsOf: repeatElement(0, count: count))
+        list.points.withUnsafeMutableBufferPointer { target in
+          var j = 0
+          while j < count {
+            let (x, y) = m.apply(source[j], source[j + 1])
+            target[start + j] = x
+            target[start + j + 1] = y
+            j += 2
           }
         }
-        i += 6
       }
-      if contour.closed { list.verbs.append(PathVerb.close.rawValue) }
     }
     op.verbCount = UInt32(truncatingIfNeeded: list.verbs.count) &- op.verbStart
     // A point that overflowed (a group's matrix times a huge vertex): the
