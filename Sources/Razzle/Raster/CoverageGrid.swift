@@ -305,11 +305,21 @@ struct CoverageGrid {
         }
         let stop = min(end, last)
         var x = start
-        while x < stop {
-          sum += a[x]
-          a[x] = 0
-          out[x] = level(sum)
-          x += 1
+        // The fill rule chosen once a run, not per cell.
+        if evenOdd {
+          while x < stop {
+            sum += a[x]
+            a[x] = 0
+            out[x] = level(sum)
+            x += 1
+          }
+        } else {
+          while x < stop {
+            sum += a[x]
+            a[x] = 0
+            out[x] = min(abs(sum), 1)
+            x += 1
+          }
         }
         // Cells past the box (an edge on its right side) are cleared,
         // not read.
