@@ -269,13 +269,15 @@ struct CoverageGrid {
     let a = area + y &* stride
     let row = marks + y &* words
     let last = width
-    @inline(__always) func level(_ sum: Float) -> Float {
+    // A running sum's coverage under each fill rule.
+    @inline(__always) func nonzero(_ sum: Float) -> Float { min(abs(sum), 1) }
+    @inline(__always) func alternate(_ sum: Float) -> Float {
       var c = abs(sum)
-      if evenOdd {
-        c -= 2 * Float(Int(c * 0.5))
-        return c > 1 ? 2 - c : c
-      }
-      return min(c, 1)
+      c -= 2 * Float(Int(c * 0.5))
+      return c > 1 ? 2 - c : c
+    }
+    @inline(__always) func level(_ sum: Float) -> Float {
+      evenOdd ? alternate(sum) : nonzero(sum)
     }
     var sum: Float = 0
     // Marked cells from `cells` to `next` are pending as one span of
@@ -310,14 +312,14 @@ struct CoverageGrid {
           while x < stop {
             sum += a[x]
             a[x] = 0
-            out[x] = level(sum)
+            out[x] = alternate(sum)
             x += 1
           }
         } else {
           while x < stop {
             sum += a[x]
             a[x] = 0
-            out[x] = min(abs(sum), 1)
+            out[x] = nonzero(sum)
             x += 1
           }
         }
