@@ -540,14 +540,57 @@ public final class Rasterizer: @unchecked Sendable {
 
   // MARK: - Clips
 
+  /// A rotated or skewed clip rectangle in pixels: its four sides as the
+  /// half-planes a·x + b·y + c >= 0 ((a, b) the unit normal pointing in, so
+  /// the value is the distance inside in pixels).
+  private struct ClipQuad {
+    var a = SIMD4<Double>()
+    var b = SIMD4<Double>()
+    var c = SIMD4<Double>()
+
+    /// The quad with corners `x`, `y` (in order around it, either way);
+    /// nil when it has no area.
+    init?(x: SIMD4<Double>, y: SIMD4<Double>) {
+      let nx = SIMD4(x[1], x[2], x[3], x[0])
+      let ny = SIMD4(y[1], y[2], y[3], y[0])
+      let dx = nx - x
+      let dy = ny - y
+      // Twice the signed area: its sign tells which side is in.
+      let area = (x * ny - nx * y).sum()
+      let length = (dx * dx + dy * dy).squareRoot()
+      guard area != 0 && area.isFinite, length.min() > 0 else { return nil }
+      let s: Double = area > 0 ? 1 : -1
+      // Inside when cross(d, p - corner) · s >= 0.
+      a = -dy * s / length
+      b = dx * s / length
+      c = -(a * x + b * y)
+    }
+
+    /// True when every pixel of `box` lies wholly inside the quad.
+    func holds(_ box: PixelBox) -> Bool {
+      let margin = SIMD4<Double>(repeating: 1e-6)
+      for (x, y) in [(box.x0, box.y0), (box.x1, box.y0), (box.x1, box.y1), (box.x0, box.y1)] {
+        let d = a * Double(x) + b * Double(y) + c
+        guard all(d .>= margin) else { return false }
+      }
+      return true
+    }
+  }
+
   /// The clip: a rectangle of pixels (fractional at its edges) and, for a
-  /// clip that is not an axis-aligned rectangle, a coverage plane.
+  /// clip that is not an axis-aligned rectangle, a coverage plane: the
+  /// rectangle's coverage times that of each rotated rectangle clipped by
+  /// (the first `quadCount` of `quads`, while there are at most two).
   private struct Clip {
     var x0: Double
     var y0: Double
     var x1: Double
     var y1: Double
     var plane: CoveragePlane?
+    var quads: (ClipQuad?, ClipQuad?) = (nil, nil)
+    /// How many rotated rectangles shaped the plane (past two, the quads
+    /// no longer describe it).
+    var quadCount = 0
 
     init(width: Int, height: Int) {
       x0 = 0
@@ -555,6 +598,19 @@ public final class Rasterizer: @unchecked Sendable {
       x1 = Double(width)
       y1 = Double(height)
       plane = nil
+    }
+
+    /// True when a coverage under this clip can be kept in the cache: no
+    /// plane, or one the key can describe (the rotated rectangles).
+    var isCacheable: Bool { plane == nil || quadCount <= 2 }
+
+    /// True when the plane is 1 over every pixel of `box` (inside every
+    /// rotated rectangle): coverage there needs only the rectangle.
+    func planeHolds(_ box: PixelBox) -> Bool {
+      guard plane != nil, quadCount <= 2 else { return false }
+      if let q = quads.0, !q.holds(box) { return false }
+      if let q = quads.1, !q.holds(box) { return false }
+      return true
     }
 
     /// The whole pixels the clip touches.
@@ -589,11 +645,20 @@ public final class Rasterizer: @unchecked Sendable {
     // A rotated or skewed rectangle: its coverage in a plane, times the
     // clip's.
     lines.removeAll()
-    for (px, py) in [(x, y), (x + w, y), (x + w, y + h), (x, y + h)] {
-      let (qx, qy) = m.apply(px, py)
-      lines.line(qx, qy)
+    var qx = SIMD4<Double>()
+    var qy = SIMD4<Double>()
+    for (k, (px, py)) in [(x, y), (x + w, y), (x + w, y + h), (x, y + h)].enumerated() {
+      (qx[k], qy[k]) = m.apply(px, py)
+      lines.line(qx[k], qy[k])
     }
     lines.finish(closed: true)
+    // A quad without area (its plane is all 0) is never said to hold a box.
+    if out.quadCount < 2, let quad = ClipQuad(x: qx, y: qy) {
+      if out.quadCount == 0 { out.quads.0 = quad } else { out.quads.1 = quad }
+      out.quadCount += 1
+    } else {
+      out.quadCount = 3
+    }
     out.x0 = max(clip.x0, lines.minX)
     out.x1 = min(clip.x1, lines.maxX)
     out.y0 = max(clip.y0, lines.minY)
@@ -622,6 +687,10 @@ public final class Rasterizer: @unchecked Sendable {
   ) -> PixelBox {
     let box = touched(polygons, clip)
     guard !box.isEmpty else { return .empty }
+    // Inside every rotated rectangle the plane is 1: only the rectangle
+    // clips (the plane is not read).
+    var clip = clip
+    if clip.planeHolds(box) { clip.plane = nil }
     let w = box.x1 - box.x0
     let h = box.y1 - box.y0
     grid.reset(width: w, height: h)
@@ -737,7 +806,7 @@ public final class Rasterizer: @unchecked Sendable {
   ) {
     guard let pathVerbs = path(op, verbs, points) else { return }
     guard let paint = paint(op, state: state, list: list) else { return }
-    let cacheable = state.clip.plane == nil
+    let cacheable = state.clip.isCacheable
     if cacheable {
       cache.beginKey(1)
       cache.add(UInt64(op.mode == 2 ? 1 : 0))
@@ -763,6 +832,18 @@ public final class Rasterizer: @unchecked Sendable {
     ] {
       cache.add(v)
     }
+    guard state.clip.plane != nil else { return }
+    cache.add(UInt64(state.clip.quadCount))
+    func add(_ quad: ClipQuad?) {
+      guard let q = quad else { return }
+      for k in 0..<4 {
+        cache.add(q.a[k])
+        cache.add(q.b[k])
+        cache.add(q.c[k])
+      }
+    }
+    add(state.clip.quads.0)
+    add(state.clip.quads.1)
   }
 
   /// The last key's coverage from the frame before painted with `paint`;
@@ -803,7 +884,11 @@ public final class Rasterizer: @unchecked Sendable {
     let table = self.table
     let pixels = target.pixels
     let stride = target.width
-    let recorder = record ? cache.record(hash: pendingHash) : nil
+    // A coverage the clip's plane shaped is not kept (the key holds the
+    // rotated rectangles, not the plane's values).
+    let planeShapes =
+      state.clip.plane != nil && !state.clip.planeHolds(touched(polygons, state.clip))
+    let recorder = record && !planeShapes ? cache.record(hash: pendingHash) : nil
     var spans: [CoverageCache.Span] = []
     var cellValues: [Float] = []
     // A recording stops (and is not kept) past the room the cache has.
@@ -909,7 +994,7 @@ public final class Rasterizer: @unchecked Sendable {
     let dashEnd = dashStart + Int(op.dashCount)
     let dashes = dashEnd <= list.dashes.count ? list.dashes[dashStart..<dashEnd] : []
     let style = StrokeStyle(width: op.width, cap: op.cap, join: op.join, miterLimit: op.miterLimit)
-    let cacheable = state.clip.plane == nil
+    let cacheable = state.clip.isCacheable
     if cacheable {
       cache.beginKey(2)
       cache.add(op.width)

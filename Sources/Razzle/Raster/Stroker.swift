@@ -4,10 +4,10 @@
   import Darwin
 #endif
 
-// A stroke as polygons to fill: a quad along every line, a wedge at every
-// join (miter, round or bevel), a cap at every open end (butt, round,
-// square), each polygon oriented the same way so that the nonzero rule
-// fills their union. Dashes cut the lines first, as canvas and SVG do.
+// A stroke as polygons to fill: each contour's outline (one side forward
+// with its joins, miter, round or bevel, the end cap, the other side back,
+// the start cap), every outline oriented the same way so that the nonzero
+// rule fills their union. Dashes cut the lines first, as canvas and SVG do.
 // Strokes are outlined in the path's own coordinates, so a scaled or
 // skewed layer strokes as the designer's tool does; the polygons are
 // mapped to pixels after.

@@ -191,6 +191,58 @@ final class RasterizerTests: XCTestCase {
     XCTAssertEqual(pixel(p, 30, 30)[3], 0)
   }
 
+  func testARotatedPrecompositionClipsAlongItsSidesAndNotInside() throws {
+    // A 30 x 30 precomposition turned 45 degrees about its center, placed
+    // at (50, 25): its clip is the diamond |x - 50| + |y - 25| <= 15 sqrt 2
+    // (21.21), of area 900.
+    func document(_ inner: String, precomposed: Bool) -> String {
+      let transform =
+        #""ks":{"a":{"k":[15,15]},"p":{"k":[50,25]},"s":{"k":[100,100]},"r":{"k":45},"o":{"k":100}}"#
+      let content = layer(inner + "," + fill(1, 0, 0))
+      let top =
+        precomposed
+        ? #"{"ty":0,"ind":1,"refId":"p","w":30,"h":30,"ip":0,"op":10,"st":0,"# + transform + "}"
+        : #"{"ty":4,"ind":1,"ip":0,"op":10,"st":0,"# + transform + #","shapes":["# + inner + ","
+          + fill(1, 0, 0) + "]}"
+      return
+        #"{"v":"5.7.0","fr":30,"ip":0,"op":10,"w":\#(width),"h":\#(height),"#
+        + #""assets":[{"id":"p","layers":[\#(content)]}],"layers":[\#(top)]}"#
+    }
+    // A square well inside the diamond draws as it does unclipped.
+    let small = rect(10, 10, 10, 10)
+    XCTAssertEqual(
+      try render(document(small, precomposed: true)),
+      try render(document(small, precomposed: false)))
+    // A rectangle far larger than the precomposition is cut to the diamond.
+    let p = try render(document(rect(-100, -100, 230, 230), precomposed: true))
+    XCTAssertEqual(pixel(p, 50, 25)[3], 255)
+    // Row 25 (y 25...26): x 30...31 lies within 21 of the center, x 27...28
+    // at 22 and more; the corners of the canvas are far outside.
+    XCTAssertEqual(pixel(p, 30, 25)[3], 255)
+    XCTAssertEqual(pixel(p, 27, 25)[3], 0)
+    XCTAssertEqual(pixel(p, 2, 2)[3], 0)
+    XCTAssertEqual(pixel(p, 97, 47)[3], 0)
+    var covered = 0.0
+    for y in 0..<height { for x in 0..<width { covered += Double(pixel(p, x, y)[3]) / 255 } }
+    XCTAssertEqual(covered, 900, accuracy: 1)
+    // The same frame drawn again by one rasterizer (its coverage cached
+    // where the clip does not shape it) is the same to the bit.
+    let animation = try LottieAnimation(json: document(small, precomposed: true))
+    let raster = Rasterizer()
+    var frames: [[UInt8]] = []
+    for _ in 0..<3 {
+      var pixels = [UInt8](repeating: 0, count: width * height * 4)
+      try pixels.withUnsafeMutableBytes { b in
+        try raster.render(
+          animation, frame: 0, into: b, width: width, height: height, stride: width * 4,
+          matrix: (1, 0, 0, 1, 0, 0), background: nil)
+      }
+      frames.append(pixels)
+    }
+    XCTAssertEqual(frames[0], frames[2])
+    XCTAssertEqual(frames[0], try render(document(small, precomposed: true)))
+  }
+
   func testMultiplyOfRedOverBlueIsBlack() throws {
     // Layers list top first: red multiplied onto blue (B = cb * cs per
     // channel: (1, 0, 0) * (0, 0, 1) = 0).
