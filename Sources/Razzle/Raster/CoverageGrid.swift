@@ -254,6 +254,11 @@ struct CoverageGrid {
     row[w1] |= high
   }
 
+  /// The longest constant run between marked cells that ``spans(_:into:evenOdd:_:)``
+  /// passes as part of a varying span: below it, a span's fixed cost is
+  /// more than painting the run cell by cell.
+  static let joinedGap = 24
+
   /// Row `y`'s coverage as spans, clearing the row: `body(x, count,
   /// cover, constant)` gets either `count` varying coverages at `cover`
   /// (pixels edges cross) or, with `cover` nil, a run of `count` pixels
@@ -295,15 +300,24 @@ struct CoverageGrid {
         let end = start + ones
         bits = zeros + ones >= 64 ? 0 : bits & (~UInt64(0) << UInt64(zeros + ones))
         if start != next || cells < 0 {
-          if cells >= 0 {
-            if next > cells { body(cells, next - cells, out + cells, 0) }
-            let gap = min(start, last)
-            if gap > next {
-              let c = level(sum)
-              if c > 0.001 { body(next, gap - next, nil, c) }
+          if cells >= 0 && start < last && start - next <= Self.joinedGap {
+            // A short constant run between edges (a thin stroke's inside)
+            // joins the pending span as varying coverage: one span, not
+            // three, and the same pixels (painting a constant coverage or
+            // each cell at that coverage is the same arithmetic).
+            let c = level(sum)
+            for x in next..<start { out[x] = c }
+          } else {
+            if cells >= 0 {
+              if next > cells { body(cells, next - cells, out + cells, 0) }
+              let gap = min(start, last)
+              if gap > next {
+                let c = level(sum)
+                if c > 0.001 { body(next, gap - next, nil, c) }
+              }
             }
+            cells = start
           }
-          cells = start
         }
         let stop = min(end, last)
         var x = start
