@@ -183,10 +183,33 @@ struct CoverageGrid {
     guard y1 > y0 else { return }
     let a = area
     let w = Float(width)
-    let dxdy = (x1 - x0) / (y1 - y0)
-    var x = x0
     let first = Int(y0)
     let last = min(height, ceiling(y1))
+    if x0 == x1 {
+      // A vertical edge (a rectangle's side): the loop below with x fixed,
+      // its two deposits a whole row taken once.
+      let loI = Int(x0)
+      let xmf = 0.5 * (x0 + x0) - Float(loI)
+      let whole0 = direction - direction * xmf
+      let whole1 = direction * xmf
+      for y in first..<last {
+        let base = y &* stride
+        let dy = min(Float(y + 1), y1) - max(Float(y), y0)
+        if Int32(loI) < rowFirst[y] { rowFirst[y] = Int32(loI) }
+        mark(y, from: loI, through: loI + 1)
+        if dy == 1 {
+          a[base + loI] += whole0
+          a[base + loI + 1] += whole1
+        } else {
+          let d = dy * direction
+          a[base + loI] += d - d * xmf
+          a[base + loI + 1] += d * xmf
+        }
+      }
+      return
+    }
+    let dxdy = (x1 - x0) / (y1 - y0)
+    var x = x0
     var y = first
     while y < last {
       let base = y &* stride
