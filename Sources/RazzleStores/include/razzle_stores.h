@@ -67,4 +67,16 @@ size_t razzle_image_row(uint32_t *destination, const float *cover, float opacity
 size_t razzle_unpremultiply_row(uint32_t *row, size_t count, const uint32_t *reciprocals,
                                 int level);
 
+/* A radial gradient's table indices for `count` pixels of a row (and up
+ * to seven past it: `out` has room for count rounded up to eight), eight
+ * at a time with AVX2 (`level` >= 1; the caller checks the CPU has it):
+ * RasterPaint.swift's RadialGeometry.positions, whose float operations
+ * this does in their order, so the same bits. `geometry` holds 13 floats:
+ * the row's first local point (x, y), its step a pixel (x, y), then dx,
+ * dy, r0, dr, r0 dr, r0², a, 1/a and the sign of a; `linear` nonzero when
+ * a is 0 (one root, q / 2b). Returns 1 when it wrote the indices, 0 below
+ * AVX2 (the caller computes them). */
+int razzle_radial_positions(int32_t *out, size_t count, const float *geometry, int linear,
+                            int level);
+
 #endif
