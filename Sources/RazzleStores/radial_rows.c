@@ -78,3 +78,56 @@ int razzle_radial_positions(int32_t *out, size_t count, const float *geometry, i
   (void)out, (void)count, (void)geometry, (void)linear, (void)level;
   return 0;
 }
+
+/* Painting from a gradient's table by index (RasterPaint.swift's radial
+ * `fill` and `blend`): pixel i with index k >= 0 becomes over(scale(
+ * colors[k], f), d), f the constant factor or factor(cover[i]); k < 0
+ * leaves it. The integer operations of PixelLayer.swift's scalePixel and
+ * over, so the same bits. */
+#if defined(__x86_64__)
+AVX2 static inline __m256i scale8(__m256i p, __m256i a) {
+  const __m256i mask = _mm256_set1_epi32(0x00FF00FF);
+  __m256i rb = _mm256_and_si256(_mm256_srli_epi32(_mm256_mullo_epi32(_mm256_and_si256(p, mask), a), 8), mask);
+  __m256i ag = _mm256_and_si256(_mm256_mullo_epi32(_mm256_and_si256(_mm256_srli_epi32(p, 8), mask), a),
+                                _mm256_set1_epi32((int)0xFF00FF00u));
+  return _mm256_or_si256(rb, ag);
+}
+
+AVX2 static inline __m256i over8(__m256i s, __m256i d) {
+  __m256i keep = _mm256_sub_epi32(_mm256_set1_epi32(256), _mm256_srli_epi32(s, 24));
+  return _mm256_add_epi32(s, scale8(d, keep));
+}
+
+AVX2 static size_t indexed_avx2(uint32_t *d, const int32_t *index, const uint32_t *colors,
+                                const float *cover, uint32_t factor, size_t count) {
+  const __m256i zero = _mm256_setzero_si256();
+  __m256i f = _mm256_set1_epi32((int)factor);
+  size_t i = 0;
+  for (; i + 8 <= count; i += 8) {
+    __m256i k = _mm256_loadu_si256((const __m256i *)(index + i));
+    /* Lanes with k < 0 keep their pixel. */
+    __m256i use = _mm256_cmpgt_epi32(k, _mm256_set1_epi32(-1));
+    if (_mm256_testz_si256(use, use)) continue;
+    if (cover) {
+      /* factor(c): c * 256 + 0.5 truncated into 0...256 (NaN gives 0). */
+      __m256 v = _mm256_add_ps(_mm256_mul_ps(_mm256_loadu_ps(cover + i), _mm256_set1_ps(256.0f)),
+                               _mm256_set1_ps(0.5f));
+      v = _mm256_min_ps(_mm256_max_ps(v, _mm256_setzero_ps()), _mm256_set1_ps(256.0f));
+      f = _mm256_cvttps_epi32(v);
+    }
+    __m256i p = _mm256_mask_i32gather_epi32(zero, (const int *)colors, _mm256_max_epi32(k, zero), use, 4);
+    __m256i q = _mm256_loadu_si256((const __m256i *)(d + i));
+    _mm256_storeu_si256((__m256i *)(d + i), _mm256_blendv_epi8(q, over8(scale8(p, f), q), use));
+  }
+  return i;
+}
+#endif
+
+size_t razzle_indexed_row(uint32_t *destination, const int32_t *index, const uint32_t *colors,
+                          const float *cover, uint32_t factor, size_t count, int level) {
+#if defined(__x86_64__)
+  if (level >= 1) return indexed_avx2(destination, index, colors, cover, factor, count);
+#endif
+  (void)destination, (void)index, (void)colors, (void)cover, (void)factor, (void)count, (void)level;
+  return 0;
+}

@@ -88,12 +88,13 @@ struct RadialGeometry {
     if gatherLevel >= 1 {
       let inverseA: Float = linear ? 0 : Float(1 / a)
       let sign: Float = a > 0 ? 1 : -1
-      let geometry: (
-        Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float
-      ) = (
-        Float(lx0), Float(ly0), Float(m.a), Float(m.b), Float(dx), Float(dy), Float(r0),
-        Float(dr), Float(r0 * dr), Float(r0 * r0), Float(a), inverseA, sign
-      )
+      let geometry:
+        (
+          Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float
+        ) = (
+          Float(lx0), Float(ly0), Float(m.a), Float(m.b), Float(dx), Float(dy), Float(r0),
+          Float(dr), Float(r0 * dr), Float(r0 * r0), Float(a), inverseA, sign
+        )
       let done = withUnsafePointer(to: geometry) {
         $0.withMemoryRebound(to: Float.self, capacity: 13) {
           razzle_radial_positions(out, count, $0, linear ? 1 : 0, gatherLevel)
@@ -331,7 +332,9 @@ extension RasterPaint {
     case .radial(let g):
       let positions = table.positions
       g.positions(x0: x0, y: y, count: count, into: positions)
-      for i in 0..<count {
+      // Eight pixels at a time in C where the CPU has AVX2, the rest here.
+      let done = razzle_indexed_row(d, positions, table.colors, nil, c, count, gatherLevel)
+      for i in done..<count {
         let k = positions[i]
         if k < 0 { continue }
         let p = table[index: k]
@@ -391,7 +394,9 @@ extension RasterPaint {
     case .radial(let g):
       let positions = table.positions
       g.positions(x0: x0, y: y, count: count, into: positions)
-      for i in 0..<count {
+      // Eight pixels at a time in C where the CPU has AVX2, the rest here.
+      let done = razzle_indexed_row(d, positions, table.colors, cover, 0, count, gatherLevel)
+      for i in done..<count {
         let c = factor256(cover[i])
         let k = positions[i]
         if c == 0 || k < 0 { continue }

@@ -79,4 +79,15 @@ size_t razzle_unpremultiply_row(uint32_t *row, size_t count, const uint32_t *rec
 int razzle_radial_positions(int32_t *out, size_t count, const float *geometry, int linear,
                             int level);
 
+/* Paints pixels from a gradient's 256 premultiplied `colors` by the
+ * indices `index` (from razzle_radial_positions), eight at a time with
+ * AVX2 (`level` >= 1): pixel i with index k >= 0 becomes
+ * over(scale(colors[k], f), d), where f is factor(cover[i]) when `cover`
+ * is not NULL, else `factor` (0...256); scale, over and factor as
+ * RasterPaint.swift and PixelLayer.swift compute them, so the same bits.
+ * An index below 0 leaves the pixel. Returns how many pixels it did from
+ * the first: a multiple of eight, 0 below AVX2; the caller does the rest. */
+size_t razzle_indexed_row(uint32_t *destination, const int32_t *index, const uint32_t *colors,
+                          const float *cover, uint32_t factor, size_t count, int level);
+
 #endif
