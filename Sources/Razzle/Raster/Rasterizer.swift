@@ -621,11 +621,10 @@ public final class Rasterizer: @unchecked Sendable {
         y1: Int(y1.rounded(.up)))
     }
 
-    /// True when the rectangle's edges fall between pixels or a plane
-    /// shapes it: coverage must be multiplied.
-    var isPartial: Bool {
-      plane != nil || x0 != x0.rounded() || y0 != y0.rounded() || x1 != x1.rounded()
-        || y1 != y1.rounded()
+    /// True when the rectangle's edges fall between pixels: coverage there
+    /// must be multiplied (as it must wherever a plane shapes the clip).
+    var isFractional: Bool {
+      x0 != x0.rounded() || y0 != y0.rounded() || x1 != x1.rounded() || y1 != y1.rounded()
     }
   }
 
@@ -688,9 +687,9 @@ public final class Rasterizer: @unchecked Sendable {
     let box = touched(polygons, clip)
     guard !box.isEmpty else { return .empty }
     // Inside every rotated rectangle the plane is 1: only the rectangle
-    // clips (the plane is not read).
-    var clip = clip
-    if clip.planeHolds(box) { clip.plane = nil }
+    // clips (the plane is not read). (No copy of the clip: that would
+    // retain its plane on every call.)
+    let usesPlane = clip.plane != nil && !clip.planeHolds(box)
     let w = box.x1 - box.x0
     let h = box.y1 - box.y0
     grid.reset(width: w, height: h)
@@ -712,10 +711,10 @@ public final class Rasterizer: @unchecked Sendable {
       }
       begin = end
     }
-    let partial = clip.isPartial
+    let partial = usesPlane || clip.isFractional
     // Where a rectangular clip covers whole pixels, spans pass unchanged.
     let inner =
-      clip.plane != nil
+      usesPlane
       ? PixelBox.empty
       : PixelBox(
         x0: Int(clip.x0.rounded(.up)), y0: Int(clip.y0.rounded(.up)),
@@ -723,8 +722,8 @@ public final class Rasterizer: @unchecked Sendable {
     let out = cover
     // The closures below capture no references (a clip plane is read
     // through its pointer): no reference counting per span.
-    let planeValues = clip.plane?.values
-    let planeWidth = clip.plane?.width ?? 0
+    let planeValues = usesPlane ? clip.plane?.values : nil
+    let planeWidth = usesPlane ? clip.plane?.width ?? 0 : 0
     let (cx0, cy0, cx1, cy1) = (clip.x0, clip.y0, clip.x1, clip.y1)
     for row in 0..<h {
       let y = box.y0 + row
