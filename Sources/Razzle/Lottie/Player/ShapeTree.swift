@@ -64,7 +64,8 @@ struct ShapeTree {
     _ items: [LottieShapeItem], time: Double, chain: [Int], matrix: Affine, alpha: Double
   ) -> Int {
     let id = groups.count
-    let chain = chain + [id]
+    var chain = chain
+    chain.append(id)
     groups.append(
       Group(
         depth: chain.count - 1, matrix: matrix, alpha: alpha, entryStart: entries.count,
@@ -72,6 +73,7 @@ struct ShapeTree {
     var starts: [Int] = []
     var children: [Int] = []
     starts.reserveCapacity(items.count)
+    children.reserveCapacity(items.count)
     for item in items {
       starts.append(entries.count)
       var child = -1
@@ -87,12 +89,12 @@ struct ShapeTree {
       case .path(let property, let closed, _):
         var contours: [BezierContour] = []
         if property.dimensions >= 6 {
-          var numbers = [Double](repeating: 0, count: property.dimensions)
-          numbers.withUnsafeMutableBufferPointer {
-            property.value(at: time, into: $0.baseAddress.unsafelyUnwrapped)
-          }
-          numbers.withUnsafeBufferPointer {
-            contours.append(BezierContour(lottie: $0, closed: closed))
+          // The path's numbers in scratch memory (no array a frame).
+          withUnsafeTemporaryAllocation(of: Double.self, capacity: property.dimensions) {
+            numbers in
+            numbers.initialize(repeating: 0)
+            property.value(at: time, into: numbers.baseAddress.unsafelyUnwrapped)
+            contours.append(BezierContour(lottie: UnsafeBufferPointer(numbers), closed: closed))
           }
         }
         entries.append(Entry(contours: contours, chain: chain))
