@@ -1687,6 +1687,34 @@ def table(rows):
     return lines
 
 
+def markdown_table(rows):
+    """The rows as the README's performance table (Markdown): number,
+    case, peer, razzle/s, peer/s, measured, roof, target, result."""
+    lines = [
+        "| # | case | peer | razzle/s | peer/s | measured | roof | target | result |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for row in rows:
+        razzle_rate, measured = fmt_rate(row.razzle_rate), row.measured_text or "-"
+        if row.error:
+            measured = "-"
+        elif row.na:
+            razzle_rate, measured = "n/a", row.na
+        cells = (
+            str(row.number),
+            row.title,
+            row.peer or "-",
+            razzle_rate,
+            fmt_rate(row.peer_rate),
+            measured,
+            roof_text(row),
+            str(row.target) if row.target else "-",
+            row.result,
+        )
+        lines.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
+    return lines
+
+
 def parse_args(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a ~20 s smoke run (N=2e5, best of 5, 0.05 s runs)")
@@ -1696,6 +1724,7 @@ def parse_args(argv=None):
     parser.add_argument("--cases", help="comma-separated case numbers to run (default: all)")
     parser.add_argument("--seed", type=int, default=20240601)
     parser.add_argument("--json", metavar="PATH", help="also write the rows as JSON")
+    parser.add_argument("--markdown", metavar="PATH", help="also write the rows as the README's Markdown table")
     parser.add_argument("--no-install", action="store_true", help="do not pip install pytweening if missing")
     parser.add_argument(
         "--in-tree",
@@ -3182,6 +3211,9 @@ def main(argv=None):
         f"{DISTURBED_CPU:g} CPU during the case. "
         f"Total {time.perf_counter() - started:.0f} s; load avg at end {load}."
     )
+    if args.markdown:
+        with open(args.markdown, "w") as out:
+            out.write("\n".join(markdown_table(rows)) + "\n")
     if args.json:
         with open(args.json, "w") as out:
             json.dump(
