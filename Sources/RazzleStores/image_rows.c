@@ -6,6 +6,7 @@
  * (no fused multiply-add: the float part is a multiply, a multiply and an
  * add, each rounded), so the pixels are the same to the bit. */
 #include "razzle_stores.h"
+#include "pixel_lanes.h"
 
 #include <stdint.h>
 
@@ -31,17 +32,6 @@ __attribute__((target("avx2"))) static inline __m256i lerp8(__m256i a, __m256i b
                        _mm256_mullo_epi32(_mm256_and_si256(_mm256_srli_epi32(b, 8), low), w)),
       half);
   ag = _mm256_and_si256(ag, high);
-  return _mm256_or_si256(rb, ag);
-}
-
-/* Each channel times f / 256 (f in 0...256): scalePixel. */
-__attribute__((target("avx2"))) static inline __m256i scale8(__m256i p, __m256i f) {
-  const __m256i low = _mm256_set1_epi32(0x00FF00FF);
-  const __m256i high = _mm256_set1_epi32((int)0xFF00FF00u);
-  __m256i rb = _mm256_and_si256(
-      _mm256_srli_epi32(_mm256_mullo_epi32(_mm256_and_si256(p, low), f), 8), low);
-  __m256i ag = _mm256_and_si256(
-      _mm256_mullo_epi32(_mm256_and_si256(_mm256_srli_epi32(p, 8), low), f), high);
   return _mm256_or_si256(rb, ag);
 }
 

@@ -6,6 +6,7 @@
  * and every lane computes its operations in its order without fusing a
  * multiply and an add, so the indices are the same bits. */
 #include "razzle_stores.h"
+#include "pixel_lanes.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -83,21 +84,8 @@ int razzle_radial_positions(int32_t *out, size_t count, const float *geometry, i
  * `fill` and `blend`): pixel i with index k >= 0 becomes over(scale(
  * colors[k], f), d), f the constant factor or factor(cover[i]); k < 0
  * leaves it. The integer operations of PixelLayer.swift's scalePixel and
- * over, so the same bits. */
+ * over (pixel_lanes.h), so the same bits. */
 #if defined(__x86_64__)
-AVX2 static inline __m256i scale8(__m256i p, __m256i a) {
-  const __m256i mask = _mm256_set1_epi32(0x00FF00FF);
-  __m256i rb = _mm256_and_si256(_mm256_srli_epi32(_mm256_mullo_epi32(_mm256_and_si256(p, mask), a), 8), mask);
-  __m256i ag = _mm256_and_si256(_mm256_mullo_epi32(_mm256_and_si256(_mm256_srli_epi32(p, 8), mask), a),
-                                _mm256_set1_epi32((int)0xFF00FF00u));
-  return _mm256_or_si256(rb, ag);
-}
-
-AVX2 static inline __m256i over8(__m256i s, __m256i d) {
-  __m256i keep = _mm256_sub_epi32(_mm256_set1_epi32(256), _mm256_srli_epi32(s, 24));
-  return _mm256_add_epi32(s, scale8(d, keep));
-}
-
 AVX2 static size_t indexed_avx2(uint32_t *d, const int32_t *index, const uint32_t *colors,
                                 const float *cover, uint32_t factor, size_t count) {
   const __m256i zero = _mm256_setzero_si256();
