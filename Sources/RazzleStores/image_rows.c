@@ -71,13 +71,8 @@ __attribute__((target("avx2"))) static size_t image_row_avx2(
   const __m256i step_v = _mm256_set1_epi64x(8 * dv);
   size_t k = 0;
   for (; k + 8 <= count; k += 8) {
-    /* factor256(cover * opacity): (c * 256 + 0.5) truncated, 0 below 0
-     * and for NaN, 256 from 256 up. */
-    __m256 c = _mm256_mul_ps(_mm256_loadu_ps(cover + k), scale);
-    __m256 level = _mm256_add_ps(_mm256_mul_ps(c, _mm256_set1_ps(256.0f)), _mm256_set1_ps(0.5f));
-    __m256i f = _mm256_and_si256(_mm256_cvttps_epi32(level),
-                                 _mm256_castps_si256(_mm256_cmp_ps(level, _mm256_setzero_ps(), _CMP_GT_OQ)));
-    f = _mm256_blendv_epi8(f, full, _mm256_castps_si256(_mm256_cmp_ps(level, _mm256_set1_ps(256.0f), _CMP_GE_OQ)));
+    /* factor256(cover * opacity). */
+    __m256i f = factor8(_mm256_mul_ps(_mm256_loadu_ps(cover + k), scale));
     __m256i skip = _mm256_cmpeq_epi32(f, zero);
     if (_mm256_movemask_ps(_mm256_castsi256_ps(skip)) != 0xFF) {
       __m256i fu_low = clamp64(u_low, most_u), fu_high = clamp64(u_high, most_u);
@@ -103,7 +98,7 @@ __attribute__((target("avx2"))) static size_t image_row_avx2(
       __m256i p = lerp8(lerp8(p00, p01, wx), lerp8(p10, p11, wx), wy);
       __m256i s = _mm256_blendv_epi8(scale8(p, f), p, _mm256_cmpeq_epi32(f, full));
       __m256i d = _mm256_loadu_si256((const __m256i *)(destination + k));
-      __m256i o = _mm256_add_epi32(s, scale8(d, _mm256_sub_epi32(full, _mm256_srli_epi32(s, 24))));
+      __m256i o = over8(s, d);
       _mm256_storeu_si256((__m256i *)(destination + k), _mm256_blendv_epi8(o, d, skip));
     }
     u_low = _mm256_add_epi64(u_low, step_u);

@@ -1,6 +1,6 @@
 /* Eight premultiplied RGBA8 pixels in an AVX2 register: the rasterizer's
- * integer pixel arithmetic (Sources/Razzle/Raster/PixelLayer.swift,
- * scalePixel and over) lane by lane, for the C row kernels that must give
+ * pixel arithmetic (Sources/Razzle/Raster/PixelLayer.swift, scalePixel,
+ * over and factor256) lane by lane, for the C row kernels that must give
  * the Swift loops' bits. Private to RazzleStores. */
 #ifndef RAZZLE_PIXEL_LANES_H
 #define RAZZLE_PIXEL_LANES_H
@@ -17,6 +17,15 @@ __attribute__((target("avx2"))) static inline __m256i scale8(__m256i p, __m256i 
   __m256i ag = _mm256_and_si256(
       _mm256_mullo_epi32(_mm256_and_si256(_mm256_srli_epi32(p, 8), low), f), high);
   return _mm256_or_si256(rb, ag);
+}
+
+/* factor256: a coverage c as c * 256 + 0.5 truncated into 0...256 (NaN
+ * and below 0 give 0). max_ps returns its second operand when the first
+ * is NaN. */
+__attribute__((target("avx2"))) static inline __m256i factor8(__m256 c) {
+  __m256 v = _mm256_add_ps(_mm256_mul_ps(c, _mm256_set1_ps(256.0f)), _mm256_set1_ps(0.5f));
+  v = _mm256_min_ps(_mm256_max_ps(v, _mm256_setzero_ps()), _mm256_set1_ps(256.0f));
+  return _mm256_cvttps_epi32(v);
 }
 
 /* over: s + scalePixel(d, 256 - alpha(s)), 32-bit wrapping. */

@@ -9,8 +9,6 @@
 #include "pixel_lanes.h"
 
 #if defined(__x86_64__)
-#include <immintrin.h>
-
 #pragma clang fp contract(off)
 
 #define AVX2 __attribute__((target("avx2")))
@@ -83,8 +81,8 @@ int razzle_radial_positions(int32_t *out, size_t count, const float *geometry, i
 /* Painting from a gradient's table by index (RasterPaint.swift's radial
  * `fill` and `blend`): pixel i with index k >= 0 becomes over(scale(
  * colors[k], f), d), f the constant factor or factor(cover[i]); k < 0
- * leaves it. The integer operations of PixelLayer.swift's scalePixel and
- * over (pixel_lanes.h), so the same bits. */
+ * leaves it. The operations of PixelLayer.swift's scalePixel, over and
+ * factor256 (pixel_lanes.h), so the same bits. */
 #if defined(__x86_64__)
 AVX2 static size_t indexed_avx2(uint32_t *d, const int32_t *index, const uint32_t *colors,
                                 const float *cover, uint32_t factor, size_t count) {
@@ -96,13 +94,7 @@ AVX2 static size_t indexed_avx2(uint32_t *d, const int32_t *index, const uint32_
     /* Lanes with k < 0 keep their pixel. */
     __m256i use = _mm256_cmpgt_epi32(k, _mm256_set1_epi32(-1));
     if (_mm256_testz_si256(use, use)) continue;
-    if (cover) {
-      /* factor(c): c * 256 + 0.5 truncated into 0...256 (NaN gives 0). */
-      __m256 v = _mm256_add_ps(_mm256_mul_ps(_mm256_loadu_ps(cover + i), _mm256_set1_ps(256.0f)),
-                               _mm256_set1_ps(0.5f));
-      v = _mm256_min_ps(_mm256_max_ps(v, _mm256_setzero_ps()), _mm256_set1_ps(256.0f));
-      f = _mm256_cvttps_epi32(v);
-    }
+    if (cover) f = factor8(_mm256_loadu_ps(cover + i));
     __m256i p = _mm256_mask_i32gather_epi32(zero, (const int *)colors, _mm256_max_epi32(k, zero), use, 4);
     __m256i q = _mm256_loadu_si256((const __m256i *)(d + i));
     _mm256_storeu_si256((__m256i *)(d + i), _mm256_blendv_epi8(q, over8(scale8(p, f), q), use));

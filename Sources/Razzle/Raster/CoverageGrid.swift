@@ -187,24 +187,14 @@ struct CoverageGrid {
     let last = min(height, ceiling(y1))
     if x0 == x1 {
       // A vertical edge (a rectangle's side): the loop below with x fixed,
-      // its two deposits a whole row taken once.
+      // its crossing not recomputed a row.
       let loI = Int(x0)
       let xmf = 0.5 * (x0 + x0) - Float(loI)
-      let whole0 = direction - direction * xmf
-      let whole1 = direction * xmf
       for y in first..<last {
-        let base = y &* stride
         let dy = min(Float(y + 1), y1) - max(Float(y), y0)
         if Int32(loI) < rowFirst[y] { rowFirst[y] = Int32(loI) }
         mark(y, from: loI, through: loI + 1)
-        if dy == 1 {
-          a[base + loI] += whole0
-          a[base + loI + 1] += whole1
-        } else {
-          let d = dy * direction
-          a[base + loI] += d - d * xmf
-          a[base + loI + 1] += d * xmf
-        }
+        narrow(a + y &* stride + loI, dy * direction, xmf: xmf)
       }
       return
     }
@@ -225,9 +215,7 @@ struct CoverageGrid {
       if Int32(loI) < rowFirst[y] { rowFirst[y] = Int32(loI) }
       mark(y, from: loI, through: max(hiI, loI + 1))
       if hiI <= loI + 1 {
-        let xmf = 0.5 * (x + next) - loFloor
-        a[base + loI] += d - d * xmf
-        a[base + loI + 1] += d * xmf
+        narrow(a + base + loI, d, xmf: 0.5 * (x + next) - loFloor)
       } else {
         let s = 1 / (hi - lo)
         let x0f = lo - loFloor
@@ -254,6 +242,15 @@ struct CoverageGrid {
       x = next
       y += 1
     }
+  }
+
+  /// The deposit of an edge's piece within one cell of a row: `d` (its
+  /// height times its direction) split between the cell at `cell` and the
+  /// next at `xmf`, its middle's offset into the cell.
+  @inline(__always)
+  private func narrow(_ cell: UnsafeMutablePointer<Float>, _ d: Float, xmf: Float) {
+    cell[0] += d - d * xmf
+    cell[1] += d * xmf
   }
 
   /// Sets the marks of cells `first...last` of row `y`.

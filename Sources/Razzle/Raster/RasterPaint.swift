@@ -30,7 +30,8 @@ enum RasterPaint {
 // closures by value, without reference counting per span.
 
 /// The vectors of the rasterizer's C loops (`razzle_image_row`,
-/// `razzle_unpremultiply_row`): 1 (AVX2 gathers) at the avx2 and avx512
+/// `razzle_radial_positions`, `razzle_indexed_row`,
+/// `razzle_unpremultiply_row`): 1 (AVX2 and its gathers) at the avx2 and avx512
 /// kernel levels, 0 (none: the Swift loops) at baseline, so that tests
 /// pinning a level cover both.
 var gatherLevel: Int32 { KernelLevel.active == .baseline ? 0 : 1 }

@@ -604,13 +604,15 @@ public final class Rasterizer: @unchecked Sendable {
     /// plane, or one the key can describe (the rotated rectangles).
     var isCacheable: Bool { plane == nil || quadCount <= 2 }
 
-    /// True when the plane is 1 over every pixel of `box` (inside every
-    /// rotated rectangle): coverage there needs only the rectangle.
-    func planeHolds(_ box: PixelBox) -> Bool {
-      guard plane != nil, quadCount <= 2 else { return false }
-      if let q = quads.0, !q.holds(box) { return false }
-      if let q = quads.1, !q.holds(box) { return false }
-      return true
+    /// True when coverage over `box` must be multiplied by the plane:
+    /// there is one, and `box` is not wholly inside every rotated
+    /// rectangle (where the plane is 1 and only the rectangle clips).
+    func readsPlane(over box: PixelBox) -> Bool {
+      guard plane != nil else { return false }
+      guard quadCount <= 2 else { return true }
+      if let q = quads.0, !q.holds(box) { return true }
+      if let q = quads.1, !q.holds(box) { return true }
+      return false
     }
 
     /// The whole pixels the clip touches.
@@ -686,10 +688,7 @@ public final class Rasterizer: @unchecked Sendable {
   ) -> PixelBox {
     let box = touched(polygons, clip)
     guard !box.isEmpty else { return .empty }
-    // Inside every rotated rectangle the plane is 1: only the rectangle
-    // clips (the plane is not read). (No copy of the clip: that would
-    // retain its plane on every call.)
-    let usesPlane = clip.plane != nil && !clip.planeHolds(box)
+    let usesPlane = clip.readsPlane(over: box)
     let w = box.x1 - box.x0
     let h = box.y1 - box.y0
     grid.reset(width: w, height: h)
@@ -885,8 +884,7 @@ public final class Rasterizer: @unchecked Sendable {
     let stride = target.width
     // A coverage the clip's plane shaped is not kept (the key holds the
     // rotated rectangles, not the plane's values).
-    let planeShapes =
-      state.clip.plane != nil && !state.clip.planeHolds(touched(polygons, state.clip))
+    let planeShapes = state.clip.readsPlane(over: touched(polygons, state.clip))
     let recorder = record && !planeShapes ? cache.record(hash: pendingHash) : nil
     var spans: [CoverageCache.Span] = []
     var cellValues: [Float] = []
@@ -1148,9 +1146,7 @@ public final class Rasterizer: @unchecked Sendable {
       }
     }
     let a = op.opacity.isNaN ? 0 : Float(min(max(op.opacity, 0), 1))
-    // One loop per mode (the mode chosen once, not per pixel).
-    // The inversion chosen once a row, not per pixel: each loop is plain
-    // float arithmetic the compiler runs four lanes at a time.
+    // One loop per mode and per inversion (chosen once, not per pixel).
     @inline(__always) func combine(_ f: (Float, Float) -> Float) {
       for y in visit.y0..<visit.y1 {
         let src = m.row(y)

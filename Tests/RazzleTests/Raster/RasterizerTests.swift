@@ -46,6 +46,20 @@ final class RasterizerTests: XCTestCase {
     return pixels
   }
 
+  /// The frame at the baseline kernel level (the Swift loops), after
+  /// checking that every other level the CPU has draws the same bytes.
+  private func renderAtEveryKernelLevel(_ json: String, line: UInt = #line) throws -> [UInt8] {
+    defer { try? KernelLevel.select(nil) }
+    try KernelLevel.select(.baseline)
+    let expected = try render(json)
+    for level in KernelLevel.allCases where level.isSupported && level != .baseline {
+      try KernelLevel.select(level)
+      let differing = zip(try render(json), expected).filter { $0 != $1 }.count
+      XCTAssertEqual(differing, 0, "bytes differing at \(level)", line: line)
+    }
+    return expected
+  }
+
   private func pixel(_ p: [UInt8], _ x: Int, _ y: Int) -> [Int] {
     let o = (y * width + x) * 4
     return (0..<4).map { Int(p[o + $0]) }
@@ -280,20 +294,11 @@ final class RasterizerTests: XCTestCase {
             + "," + fill(0.9 - Double(k) * 0.04, 0.2 + Double(k) * 0.03, 0.5, opacity: opacity),
           index: k + 1))
     }
-    let json = document(shapes.joined(separator: ","))
-    defer { try? KernelLevel.select(nil) }
-    try KernelLevel.select(.baseline)
-    let expected = try render(json)
+    let expected = try renderAtEveryKernelLevel(document(shapes.joined(separator: ",")))
     let partial = stride(from: 3, to: expected.count, by: 4).filter {
       expected[$0] != 0 && expected[$0] != 255
     }.count
     XCTAssertGreaterThan(partial, 1_000)
-    for level in KernelLevel.allCases where level.isSupported && level != .baseline {
-      try KernelLevel.select(level)
-      let got = try render(json)
-      let differing = zip(got, expected).filter { $0 != $1 }.count
-      XCTAssertEqual(differing, 0, "bytes differing at \(level)")
-    }
   }
 
   func testARadialGradientIsTheSameAtEveryKernelLevel() throws {
@@ -317,21 +322,12 @@ final class RasterizerTests: XCTestCase {
           #"{"ty":"el","d":1,"p":{"k":[\#(cx),\#(24.6 + Double(k) * 0.3)]},"s":{"k":[49.4,44.6]}},"#
             + gradient, index: k + 1))
     }
-    let json = document(shapes.joined(separator: ","))
-    defer { try? KernelLevel.select(nil) }
-    try KernelLevel.select(.baseline)
-    let expected = try render(json)
+    let expected = try renderAtEveryKernelLevel(document(shapes.joined(separator: ",")))
     var colors = Set<[UInt8]>()
     for o in stride(from: 0, to: expected.count, by: 4) {
       colors.insert(Array(expected[o..<(o + 4)]))
     }
     XCTAssertGreaterThan(colors.count, 1_000)
-    for level in KernelLevel.allCases where level.isSupported && level != .baseline {
-      try KernelLevel.select(level)
-      let got = try render(json)
-      let differing = zip(got, expected).filter { $0 != $1 }.count
-      XCTAssertEqual(differing, 0, "bytes differing at \(level)")
-    }
   }
 
   func testAnImageIsSampledTheSameAtEveryKernelLevel() throws {
