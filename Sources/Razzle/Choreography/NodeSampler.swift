@@ -136,18 +136,35 @@ struct NodeSampler {
     let innerTimes = inner(level)
     let d = node.forwards.iterationDuration
     switch node.body {
-    case .clip(let clip):
-      // Straight to the animator's time.
-      _ = map(
-        node, times, shift: shift, back, n, offset: clip.spanStart,
-        scale: d.isInfinite ? 1 : clip.spanLength, into: innerTimes, childBack: innerFlags(level))
-      write(clip, innerTimes, n, out)
+    case .clip:
+      node.clip.unsafelyUnwrapped._withUnsafeGuaranteedRef { clip in
+        // Straight to the animator's time.
+        _ = map(
+          node, times, shift: shift, back, n, offset: clip.spanStart,
+          scale: d.isInfinite ? 1 : clip.spanLength, into: innerTimes,
+          childBack: innerFlags(level))
+        write(clip, innerTimes, n, out)
+      }
     case .group(let children):
       let nextBack = map(
         node, times, shift: shift, back, n, offset: 0, scale: d.isInfinite ? 1 : d,
         into: innerTimes, childBack: innerFlags(level))
-      for child in children {
-        evaluate(child, innerTimes, shift: child.start, nextBack, n, level + 1, out)
+      // The children unretained (the plan holds them; see PlanNode.clip).
+      children.withUnsafeBufferPointer { nodes in
+        var previous: ClipMap? = nil
+        for i in nodes.indices {
+          Unmanaged.passUnretained(nodes[i])._withUnsafeGuaranteedRef { child in
+            let map = child.clipMap
+            if let map, map == previous, let clip = child.clip {
+              // The sibling before mapped these times the same way, into
+              // the next level's buffer, which its write left as it was.
+              clip._withUnsafeGuaranteedRef { write($0, inner(level + 1), n, out) }
+            } else {
+              evaluate(child, innerTimes, shift: child.start, nextBack, n, level + 1, out)
+            }
+            previous = map
+          }
+        }
       }
     case .stagger(let stagger):
       let nextBack = map(
@@ -195,7 +212,7 @@ struct NodeSampler {
     let width = clip.width
     let rowValues = values
     for t in clip.tracks {
-      t.track.sampler.unsafelyUnwrapped.sampleBatch(
+      t.sampler.sampleBatch(
         UnsafeBufferPointer(start: animatorTimes, count: rows), into: rowValues + t.column,
         stride: width)
       t.applyRelation(to: rowValues + t.column, count: rows, stride: width)
@@ -268,24 +285,35 @@ struct NodeSampler {
       return
     }
     let query = UnsafeBufferPointer(start: times, count: n)
-    for (i, t) in clip.tracks.enumerated() {
-      let sampler = t.track.sampler.unsafelyUnwrapped
-      if clip.direct[i] {
-        // The first writer of these columns: every row, NaN where there is
-        // no effect (a sampler gives NaN at a NaN time).
-        sampler.sampleBatch(query, into: out + t.column, stride: stride)
-        t.applyRelation(to: out + t.column, count: n, stride: stride)
-        continue
-      }
-      let scratch = values
-      sampler.sampleBatch(query, into: scratch, stride: t.channels)
-      t.applyRelation(to: scratch, count: n, stride: t.channels)
-      let add = clip.composite == .add
-      for j in 0..<n where !times[j].isNaN {
-        let target = out + (j &* stride &+ t.column)
-        let source = scratch + j &* t.channels
-        for c in 0..<t.channels {
-          target[c] = add ? (target[c].isNaN ? 0 : target[c]) + source[c] : source[c]
+    let add = clip.composite == .add
+    // The tracks and samplers unretained (see PlanNode.clip).
+    clip.tracks.withUnsafeBufferPointer { tracks in
+      clip.direct.withUnsafeBufferPointer { direct in
+        for i in tracks.indices {
+          let sampler = tracks[i].sampler
+          let column = tracks[i].column
+          let channels = tracks[i].channels
+          if direct[i] {
+            // The first writer of these columns: every row, NaN where
+            // there is no effect (a sampler gives NaN at a NaN time).
+            sampler.sampleBatch(query, into: out + column, stride: stride)
+            if tracks[i].isRelative {
+              tracks[i].applyRelation(to: out + column, count: n, stride: stride)
+            }
+            continue
+          }
+          let scratch = values
+          sampler.sampleBatch(query, into: scratch, stride: channels)
+          if tracks[i].isRelative {
+            tracks[i].applyRelation(to: scratch, count: n, stride: channels)
+          }
+          for j in 0..<n where !times[j].isNaN {
+            let target = out + (j &* stride &+ column)
+            let source = scratch + j &* channels
+            for c in 0..<channels {
+              target[c] = add ? (target[c].isNaN ? 0 : target[c]) + source[c] : source[c]
+            }
+          }
         }
       }
     }

@@ -98,6 +98,16 @@ final class PlanNode: @unchecked Sendable {
   /// The node's start time in its parent (0 for a root or a template).
   let start: Double
   let body: Body
+  /// The body's clip, or nil, unretained: ``body`` holds it. The threads
+  /// sampling one plan reach it once per node and block, through
+  /// `_withUnsafeGuaranteedRef`; a retain there would be an atomic write to
+  /// the clip's header, which the threads would pass between their cores
+  /// (measured on bench case 41: a quarter of the time of 1,000 clips on
+  /// two threads).
+  let clip: Unmanaged<PlanClip>?
+  /// How a clip maps its parent's times to its animator's (nil for other
+  /// nodes and other timings): siblings with equal keys map alike.
+  let clipMap: ClipMap?
 
   init(forwards: ResolvedTiming, backwards: ResolvedTiming, start: Double, body: Body) {
     self.forwards = forwards
@@ -105,7 +115,27 @@ final class PlanNode: @unchecked Sendable {
     self.simple = SimpleTiming(forwards)
     self.start = start
     self.body = body
+    if case .clip(let clip) = body {
+      self.clip = Unmanaged.passUnretained(clip)
+      self.clipMap = simple.map {
+        ClipMap(timing: $0, start: start, spanStart: clip.spanStart, spanLength: clip.spanLength)
+      }
+    } else {
+      self.clip = nil
+      self.clipMap = nil
+    }
   }
+}
+
+/// A clip's map from its parent's times to its animator's, when its timing
+/// is simple: siblings whose maps are equal (placed and timed alike: a
+/// timeline of clips that play together) map a block of times to the same
+/// animator times, so ``NodeSampler`` maps it once for all of them.
+struct ClipMap: Equatable {
+  let timing: SimpleTiming
+  let start: Double
+  let spanStart: Double
+  let spanLength: Double
 }
 
 /// A timing of one forward, linear iteration that starts at or after 0 and
@@ -114,7 +144,7 @@ final class PlanNode: @unchecked Sendable {
 /// an inner time without the general procedure, and without rounding when
 /// the inner time is the local time minus the delay (a clip's `auto`
 /// duration, a timeline's children).
-struct SimpleTiming {
+struct SimpleTiming: Equatable {
   let delay: Double
   let duration: Double
   /// The phase boundaries (``ResolvedTiming``'s).
@@ -144,6 +174,25 @@ struct PlanTrack {
   /// template's own row).
   let column: Int
   let channels: Int
+  /// The track's sampler (a view of its keyframes) when the plan was made:
+  /// a plan is used only while no track of it was edited
+  /// (``Plan/isCurrent(_:)``), so the view is still the track's. Copied
+  /// here so that the sampling threads read it without retaining the
+  /// track (see ``PlanNode/clip``).
+  let sampler: KeyframeSampler
+  /// Whether the track is relative (``applyRelation(to:count:stride:)``
+  /// rewrites its values).
+  let isRelative: Bool
+
+  /// A track with a sampler (a track with keyframes).
+  init(track: Track, column: Int, channels: Int) {
+    let sampler = track.sampler.unsafelyUnwrapped
+    self.track = track
+    self.column = column
+    self.channels = channels
+    self.sampler = sampler
+    self.isRelative = track.bound != nil
+  }
 
   /// Rewrites a relative track's `count` values at `out` as value ×
   /// variable + constant (Guides/Layout.md); nothing for a plain track.

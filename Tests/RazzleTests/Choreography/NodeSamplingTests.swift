@@ -278,4 +278,34 @@ final class NodeSamplingTests: XCTestCase {
     XCTAssertEqual(try sample(line, [13.7])[0], [1])
     XCTAssertEqual(try clip.values(at: 13.7).first?.value, [1])
   }
+
+  func testSiblingClipsTimedAlikeShareTheirMapAndOthersDoNot() throws {
+    // Siblings of equal timing, start and span map a block once; a sibling
+    // that differs in any of them maps its own (NodeSampler's ClipMap).
+    let both = try Timing(fill: .both)
+    let line = Node.timeline()
+    try line.add(try Node.clip(animator("a", "x", [(0, 0), (1, 10)]), timing: both), at: .time(0))
+    try line.add(try Node.clip(animator("a", "y", [(0, 0), (1, 20)]), timing: both), at: .time(0))
+    // A later start, then the same start again.
+    try line.add(
+      try Node.clip(animator("a", "w", [(0, 0), (1, 30)]), timing: both), at: .time(0.5))
+    try line.add(
+      try Node.clip(animator("a", "v", [(0, 0), (1, 40)]), timing: both), at: .time(0.5))
+    // The same timing and start, another span (10…11).
+    try line.add(
+      try Node.clip(animator("a", "u", [(10, 0), (11, 50)]), timing: both), at: .time(0.5))
+    // Its own duration (the span 0…2).
+    try line.add(try Node.clip(animator("a", "z", [(0, 0), (2, 20)]), timing: both), at: .time(0))
+    let times = [0.25, 0.75, 1.25, 3]
+    let expected: [[Double]] = [
+      [2.5, 5, 0, 0, 0, 2.5],
+      [7.5, 15, 7.5, 10, 12.5, 7.5],
+      [10, 20, 22.5, 30, 37.5, 12.5],
+      [10, 20, 30, 40, 50, 20],
+    ]
+    XCTAssertEqual(try line.layout().columns.map(\.property), ["x", "y", "w", "v", "u", "z"])
+    XCTAssertEqual(try sample(line, times), expected)
+    // One time at a time (the one-row path) gives the same rows.
+    for (j, t) in times.enumerated() { XCTAssertEqual(try sample(line, [t])[0], expected[j]) }
+  }
 }
