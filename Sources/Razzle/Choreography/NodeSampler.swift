@@ -98,7 +98,32 @@ struct NodeSampler {
       // the scale is the duration (a clip of duration auto, a timeline's
       // children), where p·d would round; the fills give 0 and 1 outside.
       let ratio = scale == simple.duration ? 1 : scale / simple.duration
-      for j in 0..<n {
+      var j = 0
+      if n >= 8 && !anyBackwards(back, n) {
+        // Forwards throughout (a frame loop's block): eight times at a
+        // time, the same operations as the loop below selected lane by
+        // lane (a time at `after` is past the active interval).
+        typealias Lanes = SIMD8<Double>
+        let before = Lanes(repeating: simple.before)
+        let after = Lanes(repeating: simple.after)
+        let early = Lanes(repeating: simple.fillsBackwards ? offset : .nan)
+        let late = Lanes(repeating: simple.fillsForwards ? offset + scale : .nan)
+        let delay = Lanes(repeating: simple.delay)
+        let start = Lanes(repeating: offset)
+        let shifts = Lanes(repeating: shift)
+        while j &+ 8 <= n {
+          let t = UnsafeRawPointer(times + j).loadUnaligned(as: Lanes.self) - shifts
+          // NaN fails both comparisons; it gives the loop's NaN.
+          let x = (start + (t - delay) * ratio)
+            .replacing(with: late, where: t .>= after)
+            .replacing(with: early, where: t .< before)
+            .replacing(with: .nan, where: t .!= t)
+          UnsafeMutableRawPointer(result + j).storeBytes(of: x, as: Lanes.self)
+          j &+= 8
+        }
+      }
+      while j < n {
+        defer { j &+= 1 }
         let t = times[j] - shift
         let x: Double
         if t < simple.before || (back[j] && t == simple.before) {
@@ -124,6 +149,24 @@ struct NodeSampler {
       childBack[j] = back[j] != s.reversed
     }
     return UnsafePointer(childBack)
+  }
+
+  /// Whether any of `n` direction flags is set, eight bytes at a time (a
+  /// Bool is one byte, 0 or 1).
+  @inline(__always)
+  private func anyBackwards(_ back: UnsafePointer<Bool>, _ n: Int) -> Bool {
+    let bytes = UnsafeRawPointer(back)
+    var any: UInt64 = 0
+    var j = 0
+    while j &+ 8 <= n {
+      any |= bytes.loadUnaligned(fromByteOffset: j, as: UInt64.self)
+      j &+= 8
+    }
+    while j < n {
+      any |= UInt64(bytes.load(fromByteOffset: j, as: UInt8.self))
+      j &+= 1
+    }
+    return any != 0
   }
 
   /// Evaluates `node` at depth `level` over `n` local times

@@ -308,4 +308,39 @@ final class NodeSamplingTests: XCTestCase {
     // One time at a time (the one-row path) gives the same rows.
     for (j, t) in times.enumerated() { XCTAssertEqual(try sample(line, [t])[0], expected[j]) }
   }
+
+  func testABlockOfTimesMapsAsEachTimeAloneAtTheBoundaries() throws {
+    // Clips of simple timings (delays, each fill, a duration other than
+    // the span's) under a timeline, sampled as one block (eight times at a
+    // time where the block runs forwards) and one time at a time (the
+    // scalar map): the same bits, at and around each phase boundary.
+    let line = Node.timeline()
+    let fills: [FillMode] = [.none, .backwards, .forwards, .both]
+    var boundaries: [Double] = []
+    for (i, fill) in fills.enumerated() {
+      let delay = 0.25 * Double(i)
+      let duration = 1.5 + 0.5 * Double(i)
+      let a = try animator("c\(i)", "x", [(0, Double(i)), (2, Double(i) + 7)])
+      try line.add(
+        try Node.clip(a, timing: Timing(delay: delay, duration: .time(duration), fill: fill)),
+        at: .time(0.1 * Double(i)))
+      let start = 0.1 * Double(i) + delay
+      boundaries += [start, start + duration]
+    }
+    var times: [Double] = [-1, .nan, 0, 5, .infinity, -.infinity]
+    for b in boundaries { times += [b.nextDown, b, b.nextUp] }
+    times += (0..<37).map { Double($0) * 0.0625 }
+    let block = try sample(line, times)
+    for (j, t) in times.enumerated() {
+      let alone = try sample(line, [t])[0]
+      XCTAssertEqual(block[j].map(\.bitPattern), alone.map(\.bitPattern), "t = \(t)")
+    }
+    // Hand-worked: clip 1 (start 0.35, duration 2, fills backwards) is
+    // its first keyframe before it starts and nothing after it ends.
+    XCTAssertEqual(block[0][1], 1)
+    XCTAssertTrue(block[3][1].isNaN)
+    // Clip 3 (active from 1.05 for 3, fill both) halfway through its
+    // active interval: halfway through its span, 3 + 7 · 0.5.
+    XCTAssertEqual(try sample(line, [2.55])[0][3], 6.5)
+  }
 }
