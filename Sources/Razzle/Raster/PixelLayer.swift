@@ -107,6 +107,20 @@ final class CoveragePlane {
 
   @inline(__always)
   func row(_ y: Int) -> UnsafeMutablePointer<Float> { values + y * width }
+
+  /// The values as a plain view, for closures called once per span: one
+  /// that captured the plane itself would retain and release it each call.
+  /// Valid while the plane lives.
+  var rows: PlaneRows { PlaneRows(values: values, width: width) }
+}
+
+/// A ``CoveragePlane``'s values without a reference to the plane.
+struct PlaneRows {
+  let values: UnsafeMutablePointer<Float>
+  let width: Int
+
+  @inline(__always)
+  func row(_ y: Int) -> UnsafeMutablePointer<Float> { values + y * width }
 }
 
 /// Sets `count` pixels from `p` to `value` (transparent through memset,

@@ -667,8 +667,9 @@ public final class Rasterizer: @unchecked Sendable {
     let plane = plane()
     let box = clip.box
     plane.fill(box, 0)
+    let rows = plane.rows
     coverage(lines, evenOdd: false, clip: clip) { y, x, n, cells, constant in
-      store(plane, y, x, n, cells, constant)
+      Self.store(rows, y, x, n, cells, constant)
     }
     out.plane = plane
     return out
@@ -755,8 +756,8 @@ public final class Rasterizer: @unchecked Sendable {
 
   /// Stores a coverage span in a plane.
   @inline(__always)
-  private func store(
-    _ plane: CoveragePlane, _ y: Int, _ x: Int, _ count: Int, _ cells: UnsafeMutablePointer<Float>?,
+  private static func store(
+    _ plane: PlaneRows, _ y: Int, _ x: Int, _ count: Int, _ cells: UnsafeMutablePointer<Float>?,
     _ constant: Float
   ) {
     let row = plane.row(y) + x
@@ -1126,8 +1127,9 @@ public final class Rasterizer: @unchecked Sendable {
     defer { recycle(m) }
     m.fill(visit, 0)
     if let pathVerbs {
+      let rows = m.rows
       coverage(lines, evenOdd: false, clip: region) { y, x, n, cells, constant in
-        store(m, y, x, n, cells, constant)
+        Self.store(rows, y, x, n, cells, constant)
       }
       if grow != 0 {
         let style = StrokeStyle(width: 2 * abs(grow), cap: 1, join: 1, miterLimit: 4)
@@ -1136,7 +1138,7 @@ public final class Rasterizer: @unchecked Sendable {
           dashes: [], dashOffset: 0, matrix: matrix)
         {
           coverage(outline, evenOdd: false, clip: region) { y, x, n, cells, constant in
-            let row = m.row(y) + x
+            let row = rows.row(y) + x
             for i in 0..<n {
               let c = cells?[i] ?? constant
               row[i] = grow > 0 ? row[i] + (1 - row[i]) * c : row[i] * (1 - c)
