@@ -45,15 +45,17 @@ struct Affine: Sendable, Equatable {
 
 /// A layer's or a group's transform (`ks`, `tr`).
 final class LottieDrawTransform: @unchecked Sendable {
-  var anchor: LottieProperty
-  var position: LottieProperty
-  var positionX: LottieProperty?
-  var positionY: LottieProperty?
-  var scale: LottieProperty
-  var rotation: LottieProperty
-  var skew: LottieProperty?
-  var skewAxis: LottieProperty?
-  var opacity: LottieProperty
+  // Constants: a frame reads them without retaining them (a `var` of a
+  // class is retained around each read).
+  let anchor: LottieProperty
+  let position: LottieProperty
+  let positionX: LottieProperty?
+  let positionY: LottieProperty?
+  let scale: LottieProperty
+  let rotation: LottieProperty
+  let skew: LottieProperty?
+  let skewAxis: LottieProperty?
+  let opacity: LottieProperty
 
   init(
     anchor: LottieProperty, position: LottieProperty, positionX: LottieProperty?,

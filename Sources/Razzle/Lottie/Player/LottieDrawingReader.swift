@@ -489,37 +489,44 @@ struct LottieDrawingReader {
 
   /// A transform `ks` / `tr`.
   mutating func transform(_ node: LottieNode?) throws(RazzleError) -> LottieDrawTransform {
-    let t = LottieDrawTransform(
-      anchor: LottieProperty(constant: [0, 0]), position: LottieProperty(constant: [0, 0]),
-      positionX: nil, positionY: nil, scale: LottieProperty(constant: [100, 100]),
-      rotation: LottieProperty(constant: [0]), skew: nil, skewAxis: nil,
-      opacity: LottieProperty(constant: [100]))
-    guard let node else { return t }
-    guard node.value.members != nil else {
-      throw node.error("expected a transform object, got \(node.value.typeName)")
-    }
-    t.anchor = try LottieProperty.read(node["a"], fallback: [0, 0], warnings: &warnings)
-    if let p = node["p"] {
-      if p.flag("s") {
-        t.positionX = try LottieProperty.read(p["x"], fallback: [0], warnings: &warnings)
-        t.positionY = try LottieProperty.read(p["y"], fallback: [0], warnings: &warnings)
-      } else {
-        t.position = try LottieProperty.read(
-          p, fallback: [0, 0], spatial: true, warnings: &warnings)
+    var anchor = LottieProperty(constant: [0, 0])
+    var position = LottieProperty(constant: [0, 0])
+    var positionX: LottieProperty? = nil
+    var positionY: LottieProperty? = nil
+    var scale = LottieProperty(constant: [100, 100])
+    var rotation = LottieProperty(constant: [0])
+    var skew: LottieProperty? = nil
+    var skewAxis: LottieProperty? = nil
+    var opacity = LottieProperty(constant: [100])
+    if let node {
+      guard node.value.members != nil else {
+        throw node.error("expected a transform object, got \(node.value.typeName)")
+      }
+      anchor = try LottieProperty.read(node["a"], fallback: [0, 0], warnings: &warnings)
+      if let p = node["p"] {
+        if p.flag("s") {
+          positionX = try LottieProperty.read(p["x"], fallback: [0], warnings: &warnings)
+          positionY = try LottieProperty.read(p["y"], fallback: [0], warnings: &warnings)
+        } else {
+          position = try LottieProperty.read(
+            p, fallback: [0, 0], spatial: true, warnings: &warnings)
+        }
+      }
+      scale = try LottieProperty.read(node["s"], fallback: [100, 100], warnings: &warnings)
+      rotation = try LottieProperty.read(
+        node["r"] ?? node["rz"], fallback: [0], warnings: &warnings)
+      opacity = try LottieProperty.read(node["o"], fallback: [100], warnings: &warnings)
+      if let sk = node["sk"] {
+        skew = try LottieProperty.read(sk, fallback: [0], warnings: &warnings)
+        skewAxis = try LottieProperty.read(node["sa"], fallback: [0], warnings: &warnings)
+      }
+      for key in ["rx", "ry", "or"] {
+        if let member = node[key] { warn(member, "3D rotation (\(key))", "ignored (drawn as 2D)") }
       }
     }
-    t.scale = try LottieProperty.read(node["s"], fallback: [100, 100], warnings: &warnings)
-    t.rotation = try LottieProperty.read(
-      node["r"] ?? node["rz"], fallback: [0], warnings: &warnings)
-    t.opacity = try LottieProperty.read(node["o"], fallback: [100], warnings: &warnings)
-    if let sk = node["sk"] {
-      t.skew = try LottieProperty.read(sk, fallback: [0], warnings: &warnings)
-      t.skewAxis = try LottieProperty.read(node["sa"], fallback: [0], warnings: &warnings)
-    }
-    for key in ["rx", "ry", "or"] {
-      if let member = node[key] { warn(member, "3D rotation (\(key))", "ignored (drawn as 2D)") }
-    }
-    return t
+    return LottieDrawTransform(
+      anchor: anchor, position: position, positionX: positionX, positionY: positionY,
+      scale: scale, rotation: rotation, skew: skew, skewAxis: skewAxis, opacity: opacity)
   }
 
   /// A shape list (top first).
