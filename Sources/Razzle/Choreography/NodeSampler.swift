@@ -78,20 +78,22 @@ struct NodeSampler {
       t[j] = times[j]
       f[j] = backwards
     }
-    evaluate(plan.root, t, f, n, 1, out)
+    evaluate(plan.root, t, f, forwards: !backwards, n, 1, out)
   }
 
   /// Maps `n` local times (`times[j] − shift`) through `node`'s timing into
   /// `result`: `offset + p·scale` for its transformed progress p (the
   /// active time for an endless iteration), NaN where it has no effect.
-  /// Returns the directions its children run in: `back` itself for a
-  /// timing that never plays backwards, else `childBack`, filled.
+  /// `forwards` says that no flag of `back` is set (the block runs
+  /// forwards). Returns the directions its children run in: `back` itself
+  /// for a timing that never plays backwards, else `childBack`, filled;
+  /// and whether none of them is backwards.
   @inline(__always)
   private func map(
     _ node: PlanNode, _ times: UnsafePointer<Double>, shift: Double, _ back: UnsafePointer<Bool>,
-    _ n: Int, offset: Double, scale: Double, into result: UnsafeMutablePointer<Double>,
-    childBack: UnsafeMutablePointer<Bool>
-  ) -> UnsafePointer<Bool> {
+    forwards blockForwards: Bool, _ n: Int, offset: Double, scale: Double,
+    into result: UnsafeMutablePointer<Double>, childBack: UnsafeMutablePointer<Bool>
+  ) -> (flags: UnsafePointer<Bool>, forwards: Bool) {
     if let simple = node.simple {
       // One forward iteration, linear: in the active interval the inner
       // time is offset + (t − delay)·(scale / d) — exactly t − delay when
@@ -99,7 +101,7 @@ struct NodeSampler {
       // children), where p·d would round; the fills give 0 and 1 outside.
       let ratio = scale == simple.duration ? 1 : scale / simple.duration
       var j = 0
-      if n >= 8 && !anyBackwards(back, n) {
+      if blockForwards {
         // Forwards throughout (a frame loop's block): eight times at a
         // time, the same operations as the loop below selected lane by
         // lane (a time at `after` is past the active interval).
@@ -135,46 +137,33 @@ struct NodeSampler {
         }
         result[j] = x
       }
-      return back
+      return (back, blockForwards)
     }
     // Copied once per block: the timing holds references.
     let forwards = node.forwards
     let backwards = node.backwards
     let useActive = forwards.iterationDuration.isInfinite
+    var anyBackwards = false
     for j in 0..<n {
       let t = times[j] - shift
       let s = back[j] ? backwards.sample(t) : forwards.sample(t)
       let p = s.transformedProgress
       result[j] = p.isNaN ? .nan : offset + (useActive ? s.activeTime : p) * scale
-      childBack[j] = back[j] != s.reversed
+      let reversed = back[j] != s.reversed
+      childBack[j] = reversed
+      anyBackwards = anyBackwards || reversed
     }
-    return UnsafePointer(childBack)
-  }
-
-  /// Whether any of `n` direction flags is set, eight bytes at a time (a
-  /// Bool is one byte, 0 or 1).
-  @inline(__always)
-  private func anyBackwards(_ back: UnsafePointer<Bool>, _ n: Int) -> Bool {
-    let bytes = UnsafeRawPointer(back)
-    var any: UInt64 = 0
-    var j = 0
-    while j &+ 8 <= n {
-      any |= bytes.loadUnaligned(fromByteOffset: j, as: UInt64.self)
-      j &+= 8
-    }
-    while j < n {
-      any |= UInt64(bytes.load(fromByteOffset: j, as: UInt8.self))
-      j &+= 1
-    }
-    return any != 0
+    return (UnsafePointer(childBack), !anyBackwards)
   }
 
   /// Evaluates `node` at depth `level` over `n` local times
   /// (`times[j] − shift`: a timeline hands its inner times and each child's
-  /// start, with no pass of its own).
+  /// start, with no pass of its own) running in the directions `back`
+  /// (`forwards`: none is backwards).
   private func evaluate(
     _ node: PlanNode, _ times: UnsafePointer<Double>, shift: Double = 0,
-    _ back: UnsafePointer<Bool>, _ n: Int, _ level: Int, _ out: UnsafeMutablePointer<Double>
+    _ back: UnsafePointer<Bool>, forwards: Bool, _ n: Int, _ level: Int,
+    _ out: UnsafeMutablePointer<Double>
   ) {
     let innerTimes = inner(level)
     let d = node.forwards.iterationDuration
@@ -183,15 +172,15 @@ struct NodeSampler {
       node.clip.unsafelyUnwrapped._withUnsafeGuaranteedRef { clip in
         // Straight to the animator's time.
         _ = map(
-          node, times, shift: shift, back, n, offset: clip.spanStart,
+          node, times, shift: shift, back, forwards: forwards, n, offset: clip.spanStart,
           scale: d.isInfinite ? 1 : clip.spanLength, into: innerTimes,
           childBack: innerFlags(level))
         write(clip, innerTimes, n, out)
       }
     case .group(let children):
-      let nextBack = map(
-        node, times, shift: shift, back, n, offset: 0, scale: d.isInfinite ? 1 : d,
-        into: innerTimes, childBack: innerFlags(level))
+      let next = map(
+        node, times, shift: shift, back, forwards: forwards, n, offset: 0,
+        scale: d.isInfinite ? 1 : d, into: innerTimes, childBack: innerFlags(level))
       // The children unretained (the plan holds them; see PlanNode.clip).
       children.withUnsafeBufferPointer { nodes in
         var previous: ClipMap? = nil
@@ -203,17 +192,19 @@ struct NodeSampler {
               // the next level's buffer, which its write left as it was.
               clip._withUnsafeGuaranteedRef { write($0, inner(level + 1), n, out) }
             } else {
-              evaluate(child, innerTimes, shift: child.start, nextBack, n, level + 1, out)
+              evaluate(
+                child, innerTimes, shift: child.start, next.flags, forwards: next.forwards, n,
+                level + 1, out)
             }
             previous = map
           }
         }
       }
     case .stagger(let stagger):
-      let nextBack = map(
-        node, times, shift: shift, back, n, offset: 0, scale: d.isInfinite ? 1 : d,
-        into: innerTimes, childBack: innerFlags(level))
-      evaluate(stagger, innerTimes, nextBack, n, level, out)
+      let next = map(
+        node, times, shift: shift, back, forwards: forwards, n, offset: 0,
+        scale: d.isInfinite ? 1 : d, into: innerTimes, childBack: innerFlags(level))
+      evaluate(stagger, innerTimes, next.flags, forwards: next.forwards, n, level, out)
     }
   }
 
@@ -221,7 +212,7 @@ struct NodeSampler {
   /// distinct offset, then each item's values copied from its offset's.
   private func evaluate(
     _ stagger: PlanStagger, _ innerTimes: UnsafePointer<Double>, _ innerBack: UnsafePointer<Bool>,
-    _ n: Int, _ level: Int, _ out: UnsafeMutablePointer<Double>
+    forwards: Bool, _ n: Int, _ level: Int, _ out: UnsafeMutablePointer<Double>
   ) {
     guard case .clip(let clip) = stagger.template.body else { return }
     let u = stagger.distinctOffsets.count
@@ -247,7 +238,8 @@ struct NodeSampler {
       }
       let d = stagger.template.forwards.iterationDuration
       _ = map(
-        stagger.template, itemTimes, shift: 0, itemBack, rows, offset: clip.spanStart,
+        stagger.template, itemTimes, shift: 0, itemBack, forwards: forwards, rows,
+        offset: clip.spanStart,
         scale: d.isInfinite ? 1 : clip.spanLength, into: animatorTimes,
         childBack: innerFlags(level + 1))
     }
@@ -340,16 +332,12 @@ struct NodeSampler {
             // The first writer of these columns: every row, NaN where
             // there is no effect (a sampler gives NaN at a NaN time).
             sampler.sampleBatch(query, into: out + column, stride: stride)
-            if tracks[i].isRelative {
-              tracks[i].applyRelation(to: out + column, count: n, stride: stride)
-            }
+            tracks[i].applyRelation(to: out + column, count: n, stride: stride)
             continue
           }
           let scratch = values
           sampler.sampleBatch(query, into: scratch, stride: channels)
-          if tracks[i].isRelative {
-            tracks[i].applyRelation(to: scratch, count: n, stride: channels)
-          }
+          tracks[i].applyRelation(to: scratch, count: n, stride: channels)
           for j in 0..<n where !times[j].isNaN {
             let target = out + (j &* stride &+ column)
             let source = scratch + j &* channels

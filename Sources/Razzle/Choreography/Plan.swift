@@ -199,7 +199,9 @@ struct PlanTrack {
   /// Call with the animator's lock held, after ``Plan/checkVariables()``.
   @inline(__always)
   func applyRelation(to out: UnsafeMutablePointer<Double>, count: Int, stride: Int) {
-    guard let bound = track.bound else { return }
+    // The flag first: a plain track's call reads nothing of the track
+    // (no retain on the sampling threads).
+    guard isRelative, let bound = track.bound else { return }
     bound.apply(
       factor: track.domain.variables.values[bound.slot], derivative: false, to: out,
       count: count, channels: channels, stride: stride)

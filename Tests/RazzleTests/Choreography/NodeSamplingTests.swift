@@ -46,7 +46,6 @@ final class NodeSamplingTests: XCTestCase {
     let line = Node.timeline()
     XCTAssertEqual(try line.add(up), 0)
     XCTAssertEqual(try line.add(down, at: .end(0.5)), 1.5)
-    XCTAssertEqual(line.naturalDuration, 3.5)
     let rows = try sample(line, [0.5, 1.2, 2.5, 4])
     XCTAssertEqual(rows.map { $0[0] }, [0.5, 1, 0.5, 0])
   }
@@ -342,5 +341,32 @@ final class NodeSamplingTests: XCTestCase {
     // Clip 3 (active from 1.05 for 3, fill both) halfway through its
     // active interval: halfway through its span, 3 + 7 · 0.5.
     XCTAssertEqual(try sample(line, [2.55])[0][3], 6.5)
+  }
+
+  func testABlockUnderAnAlternatingGroupMapsAsEachTimeAlone() throws {
+    // The second iteration of an alternating group runs its children
+    // backwards: there a time at a clip's start is before it (fill none:
+    // no effect), where running forwards it is active. A block of times
+    // spanning both iterations must treat each row by its own direction.
+    let inner = Node.timeline()
+    try inner.add(
+      try Node.clip(
+        animator("a", "x", [(0, 0), (1, 10)]), timing: Timing(delay: 0.5, duration: 1)),
+      at: .time(0.25))
+    let line = Node.timeline(timing: try Timing(iterations: 2, direction: .alternate))
+    try line.add(inner)
+    // The clip is active from 0.75 to 1.75 of each iteration (1.75 long):
+    // forwards at 0.75 and 1.75 + 1.75 − 0.75 = 2.75 backwards, both ends.
+    var times: [Double] = []
+    for b in [0.75, 1.75, 2.5, 2.75, 1.0, 3.0] { times += [b.nextDown, b, b.nextUp] }
+    let block = try sample(line, times)
+    for (j, t) in times.enumerated() {
+      XCTAssertEqual(
+        block[j].map(\.bitPattern), try sample(line, [t])[0].map(\.bitPattern), "t = \(t)")
+    }
+    // Hand-worked: at 0.75 forwards the clip starts (value 0); at 2.75
+    // (inner time 0.75, running backwards) it is before its start: none.
+    XCTAssertEqual(block[1][0], 0)
+    XCTAssertTrue(block[10][0].isNaN)
   }
 }
