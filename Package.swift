@@ -47,10 +47,15 @@ let soname =
 /// generation takes from the Clang importer's target features): measured
 /// on this project's AVX-512 machine, the gathers made the linear kernel on
 /// random times 30 % slower than AVX2's separate loads (bench case 59).
-func kernelSettings(cpu: String?, gathers: Bool = true) -> [SwiftSetting] {
+///
+/// `define` names the level to the sources it shares with the others
+/// (`#if RAZZLE_AVX512`), for the few kernels whose lane count differs by
+/// level.
+func kernelSettings(cpu: String?, gathers: Bool = true, define: String? = nil) -> [SwiftSetting] {
   let target = cpu.map { ["-target-cpu", $0] } ?? []
   let gather = gathers ? [] : ["-Xcc", "-mno-gather"]
   return [.unsafeFlags(["-Xllvm", "-x86-cmov-converter=false"] + target + gather)]
+    + (define.map { [.define($0)] } ?? [])
 }
 
 let package = Package(
@@ -99,7 +104,7 @@ let package = Package(
     .target(name: "RazzleKernelsAVX2", swiftSettings: kernelSettings(cpu: "haswell")),
     .target(
       name: "RazzleKernelsAVX512",
-      swiftSettings: kernelSettings(cpu: "skylake-avx512", gathers: false)),
+      swiftSettings: kernelSettings(cpu: "skylake-avx512", gathers: false, define: "RAZZLE_AVX512")),
     // Non-temporal stores (`movntpd`), which Swift cannot write: a large
     // frame matrix goes to memory without first reading every cache line
     // it overwrites (see `FrameMatrix`).

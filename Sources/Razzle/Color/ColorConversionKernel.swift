@@ -65,7 +65,7 @@ func convertColorsToSRGB(
 
 /// A plain color track's samples in `space` (`linearSRGB`, `oklab` or
 /// `oklch`) at `level`: `RazzleKernels.sampleColorSegments` (the blend from
-/// each segment's record and the conversion, four times at a time), with
+/// each segment's record and the conversion, a block of lanes at a time), with
 /// the times it leaves to `scalar(j)`; in other spaces every time goes
 /// there.
 @usableFromInline
