@@ -188,8 +188,13 @@ extension KeyframeStorage {
       let keys = block.bindMemory(to: UInt64.self, capacity: n)
       let entries = (block + n &* MemoryLayout<UInt64>.size).bindMemory(
         to: UInt32.self, capacity: n)
+      // Each entry's bucket, worked out once (for the counts) and read
+      // again by the split.
+      let which = UnsafeMutablePointer<UInt16>.allocate(capacity: n)
+      defer { which.deallocate() }
       return splitByTime(
-        times, earliest: earliest, buckets: buckets, scale: scale, into: (keys, entries), body)
+        times, earliest: earliest, buckets: buckets, scale: scale, into: (keys, entries),
+        which: which, body)
     }
   }
 
@@ -198,21 +203,40 @@ extension KeyframeStorage {
   private static func splitByTime<R>(
     _ times: UnsafeBufferPointer<Double>, earliest: Double, buckets: Int, scale: Double,
     into pairs: (keys: UnsafeMutablePointer<UInt64>, entries: UnsafeMutablePointer<UInt32>),
+    which: UnsafeMutablePointer<UInt16>,
     _ body: (UnsafeBufferPointer<UInt32>, UnsafeBufferPointer<Double>) -> R
   ) -> R {
     let n = times.count
     let (keys, entries) = pairs
     let last = Double(buckets &- 1)
-    @inline(__always) func bucket(_ t: Double) -> Int {
-      // In range before the conversion: the product is at most buckets
-      // (rounding aside), never NaN.
-      Int(Swift.min((t - earliest) * scale, last))
+    // Each time's bucket, ⌊min((t − earliest) · scale, last)⌋: the product
+    // is in 0...buckets (rounding aside), never NaN; its floor, below 2⁵²,
+    // is the product rounded to an integer by adding 2⁵² (one less where
+    // that rounded up), read from the sum's low bits. Eight at a time.
+    typealias D8 = SIMD8<Double>
+    let magic = D8(repeating: 0x1p52)
+    let base = times.baseAddress.unsafelyUnwrapped
+    var i = 0
+    while i &+ 8 <= n {
+      let t = UnsafeRawPointer(base + i).loadUnaligned(as: D8.self)
+      var y = (t - D8(repeating: earliest)) * D8(repeating: scale)
+      y = y.replacing(with: D8(repeating: last), where: y .> D8(repeating: last))
+      var r = (y + magic) - magic
+      r = r.replacing(with: r - 1, where: r .> y)
+      let bits = unsafeBitCast(r + magic, to: SIMD8<UInt64>.self) & 0xFFFF
+      UnsafeMutableRawPointer(which + i).storeBytes(
+        of: SIMD8<UInt16>(truncatingIfNeeded: bits), as: SIMD8<UInt16>.self)
+      i &+= 8
+    }
+    while i < n {
+      which[i] = UInt16(truncatingIfNeeded: Int(Swift.min((base[i] - earliest) * scale, last)))
+      i &+= 1
     }
     let starts = UnsafeMutablePointer<Int>.allocate(capacity: 2 &* buckets &+ 1)
     defer { starts.deallocate() }
     let next = starts + (buckets &+ 1)
     starts.initialize(repeating: 0, count: buckets &+ 1)
-    for t in times { starts[bucket(t) &+ 1] &+= 1 }
+    for i in 0..<n { starts[Int(which[i]) &+ 1] &+= 1 }
     var largest = 0
     for b in 0..<buckets {
       largest = Swift.max(largest, starts[b &+ 1])
@@ -221,7 +245,7 @@ extension KeyframeStorage {
     next.initialize(from: starts, count: buckets)
     for i in 0..<n {
       let t = times[i]
-      let b = bucket(t)
+      let b = Int(which[i])
       let j = next[b]
       next[b] = j &+ 1
       keys[j] = sortKey(t)
@@ -281,14 +305,24 @@ extension KeyframeStorage {
     scratch: (keys: UnsafeMutablePointer<UInt64>, entries: UnsafeMutablePointer<UInt32>),
     subStarts: UnsafeMutablePointer<Int>
   ) -> (keys: UnsafeMutablePointer<UInt64>, entries: UnsafeMutablePointer<UInt32>) {
-    // Sub-bucket of a key: (key − lowest) · count / (highest − lowest), in
-    // doubles (non-decreasing in the key: equal keys share a sub-bucket),
-    // from the difference shifted to fit a signed integer's 63 bits.
-    let shift = UInt64(Swift.max(0, 1 &- (highest &- lowest).leadingZeroBitCount))
-    let subScale = Double(count) / Double(Int64(bitPattern: (highest &- lowest) &>> shift))
-    let last = Double(count &- 1)
+    // Sub-bucket of a key: ⌊(key − lowest) · M / 2⁶⁴⌋ with the fixed-point
+    // multiplier M = ⌊count · 2⁶⁴ / (range + 1)⌋, one multiplication's high
+    // half: non-decreasing in the key (equal keys share a sub-bucket) and
+    // below count, since key − lowest ≤ range. Keys closer together than
+    // the sub-buckets (range < count) take one each: key − lowest.
+    let range = highest &- lowest
+    let multiplier: UInt64
+    if range < UInt64(count) {
+      multiplier = 0
+    } else if range == .max {
+      multiplier = UInt64(count)  // ⌊count · 2⁶⁴ / 2⁶⁴⌋
+    } else {
+      multiplier = (range &+ 1).dividingFullWidth((high: UInt64(count), low: 0)).quotient
+    }
     @inline(__always) func sub(_ key: UInt64) -> Int {
-      Int(Swift.min(Double(Int64(bitPattern: (key &- lowest) &>> shift)) * subScale, last))
+      let d = key &- lowest
+      return Int(
+        truncatingIfNeeded: multiplier == 0 ? d : d.multipliedFullWidth(by: multiplier).high)
     }
     subStarts.initialize(repeating: 0, count: count &+ 1)
     for j in 0..<count { subStarts[sub(pairs.keys[j]) &+ 1] &+= 1 }
