@@ -172,7 +172,8 @@ func sampleColorLanes(
       // OkLCh's hue is not premultiplied.
       if !polar { c2 = c2.replacing(with: c2 / a, where: divide) }
     }
-    convertLanes(&c0, &c1, &c2, polar ? field(8) : ColorLanes(), polar: polar, lab: lab, scales)
+    var missing = polar ? field(8) : ColorLanes()
+    convertLanes(&c0, &c1, &c2, &missing, polar: polar, lab: lab, scales)
     if ColorLanes(repeating: 1).replacing(with: 0, where: inside).sum() == 0 {
       for l in 0..<colorLaneCount {
         let o = out + (j &+ l) &* stride
@@ -231,8 +232,8 @@ func convertColors(
     var c0 = UnsafeRawPointer(x + i).loadUnaligned(as: ColorLanes.self)
     var c1 = UnsafeRawPointer(y + i).loadUnaligned(as: ColorLanes.self)
     var c2 = UnsafeRawPointer(z + i).loadUnaligned(as: ColorLanes.self)
-    let m = polar ? UnsafeRawPointer(missing + i).loadUnaligned(as: ColorLanes.self) : ColorLanes()
-    convertLanes(&c0, &c1, &c2, m, polar: polar, lab: lab, scales)
+    var m = polar ? UnsafeRawPointer(missing + i).loadUnaligned(as: ColorLanes.self) : ColorLanes()
+    convertLanes(&c0, &c1, &c2, &m, polar: polar, lab: lab, scales)
     UnsafeMutableRawPointer(x + i).storeBytes(of: c0, as: ColorLanes.self)
     UnsafeMutableRawPointer(y + i).storeBytes(of: c1, as: ColorLanes.self)
     UnsafeMutableRawPointer(z + i).storeBytes(of: c2, as: ColorLanes.self)
@@ -249,7 +250,7 @@ func convertColors(
     c2[l] = z[i &+ l]
     if polar { m[l] = missing[i &+ l] }
   }
-  convertLanes(&c0, &c1, &c2, m, polar: polar, lab: lab, scales)
+  convertLanes(&c0, &c1, &c2, &m, polar: polar, lab: lab, scales)
   for l in 0..<(n &- i) {
     x[i &+ l] = c0[l]
     y[i &+ l] = c1[l]
@@ -257,10 +258,12 @@ func convertColors(
   }
 }
 
-/// Four colors from `space` to sRGB encoding, in place.
+/// A block of colors from `space` to sRGB encoding, in place (`missing`
+/// is only read: every argument by address, see the file's comment).
 @inline(__always)
 func convertLanes(
-  _ c0: inout ColorLanes, _ c1: inout ColorLanes, _ c2: inout ColorLanes, _ missing: ColorLanes,
+  _ c0: inout ColorLanes, _ c1: inout ColorLanes, _ c2: inout ColorLanes,
+  _ missing: inout ColorLanes,
   polar: Bool,
   lab: Bool, _ scales: UnsafePointer<Double>
 ) {

@@ -33,7 +33,8 @@ public enum KernelLevel: String, CaseIterable, Sendable {
   /// The level runs each kernel in the build that measured faster on an
   /// AVX-512 CPU (bench case 59, Sapphire Rapids): the cubic-Bézier eased
   /// kernel and the color conversions compiled for AVX-512
-  /// (`RazzleKernelsAVX512`: 1.3–1.5× and 1.05–1.2× AVX2's), the others
+  /// (`RazzleKernelsAVX512`: 1.3–1.5× and 1.05–1.2× AVX2's; the colors
+  /// eight at a time there, four in the other builds), the others
   /// (linear and hold, smooth and monotone, Bézier handles, path
   /// directions) in AVX2's build, which the AVX-512 build ran at 0.65–0.75×
   /// on random times. Every kernel gives the same bits in every build.
