@@ -5,12 +5,12 @@
 // instead notes what to blend (``DeferredColorBlend``: the progress, the
 // segment's blend record, where the color goes) and, every
 // ``ColorKind/batchCapacity`` blends and at the end, blends the noted ones
-// into arrays and converts those four colors at a time at the CPU's
+// into arrays and converts those four colors at a time (eight at avx512) at the CPU's
 // kernel level (`convertColorsToSRGB`, `RazzleKernels/ColorKernel.swift`).
 //
 // A track whose segments are all plain (linear, uneased) has its interior
 // samples blended and converted at once by the kernel
-// (`RazzleKernels.sampleColorSegments`, four at a time, straight into the
+// (`RazzleKernels.sampleColorSegments`, four or eight at a time, straight into the
 // output), with the sampler's progress formula; every other sample runs the
 // sampler with a stand-in kind (``DeferringColorKind``) whose blend notes
 // instead of computing.
