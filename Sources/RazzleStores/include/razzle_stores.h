@@ -1,7 +1,8 @@
 /* What Swift has no way to write: non-temporal stores for the frame matrix
- * (Sources/Razzle/Sampling/FrameMatrix.swift, `movntpd`), and gathers for
- * the rasterizer's image paint and straight-alpha output (Sources/Razzle/
- * Raster/, `vpgatherdd`). */
+ * (Sources/Razzle/Sampling/FrameMatrix.swift, `movntpd`), gathers for the
+ * rasterizer's image paint and straight-alpha output (Sources/Razzle/
+ * Raster/, `vpgatherdd`), and the rasterizer's AVX2 pixel loops (it is
+ * compiled once, for baseline x86-64; these are chosen by kernel level). */
 #ifndef RAZZLE_STORES_H
 #define RAZZLE_STORES_H
 
@@ -89,5 +90,15 @@ int razzle_radial_positions(int32_t *out, size_t count, const float *geometry, i
  * the first: a multiple of eight, 0 below AVX2; the caller does the rest. */
 size_t razzle_indexed_row(uint32_t *destination, const int32_t *index, const uint32_t *colors,
                           const float *cover, uint32_t factor, size_t count, int level);
+
+/* Paints `count` pixels of `destination` (premultiplied RGBA8) with the
+ * premultiplied `color` at the coverages `cover`, eight at a time with
+ * AVX2 (`level` >= 1; the caller checks the CPU has it): each pixel
+ * becomes over(scalePixel(color, factor256(cover[i])), pixel), as
+ * RasterPaint.swift's solid blend computes it, so the same bits. Returns
+ * how many pixels it did from the first: a multiple of eight, 0 below
+ * AVX2; the caller does the rest. */
+size_t razzle_solid_row(uint32_t *destination, const float *cover, uint32_t color, size_t count,
+                        int level);
 
 #endif

@@ -301,6 +301,44 @@ final class RasterizerTests: XCTestCase {
     XCTAssertGreaterThan(partial, 1_000)
   }
 
+  func testSolidEdgesAreTheSameAtEveryKernelLevel() throws {
+    // Opaque and translucent ellipses over each other and over a
+    // rectangle, at fractional positions, and two slivers whose nearly
+    // level edges cross tens of pixels a row: their anti-aliased edges are
+    // runs of varying coverage, painted by RasterPaint.swift's solid loop
+    // at baseline and eight pixels at a time (razzle_solid_row) at avx2
+    // and avx512. The frames must be the same bytes, and the edges must
+    // have drawn many coverages over many colors.
+    func sliver(_ y: Double, _ rise: Double, opacity: Double) -> String {
+      let corners = [[3.5, y], [96.5, y - rise], [96.5, y - rise + 4.3], [3.5, y + 6.1]]
+      let zeros = Array(repeating: [0.0, 0.0], count: 4)
+      return #"{"ty":"sh","ks":{"k":{"c":true,"v":\#(corners),"i":\#(zeros),"o":\#(zeros)}}},"#
+        + fill(0.8, 0.7, 0.1, opacity: opacity)
+    }
+    // (The first layer is on top: the rectangle, last, is drawn first.)
+    var shapes = [
+      layer(sliver(36.3, 2.7, opacity: 100), index: 6),
+      layer(sliver(8.6, -3.1, opacity: 70), index: 7),
+    ]
+    for (k, (cx, cy, w, h, opacity)) in [
+      (25.3, 20.7, 31.1, 27.9, 100.0), (50.6, 28.2, 40.4, 19.3, 100.0),
+      (66.1, 17.4, 22.2, 33.8, 45.0), (40.0, 30.5, 55.5, 12.1, 80.0),
+    ].enumerated() {
+      shapes.append(
+        layer(
+          #"{"ty":"el","d":1,"p":{"k":[\#(cx),\#(cy)]},"s":{"k":[\#(w),\#(h)]}},"#
+            + fill(0.9 - Double(k) * 0.2, 0.3 + Double(k) * 0.15, 0.2, opacity: opacity),
+          index: k + 2))
+    }
+    shapes.append(layer(rect(2.25, 5.5, 95.5, 40.75) + "," + fill(0.1, 0.6, 0.9), index: 8))
+    let expected = try renderAtEveryKernelLevel(document(shapes.joined(separator: ",")))
+    var colors = Set<[UInt8]>()
+    for o in stride(from: 0, to: expected.count, by: 4) {
+      colors.insert(Array(expected[o..<(o + 4)]))
+    }
+    XCTAssertGreaterThan(colors.count, 60)
+  }
+
   func testARadialGradientIsTheSameAtEveryKernelLevel() throws {
     // Radial gradients with their focal point at the center, inside the
     // circle either way and on it (highlight 100 %: one root), over and
