@@ -106,7 +106,7 @@ final class CoveragePlane {
   }
 
   @inline(__always)
-  func row(_ y: Int) -> UnsafeMutablePointer<Float> { values + y * width }
+  func row(_ y: Int) -> UnsafeMutablePointer<Float> { rows.row(y) }
 
   /// The values as a plain view, for closures called once per span: one
   /// that captured the plane itself would retain and release it each call.
