@@ -40,7 +40,9 @@ let soname =
 /// The kernels' settings: Razzle's (conditional moves kept, see below),
 /// and the CPU they are compiled for. The compiler never fuses `a * b + c`
 /// into one rounding (Swift does not contract floating-point operations),
-/// so every level computes the same bits.
+/// so every level computes the same bits; the fused multiply-adds a kernel
+/// writes itself (`Divisor`) compute a correctly rounded quotient, the bits
+/// of the division they replace.
 ///
 /// `gathers: false` keeps the compiler from turning eight lane-by-lane
 /// loads into one `vgatherqpd` (clang's `-mno-gather`, which Swift's code
@@ -48,14 +50,15 @@ let soname =
 /// on this project's AVX-512 machine, the gathers made the linear kernel on
 /// random times 30 % slower than AVX2's separate loads (bench case 59).
 ///
-/// `define` names the level to the sources it shares with the others
-/// (`#if RAZZLE_AVX512`), for the few kernels whose lane count differs by
-/// level.
-func kernelSettings(cpu: String?, gathers: Bool = true, define: String? = nil) -> [SwiftSetting] {
+/// `defines` name the level to the sources it shares with the others:
+/// `RAZZLE_FMA` where the CPU has fused multiply-add instructions (the
+/// quotients of `Divisor`), `RAZZLE_AVX512` for the few kernels whose lane
+/// count differs by level.
+func kernelSettings(cpu: String?, gathers: Bool = true, defines: [String] = []) -> [SwiftSetting] {
   let target = cpu.map { ["-target-cpu", $0] } ?? []
   let gather = gathers ? [] : ["-Xcc", "-mno-gather"]
   return [.unsafeFlags(["-Xllvm", "-x86-cmov-converter=false"] + target + gather)]
-    + (define.map { [.define($0)] } ?? [])
+    + defines.map { .define($0) }
 }
 
 let package = Package(
@@ -100,11 +103,16 @@ let package = Package(
     // `KernelLevel.avx512`); the avx512 level runs AVX2's build of the
     // others. `Razzle` picks one at run time from `CPUFeatures` (cpuid), so
     // one library runs everywhere at its best.
-    .target(name: "RazzleKernels", swiftSettings: kernelSettings(cpu: nil)),
-    .target(name: "RazzleKernelsAVX2", swiftSettings: kernelSettings(cpu: "haswell")),
     .target(
-      name: "RazzleKernelsAVX512",
-      swiftSettings: kernelSettings(cpu: "skylake-avx512", gathers: false, define: "RAZZLE_AVX512")),
+      name: "RazzleKernels", dependencies: ["RazzleStores"], swiftSettings: kernelSettings(cpu: nil)
+    ),
+    .target(
+      name: "RazzleKernelsAVX2", dependencies: ["RazzleStores"],
+      swiftSettings: kernelSettings(cpu: "haswell", defines: ["RAZZLE_FMA"])),
+    .target(
+      name: "RazzleKernelsAVX512", dependencies: ["RazzleStores"],
+      swiftSettings: kernelSettings(
+        cpu: "skylake-avx512", gathers: false, defines: ["RAZZLE_FMA", "RAZZLE_AVX512"])),
     // Non-temporal stores (`movntpd`), which Swift cannot write: a large
     // frame matrix goes to memory without first reading every cache line
     // it overwrites (see `FrameMatrix`).

@@ -1,13 +1,17 @@
 // The plain linear kernel: a scalar track whose segments are all linear,
 // uneased, with `hold` at both ends — the curve the batch benchmarks
-// measure and the one most tracks have. This file is compiled twice, as
-// `RazzleKernels` (baseline x86-64) and as `RazzleKernelsAVX2` (the same
-// source through a symbolic link, compiled for Haswell: AVX2, FMA, BMI2);
+// measure and the one most tracks have. This file is compiled three times,
+// as `RazzleKernels` (baseline x86-64), `RazzleKernelsAVX2` and
+// `RazzleKernelsAVX512` (the same source through symbolic links);
 // `Razzle`'s `KernelLevel` picks one at run time from the CPU's features.
 //
-// Both compile the same operations in the same order (no fused
-// multiply-add: Swift does not contract `a * b + c`), so the two levels,
-// the single-sample path and every thread count give the same bits.
+// All compile the same operations in the same order (Swift does not
+// contract `a * b + c` into a fused multiply-add), so the levels, the
+// single-sample path and every thread count give the same bits. The one
+// exception is exact: in the builds with fused multiply-adds, a run of
+// times inside one segment computes its quotients (t − t_k)/(t_{k+1} − t_k)
+// by multiply-adds that give the division's bits (`Divisor`), in Swift or
+// in `razzle_linear_run` (C: 512-bit vectors, non-temporal stores).
 //
 // Query times go in blocks of 64. A block whose times do not decrease finds
 // its segments from a cursor carried forward (sorted input: O(N + K) in
@@ -22,6 +26,8 @@
 // formula then runs on eight lanes: two 16-byte loads a lane (keyframes k
 // and k + 1), one division.
 
+import RazzleStores
+
 /// Writes the value of the plain linear scalar track (`times`, `values`,
 /// `count` ≥ 2 keyframes, times non-decreasing) at each of the `m` times
 /// `q` to `out[j · stride]`.
@@ -34,24 +40,31 @@
 /// value instead (a scalar track whose segments all `hold`, any easing):
 /// v_k for t in [t_k, t_{k+1}), found by the same search.
 ///
+/// The runs of sorted times inside one segment — most of a frame matrix —
+/// go to `razzle_linear_run` (`RazzleStores`) in the builds with fused
+/// multiply-adds when `runLevel` is 1 (AVX2) or 2 (AVX-512; the caller
+/// checks the CPU has it) and `stride` is 1: the same bits, 512-bit vectors
+/// at level 2, and with `streaming` non-temporal stores, so that an output
+/// larger than the cache goes to memory while the next values are
+/// computed (the caller's reads of it come after the call's store fence).
+///
 /// - Complexity: O(m + K) for non-decreasing times; O(m · min(K, log K))
 ///   otherwise.
 public func sampleLinear(
   times: UnsafePointer<Double>, values: UnsafePointer<Double>, count: Int,
   queries q: UnsafePointer<Double>, count m: Int, into out: UnsafeMutablePointer<Double>,
-  stride: Int, hold: Bool
+  stride: Int, hold: Bool, runLevel: Int32 = 0, streaming: Bool = false
 ) {
+  var kernel = LinearKernel(times: times, values: values, count: count, hold: hold)
+  kernel.runLevel = stride == 1 && !hold ? runLevel : 0
+  kernel.streaming = streaming
   // Four copies of the loop, each with `hold` a constant and `stride` one
   // or general (contiguous stores, no strided addresses to step).
   switch (hold, stride == 1) {
-  case (false, true):
-    LinearKernel(times: times, values: values, count: count, hold: false).sample(q, m, out, 1)
-  case (false, false):
-    LinearKernel(times: times, values: values, count: count, hold: false).sample(q, m, out, stride)
-  case (true, true):
-    LinearKernel(times: times, values: values, count: count, hold: true).sample(q, m, out, 1)
-  case (true, false):
-    LinearKernel(times: times, values: values, count: count, hold: true).sample(q, m, out, stride)
+  case (false, true): kernel.sample(q, m, out, 1)
+  case (false, false): kernel.sample(q, m, out, stride)
+  case (true, true): kernel.sample(q, m, out, 1)
+  case (true, false): kernel.sample(q, m, out, stride)
   }
 }
 
@@ -86,7 +99,14 @@ extension LinearKernel {
       cursor = runStartSegment(times, count, q, start, c0, cursor, carried)
       carried = !c0.isNaN && !c1.isNaN
       if carried && (cursor == count &- 2 || c1 < times[cursor &+ 1]) {
-        kernel.inOneSegment(cursor, q, start, end, out, stride)
+        // With `razzle_linear_run`, the block's times from its first while
+        // they are strictly inside the segment, and on past the block.
+        let from = kernel.runLevel > 0 ? kernel.inside(cursor, q, start, m, out, stride) : start
+        if from >= end {
+          start = from
+          continue
+        }
+        kernel.inOneSegment(cursor, q, from, end, out, stride)
         // The times after the block while they stay strictly inside the
         // segment: one loop, with no block to check first.
         start = kernel.inside(cursor, q, end, m, out, stride)
@@ -159,6 +179,11 @@ struct LinearKernel {
   let lastValue: Double
   /// The segments hold their first value instead of interpolating.
   let hold: Bool
+  /// The level of `razzle_linear_run` for runs inside one segment (0: the
+  /// Swift loop; see ``sampleLinear(times:values:count:queries:count:into:stride:hold:runLevel:streaming:)``).
+  var runLevel: Int32 = 0
+  /// Whether those runs go to memory by non-temporal stores.
+  var streaming = false
 
   init(times: UnsafePointer<Double>, values: UnsafePointer<Double>, count: Int, hold: Bool) {
     self.times = times
@@ -274,14 +299,36 @@ struct LinearKernel {
   ) -> Int {
     let t0 = Lanes(repeating: times[k])
     let t1 = Lanes(repeating: times[k &+ 1])
-    let dt = t1 - t0
     let v0 = Lanes(repeating: values[k])
-    let dv = Lanes(repeating: values[k &+ 1]) - v0
     var j = start
+    if hold {
+      while j &+ 8 <= m {
+        let t = UnsafeRawPointer(q + j).loadUnaligned(as: Lanes.self)
+        if !all((t .> t0) .& (t .< t1)) { break }
+        store(v0, out, j, stride)
+        j &+= 8
+      }
+      return j
+    }
+    let dv = Lanes(repeating: values[k &+ 1]) - v0
+    // t > t_k exactly when t − t_k > 0 (a difference of two doubles is
+    // never rounded to zero); the divisor's least dividend is positive.
+    let divisor = Divisor(times[k &+ 1] - times[k])
+    #if RAZZLE_FMA
+      if runLevel > 0 {
+        var segment = razzle_linear_segment(
+          t0: times[k], t1: times[k &+ 1], v0: values[k], dv: values[k &+ 1] - values[k],
+          negated: divisor.negated, reciprocal: divisor.reciprocal,
+          reciprocal_low: divisor.reciprocalLow, least: divisor.least)
+        return razzle_linear_run(&segment, q, start, m, out, streaming ? 1 : 0, runLevel)
+      }
+    #endif
+    let least = Lanes(repeating: divisor.least)
     while j &+ 8 <= m {
       let t = UnsafeRawPointer(q + j).loadUnaligned(as: Lanes.self)
-      if !all((t .> t0) .& (t .< t1)) { break }
-      store(hold ? v0 : v0 + dv * ((t - t0) / dt), out, j, stride)
+      let a = t - t0
+      if !all((a .>= least) .& (t .< t1)) { break }
+      store(v0 + dv * divisor.quotient(a), out, j, stride)
       j &+= 8
     }
     return j
@@ -304,12 +351,15 @@ struct LinearKernel {
     // Strictly inside the segment (the run's ends bound it): no time is at
     // t_k or at or past the end, so the value is the blend alone.
     if !hold && t0 < q[start] && q[end &- 1] < last {
+      // The run's least dividend is its first time's (t − t_k does not
+      // decrease with t).
+      let divisor = Divisor(dt)
+      let fused = q[start] - t0 >= divisor.least
       while j &+ 8 <= end {
         let t = UnsafeRawPointer(q + j).loadUnaligned(as: Lanes.self)
-        let v =
-          Lanes(repeating: v0) + Lanes(repeating: dv)
-          * ((t - Lanes(repeating: t0)) / Lanes(repeating: dt))
-        store(v, out, j, stride)
+        let a = t - Lanes(repeating: t0)
+        let p = fused ? divisor.quotient(a) : a / Lanes(repeating: dt)
+        store(Lanes(repeating: v0) + Lanes(repeating: dv) * p, out, j, stride)
         j &+= 8
       }
     }

@@ -50,9 +50,13 @@ struct FrameMatrix {
   let columns: Int
   let layout: MatrixLayout
 
+  /// Whether the matrix is at least ``streamingBytes``: larger than the
+  /// cache, so written by non-temporal stores in either layout.
+  let isLarge: Bool
+
   /// Whether blocks of rows go to memory by non-temporal stores: the rows
   /// layout, for a matrix of at least ``streamingBytes``.
-  let streams: Bool
+  var streams: Bool { layout == .rows && isLarge }
 
   init(base: UnsafeMutablePointer<Double>, rows: Int, columns: Int, layout: MatrixLayout) {
     self.base = base
@@ -60,9 +64,7 @@ struct FrameMatrix {
     self.columns = columns
     self.layout = layout
     let (count, overflow) = rows.multipliedReportingOverflow(by: columns)
-    streams =
-      layout == .rows
-      && (overflow || count >= FrameMatrix.streamingBytes / MemoryLayout<Double>.size)
+    isLarge = overflow || count >= FrameMatrix.streamingBytes / MemoryLayout<Double>.size
   }
 
   /// Whether a sampler writes rows in place: the rows layout, not streamed.

@@ -19,7 +19,9 @@ import Synchronization
 /// support, unless `$RAZZLE_KERNELS` (read when the library first needs it)
 /// or ``select(_:)`` asks for another. The levels give the same bits: each
 /// computes the same operations in the same order, and no level fuses a
-/// multiply and an add.
+/// multiply and an add except where the fused result is exact — the AVX2
+/// and AVX-512 levels divide a linear segment's runs by multiply-adds that
+/// give the correctly rounded quotient (`RazzleKernels/Divisor.swift`).
 public enum KernelLevel: String, CaseIterable, Sendable {
   /// x86-64 as AMD64 defined it: SSE2, two doubles a register.
   case baseline
@@ -106,23 +108,27 @@ public enum KernelLevel: String, CaseIterable, Sendable {
 
 /// The plain linear kernel, or with `hold` the hold kernel, at the active
 /// level (see `RazzleKernels.sampleLinear`): `m` values of the scalar
-/// track (`times`, `values`, `count` ≥ 2) to `out[j · stride]`.
+/// track (`times`, `values`, `count` ≥ 2) to `out[j · stride]`; with
+/// `streaming`, its runs inside one segment by non-temporal stores (an
+/// output larger than the cache; the baseline level ignores it).
 @usableFromInline
 func sampleLinearKernel(
   _ times: UnsafePointer<Double>, _ values: UnsafePointer<Double>, _ count: Int,
   _ q: UnsafePointer<Double>, _ m: Int, _ out: UnsafeMutablePointer<Double>, _ stride: Int,
-  hold: Bool
+  hold: Bool, streaming: Bool = false
 ) {
-  switch KernelLevel.active {
+  let level = KernelLevel.active
+  switch level {
   case .baseline:
     RazzleKernels.sampleLinear(
       times: times, values: values, count: count, queries: q, count: m, into: out, stride: stride,
       hold: hold)
   case .avx2, .avx512:
-    // AVX2's build at the avx512 level too: see KernelLevel.avx512.
+    // AVX2's build at the avx512 level too (see KernelLevel.avx512), its
+    // runs inside one segment in 512-bit vectors (razzle_linear_run).
     RazzleKernelsAVX2.sampleLinear(
       times: times, values: values, count: count, queries: q, count: m, into: out, stride: stride,
-      hold: hold)
+      hold: hold, runLevel: level == .avx512 ? 2 : 1, streaming: streaming)
   }
 }
 

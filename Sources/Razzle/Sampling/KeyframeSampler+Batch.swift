@@ -23,6 +23,12 @@ extension KeyframeSampler {
   /// The block size for the sortedness check.
   @usableFromInline static var blockSize: Int { 64 }
 
+  /// Whether ``sampleBatch(_:into:stride:streaming:)`` streams: a plain
+  /// linear scalar track (the linear kernel) of several keyframes, into
+  /// contiguous values.
+  @inlinable
+  var streamsRuns: Bool { count > 1 && usesSegmentKernel && allPlain && channels == 1 }
+
   /// Whether the segment kernels apply: every segment `linear` (eased or
   /// not), a per-channel kind, `hold` at both ends.
   @inlinable
@@ -55,9 +61,14 @@ extension KeyframeSampler {
   /// Samples `queries` into `out`: the value at query j goes to
   /// `out[j·stride ..< j·stride + channels]` (`stride` ≥ `channels`; an
   /// animator's matrix has one row per query and these columns in it).
+  ///
+  /// With `streaming`, a track that ``streamsRuns`` writes most of `out`
+  /// by non-temporal stores (an output larger than the cache: see
+  /// `FrameMatrix`); other tracks ignore it.
   @inlinable
   func sampleBatch(
-    _ queries: UnsafeBufferPointer<Double>, into out: UnsafeMutablePointer<Double>, stride: Int
+    _ queries: UnsafeBufferPointer<Double>, into out: UnsafeMutablePointer<Double>, stride: Int,
+    streaming: Bool = false
   ) {
     guard let q = queries.baseAddress, queries.count > 0 else { return }
     if count == 1 {
@@ -69,7 +80,8 @@ extension KeyframeSampler {
     } else if usesSegmentKernel {
       if allPlain && channels == 1 && queries.count > 1 {
         // The plain scalar curve: the vector kernels, at the CPU's level.
-        sampleLinearKernel(times, values, count, q, queries.count, out, stride, hold: false)
+        sampleLinearKernel(
+          times, values, count, q, queries.count, out, stride, hold: false, streaming: streaming)
       } else if allPlain {
         segmentKernel(q, queries.count, out, stride, NoEasing())
       } else if uniformStyle >= 0 {

@@ -29,6 +29,64 @@ void razzle_stream_doubles(double *destination, const double *source, size_t cou
 void razzle_stream_columns(double *destination, size_t stride, const double *const *columns,
                            const size_t *steps, size_t width, size_t rows, int level);
 
+/* A segment of a plain linear track prepared for razzle_linear_run: its
+ * times t0 < t1, first value v0 and rise dv = v1 - v0, and its length
+ * b = t1 - t0 as Sources/RazzleKernels/Divisor.swift prepares a divisor
+ * (negated = -b, reciprocal = RN(1/b), reciprocal_low = RN((1 - b y) y),
+ * least: the smallest t - t0 whose quotient the multiply-adds give). */
+struct razzle_linear_segment {
+  double t0, t1, v0, dv;
+  double negated, reciprocal, reciprocal_low, least;
+};
+
+/* Writes the segment's value at times[j] to out[j] for j from `start` on,
+ * while t - t0 >= least and t < t1 (checked eight times at a time; it stops
+ * at the first eight with a time outside, or with fewer than eight left):
+ * v0 + dv * (t - t0)/(t1 - t0), the quotient by Divisor.swift's
+ * multiply-adds, the same bits as the Swift kernel. With `streaming`, the
+ * values go to memory by non-temporal stores from the first line boundary
+ * of `out` on (the values before it one at a time, by ordinary stores),
+ * ending with a store fence. `level`: 1 AVX2 and FMA, 2 AVX-512 F (the
+ * caller checks the CPU has them); 0 writes nothing. Returns where it
+ * stopped. */
+size_t razzle_linear_run(const struct razzle_linear_segment *segment, const double *times,
+                         size_t start, size_t count, double *out, int streaming, int level);
+
+/* Eight plain linear tracks side by side (lane k: track k), each at its
+ * current segment, for razzle_linear_lines. A lane takes a time t when
+ * t - t0 >= least and t < hi; its value there is v0 if its bit of
+ * `constant` is set (outside the keyframes: before the first, t0 = 0 and
+ * least = -inf; from the last on, t0 = the last time and least = 0), else
+ * v0 + dv * (t - t0)/b with the quotient by Divisor.swift's multiply-adds
+ * (negated = -b, reciprocal, reciprocal_low as razzle_linear_segment). */
+struct razzle_linear_lanes {
+  double t0[8], least[8], hi[8], v0[8], dv[8];
+  double negated[8], reciprocal[8], reciprocal_low[8];
+  uint8_t constant;
+};
+
+/* Rows `row` to `rows` of a frame matrix `groups` groups of eight plain
+ * linear tracks wide: row j's group g is the line of eight doubles at
+ * out + j * stride + 8 * g, written by one non-temporal store (`out` and
+ * `stride` keep each line 64-byte aligned; the caller checks). Blocks of
+ * 32 rows (counted from row 0), a group at a time: its lanes stay in
+ * registers for the block's lines. It stops at the first line with a lane
+ * that does not take the row's time (`times[j]`) and returns its position
+ * j * groups + g (rows * groups when done): the caller writes that line
+ * by the track's rule, moves the lanes to their new segments and calls
+ * again with that position and `skip` 1, which goes on after it (in the
+ * same block: the group's next rows, then the next groups). The first call
+ * starts at the first row of a block with group 0 and `skip` 0. Ends with
+ * a store fence. `level` as razzle_linear_run (0 writes nothing). */
+size_t razzle_linear_lines(const struct razzle_linear_lanes *lanes, size_t groups,
+                           const double *times, size_t row, size_t group, int skip, size_t rows,
+                           double *out, size_t stride, int level);
+
+/* Sets lane k (0-7) of `lanes`: its fields, and its bit of `constant`. */
+void razzle_linear_lane_set(struct razzle_linear_lanes *lanes, size_t k, double t0, double least,
+                            double hi, double v0, double dv, double negated, double reciprocal,
+                            double reciprocal_low, int constant);
+
 /* A staging buffer of `bytes` (rounded up to 2 MiB), aligned to 2 MiB and
  * backed by transparent huge pages where the kernel offers them
  * (madvise(MADV_HUGEPAGE)): a block of matrix rows written column by column

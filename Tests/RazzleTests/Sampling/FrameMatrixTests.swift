@@ -106,8 +106,13 @@ final class FrameMatrixTests: XCTestCase {
     var tracks: [Track] = []
     for i in 0..<128 {
       let x = try animator.addTrack(target: "t\(i)", property: "x")
-      for k in 0..<(2 + i % 5) {
-        try x.setKeyframe(time: Double(k) * 3 + Double(i % 3), value: [Double(i * 7 - k * k)])
+      let count = 2 + i % 5
+      for k in 0..<count {
+        // −0 at the ends of some: the value before the first keyframe and
+        // from the last on is the keyframe's, sign of zero included.
+        let end = (k == 0 || k == count - 1) && i % 4 == 1
+        try x.setKeyframe(
+          time: Double(k) * 3 + Double(i % 3), value: [end ? -0.0 : Double(i * 7 - k * k)])
       }
       tracks.append(x)
       if i == 40 {

@@ -106,6 +106,84 @@ final class KernelLevelTests: XCTestCase {
     }
   }
 
+  /// A sorted run inside one segment takes its progress (t − t₀)/(t₁ − t₀)
+  /// from multiply-adds at the AVX2 and AVX-512 levels (`Divisor`): the
+  /// division's bits, checked here against the division on segments whose
+  /// lengths are the hard cases of a reciprocal (significand all ones, a
+  /// power of two and the doubles around it, random), at the ends of the
+  /// range the fused path takes (2⁻¹⁰⁰ and 2⁹⁰⁰) and beyond them (where it
+  /// divides), with times from just past t₀ (below the least dividend the
+  /// fused path takes, 2⁻⁸⁰⁰ of the length) to just before t₁.
+  func testARunInsideOneSegmentGivesTheDivisionsBitsAtEveryLevel() throws {
+    var rng = SplitMix64(seed: 0x6469_7669)
+    let levels = KernelLevel.allCases.filter(\.isSupported)
+    func significand(_ bits: UInt64, _ exponent: Int) -> Double {
+      Double(sign: .plus, exponent: exponent, significand: 1 + Double(bits >> 12) * 0x1p-52)
+    }
+    var lengths: [Double] = [1, 0x1p-100, 0x1p900, 0x1p-101, 0x1p901, 0x1p-300, 0x1p1000, 3600]
+    for exponent in [-100, -40, -1, 0, 7, 300, 899] {
+      let all = significand(.max, exponent)  // 1.111…1 × 2^e
+      let power = Double(sign: .plus, exponent: exponent, significand: 1)
+      lengths += [all, all.nextDown, power, power.nextUp, power.nextDown]
+      for _ in 0..<6 { lengths.append(significand(rng.next(), exponent)) }
+    }
+    for length in lengths {
+      let t0 = length < 1e300 ? Double.random(in: -50...50, using: &rng) * length : 0
+      let t1 = t0 + length
+      guard t1 > t0, (t1 - t0).isFinite else { continue }
+      let v0 = Double.random(in: -1...1, using: &rng)
+      let v1 = Double.random(in: -1...1, using: &rng)
+      let track = try Track(property: "v")
+      try track.setKeyframe(time: t0, value: [v0])
+      try track.setKeyframe(time: t1, value: [v1])
+      // Sorted, strictly inside: random fractions, then the first doubles
+      // after t₀ and the last before t₁, in runs longer than a block.
+      var queries = (0..<2000).map { _ in t0 + Double.random(in: 0..<1, using: &rng) * length }
+      var t = t0
+      for _ in 0..<40 {
+        t = t.nextUp
+        queries.append(t)
+      }
+      t = t1
+      for _ in 0..<40 {
+        t = t.nextDown
+        queries.append(t)
+      }
+      queries = queries.filter { $0 > t0 && $0 < t1 }.sorted()
+      let reference = queries.map { v0 + (v1 - v0) * (($0 - t0) / (t1 - t0)) }
+      // Contiguous (the track's batch: razzle_linear_run at the FMA
+      // levels) and every second double (an animator's matrix of two
+      // columns, written in place: the Swift loop with Divisor).
+      let animator = Animator()
+      for target in ["a", "b"] {
+        let column = try animator.addTrack(target: target, property: "v")
+        try column.setKeyframe(time: t0, value: [v0])
+        try column.setKeyframe(time: t1, value: [v1])
+      }
+      for level in levels {
+        try KernelLevel.select(level)
+        let contiguous = try sampled(track, queries)
+        var matrix = [Double](repeating: -1, count: 2 * queries.count)
+        _ = try queries.withUnsafeBufferPointer { q in
+          try matrix.withUnsafeMutableBufferPointer { try animator.sample(times: q, into: $0) }
+        }
+        for (name, got) in [
+          ("contiguous", contiguous), ("strided", (0..<queries.count).map { matrix[2 * $0 + 1] }),
+        ] {
+          var differing = 0
+          for (j, t) in queries.enumerated() where got[j].bitPattern != reference[j].bitPattern {
+            differing += 1
+            if differing <= 3 {
+              XCTFail(
+                "length \(length) \(level) \(name): t=\(t) got \(got[j]) expected \(reference[j])")
+            }
+          }
+          XCTAssertEqual(differing, 0, "length \(length) \(level) \(name): \(queries.count) times")
+        }
+      }
+    }
+  }
+
   func testHoldTracksGiveTheLastKeyframeAtOrBeforeTAtEveryLevel() throws {
     var rng = SplitMix64(seed: 0x686f_6c64)
     let levels = KernelLevel.allCases.filter(\.isSupported)
