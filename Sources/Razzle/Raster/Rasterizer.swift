@@ -664,9 +664,10 @@ public final class Rasterizer: @unchecked Sendable {
     out.x1 = min(clip.x1, lines.maxX)
     out.y0 = max(clip.y0, lines.minY)
     out.y1 = min(clip.y1, lines.maxY)
+    // Zero where the new clip reads: its box (the rectangle's bounds within
+    // the old clip's), not the old clip's box, which may be the canvas.
     let plane = plane()
-    let box = clip.box
-    plane.fill(box, 0)
+    plane.fill(out.box, 0)
     let rows = plane.rows
     coverage(lines, evenOdd: false, clip: clip) { y, x, n, cells, constant in
       Self.store(rows, y, x, n, cells, constant)
