@@ -469,14 +469,19 @@ extension KeyframeStorage {
     styles: [KeyframeStyle]
   ) -> Bool {
     // Batch entries by time; for equal times the last entry wins. Times
-    // already in increasing order (a recorded curve) skip the sort.
-    var sorted = true
-    for i in batchTimes.indices.dropFirst() where !(batchTimes[i - 1] < batchTimes[i]) {
-      sorted = false
-      break
-    }
+    // already in increasing order (a recorded curve) skip the sort, and so
+    // do times that never decrease (a recording with repeated stamps).
+    let order = KeyframeStorage.order(of: batchTimes)
+    let sorted = order == .increasing
     if sorted && count == 0 {
       return fill(times: batchTimes, values: batchValues, styles: styles)
+    }
+    if order == .nondecreasing {
+      return KeyframeStorage.withLastEntriesOfRuns(batchTimes) { unique, uniqueTimes in
+        count == 0
+          ? fill(times: uniqueTimes, values: batchValues, styles: styles, entries: unique)
+          : merge(entries: unique, times: batchTimes, values: batchValues, styles: styles)
+      }
     }
     // (A sorted batch into empty storage was filled above.)
     if sorted {
@@ -493,6 +498,59 @@ extension KeyframeStorage {
         ? fill(times: uniqueTimes, values: batchValues, styles: styles, entries: unique)
         : merge(entries: unique, times: batchTimes, values: batchValues, styles: styles)
     }
+  }
+
+  /// How a batch's times are ordered.
+  enum BatchOrder {
+    /// Each time after the one before it.
+    case increasing
+    /// Never before the one before it, some equal to it (−0 and +0 are
+    /// equal).
+    case nondecreasing
+    /// Some time before the one before it.
+    case unordered
+  }
+
+  /// The order of `times` (none NaN): eight neighbouring pairs at a time.
+  static func order(of times: UnsafeBufferPointer<Double>) -> BatchOrder {
+    typealias D8 = SIMD8<Double>
+    guard let base = times.baseAddress, times.count > 1 else { return .increasing }
+    let n = times.count
+    var repeats = false
+    var i = 1
+    while i &+ 8 <= n {
+      let earlier = UnsafeRawPointer(base + (i &- 1)).loadUnaligned(as: D8.self)
+      let later = UnsafeRawPointer(base + i).loadUnaligned(as: D8.self)
+      if !all(earlier .<= later) { return .unordered }
+      repeats = repeats || any(earlier .== later)
+      i &+= 8
+    }
+    while i < n {
+      if !(base[i &- 1] <= base[i]) { return .unordered }
+      repeats = repeats || base[i &- 1] == base[i]
+      i &+= 1
+    }
+    return repeats ? .nondecreasing : .increasing
+  }
+
+  /// Calls `body` with the last entry of each run of equal times of
+  /// `times` (non-decreasing) and its time, as
+  /// ``withLastEntriesInTimeOrder(_:_:)`` gives them for any order: the
+  /// kept entry's own time (so a zero keeps its sign).
+  static func withLastEntriesOfRuns<R>(
+    _ times: UnsafeBufferPointer<Double>,
+    _ body: (_ entries: UnsafeBufferPointer<UInt32>, _ times: UnsafeBufferPointer<Double>) -> R
+  ) -> R {
+    let n = times.count
+    var entries = [UInt32]()
+    var kept = [Double]()
+    entries.reserveCapacity(n)
+    kept.reserveCapacity(n)
+    for i in 0..<n where i == n &- 1 || times[i] != times[i &+ 1] {
+      entries.append(UInt32(truncatingIfNeeded: i))
+      kept.append(times[i])
+    }
+    return entries.withUnsafeBufferPointer { e in kept.withUnsafeBufferPointer { body(e, $0) } }
   }
 
   /// ``merge(times:values:styles:)`` of the batch's `unique` entries, one

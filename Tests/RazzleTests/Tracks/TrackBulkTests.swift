@@ -90,8 +90,13 @@ final class TrackBulkTests: XCTestCase {
       ),
       ("a few distinct times", { Double(Int.random(in: 0..<3, using: &generator)) }),
     ]
-    for (name, draw) in distributions {
-      let times = (0..<n).map { _ in draw() }
+    // Each also sorted: times that never decrease (repeats and all) keep
+    // the last entry of each run without the sort.
+    for (name, draw, sorted) in distributions.flatMap({
+      [($0.0, $0.1, false), ($0.0 + ", sorted", $0.1, true)]
+    }) {
+      var times = (0..<n).map { _ in draw() }
+      if sorted { times.sort() }
       let values = times.indices.map { Double($0) }
       var model: [Double: Double] = [:]
       for (t, v) in zip(times, values) { model[t] = v }  // −0 and +0 are one key
