@@ -2432,6 +2432,57 @@ def case_frame_matrix_threads(cfg, row):
         f"the machine's write bandwidth itself scales {r['bandwidth 2'] / r['bandwidth 1']:.2f}x from 1 to 2 threads")
 
 
+@case(63, "timeline frame matrix (Node.sample): fraction of the write bandwidth, 2 threads", Target(">=", 0.5, "x"))
+def case_timeline_matrix_bandwidth(cfg, row):
+    """The hour-of-video matrix through a timeline (issue 25 names
+    `Node.sample` beside `Animator.sample`): the same 1,000 tracks, each in
+    an animator of its own, as 1,000 clips at 0 in one timeline (fill both,
+    so each column is its track), sampled at the 216,000 frames into a
+    1.7 GB matrix on two threads, against the machine's write bandwidth
+    into the same memory (case 55's measurement). The values are checked
+    against the animator's matrix."""
+    if not hasattr(razzle, "Timeline"):
+        row.na = "this razzle has no Timeline"
+        return
+    r = _frame_matrix(cfg)
+    rng = np.random.default_rng(55)
+    timeline = razzle.Timeline()
+    direct = razzle.Animator()
+    for i in range(1000):
+        times = np.sort(rng.uniform(0, 3600, 16))
+        times[0], times[-1] = 0.0, 3600.0
+        values = rng.normal(size=16)
+        own = razzle.Animator()
+        own.add_track(f"t{i}", "x").set_keyframes(times, values)
+        direct.add_track(f"t{i}", "x").set_keyframes(times, values)
+        timeline.add(razzle.Clip(own, span=(0.0, 3600.0), fill="both"), at=0)
+    frames = np.arange(216_000) / 60.0
+    matrix = np.empty((frames.size, 1000))
+    matrix.fill(0.0)
+    previous = razzle.thread_count()
+    try:
+        razzle.set_thread_count(2)
+        seconds = best_of(lambda: timeline.sample(frames, out=matrix), cfg, number=1, repeat=3)
+        some = frames[::53]
+        check = np.empty((some.size, 1000))
+        direct.sample(some, out=check)
+        if not np.array_equal(matrix[::53], check):
+            raise RuntimeError("the timeline's matrix and the animator's differ")
+    finally:
+        razzle.set_thread_count(previous)
+        timeline.close()
+        direct.close()
+    rate = matrix.nbytes / seconds
+    row.peer = "write bandwidth"
+    row.razzle_rate, row.peer_rate = rate, r["bandwidth 2"]
+    row.measured = rate / r["bandwidth 2"]
+    row.measured_text = f"{row.measured:.2f} ({seconds * 1e3:.0f} ms)"
+    row.notes.append(
+        f"timeline of 1,000 one-track clips x 216,000 frames: {seconds * 1e3:.0f} ms on 2 threads, "
+        f"{rate / 1e9:.1f} GB/s written; the machine's write bandwidth {r['bandwidth 2'] / 1e9:.1f} GB/s")
+    del matrix
+
+
 # ---------------------------------------------------------------------------
 # Case 59: every batch kernel at every CPU level (issue 25)
 
