@@ -38,46 +38,110 @@ extension LottieAnimation {
     try scratch.withUnsafeMutableBufferPointer { (buffer) throws(RazzleError) in
       try timeline.sample(times: times, into: buffer)
       guard let rows = UnsafePointer(buffer.baseAddress) else { return }
-      if matrix.writesInPlace {
-        for j in 0..<times.count { assemble(rows + j &* inner, into: base + j &* width) }
-        return
-      }
-      // Streamed or transposed: blocks of rows through a staging buffer in
-      // the cache.
-      let staged = Swift.min(times.count, matrix.blockRows)
-      FrameMatrix.withStaging(staged &* width) { staging in
-        var first = 0
-        while first < times.count {
-          let n = Swift.min(staged, times.count &- first)
-          for j in 0..<n {
-            assemble(rows + (first &+ j) &* inner, into: staging + j &* width)
+      let assembly = self.assembly()
+      // The rows split across threads, as the timeline's were.
+      Parallel.forEachChunk(times.count, work: needed) { range in
+        if matrix.writesInPlace {
+          assemble(
+            assembly, rows + range.lowerBound &* inner, inner: inner, count: range.count,
+            into: base + range.lowerBound &* width, width: width)
+          return
+        }
+        // Streamed or transposed: blocks of rows through a staging buffer
+        // in the cache.
+        let staged = Swift.min(range.count, matrix.blockRows)
+        FrameMatrix.withStaging(staged &* width) { staging in
+          var first = range.lowerBound
+          while first < range.upperBound {
+            let n = Swift.min(staged, range.upperBound &- first)
+            assemble(
+              assembly, rows + first &* inner, inner: inner, count: n, into: staging, width: width)
+            matrix.write(staging, first: first, count: n)
+            first &+= n
           }
-          matrix.write(staging, first: first, count: n)
-          first &+= n
         }
       }
     }
   }
 
-  /// One row of the matrix from one row of the timeline's samples: tracks
-  /// copied, shape paths' vertex tracks put together, spatial positions
-  /// evaluated along their routes.
-  private func assemble(_ row: UnsafePointer<Double>, into dest: UnsafeMutablePointer<Double>) {
+  /// The columns' plans flattened for the row loop, which then touches no
+  /// reference (a plan's enum payload and read list, copied a row and a
+  /// column, cost more in reference counting than the copies themselves).
+  private struct Assembly {
+    /// (destination, source, count): runs of doubles copied as they are
+    /// (tracks, and a shape's vertex tracks one after another), adjacent
+    /// runs joined.
+    var copies: [Int] = []
+    /// (destination, progress read, segment read, route): spatial
+    /// positions.
+    var spatial: [Int] = []
+    var routes: [LottieRoute] = []
+
+    mutating func copy(to destination: Int, from source: Int, count: Int) {
+      let n = copies.count
+      if n >= 3 && copies[n - 3] + copies[n - 1] == destination
+        && copies[n - 2] + copies[n - 1] == source
+      {
+        copies[n - 1] += count
+      } else {
+        copies += [destination, source, count]
+      }
+    }
+  }
+
+  private func assembly() -> Assembly {
+    var assembly = Assembly()
     for (k, plan) in plans.enumerated() {
       let column = columns[k]
-      let o = dest + column.start
       switch plan.source {
       case .track:
-        for c in 0..<column.channels { o[c] = row[plan.reads[0] + c] }
+        assembly.copy(to: column.start, from: plan.reads[0], count: column.channels)
       case .concat:
-        var c = 0
-        for read in plan.reads {
-          for d in 0..<6 { o[c + d] = row[read + d] }
-          c += 6
+        for (i, read) in plan.reads.enumerated() {
+          assembly.copy(to: column.start + 6 * i, from: read, count: 6)
         }
       case .spatial(_, _, let route):
-        route.value(segment: row[plan.reads[1]], progress: row[plan.reads[0]], into: o)
+        assembly.spatial += [column.start, plan.reads[0], plan.reads[1], assembly.routes.count]
+        assembly.routes.append(route)
       }
+    }
+    return assembly
+  }
+
+  /// `count` rows of the matrix (`width` apart) from rows of the
+  /// timeline's samples (`inner` apart): tracks copied, shape paths'
+  /// vertex tracks put together, spatial positions evaluated along their
+  /// routes.
+  private func assemble(
+    _ assembly: Assembly, _ rows: UnsafePointer<Double>, inner: Int, count: Int,
+    into dest: UnsafeMutablePointer<Double>, width: Int
+  ) {
+    assembly.copies.withUnsafeBufferPointer { copies in
+      for j in 0..<count {
+        let row = rows + j &* inner
+        let o = dest + j &* width
+        var k = 0
+        while k < copies.count {
+          (o + copies[k]).update(from: row + copies[k &+ 1], count: copies[k &+ 2])
+          k &+= 3
+        }
+      }
+    }
+    // A spatial column at a time, its route taken once.
+    var k = 0
+    while k < assembly.spatial.count {
+      let (to, progress, segment) = (
+        assembly.spatial[k], assembly.spatial[k + 1], assembly.spatial[k + 2]
+      )
+      let route = assembly.routes[assembly.spatial[k + 3]]
+      let table = route.path.table
+      for j in 0..<count {
+        let row = rows + j &* inner
+        route.value(
+          segment: row[segment], progress: row[progress], into: dest + j &* width + to,
+          table: table)
+      }
+      k += 4
     }
   }
 

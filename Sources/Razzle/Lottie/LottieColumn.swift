@@ -34,6 +34,15 @@ struct LottieRoute: @unchecked Sendable {
   /// The value at segment `segment` (held: an integer) and progress track
   /// value `progress` (segment + eased progress).
   func value(segment: Double, progress: Double, into out: UnsafeMutablePointer<Double>) {
+    value(segment: segment, progress: progress, into: out, table: path.table)
+  }
+
+  /// ``value(segment:progress:into:)`` with the path's arc-length table
+  /// read once by the caller for many values.
+  func value(
+    segment: Double, progress: Double, into out: UnsafeMutablePointer<Double>,
+    table: ArcLengthTable
+  ) {
     let channels = points[0].count
     guard segment == segment, progress == progress else {
       for c in 0..<channels { out[c] = .nan }
@@ -46,7 +55,7 @@ struct LottieRoute: @unchecked Sendable {
     } else if curved[i] {
       // lottie-web walks its table of the segment: an eased progress past
       // the end stops at the end point; razzle clamps both ways.
-      let p = path.point(keyframeProgress: Double(i) + min(1, max(0, eased)))
+      let p = path.point(keyframeProgress: Double(i) + min(1, max(0, eased)), table: table)
       out[0] = p.x
       out[1] = p.y
       for c in 2..<max(2, channels) {

@@ -61,8 +61,10 @@ enum LottieSampled {
       }
       out.withUnsafeMutableBufferPointer { buffer in
         guard let base = buffer.baseAddress else { return }
+        let table = route.path.table
         for j in 0..<frames.count {
-          route.value(segment: segment[j], progress: progress[j], into: base + j * width)
+          route.value(
+            segment: segment[j], progress: progress[j], into: base + j * width, table: table)
         }
       }
     }

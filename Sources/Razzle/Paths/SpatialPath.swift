@@ -75,17 +75,30 @@ public struct SpatialPath: Sendable {
   /// i's own arc length (what a track's segment i gives at eased progress
   /// u). v is clamped to [0, segmentCount]; NaN gives NaN.
   public func point(keyframeProgress v: Double) -> PathPoint {
+    guard v == v, segmentCount > 0 else { return point(keyframeProgress: v, table: nil) }
+    return point(keyframeProgress: v, table: path.table)
+  }
+
+  /// The path's arc-length table (built on first use; each read takes the
+  /// path's lock): for ``point(keyframeProgress:table:)``.
+  var table: ArcLengthTable { path.table }
+
+  /// ``point(keyframeProgress:)`` with the path's ``table`` read once by
+  /// the caller for many points.
+  func point(keyframeProgress v: Double, table: ArcLengthTable?) -> PathPoint {
     guard v == v else { return PathPoint(.nan, .nan) }
     let n = segmentCount
-    guard n > 0 else { return path.moves[0] }
+    guard n > 0, let table else { return path.moves[0] }
     let clamped = min(Double(n), max(0, v))
     let i = min(n - 1, Int(clamped))
     let u = clamped - Double(i)
-    let length = path.table.segmentLengths[i]
+    let length = table.segmentLengths[i]
     let segment = path.segments[i]
     guard length > 0 else { return u < 1 ? segment.start : segment.endPoint }
-    let s = path.table.segmentStarts[i] + u * length
-    let (index, t) = path.locate(distance: min(s, path.length))
+    let s = table.segmentStarts[i] + u * length
+    let (index, t) = path.segments.withUnsafeBufferPointer {
+      table.locate(min(s, table.total), in: $0)
+    }
     return path.segments[index].point(t)
   }
 
