@@ -2483,6 +2483,49 @@ def case_timeline_matrix_bandwidth(cfg, row):
     del matrix
 
 
+@case(64, "Lottie import matrix (LottieImport.sample): fraction of the write bandwidth, 2 threads",
+      Target(">=", 0.5, "x"))
+def case_lottie_matrix_bandwidth(cfg, row):
+    """Every animated value of a real Lottie file (intelia_logo_animation:
+    positions along spatial routes, eased tracks) at 400,000 times spread
+    over its frames into a 150 MB matrix on two threads (issue 25 names
+    `LottieImport.sample` beside `Animator.sample`), against the machine's
+    write bandwidth (case 55's measurement). The values are checked against
+    one time at a time (`values_at`)."""
+    if not hasattr(razzle, "import_lottie"):
+        row.na = "this razzle has no import_lottie"
+        return
+    path = os.path.join(LOTTIE_FILES, "intelia_logo_animation.json")
+    if not os.path.exists(path):
+        row.na = f"{path} is missing"
+        return
+    r = _frame_matrix(cfg)
+    imported = razzle.import_lottie(open(path).read())
+    frames = np.linspace(imported.in_point, imported.out_point, 400_000)
+    width = imported.sample(frames[:1]).shape[1]
+    matrix = np.empty((frames.size, width))
+    matrix.fill(0.0)
+    previous = razzle.thread_count()
+    try:
+        razzle.set_thread_count(2)
+        seconds = best_of(lambda: imported.sample(frames, out=matrix), cfg, number=1, repeat=3)
+    finally:
+        razzle.set_thread_count(previous)
+    for j in range(0, frames.size, 39_989):
+        if not np.array_equal(matrix[j], imported.sample(frames[j:j + 1])[0], equal_nan=True):
+            raise RuntimeError(f"row {j} differs from its time sampled alone")
+    rate = matrix.nbytes / seconds
+    row.peer = "write bandwidth"
+    row.razzle_rate, row.peer_rate = rate, r["bandwidth 2"]
+    row.measured = rate / r["bandwidth 2"]
+    row.measured_text = f"{row.measured:.3f} ({seconds * 1e3:.0f} ms)"
+    row.notes.append(
+        f"intelia_logo_animation.json, {width} numbers a row x 400,000 times ({matrix.nbytes / 1e6:.0f} MB): "
+        f"{seconds * 1e3:.0f} ms on 2 threads, {rate / 1e9:.2f} GB/s written; the machine's write bandwidth "
+        f"{r['bandwidth 2'] / 1e9:.1f} GB/s")
+    del matrix
+
+
 # ---------------------------------------------------------------------------
 # Case 59: every batch kernel at every CPU level (issue 25)
 
