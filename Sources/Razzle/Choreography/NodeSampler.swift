@@ -14,6 +14,12 @@ struct NodeSampler {
 
   let plan: Plan
   let block: Int
+  /// 0: the output is rows of the plan's width. Otherwise a tile of this
+  /// many rows: each (target, property) pair's rows side by side, its
+  /// channels a row, from its first column × `tileRows` (a track writes
+  /// contiguous values; the caller transposes the tile into rows). A plan
+  /// with a stagger is never tiled.
+  let tileRows: Int
   /// Doubles per level buffer (block × the widest fan-out).
   private let wide: Int
   private let levels: Int
@@ -23,11 +29,12 @@ struct NodeSampler {
   private let flags: UnsafeMutablePointer<Bool>
 
   private init(
-    plan: Plan, block: Int, levels: Int, wide: Int, doubles: UnsafeMutablePointer<Double>,
-    flags: UnsafeMutablePointer<Bool>
+    plan: Plan, block: Int, tileRows: Int, levels: Int, wide: Int,
+    doubles: UnsafeMutablePointer<Double>, flags: UnsafeMutablePointer<Bool>
   ) {
     self.plan = plan
     self.block = block
+    self.tileRows = tileRows
     self.levels = levels
     self.wide = wide
     self.doubles = doubles
@@ -38,7 +45,7 @@ struct NodeSampler {
   /// rows, its scratch buffers valid only meanwhile: on the stack when they
   /// are small (a frame's), else on the heap, uninitialized (every buffer
   /// is written before it is read).
-  static func with<R>(plan: Plan, block: Int, _ body: (NodeSampler) -> R) -> R {
+  static func with<R>(plan: Plan, block: Int, tileRows: Int = 0, _ body: (NodeSampler) -> R) -> R {
     let levels = plan.depth + 2
     let wide = block * plan.maximumFanOut
     let doubleCount = Swift.max(1, 2 * levels * wide + wide * plan.maximumScratchWidth)
@@ -47,7 +54,7 @@ struct NodeSampler {
       withUnsafeTemporaryAllocation(of: Bool.self, capacity: flagCount) { flags in
         body(
           NodeSampler(
-            plan: plan, block: block, levels: levels, wide: wide,
+            plan: plan, block: block, tileRows: tileRows, levels: levels, wide: wide,
             doubles: doubles.baseAddress.unsafelyUnwrapped,
             flags: flags.baseAddress.unsafelyUnwrapped))
       }
@@ -68,7 +75,8 @@ struct NodeSampler {
   }
   private var values: UnsafeMutablePointer<Double> { doubles + 2 &* levels &* wide }
 
-  /// Samples `n` rows at `times` into `out` (row stride: the plan's width).
+  /// Samples `n` rows at `times` into `out` (row stride: the plan's width;
+  /// or a tile, see ``tileRows``).
   func run(
     _ times: UnsafePointer<Double>, _ n: Int, _ backwards: Bool, _ out: UnsafeMutablePointer<Double>
   ) {
@@ -307,7 +315,8 @@ struct NodeSampler {
     _ clip: PlanClip, _ times: UnsafePointer<Double>, _ n: Int, _ out: UnsafeMutablePointer<Double>
   ) {
     let stride = plan.width
-    if n == 1, let base = clip.contiguousBase {
+    let tiled = tileRows > 0
+    if n == 1, !tiled, let base = clip.contiguousBase {
       // One row of a clip that writes its own columns first, in its
       // animator's order: the animator's frame path (its frame cache).
       let row = out + base
@@ -328,18 +337,21 @@ struct NodeSampler {
           let sampler = tracks[i].sampler
           let column = tracks[i].column
           let channels = tracks[i].channels
+          // Row j of the track's columns: at + j · step.
+          let at = tiled ? out + column &* tileRows : out + column
+          let step = tiled ? channels : stride
           if direct[i] {
             // The first writer of these columns: every row, NaN where
             // there is no effect (a sampler gives NaN at a NaN time).
-            sampler.sampleBatch(query, into: out + column, stride: stride)
-            tracks[i].applyRelation(to: out + column, count: n, stride: stride)
+            sampler.sampleBatch(query, into: at, stride: step)
+            tracks[i].applyRelation(to: at, count: n, stride: step)
             continue
           }
           let scratch = values
           sampler.sampleBatch(query, into: scratch, stride: channels)
           tracks[i].applyRelation(to: scratch, count: n, stride: channels)
           for j in 0..<n where !times[j].isNaN {
-            let target = out + (j &* stride &+ column)
+            let target = at + j &* step
             let source = scratch + j &* channels
             for c in 0..<channels {
               target[c] = add ? (target[c].isNaN ? 0 : target[c]) + source[c] : source[c]

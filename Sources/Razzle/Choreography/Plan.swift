@@ -50,7 +50,19 @@ final class Plan: @unchecked Sendable {
     self.maximumFanOut = maximumFanOut
     self.maximumScratchWidth = maximumScratchWidth
     self.endTime = endTime
+    func staggers(_ node: PlanNode) -> Bool {
+      switch node.body {
+      case .clip: return false
+      case .group(let children): return children.contains(where: staggers)
+      case .stagger: return true
+      }
+    }
+    hasStagger = staggers(root)
   }
+
+  /// Whether a stagger is under the tree (its items write whole rows: the
+  /// sampler's tiles do not take it).
+  let hasStagger: Bool
 
   /// Every relative track under the tree (Guides/Layout.md).
   var relativeTracks: [Track] = []

@@ -166,19 +166,31 @@ final class FrameMatrixTests: XCTestCase {
     }
   }
 
-  /// A node's matrix in both layouts, streamed or not: the same bits.
+  /// A node's matrix in both layouts, streamed (the rows layout in tiles)
+  /// or not, on one and two threads: the same bits.
   func testNodeLayouts() throws {
     let (animator, _) = try scene()
     let timeline = Node.timeline()
     try timeline.add(
       Node.clip(animator, timing: try Timing(duration: 4, iterations: 2, direction: .alternate)))
+    // A second clip adding to some of the same columns from 1 on: its
+    // tracks merge into what the first wrote (the tiles' second path).
+    let extra = Animator()
+    let alpha = try extra.addTrack(target: "v", property: "alpha")
+    try alpha.setKeyframe(time: 0, value: [0.5])
+    try alpha.setKeyframe(time: 3, value: [0.25])
+    let frame = try extra.addTrack(target: "v", property: "frame")
+    try frame.setKeyframe(time: 0, value: [1, 2, 3, 4])
+    try frame.setKeyframe(time: 2, value: [-1, -2, 3, 4])
+    try timeline.add(try Node.clip(extra, composite: .add), at: .time(1))
     let times = times(5_003)
     var rows = [Double](repeating: 0, count: times.count * 23)
     try times.withUnsafeBufferPointer { t in
       _ = try rows.withUnsafeMutableBufferPointer { try timeline.sample(times: t, into: $0) }
     }
-    for streamed in [false, true] {
+    for (streamed, threads) in [(false, 1), (true, 1), (false, 2), (true, 2)] {
       FrameMatrix.streamingOverride.store(streamed ? 0 : -1, ordering: .relaxed)
+      Parallel.setThreadCount(threads)
       for layout in MatrixLayout.allCases {
         var out = [Double](repeating: 0, count: times.count * 23)
         let (width, _) = try times.withUnsafeBufferPointer { t in
@@ -191,7 +203,8 @@ final class FrameMatrixTests: XCTestCase {
           layout == .rows
           ? out : (0..<out.count).map { i in out[(i % 23) * times.count + i / 23] }
         XCTAssertEqual(
-          transposed.map(\.bitPattern), rows.map(\.bitPattern), "\(layout) \(streamed)")
+          transposed.map(\.bitPattern), rows.map(\.bitPattern),
+          "\(layout) \(streamed) \(threads) threads")
       }
     }
   }
