@@ -27,18 +27,25 @@ static inline int run_takes(const struct razzle_linear_segment *s, double t) {
   return t - s->t0 >= s->least && t < s->t1;
 }
 
+/* The values from `start` one at a time up to a line boundary of `out`
+ * (or the first time the run does not take): where the run's whole lines
+ * begin. */
+__attribute__((target("avx2,fma"))) static size_t run_head(const struct razzle_linear_segment *s,
+                                                           const double *q, size_t start,
+                                                           size_t count, double *out) {
+  size_t j = start;
+  while (j < count && ((uintptr_t)(out + j) & 63) != 0 && run_takes(s, q[j])) {
+    out[j] = run_value(s, q[j]);
+    j += 1;
+  }
+  return j;
+}
+
 __attribute__((target("avx2,fma"))) static size_t
 run_avx2(const struct razzle_linear_segment *s, const double *q, size_t start, size_t count,
          double *out, int streaming) {
-  size_t j = start;
-  if (streaming) {
-    /* One value at a time up to a line boundary of `out`. */
-    while (j < count && ((uintptr_t)(out + j) & 63) != 0 && run_takes(s, q[j])) {
-      out[j] = run_value(s, q[j]);
-      j += 1;
-    }
-    if (((uintptr_t)(out + j) & 63) != 0) return j;
-  }
+  size_t j = streaming ? run_head(s, q, start, count, out) : start;
+  if (((uintptr_t)(out + j) & 63) != 0 && streaming) return j;
   const __m256d t0 = _mm256_set1_pd(s->t0), t1 = _mm256_set1_pd(s->t1);
   const __m256d least = _mm256_set1_pd(s->least), v0 = _mm256_set1_pd(s->v0);
   const __m256d dv = _mm256_set1_pd(s->dv), negated = _mm256_set1_pd(s->negated);
@@ -71,14 +78,8 @@ run_avx2(const struct razzle_linear_segment *s, const double *q, size_t start, s
 __attribute__((target("avx512f"))) static size_t
 run_avx512(const struct razzle_linear_segment *s, const double *q, size_t start, size_t count,
            double *out, int streaming) {
-  size_t j = start;
-  if (streaming) {
-    while (j < count && ((uintptr_t)(out + j) & 63) != 0 && run_takes(s, q[j])) {
-      out[j] = run_value(s, q[j]);
-      j += 1;
-    }
-    if (((uintptr_t)(out + j) & 63) != 0) return j;
-  }
+  size_t j = streaming ? run_head(s, q, start, count, out) : start;
+  if (((uintptr_t)(out + j) & 63) != 0 && streaming) return j;
   const __m512d t0 = _mm512_set1_pd(s->t0), t1 = _mm512_set1_pd(s->t1);
   const __m512d least = _mm512_set1_pd(s->least), v0 = _mm512_set1_pd(s->v0);
   const __m512d dv = _mm512_set1_pd(s->dv), negated = _mm512_set1_pd(s->negated);
