@@ -4,8 +4,8 @@
 // A division is the slowest operation of a linear sample: on the Intel
 // guest this project measures on (Sapphire Rapids), `vdivpd` retires four
 // doubles every eight cycles, so a loop of divisions stops at about two
-// cycles a value whatever else it does (1.4 G values/s a core, bench case
-// 24), while a multiply-add retires eight doubles a cycle. The AVX2 and
+// cycles a value whatever else it does (1.3–1.4 G values/s a core, bench
+// case 24), while a multiply-add retires eight doubles a cycle. The AVX2 and
 // AVX-512 builds (`RAZZLE_FMA`, Package.swift) therefore compute the same
 // correctly rounded quotient RN(a/b) by multiply-adds, for a divisor b
 // shared by many dividends a:
@@ -27,8 +27,9 @@
 // b·2⁻⁸⁰⁰ ≤ a ≤ b (so 2⁻⁸⁰⁰ ≤ a/b ≤ 1, every intermediate normal, every
 // product's exact value on a grid no finer than 2⁻¹⁰⁰⁴). Other dividends —
 // and every dividend in the baseline build, which has no fused multiply-add
-// instruction — divide. `DivisorTests` checks the quotient against the
-// division on random and adversarial pairs at every level.
+// instruction — divide. `KernelLevelTests` checks the quotient against the
+// division at every level, on segments whose lengths are the reciprocal's
+// hard cases.
 
 /// A divisor b > 0 prepared to divide many dividends by multiply-adds (see
 /// the file's comment): ``quotient(_:)`` is `a / b` to the bit for every `a`

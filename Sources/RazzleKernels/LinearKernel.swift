@@ -55,16 +55,20 @@ public func sampleLinear(
   queries q: UnsafePointer<Double>, count m: Int, into out: UnsafeMutablePointer<Double>,
   stride: Int, hold: Bool, runLevel: Int32 = 0, streaming: Bool = false
 ) {
-  var kernel = LinearKernel(times: times, values: values, count: count, hold: hold)
-  kernel.runLevel = stride == 1 && !hold ? runLevel : 0
-  kernel.streaming = streaming
+  @inline(__always) func kernel(_ hold: Bool, runs: Int32) -> LinearKernel {
+    var kernel = LinearKernel(times: times, values: values, count: count, hold: hold)
+    kernel.runLevel = runs
+    kernel.streaming = streaming
+    return kernel
+  }
   // Four copies of the loop, each with `hold` a constant and `stride` one
-  // or general (contiguous stores, no strided addresses to step).
+  // or general (contiguous stores, no strided addresses to step); only
+  // contiguous interpolated runs go to `razzle_linear_run`.
   switch (hold, stride == 1) {
-  case (false, true): kernel.sample(q, m, out, 1)
-  case (false, false): kernel.sample(q, m, out, stride)
-  case (true, true): kernel.sample(q, m, out, 1)
-  case (true, false): kernel.sample(q, m, out, stride)
+  case (false, true): kernel(false, runs: runLevel).sample(q, m, out, 1)
+  case (false, false): kernel(false, runs: 0).sample(q, m, out, stride)
+  case (true, true): kernel(true, runs: 0).sample(q, m, out, 1)
+  case (true, false): kernel(true, runs: 0).sample(q, m, out, stride)
   }
 }
 

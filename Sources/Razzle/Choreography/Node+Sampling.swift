@@ -130,7 +130,7 @@ extension Node {
       withUnsafeTemporaryAllocation(of: UnsafePointer<Double>?.self, capacity: width) { bases in
         withUnsafeTemporaryAllocation(of: Int.self, capacity: width) { steps in
           // Column c0 + k of a pair of `channels` at c0: channel k of its
-          // rows, which start at c0 × rows.
+          // rows, which start at c0 × pitch.
           for column in plan.columns {
             let channels = column.kind.channels
             for k in 0..<channels {

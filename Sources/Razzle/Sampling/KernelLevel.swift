@@ -42,6 +42,16 @@ public enum KernelLevel: String, CaseIterable, Sendable {
   /// on random times. Every kernel gives the same bits in every build.
   case avx512
 
+  /// The `level` argument of `RazzleStores`' C loops at this level: 0 SSE2,
+  /// 1 AVX2 (and FMA), 2 AVX-512 F.
+  var storesLevel: Int32 {
+    switch self {
+    case .baseline: return 0
+    case .avx2: return 1
+    case .avx512: return 2
+    }
+  }
+
   /// Whether this CPU (and its operating system) can run the level.
   public var isSupported: Bool {
     switch self {
@@ -128,7 +138,7 @@ func sampleLinearKernel(
     // runs inside one segment in 512-bit vectors (razzle_linear_run).
     RazzleKernelsAVX2.sampleLinear(
       times: times, values: values, count: count, queries: q, count: m, into: out, stride: stride,
-      hold: hold, runLevel: level == .avx512 ? 2 : 1, streaming: streaming)
+      hold: hold, runLevel: level.storesLevel, streaming: streaming)
   }
 }
 

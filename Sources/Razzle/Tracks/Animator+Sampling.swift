@@ -128,18 +128,12 @@ extension Animator {
     _ tracks: UnsafeBufferPointer<Track>, _ queries: UnsafePointer<Double>, _ range: Range<Int>,
     _ matrix: FrameMatrix
   ) {
-    let level: Int32
-    switch KernelLevel.active {
-    case .baseline: level = 0
-    case .avx2: level = 1
-    case .avx512: level = 2
-    }
+    let level = KernelLevel.active.storesLevel
     let lineOffset = Int(truncatingIfNeeded: UInt(bitPattern: matrix.base) >> 3) & 7
     let aligned = UInt(bitPattern: matrix.base) & 7 == 0 && matrix.columns & 7 == 0
-    func linear(_ i: Int) -> Bool {
-      tracks[i].bound == nil && tracks[i].sampler.unsafelyUnwrapped.streamsRuns
+    func group(_ i: Int) -> Bool {
+      i &+ 8 <= tracks.count && tracks[i..<i &+ 8].allSatisfy(\.streamsRuns)
     }
-    func group(_ i: Int) -> Bool { i &+ 8 <= tracks.count && (i..<i &+ 8).allSatisfy(linear) }
     var i = 0
     var column = 0
     var pending = (track: 0, column: 0)
@@ -285,9 +279,7 @@ extension Animator {
           sampleBlock(
             UnsafeBufferPointer(rebasing: tracks[i..<i + 1]), queries + range.lowerBound, count,
             into: start + range.lowerBound, stride: 1)
-        } else if channels == 1 && tracks[i].bound == nil
-          && tracks[i].sampler.unsafelyUnwrapped.streamsRuns
-        {
+        } else if tracks[i].streamsRuns {
           // The linear kernel streams its runs itself: no staging.
           tracks[i].sampler.unsafelyUnwrapped.sampleBatch(
             UnsafeBufferPointer(start: queries + range.lowerBound, count: range.count),
@@ -439,4 +431,13 @@ extension Animator {
   /// The fewest rows a block has, however wide the rows (a batch call per
   /// track costs about a hundred nanoseconds).
   static var minimumBlockRows: Int { 256 }
+}
+
+extension Track {
+  /// Whether the track's batches go through the plain linear kernel and
+  /// write what it computes (not relative: no rewrite after the kernel), so
+  /// it can stream them past the cache (``KeyframeSampler/streamsRuns``).
+  fileprivate var streamsRuns: Bool {
+    bound == nil && sampler.map(\.streamsRuns) ?? false
+  }
 }
