@@ -2459,27 +2459,18 @@ def case_timeline_matrix_bandwidth(cfg, row):
     frames = np.arange(216_000) / 60.0
     matrix = np.empty((frames.size, 1000))
     matrix.fill(0.0)
-    previous = razzle.thread_count()
     try:
-        razzle.set_thread_count(2)
-        seconds = best_of(lambda: timeline.sample(frames, out=matrix), cfg, number=1, repeat=3)
+        with razzle_threads(2):
+            seconds = best_of(lambda: timeline.sample(frames, out=matrix), cfg, number=1, repeat=3)
         some = frames[::53]
         check = np.empty((some.size, 1000))
         direct.sample(some, out=check)
         if not np.array_equal(matrix[::53], check):
             raise RuntimeError("the timeline's matrix and the animator's differ")
     finally:
-        razzle.set_thread_count(previous)
         timeline.close()
         direct.close()
-    rate = matrix.nbytes / seconds
-    row.peer = "write bandwidth"
-    row.razzle_rate, row.peer_rate = rate, r["bandwidth 2"]
-    row.measured = rate / r["bandwidth 2"]
-    row.measured_text = f"{row.measured:.2f} ({seconds * 1e3:.0f} ms)"
-    row.notes.append(
-        f"timeline of 1,000 one-track clips x 216,000 frames: {seconds * 1e3:.0f} ms on 2 threads, "
-        f"{rate / 1e9:.1f} GB/s written; the machine's write bandwidth {r['bandwidth 2'] / 1e9:.1f} GB/s")
+    _bandwidth_row(row, r, matrix.nbytes, seconds, "timeline of 1,000 one-track clips x 216,000 frames")
     del matrix
 
 
@@ -2490,8 +2481,8 @@ def case_lottie_matrix_bandwidth(cfg, row):
     positions along spatial routes, eased tracks) at 400,000 times spread
     over its frames into a 150 MB matrix on two threads (issue 25 names
     `LottieImport.sample` beside `Animator.sample`), against the machine's
-    write bandwidth (case 55's measurement). The values are checked against
-    one time at a time (`values_at`)."""
+    write bandwidth (case 55's measurement). Every 39,989th row is checked
+    against its time sampled alone."""
     if not hasattr(razzle, "import_lottie"):
         row.na = "this razzle has no import_lottie"
         return
@@ -2505,25 +2496,29 @@ def case_lottie_matrix_bandwidth(cfg, row):
     width = imported.sample(frames[:1]).shape[1]
     matrix = np.empty((frames.size, width))
     matrix.fill(0.0)
-    previous = razzle.thread_count()
-    try:
-        razzle.set_thread_count(2)
+    with razzle_threads(2):
         seconds = best_of(lambda: imported.sample(frames, out=matrix), cfg, number=1, repeat=3)
-    finally:
-        razzle.set_thread_count(previous)
     for j in range(0, frames.size, 39_989):
         if not np.array_equal(matrix[j], imported.sample(frames[j:j + 1])[0], equal_nan=True):
             raise RuntimeError(f"row {j} differs from its time sampled alone")
-    rate = matrix.nbytes / seconds
+    _bandwidth_row(row, r, matrix.nbytes, seconds,
+                   f"intelia_logo_animation.json, {width} numbers a row x 400,000 times "
+                   f"({matrix.nbytes / 1e6:.0f} MB)", digits=3)
+    del matrix
+
+
+def _bandwidth_row(row, r, nbytes, seconds, what, digits=2):
+    """Fills a row that measures a matrix of `nbytes` written in `seconds`
+    on two threads against the write bandwidth of case 55's measurement
+    `r`."""
+    rate = nbytes / seconds
     row.peer = "write bandwidth"
     row.razzle_rate, row.peer_rate = rate, r["bandwidth 2"]
     row.measured = rate / r["bandwidth 2"]
-    row.measured_text = f"{row.measured:.3f} ({seconds * 1e3:.0f} ms)"
+    row.measured_text = f"{row.measured:.{digits}f} ({seconds * 1e3:.0f} ms)"
     row.notes.append(
-        f"intelia_logo_animation.json, {width} numbers a row x 400,000 times ({matrix.nbytes / 1e6:.0f} MB): "
-        f"{seconds * 1e3:.0f} ms on 2 threads, {rate / 1e9:.2f} GB/s written; the machine's write bandwidth "
-        f"{r['bandwidth 2'] / 1e9:.1f} GB/s")
-    del matrix
+        f"{what}: {seconds * 1e3:.0f} ms on 2 threads, {rate / 1e9:.2f} GB/s written; the machine's write "
+        f"bandwidth {r['bandwidth 2'] / 1e9:.1f} GB/s")
 
 
 # ---------------------------------------------------------------------------
