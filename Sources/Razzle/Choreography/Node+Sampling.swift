@@ -66,11 +66,13 @@ extension Node {
           NodeSampler.scratchBudget
             / Swift.max(1, plan.maximumFanOut * (plan.maximumScratchWidth + 2))))
       let matrix = FrameMatrix(base: base, rows: times.count, columns: width, layout: layout)
+      let tiled = matrix.streams && !plan.hasStagger
+      let lines = tiled ? NodeLines(plan: plan, base: base) : nil
       // Split by rows, sized by the whole matrix (as an animator's batch):
       // a timeline of many clips over 1e5 times uses every thread too.
       Parallel.forEachChunk(times.count, work: needed) { range in
-        if matrix.streams && !plan.hasStagger {
-          sampleTiled(plan, queries, range, direction, block: block, matrix)
+        if tiled {
+          sampleTiled(plan, queries, range, direction, block: block, matrix, lines: lines)
           return
         }
         NodeSampler.with(plan: plan, block: block) { sampler in
@@ -114,11 +116,16 @@ extension Node {
   /// of 1,024 rows 0.23 / 0.13 s (of 128 rows 0.30 / 0.17 s; without the
   /// line between columns 0.30 / 0.15 s). The transpose then stores at the
   /// machine's write bandwidth; what is left is that computing and storing
-  /// take turns (an animator's linear tracks overlap them: see
-  /// `Animator.sampleStreamed`).
+  /// take turns.
+  ///
+  /// With `lines`, the columns of its parts go to the matrix line by line
+  /// instead, computed across eight tracks and stored at once as an
+  /// animator's plain linear tracks (`Animator.sampleStreamed`): their
+  /// computing and storing overlap. The tile transposes the other
+  /// columns.
   private func sampleTiled(
     _ plan: Plan, _ queries: UnsafePointer<Double>, _ range: Range<Int>,
-    _ direction: AnimationDirection, block: Int, _ matrix: FrameMatrix
+    _ direction: AnimationDirection, block: Int, _ matrix: FrameMatrix, lines: NodeLines?
   ) {
     let width = plan.width
     let rows = Swift.min(block, range.count)
@@ -138,14 +145,20 @@ extension Node {
               steps[column.column &+ k] = channels
             }
           }
-          NodeSampler.with(plan: plan, block: block, tileRows: pitch) { sampler in
+          let transposed = lines?.uncoveredRanges ?? [0..<width]
+          NodeSampler.with(plan: plan, block: block, tileRows: pitch, lines: lines) { sampler in
             var row = range.lowerBound
             while row < range.upperBound {
               let n = Swift.min(rows, range.upperBound - row)
-              sampler.run(queries + row, n, direction == .backwards, tile)
-              razzle_stream_columns(
-                matrix.base + row &* width, width, bases.baseAddress, steps.baseAddress, width, n,
-                FrameMatrix.transposeLevel)
+              let rowBase = matrix.base + row &* width
+              sampler.run(queries + row, n, direction == .backwards, tile, lineRows: rowBase)
+              for columns in transposed {
+                razzle_stream_columns(
+                  rowBase + columns.lowerBound, width,
+                  bases.baseAddress.unsafelyUnwrapped + columns.lowerBound,
+                  steps.baseAddress.unsafelyUnwrapped + columns.lowerBound, columns.count, n,
+                  FrameMatrix.transposeLevel)
+              }
               row += n
             }
           }

@@ -3,6 +3,8 @@
 // children, a stagger fans them out to its distinct offsets, and a clip
 // calls its tracks' batch kernels straight into the output matrix.
 
+import RazzleKernelsAVX2
+
 /// Evaluates a ``Plan`` over blocks of times, with scratch buffers for
 /// every depth of the tree (one allocation per sampler).
 struct NodeSampler {
@@ -20,6 +22,9 @@ struct NodeSampler {
   /// contiguous values; the caller transposes the tile into rows). A plan
   /// with a stagger is never tiled.
   let tileRows: Int
+  /// The line runs of a frame matrix past the cache, or nil: their columns
+  /// go to the matrix's rows (``run(_:_:_:_:lineRows:)``), not the tile.
+  let lines: NodeLines?
   /// Doubles per level buffer (block × the widest fan-out).
   private let wide: Int
   private let levels: Int
@@ -29,12 +34,13 @@ struct NodeSampler {
   private let flags: UnsafeMutablePointer<Bool>
 
   private init(
-    plan: Plan, block: Int, tileRows: Int, levels: Int, wide: Int,
+    plan: Plan, block: Int, tileRows: Int, lines: NodeLines?, levels: Int, wide: Int,
     doubles: UnsafeMutablePointer<Double>, flags: UnsafeMutablePointer<Bool>
   ) {
     self.plan = plan
     self.block = block
     self.tileRows = tileRows
+    self.lines = lines
     self.levels = levels
     self.wide = wide
     self.doubles = doubles
@@ -45,7 +51,10 @@ struct NodeSampler {
   /// rows, its scratch buffers valid only meanwhile: on the stack when they
   /// are small (a frame's), else on the heap, uninitialized (every buffer
   /// is written before it is read).
-  static func with<R>(plan: Plan, block: Int, tileRows: Int = 0, _ body: (NodeSampler) -> R) -> R {
+  static func with<R>(
+    plan: Plan, block: Int, tileRows: Int = 0, lines: NodeLines? = nil,
+    _ body: (NodeSampler) -> R
+  ) -> R {
     let levels = plan.depth + 2
     let wide = block * plan.maximumFanOut
     let doubleCount = Swift.max(1, 2 * levels * wide + wide * plan.maximumScratchWidth)
@@ -54,7 +63,8 @@ struct NodeSampler {
       withUnsafeTemporaryAllocation(of: Bool.self, capacity: flagCount) { flags in
         body(
           NodeSampler(
-            plan: plan, block: block, tileRows: tileRows, levels: levels, wide: wide,
+            plan: plan, block: block, tileRows: tileRows, lines: lines, levels: levels,
+            wide: wide,
             doubles: doubles.baseAddress.unsafelyUnwrapped,
             flags: flags.baseAddress.unsafelyUnwrapped))
       }
@@ -76,9 +86,13 @@ struct NodeSampler {
   private var values: UnsafeMutablePointer<Double> { doubles + 2 &* levels &* wide }
 
   /// Samples `n` rows at `times` into `out` (row stride: the plan's width;
-  /// or a tile, see ``tileRows``).
+  /// or a tile, see ``tileRows``); with ``lines``, their columns into the
+  /// rows at `lineRows` (the plan's width apart, aligned as ``lines`` was
+  /// placed).
   func run(
-    _ times: UnsafePointer<Double>, _ n: Int, _ backwards: Bool, _ out: UnsafeMutablePointer<Double>
+    _ times: UnsafePointer<Double>, _ n: Int, _ backwards: Bool,
+    _ out: UnsafeMutablePointer<Double>,
+    lineRows: UnsafeMutablePointer<Double>? = nil
   ) {
     let t = local(0)
     let f = childFlags(0)
@@ -86,7 +100,7 @@ struct NodeSampler {
       t[j] = times[j]
       f[j] = backwards
     }
-    evaluate(plan.root, t, f, forwards: !backwards, n, 1, out)
+    evaluate(plan.root, t, f, forwards: !backwards, n, 1, out, lineRows)
   }
 
   /// Maps `n` local times (`times[j] − shift`) through `node`'s timing into
@@ -164,6 +178,22 @@ struct NodeSampler {
     return (UnsafePointer(childBack), !anyBackwards)
   }
 
+  /// Maps `n` local times of the clip `node` at depth `level` straight to
+  /// its animator's times, into `inner(level)`.
+  @inline(__always)
+  private func mapClip(
+    _ node: PlanNode, _ times: UnsafePointer<Double>, shift: Double, _ back: UnsafePointer<Bool>,
+    forwards: Bool, _ n: Int, _ level: Int
+  ) {
+    let d = node.forwards.iterationDuration
+    node.clip.unsafelyUnwrapped._withUnsafeGuaranteedRef { clip in
+      _ = map(
+        node, times, shift: shift, back, forwards: forwards, n, offset: clip.spanStart,
+        scale: d.isInfinite ? 1 : clip.spanLength, into: inner(level),
+        childBack: innerFlags(level))
+    }
+  }
+
   /// Evaluates `node` at depth `level` over `n` local times
   /// (`times[j] − shift`: a timeline hands its inner times and each child's
   /// start, with no pass of its own) running in the directions `back`
@@ -171,28 +201,56 @@ struct NodeSampler {
   private func evaluate(
     _ node: PlanNode, _ times: UnsafePointer<Double>, shift: Double = 0,
     _ back: UnsafePointer<Bool>, forwards: Bool, _ n: Int, _ level: Int,
-    _ out: UnsafeMutablePointer<Double>
+    _ out: UnsafeMutablePointer<Double>, _ lineRows: UnsafeMutablePointer<Double>?
   ) {
     let innerTimes = inner(level)
     let d = node.forwards.iterationDuration
     switch node.body {
     case .clip:
-      node.clip.unsafelyUnwrapped._withUnsafeGuaranteedRef { clip in
-        // Straight to the animator's time.
-        _ = map(
-          node, times, shift: shift, back, forwards: forwards, n, offset: clip.spanStart,
-          scale: d.isInfinite ? 1 : clip.spanLength, into: innerTimes,
-          childBack: innerFlags(level))
-        write(clip, innerTimes, n, out)
-      }
+      mapClip(node, times, shift: shift, back, forwards: forwards, n, level)
+      node.clip.unsafelyUnwrapped._withUnsafeGuaranteedRef { write($0, innerTimes, n, out) }
     case .group(let children):
       let next = map(
         node, times, shift: shift, back, forwards: forwards, n, offset: 0,
         scale: d.isInfinite ? 1 : d, into: innerTimes, childBack: innerFlags(level))
+      // The line runs this block writes (none without a matrix's rows).
+      let runs = lineRows == nil ? [] : node.lineRuns
+      var nextRun = 0
       // The children unretained (the plan holds them; see PlanNode.clip).
       children.withUnsafeBufferPointer { nodes in
         var previous: ClipMap? = nil
-        for i in nodes.indices {
+        var i = 0
+        while i < nodes.count {
+          if nextRun < runs.count, let lines, let lineRows,
+            plan.lineRuns[runs[nextRun]].children.lowerBound == i
+          {
+            // A line run: its first clip maps the times (the others map
+            // alike), its lines go to the matrix's rows, and each clip
+            // writes the tracks the lines leave (at a line's edge).
+            let index = runs[nextRun]
+            let run = plan.lineRuns[index]
+            nextRun &+= 1
+            let map = Unmanaged.passUnretained(nodes[i])._withUnsafeGuaranteedRef { first in
+              if first.clipMap != previous {
+                mapClip(
+                  first, innerTimes, shift: first.start, next.flags, forwards: next.forwards, n,
+                  level + 1)
+              }
+              return first.clipMap
+            }
+            let part = lines.parts[index]
+            lines.write(part, queries: inner(level + 1), n, into: lineRows, stride: plan.width)
+            for k in part.edges {
+              Unmanaged.passUnretained(nodes[k])._withUnsafeGuaranteedRef {
+                $0.clip.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+                  write($0, inner(level + 1), n, out)
+                }
+              }
+            }
+            previous = map
+            i = run.children.upperBound
+            continue
+          }
           Unmanaged.passUnretained(nodes[i])._withUnsafeGuaranteedRef { child in
             let map = child.clipMap
             if let map, map == previous, let clip = child.clip {
@@ -202,10 +260,11 @@ struct NodeSampler {
             } else {
               evaluate(
                 child, innerTimes, shift: child.start, next.flags, forwards: next.forwards, n,
-                level + 1, out)
+                level + 1, out, lineRows)
             }
             previous = map
           }
+          i &+= 1
         }
       }
     case .stagger(let stagger):
@@ -337,6 +396,9 @@ struct NodeSampler {
           let sampler = tracks[i].sampler
           let column = tracks[i].column
           let channels = tracks[i].channels
+          // A column a line run writes (and no other track: see
+          // PlanLineRun).
+          if let lines, lines.covered[column] { continue }
           // Row j of the track's columns: at + j · step.
           let at = tiled ? out + column &* tileRows : out + column
           let step = tiled ? channels : stride

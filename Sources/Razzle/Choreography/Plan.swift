@@ -34,6 +34,10 @@ final class Plan: @unchecked Sendable {
   let endTime: Double
   /// The node's layout generation for these columns (set when cached).
   var layoutGeneration: UInt64 = 0
+  /// Every timeline's runs of clips whose columns a frame matrix can
+  /// write line by line (``PlanLineRun``), in tree order; a group node
+  /// lists its own by index (``PlanNode/lineRuns``).
+  var lineRuns: [PlanLineRun] = []
 
   init(
     treeGeneration: UInt64, animators: [Animator], edits: [UInt64], columns: [NodeColumn],
@@ -120,6 +124,9 @@ final class PlanNode: @unchecked Sendable {
   /// How a clip maps its parent's times to its animator's (nil for other
   /// nodes and other timings): siblings with equal keys map alike.
   let clipMap: ClipMap?
+  /// For a timeline: its children's line runs, as indices into
+  /// ``Plan/lineRuns``, in the children's order.
+  var lineRuns: [Int] = []
 
   init(forwards: ResolvedTiming, backwards: ResolvedTiming, start: Double, body: Body) {
     self.forwards = forwards
@@ -306,6 +313,7 @@ extension Node {
       maximumScratchWidth: builder.scratchWidth,
       endTime: unlockedEndTime(animatorsLocked: true))
     plan.relativeTracks = builder.relativeTracks
+    builder.findLineRuns(root, into: plan)
     return plan
   }
 
@@ -324,7 +332,7 @@ extension Node {
 }
 
 /// Walks a tree in order, assigning columns.
-private struct PlanBuilder {
+struct PlanBuilder {
   var columns: [NodeColumn] = []
   var positions: [Animator.Key: Int] = [:]
   var width = 0
@@ -332,6 +340,8 @@ private struct PlanBuilder {
   var fanOut = 1
   var scratchWidth = 1
   var relativeTracks: [Track] = []
+  /// Per pair (``columns``' order): how many tracks write it.
+  var writers: [Int] = []
 
   /// The column of `key` (new or existing) and whether it is new.
   mutating func column(_ key: Animator.Key, kind: ValueKind, composite: Composite)
@@ -349,9 +359,11 @@ private struct PlanBuilder {
           .kindMismatch,
           "\(name) is \(columns[i].kind.name) in one clip and \(kind.name) in another")
       }
+      writers[i] += 1
       return (columns[i].column, false)
     }
     positions[key] = columns.count
+    writers.append(1)
     columns.append(
       NodeColumn(target: key.target, property: key.property, kind: kind, column: width))
     width += kind.channels

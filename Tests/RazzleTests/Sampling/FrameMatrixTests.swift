@@ -209,6 +209,100 @@ final class FrameMatrixTests: XCTestCase {
     }
   }
 
+  /// A timeline whose clips are plain linear tracks writes runs of them
+  /// line by line into a rows-layout matrix past the cache
+  /// (``NodeLines``), the other columns through the tile. The runs here:
+  /// twelve one-track clips and a three-track one that play together, ten
+  /// clips placed later that fill nothing (NaN outside), fourteen more
+  /// together; between them an eased clip, and one of the last run's
+  /// columns merged into by a later clip (not a run's column then). At
+  /// every level this CPU runs, one and two threads, and every place in a
+  /// line the matrix starts at: the bits of the same timeline's matrix
+  /// written in place (no lines, no tiles), nothing written around it.
+  func testNodeLineRunsMatchInPlaceRowsAtEveryLevelAndAlignment() throws {
+    let timeline = Node.timeline()
+    var index = 0
+    func linear(_ animator: Animator, _ name: String) throws {
+      let track = try animator.addTrack(target: name, property: "x")
+      let count = 2 + index % 6
+      for k in 0..<count {
+        let end = (k == 0 || k == count - 1) && index % 4 == 1
+        try track.setKeyframe(
+          time: Double(k) * 9 / Double(count - 1) + Double(index % 3) * 0.25,
+          value: [end ? -0.0 : Double(index * 5 - k * k)])
+      }
+      index += 1
+    }
+    func clips(_ count: Int, at start: Double, timing: Timing = .default) throws {
+      for _ in 0..<count {
+        let animator = Animator()
+        try linear(animator, "c\(index)")
+        try timeline.add(try Node.clip(animator, span: (0, 10), timing: timing), at: .time(start))
+      }
+    }
+    try clips(12, at: 0)
+    let three = Animator()
+    for _ in 0..<3 { try linear(three, "c\(index)") }
+    try timeline.add(try Node.clip(three, span: (0, 10)), at: .time(0))
+    let eased = Animator()
+    let alpha = try eased.addTrack(target: "e", property: "alpha")
+    try alpha.setKeyframe(time: 0, value: [0], easing: try Easing(parsing: "easeInOutCubic"))
+    try alpha.setKeyframe(time: 10, value: [1])
+    try timeline.add(try Node.clip(eased, span: (0, 10)), at: .time(0))
+    try clips(10, at: 1, timing: try Timing(fill: .none))
+    try clips(14, at: 0)
+    let merge = Animator()
+    let merged = try merge.addTrack(target: "c30", property: "x")
+    try merged.setKeyframe(time: 0, value: [0.5])
+    try merged.setKeyframe(time: 4, value: [0.25])
+    try timeline.add(try Node.clip(merge, composite: .add), at: .time(2))
+    let columns = 40
+    let times = times(1_203)
+    var expected = [Double](repeating: 0, count: times.count * columns)
+    try times.withUnsafeBufferPointer { t in
+      _ = try expected.withUnsafeMutableBufferPointer { try timeline.sample(times: t, into: $0) }
+    }
+    // The runs: 15 tracks, 10, and 8 (the merged column, c30's, splits
+    // the last 14 into 5, too few for a line, and 8).
+    let runs = try timeline.withPlan { $0.lineRuns.map(\.tracks.count) }
+    XCTAssertEqual(runs, [15, 10, 8])
+    FrameMatrix.streamingOverride.store(0, ordering: .relaxed)
+    defer { try? KernelLevel.select(nil) }
+    for level in KernelLevel.allCases where level.isSupported {
+      try KernelLevel.select(level)
+      for threads in [1, 2] {
+        Parallel.setThreadCount(threads)
+        for shift in 0..<8 {
+          var out = [Double](repeating: 7, count: times.count * columns + 16)
+          let (mismatches, lined) = try times.withUnsafeBufferPointer { t in
+            try out.withUnsafeMutableBufferPointer { buffer -> (Int, Bool) in
+              let base = buffer.baseAddress!
+              let line = (8 - Int(UInt(bitPattern: base) >> 3) & 7) & 7
+              let start = line + shift
+              let matrix = UnsafeMutableBufferPointer(
+                start: base + start, count: times.count * columns)
+              _ = try timeline.sample(times: t, into: matrix, layout: .rows)
+              let lined = try timeline.withPlan {
+                NodeLines(plan: $0, base: base + start) != nil
+              }
+              var bad = 0
+              for i in 0..<matrix.count where matrix[i].bitPattern != expected[i].bitPattern {
+                bad += 1
+              }
+              for i in 0..<start where buffer[i] != 7 { bad += 1 }
+              for i in (start + matrix.count)..<buffer.count where buffer[i] != 7 { bad += 1 }
+              return (bad, lined)
+            }
+          }
+          XCTAssertEqual(mismatches, 0, "\(level), \(threads) threads, shift \(shift)")
+          // Lines at avx2 and avx512 (each run has 8 columns at a line at
+          // every shift).
+          XCTAssertEqual(lined, level != .baseline, "\(level), shift \(shift)")
+        }
+      }
+    }
+  }
+
   /// The non-temporal copy at every alignment and length around a cache
   /// line: the source's doubles, nothing written outside.
   func testStreamCopy() {
