@@ -59,10 +59,13 @@ extension Node {
       guard let base = out.baseAddress, let queries = times.baseAddress, width > 0 else {
         return (width, plan.layoutGeneration)
       }
+      // The columns layout in longer blocks: each block is a kernel call
+      // per track and column.
+      let columnsByTrack = layout == .columns && !plan.hasStagger
       let block = Swift.max(
         1,
         Swift.min(
-          NodeSampler.blockSize, times.count,
+          columnsByTrack ? NodeSampler.columnBlockSize : NodeSampler.blockSize, times.count,
           NodeSampler.scratchBudget
             / Swift.max(1, plan.maximumFanOut * (plan.maximumScratchWidth + 2))))
       let matrix = FrameMatrix(base: base, rows: times.count, columns: width, layout: layout)
@@ -73,6 +76,21 @@ extension Node {
       Parallel.forEachChunk(times.count, work: needed) { range in
         if tiled {
           sampleTiled(plan, queries, range, direction, block: block, matrix, lines: lines)
+          return
+        }
+        if columnsByTrack {
+          // Each track writes its columns' rows straight (no staging and
+          // no transposition).
+          NodeSampler.with(
+            plan: plan, block: block, columnRows: times.count, streams: matrix.isLarge
+          ) { sampler in
+            var row = range.lowerBound
+            while row < range.upperBound {
+              let n = Swift.min(block, range.upperBound - row)
+              sampler.run(queries + row, n, direction == .backwards, base + row)
+              row += n
+            }
+          }
           return
         }
         NodeSampler.with(plan: plan, block: block) { sampler in

@@ -11,6 +11,9 @@ struct NodeSampler {
   /// Rows per block: the buffers of one block stay in the first cache
   /// levels, and each kernel call has enough rows to amortize its set-up.
   static let blockSize = 1024
+  /// Rows per block in the columns layout (``columnRows``), where a block
+  /// costs a kernel call per track and a row is only a column's value.
+  static let columnBlockSize = 4096
   /// The most doubles of scratch one stagger level may take per block.
   static let scratchBudget = 1 << 18
 
@@ -22,6 +25,14 @@ struct NodeSampler {
   /// contiguous values; the caller transposes the tile into rows). A plan
   /// with a stagger is never tiled.
   let tileRows: Int
+  /// 0, or the columns layout: channel k of a pair at column c, row j, at
+  /// `(c + k) × columnRows + j` (each column one contiguous row of this
+  /// many values; a plain scalar track writes its own straight there). A
+  /// plan with a stagger never takes it.
+  let columnRows: Int
+  /// Whether a track writing its column itself does so by non-temporal
+  /// stores (a matrix past the cache; see ``columnRows``).
+  let streams: Bool
   /// The line runs of a frame matrix past the cache, or nil: their columns
   /// go to the matrix's rows (``run(_:_:_:_:lineRows:)``), not the tile.
   let lines: NodeLines?
@@ -34,12 +45,15 @@ struct NodeSampler {
   private let flags: UnsafeMutablePointer<Bool>
 
   private init(
-    plan: Plan, block: Int, tileRows: Int, lines: NodeLines?, levels: Int, wide: Int,
-    doubles: UnsafeMutablePointer<Double>, flags: UnsafeMutablePointer<Bool>
+    plan: Plan, block: Int, tileRows: Int, columnRows: Int, streams: Bool, lines: NodeLines?,
+    levels: Int, wide: Int, doubles: UnsafeMutablePointer<Double>,
+    flags: UnsafeMutablePointer<Bool>
   ) {
     self.plan = plan
     self.block = block
     self.tileRows = tileRows
+    self.columnRows = columnRows
+    self.streams = streams
     self.lines = lines
     self.levels = levels
     self.wide = wide
@@ -52,8 +66,8 @@ struct NodeSampler {
   /// are small (a frame's), else on the heap, uninitialized (every buffer
   /// is written before it is read).
   static func with<R>(
-    plan: Plan, block: Int, tileRows: Int = 0, lines: NodeLines? = nil,
-    _ body: (NodeSampler) -> R
+    plan: Plan, block: Int, tileRows: Int = 0, columnRows: Int = 0, streams: Bool = false,
+    lines: NodeLines? = nil, _ body: (NodeSampler) -> R
   ) -> R {
     let levels = plan.depth + 2
     let wide = block * plan.maximumFanOut
@@ -63,8 +77,8 @@ struct NodeSampler {
       withUnsafeTemporaryAllocation(of: Bool.self, capacity: flagCount) { flags in
         body(
           NodeSampler(
-            plan: plan, block: block, tileRows: tileRows, lines: lines, levels: levels,
-            wide: wide,
+            plan: plan, block: block, tileRows: tileRows, columnRows: columnRows,
+            streams: streams, lines: lines, levels: levels, wide: wide,
             doubles: doubles.baseAddress.unsafelyUnwrapped,
             flags: flags.baseAddress.unsafelyUnwrapped))
       }
@@ -375,6 +389,10 @@ struct NodeSampler {
   ) {
     let stride = plan.width
     let tiled = tileRows > 0
+    if columnRows > 0 {
+      writeColumns(clip, times, n, out)
+      return
+    }
     if n == 1, !tiled, let base = clip.contiguousBase {
       // One row of a clip that writes its own columns first, in its
       // animator's order: the animator's frame path (its frame cache).
@@ -417,6 +435,48 @@ struct NodeSampler {
             let source = scratch + j &* channels
             for c in 0..<channels {
               target[c] = add ? (target[c].isNaN ? 0 : target[c]) + source[c] : source[c]
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// ``write(_:_:_:_:)`` in the columns layout (``columnRows``): a plain
+  /// scalar track that writes its column first straight into it (the
+  /// kernels' contiguous path, streamed past the cache), any other through
+  /// the scratch, channel by channel.
+  private func writeColumns(
+    _ clip: PlanClip, _ times: UnsafePointer<Double>, _ n: Int, _ out: UnsafeMutablePointer<Double>
+  ) {
+    let query = UnsafeBufferPointer(start: times, count: n)
+    let add = clip.composite == .add
+    clip.tracks.withUnsafeBufferPointer { tracks in
+      clip.direct.withUnsafeBufferPointer { direct in
+        for i in tracks.indices {
+          let sampler = tracks[i].sampler
+          let column = tracks[i].column
+          let channels = tracks[i].channels
+          if channels == 1 && direct[i] {
+            let at = out + column &* columnRows
+            // (A relative track rewrites what it wrote: not streamed.)
+            sampler.sampleBatch(
+              query, into: at, stride: 1, streaming: streams && !tracks[i].isRelative)
+            tracks[i].applyRelation(to: at, count: n, stride: 1)
+            continue
+          }
+          let scratch = values
+          sampler.sampleBatch(query, into: scratch, stride: channels)
+          tracks[i].applyRelation(to: scratch, count: n, stride: channels)
+          for c in 0..<channels {
+            let target = out + (column &+ c) &* columnRows
+            if direct[i] {
+              for j in 0..<n { target[j] = scratch[j &* channels &+ c] }
+              continue
+            }
+            for j in 0..<n where !times[j].isNaN {
+              let v = scratch[j &* channels &+ c]
+              target[j] = add ? (target[j].isNaN ? 0 : target[j]) + v : v
             }
           }
         }
