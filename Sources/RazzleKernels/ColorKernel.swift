@@ -21,6 +21,8 @@
 // an add, so every level and the scalar functions agree bit for bit (tested
 // in `ColorKernelTests`).
 
+import RazzleStores
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -93,7 +95,10 @@ public func convertColorsToSRGB(
 /// difference, 1 for a missing hue: `Razzle`'s `ColorEndpoint.storeSegment`) as `c₀ + (c₁ − c₀)·p`, divided by its alpha when
 /// `premultiplied` (the hue not), converted to sRGB, and written to
 /// `out[j·stride ..< j·stride + 4]` (r, g, b, alpha). Every other time, and
-/// the last `m mod` the lane count, go to `scalar(j)`.
+/// the last `m mod` the lane count, go to `scalar(j)`; except that the
+/// AVX-512 build writes the 4 doubles at `before` for a time before the
+/// first keyframe and those at `after` for one after the last, where they
+/// are given (the colors a track holds there: the caller's to know).
 ///
 /// The operations are those of `Razzle`'s `ColorEndpoint.blendCoordinates`
 /// and ``convertColorsToSRGB(_:_:_:missingHue:count:from:)``, in their
@@ -101,6 +106,42 @@ public func convertColorsToSRGB(
 ///
 /// - Complexity: O(m).
 public func sampleColorSegments(
+  times: UnsafePointer<Double>, count: Int, records: UnsafePointer<Double>, recordStride: Int,
+  queries q: UnsafePointer<Double>, segments: UnsafePointer<Int>, count m: Int,
+  into out: UnsafeMutablePointer<Double>, stride: Int, premultiplied: Bool,
+  from space: ColorKernelSpace, before: UnsafePointer<Double>? = nil,
+  after: UnsafePointer<Double>? = nil, scalar: (Int) -> Void
+) {
+  #if RAZZLE_AVX512
+    // The blocks in C (RazzleStores' color_segments.c: one load a lane's
+    // record, transposed in registers; whole vectors stored), then what
+    // they leave.
+    let code: Int32 = space == .linearSRGB ? 0 : (space == .oklab ? 1 : 2)
+    let handled = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(1, m / 8)) {
+      outside in
+      let mask = outside.baseAddress.unsafelyUnwrapped
+      let done = razzle_color_segments(
+        times, count, records, recordStride, q,
+        UnsafeRawPointer(segments).assumingMemoryBound(to: Int64.self), m, out, stride,
+        premultiplied ? 1 : 0, code, before, after, mask)
+      for block in 0..<(done / 8) where mask[block] != 0 {
+        for l in 0..<8 where mask[block] & (1 << l) != 0 { scalar(8 &* block &+ l) }
+      }
+      return done
+    }
+    for j in handled..<m { scalar(j) }
+  #else
+    sampleColorSegmentsInSwift(
+      times: times, count: count, records: records, recordStride: recordStride, queries: q,
+      segments: segments, count: m, into: out, stride: stride, premultiplied: premultiplied,
+      from: space, scalar: scalar)
+  #endif
+}
+
+/// ``sampleColorSegments(times:count:records:recordStride:queries:segments:count:into:stride:premultiplied:from:scalar:)``
+/// in Swift's lanes (the baseline and avx2 builds).
+@inline(__always)
+func sampleColorSegmentsInSwift(
   times: UnsafePointer<Double>, count: Int, records: UnsafePointer<Double>, recordStride: Int,
   queries q: UnsafePointer<Double>, segments: UnsafePointer<Int>, count m: Int,
   into out: UnsafeMutablePointer<Double>, stride: Int, premultiplied: Bool,

@@ -67,13 +67,16 @@ func convertColorsToSRGB(
 /// `oklch`) at `level`: `RazzleKernels.sampleColorSegments` (the blend from
 /// each segment's record and the conversion, a block of lanes at a time), with
 /// the times it leaves to `scalar(j)`; in other spaces every time goes
-/// there.
+/// there. `before` and `after`, where given, are the colors the track holds
+/// before its first keyframe and after its last (the avx512 level writes
+/// them itself).
 @usableFromInline
 func sampleColorSegmentsKernel(
   _ level: KernelLevel, _ times: UnsafePointer<Double>, _ count: Int,
   _ records: UnsafePointer<Double>, _ q: UnsafePointer<Double>,
   _ segments: UnsafePointer<Int>, _ m: Int, _ out: UnsafeMutablePointer<Double>, _ stride: Int,
-  premultiplied: Bool, space: ColorSpace, scalar: (Int) -> Void
+  premultiplied: Bool, space: ColorSpace, before: UnsafePointer<Double>? = nil,
+  after: UnsafePointer<Double>? = nil, scalar: (Int) -> Void
 ) {
   guard space == .linearSRGB || space == .oklab || space == .oklch else {
     for j in 0..<m { scalar(j) }
@@ -100,6 +103,7 @@ func sampleColorSegmentsKernel(
     RazzleKernelsAVX512.sampleColorSegments(
       times: times, count: count, records: records, recordStride: ColorEndpoint.segmentStride,
       queries: q, segments: segments, count: m,
-      into: out, stride: stride, premultiplied: premultiplied, from: from, scalar: scalar)
+      into: out, stride: stride, premultiplied: premultiplied, from: from, before: before,
+      after: after, scalar: scalar)
   }
 }

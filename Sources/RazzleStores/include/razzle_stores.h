@@ -159,4 +159,25 @@ size_t razzle_indexed_row(uint32_t *destination, const int32_t *index, const uin
 size_t razzle_solid_row(uint32_t *destination, const float *cover, uint32_t color, size_t count,
                         int level);
 
+/* A plain color track's samples at the avx512 level (AVX-512 F; the caller
+ * checks the CPU has it): Sources/RazzleKernels/ColorKernel.swift's
+ * `sampleColorSegments` for its full blocks of eight queries, the same
+ * operations in the same order. Query j, in segment `segments[j]` of the
+ * `count` keyframe `times`, is blended from the segment's record at
+ * `records + record_stride * segments[j]` (record_stride >= 9), converted
+ * from `space` (0 linear sRGB, 1 Oklab, 2 OkLCh) to sRGB and written to
+ * `out[j * stride ..< j * stride + 4]`; bit l of `outside[b]` is set for
+ * query 8b + l when it is not strictly inside its segment (an end, a
+ * keyframe's time, NaN), which the caller samples itself (with `stride`
+ * 4 the block's eight colors are written whole, those included). A query
+ * before the first keyframe takes the color at `before` (4 doubles) and one
+ * after the last the color at `after`, where they are not NULL (a track
+ * that holds its ends' colors there); NULL leaves them to the caller. Returns
+ * the number of queries the blocks took (m rounded down to eight; 0 off
+ * x86-64). */
+size_t razzle_color_segments(const double *times, size_t count, const double *records,
+                             size_t record_stride, const double *queries, const int64_t *segments,
+                             size_t m, double *out, size_t stride, int premultiplied, int space,
+                             const double *before, const double *after, uint8_t *outside);
+
 #endif

@@ -97,25 +97,55 @@ extension ColorKind {
     let records = sampler.kindView.pointee.segmentData
     let level = deferring.level
     let block = KeyframeSampler.searchBlock
-    withUnsafeTemporaryAllocation(of: Int.self, capacity: block) { segments in
-      let ks = segments.baseAddress.unsafelyUnwrapped
-      var start = 0
-      while start < m {
-        let end = Swift.min(start &+ block, m)
-        // Clamped to the keyframes: the same segment inside them, and one
-        // the sampler's path does not use outside them.
-        findSegmentsKernel(level, times, sampler.count, queries + start, end &- start, ks)
-        // The interior times blended and converted by the kernel, four at
-        // a time; the others (and a block's last few) take the sampler's
-        // path with `deferring`.
-        sampleColorSegmentsKernel(
-          level, times, sampler.count, records, queries + start, ks, end &- start,
-          out + start &* stride, stride, premultiplied: premultiplied, space: space
-        ) { j in
-          let i = start &+ j
-          sampler.sample(queries[i], segment: ks[j], kind: deferring, into: out + i &* stride)
+    let first = times[0]
+    let last = times[sampler.count &- 1]
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: 8) { held in
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: block) { segments in
+        let ks = segments.baseAddress.unsafelyUnwrapped
+        // Where the track holds its ends' colors (the default), a time
+        // before the first keyframe or after the last has that color, the
+        // same at every such time: sampled once here (by the path one
+        // sample takes: a batch this short does not come back here) and
+        // copied.
+        let ends = held.baseAddress.unsafelyUnwrapped
+        let holds = m >= 64
+        var before: UnsafePointer<Double>? = nil
+        var after: UnsafePointer<Double>? = nil
+        if holds && sampler.before == .hold {
+          sampler.sample(-.infinity, into: ends)
+          before = UnsafePointer(ends)
         }
-        start = end
+        if holds && sampler.after == .hold {
+          sampler.sample(.infinity, into: ends + 4)
+          after = UnsafePointer(ends + 4)
+        }
+        var start = 0
+        while start < m {
+          let end = Swift.min(start &+ block, m)
+          // Clamped to the keyframes: the same segment inside them, and one
+          // the sampler's path does not use outside them.
+          findSegmentsKernel(level, times, sampler.count, queries + start, end &- start, ks)
+          // The interior times blended and converted by the kernel, four at
+          // a time; the others (and a block's last few) take the sampler's
+          // path with `deferring`.
+          sampleColorSegmentsKernel(
+            level, times, sampler.count, records, queries + start, ks, end &- start,
+            out + start &* stride, stride, premultiplied: premultiplied, space: space,
+            before: before, after: after
+          ) { j in
+            let i = start &+ j
+            let t = queries[i]
+            let o = out + i &* stride
+            if let before, t < first {
+              for c in 0..<4 { o[c] = before[c] }
+            } else if let after, t > last {
+              for c in 0..<4 { o[c] = after[c] }
+            } else {
+              sampler.sample(t, segment: ks[j], kind: deferring, into: o)
+            }
+          }
+          start = end
+        }
       }
     }
   }

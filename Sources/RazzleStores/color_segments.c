@@ -1,0 +1,334 @@
+/* A plain color track's samples at the avx512 level: the loop of
+ * Sources/RazzleKernels/ColorKernel.swift (`sampleColorLanes`,
+ * `convertLanes`, `linearToSRGBLanes`, `srgbEncodingPowerLanes`,
+ * `hueCosSinLanes`) with eight samples to a 512-bit vector, in C for what
+ * the Swift build compiles poorly there: each lane's segment record is read
+ * with one load and the eight are transposed in registers (the Swift loop
+ * read 72 doubles one by one), the table of 2^(5r/12) is a permutation of
+ * two registers, and the colors go out as whole vectors. The operations are
+ * the Swift kernel's in its order, never fused (`fp contract(off)`), so the
+ * same bits; ColorConversionKernelTests checks them against the scalar
+ * route at every level. */
+#include "razzle_stores.h"
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#include <math.h>
+#pragma clang fp contract(off)
+
+#define AVX512 __attribute__((target("avx512f")))
+
+AVX512 static inline __m512d set(double v) { return _mm512_set1_pd(v); }
+AVX512 static inline __m512d add(__m512d a, __m512d b) { return _mm512_add_pd(a, b); }
+AVX512 static inline __m512d sub(__m512d a, __m512d b) { return _mm512_sub_pd(a, b); }
+AVX512 static inline __m512d mul(__m512d a, __m512d b) { return _mm512_mul_pd(a, b); }
+AVX512 static inline __m512d bits_pd(__m512i v) { return _mm512_castsi512_pd(v); }
+AVX512 static inline __m512i pd_bits(__m512d v) { return _mm512_castpd_si512(v); }
+
+/* Small non-negative 64-bit integers (below 2^52) as doubles, exactly: the
+ * bits on 2^52's, less 2^52 (the Swift kernel's `exactly`). */
+AVX512 static inline __m512d exactly(__m512i n) {
+  return sub(bits_pd(_mm512_or_si512(n, _mm512_set1_epi64(0x4330000000000000LL))), set(0x1p52));
+}
+
+/* 2^(5r/12) for r in 0..<12, correctly rounded (`twoToFiveTwelfths`), in
+ * two registers that one permutation reads. */
+static const double five_twelfths[16] = {
+    1, 0x1.55b8108f0ec5ep+0, 0x1.c823e074ec129p+0, 0x1.306fe0a31b715p+1, 0x1.965fea53d6e3dp+1,
+    0x1.0f38f92d97963p+2, 0x1.6a09e667f3bcdp+2, 0x1.e3437e7101344p+2, 0x1.428a2f98d728bp+3,
+    0x1.ae89f995ad3adp+3, 0x1.1f59ac3c7d6c0p+4, 0x1.7f910d768cfb0p+4, 1, 1, 1, 1};
+
+/* `srgbEncodingPowerLanes`: x^(5/12) for positive, finite, normal x. */
+AVX512 static inline __m512d encoding_power(__m512d x, __m512d low, __m512d high) {
+  __m512i b = pd_bits(x);
+  __m512d m = bits_pd(_mm512_or_si512(_mm512_and_si512(b, _mm512_set1_epi64(0x000FFFFFFFFFFFFFLL)),
+                                      _mm512_set1_epi64(0x3FF0000000000000LL)));
+  __m512i shifted = _mm512_add_epi64(_mm512_srli_epi64(b, 52), _mm512_set1_epi64(177));
+  __m512i quotient = _mm512_srli_epi64(_mm512_mul_epu32(shifted, _mm512_set1_epi64(2731)), 15);
+  __m512i twelve = _mm512_add_epi64(_mm512_slli_epi64(quotient, 3), _mm512_slli_epi64(quotient, 2));
+  __m512i r = _mm512_sub_epi64(shifted, twelve);
+  __m512d u = sub(m, set(1.5));
+  __m512d z = set(-0x1.60c89e024cef0p-9);
+  z = add(mul(z, u), set(0x1.571c1c182651fp-8));
+  z = sub(mul(z, u), set(0x1.3c0f0fd7a4377p-7));
+  z = add(mul(z, u), set(0x1.6f65631530eb9p-6));
+  z = sub(mul(z, u), set(0x1.05f58b26f13c3p-4));
+  z = add(mul(z, u), set(0x1.50cccc06bac27p-2));
+  z = add(mul(z, u), set(0x1.2f1e22ca7ced8p+0));
+  z = mul(z, _mm512_permutex2var_pd(low, r, high));
+  __m512d m2 = mul(m, m);
+  __m512d m5 = mul(mul(m2, m2), m);
+  __m512i five_r = _mm512_add_epi64(_mm512_slli_epi64(r, 2), r);
+  __m512d a = mul(m5, bits_pd(_mm512_slli_epi64(_mm512_add_epi64(_mm512_set1_epi64(1023), five_r), 52)));
+  __m512d z2 = mul(z, z);
+  __m512d z6 = mul(mul(z2, z2), z2);
+  __m512d z12 = mul(z6, z6);
+  __m512d numerator = mul(set(2), sub(a, z12));
+  __m512d denominator = add(mul(set(13), z12), mul(set(11), a));
+  z = add(z, _mm512_div_pd(mul(z, numerator), denominator));
+  __m512i five_q = _mm512_add_epi64(_mm512_slli_epi64(quotient, 2), quotient);
+  return mul(z, bits_pd(_mm512_slli_epi64(_mm512_add_epi64(_mm512_set1_epi64(523), five_q), 52)));
+}
+
+/* `linearToSRGBLanes` on one channel. */
+AVX512 static inline __m512d to_srgb(__m512d x, __m512d low, __m512d high) {
+  __m512i sign = _mm512_and_si512(pd_bits(x), _mm512_set1_epi64((long long)0x8000000000000000ULL));
+  __m512d magnitude = bits_pd(_mm512_xor_si512(pd_bits(x), sign));
+  __mmask8 small = _mm512_cmp_pd_mask(magnitude, set(0.0031308), _CMP_LE_OQ);
+  __mmask8 powered = _mm512_cmp_pd_mask(magnitude, set(INFINITY), _CMP_LT_OQ) & (__mmask8)~small;
+  __m512d safe = _mm512_mask_blend_pd(powered, set(1), magnitude);
+  __m512d encoded = sub(mul(set(1.055), encoding_power(safe, low, high)), set(0.055));
+  __m512d signed_ = bits_pd(_mm512_or_si512(pd_bits(encoded), sign));
+  __m512d kept = _mm512_mask_blend_pd(powered, x, signed_);
+  return _mm512_mask_blend_pd(small, kept, mul(set(12.92), x));
+}
+
+/* `hueCosSinLanes`: cos and sin of hues in degrees. */
+AVX512 static inline void hue_cos_sin(__m512d degrees, __m512d *cosine, __m512d *sine) {
+  const __m512d magic = set(6755399441055744.0);
+  __m512d shifted = add(mul(degrees, set(1.0 / 90)), magic);
+  __m512i quadrant = _mm512_and_si512(pd_bits(shifted), _mm512_set1_epi64(3));
+  __m512d n = sub(shifted, magic);
+  __m512d x = mul(sub(degrees, mul(set(90), n)), set(M_PI / 180));
+  __m512d z = mul(x, x);
+  __m512d sin_tail = add(set(-2.50507602534068634195e-08), mul(z, set(1.58969099521155010221e-10)));
+  sin_tail = add(set(2.75573137070700676789e-06), mul(z, sin_tail));
+  sin_tail = add(set(-1.98412698298579493134e-04), mul(z, sin_tail));
+  sin_tail = add(set(8.33333333332248946124e-03), mul(z, sin_tail));
+  __m512d zx = mul(z, x);
+  __m512d s = add(x, mul(zx, add(set(-1.66666666666666324348e-01), mul(z, sin_tail))));
+  __m512d cos_tail = add(set(2.08757232129817482790e-09), mul(z, set(-1.13596475577881948265e-11)));
+  cos_tail = add(set(-2.75573143513906633035e-07), mul(z, cos_tail));
+  cos_tail = add(set(2.48015872894767294178e-05), mul(z, cos_tail));
+  cos_tail = add(set(-1.38888888888741095749e-03), mul(z, cos_tail));
+  cos_tail = add(set(4.16666666666666019037e-02), mul(z, cos_tail));
+  cos_tail = mul(z, cos_tail);
+  __m512d half = mul(set(0.5), z);
+  __m512d w = sub(set(1), half);
+  __m512d c = add(w, add(sub(sub(set(1), w), half), mul(z, cos_tail)));
+  __m512d odd = exactly(_mm512_and_si512(quadrant, _mm512_set1_epi64(1)));
+  __m512i flip = _mm512_slli_epi64(_mm512_and_si512(quadrant, _mm512_set1_epi64(2)), 62);
+  __m512d even = sub(set(1), odd);
+  *cosine = bits_pd(_mm512_xor_si512(pd_bits(sub(mul(even, c), mul(odd, s))), flip));
+  *sine = bits_pd(_mm512_xor_si512(pd_bits(add(mul(odd, c), mul(even, s))), flip));
+  __m512d magnitude = bits_pd(_mm512_and_si512(pd_bits(degrees), _mm512_set1_epi64(0x7FFFFFFFFFFFFFFFLL)));
+  __mmask8 reduced = _mm512_cmp_pd_mask(magnitude, set(1e15), _CMP_LE_OQ);
+  if (reduced != 0xFF) {
+    double d[8], cs[8], sn[8];
+    _mm512_storeu_pd(d, degrees);
+    _mm512_storeu_pd(cs, *cosine);
+    _mm512_storeu_pd(sn, *sine);
+    for (int l = 0; l < 8; l++) {
+      if (reduced & (1 << l)) continue;
+      double radians = d[l] * (M_PI / 180);
+      cs[l] = cos(radians);
+      sn[l] = sin(radians);
+    }
+    *cosine = _mm512_loadu_pd(cs);
+    *sine = _mm512_loadu_pd(sn);
+  }
+}
+
+/* Eight rows of eight doubles (lane l's record) to eight columns (field i
+ * across the lanes), in registers. */
+AVX512 static inline void transpose8(__m512d r[8]) {
+  __m512d t[8], u[8];
+  for (int k = 0; k < 4; k++) {
+    t[2 * k] = _mm512_unpacklo_pd(r[2 * k], r[2 * k + 1]);
+    t[2 * k + 1] = _mm512_unpackhi_pd(r[2 * k], r[2 * k + 1]);
+  }
+  /* u0: fields 0, 4 of rows 0-3; u1: 2, 6; u2: 1, 5; u3: 3, 7; u4-u7: rows 4-7. */
+  for (int h = 0; h < 2; h++) {
+    u[4 * h] = _mm512_shuffle_f64x2(t[4 * h], t[4 * h + 2], 0x88);
+    u[4 * h + 1] = _mm512_shuffle_f64x2(t[4 * h], t[4 * h + 2], 0xDD);
+    u[4 * h + 2] = _mm512_shuffle_f64x2(t[4 * h + 1], t[4 * h + 3], 0x88);
+    u[4 * h + 3] = _mm512_shuffle_f64x2(t[4 * h + 1], t[4 * h + 3], 0xDD);
+  }
+  r[0] = _mm512_shuffle_f64x2(u[0], u[4], 0x88);
+  r[4] = _mm512_shuffle_f64x2(u[0], u[4], 0xDD);
+  r[2] = _mm512_shuffle_f64x2(u[1], u[5], 0x88);
+  r[6] = _mm512_shuffle_f64x2(u[1], u[5], 0xDD);
+  r[1] = _mm512_shuffle_f64x2(u[2], u[6], 0x88);
+  r[5] = _mm512_shuffle_f64x2(u[2], u[6], 0xDD);
+  r[3] = _mm512_shuffle_f64x2(u[3], u[7], 0x88);
+  r[7] = _mm512_shuffle_f64x2(u[3], u[7], 0xDD);
+}
+
+/* Eight colors (r, g, b, alpha vectors) to eight RGBA pixels, 32 doubles in
+ * order at `out`. */
+AVX512 static inline void store_rgba(double *out, __m512d r, __m512d g, __m512d b, __m512d a) {
+  __m512d rg_lo = _mm512_unpacklo_pd(r, g), rg_hi = _mm512_unpackhi_pd(r, g);
+  __m512d ba_lo = _mm512_unpacklo_pd(b, a), ba_hi = _mm512_unpackhi_pd(b, a);
+  __m512d p = _mm512_shuffle_f64x2(rg_lo, ba_lo, 0x44), q = _mm512_shuffle_f64x2(rg_hi, ba_hi, 0x44);
+  __m512d p2 = _mm512_shuffle_f64x2(rg_lo, ba_lo, 0xEE), q2 = _mm512_shuffle_f64x2(rg_hi, ba_hi, 0xEE);
+  _mm512_storeu_pd(out, _mm512_shuffle_f64x2(p, q, 0x88));
+  _mm512_storeu_pd(out + 8, _mm512_shuffle_f64x2(p, q, 0xDD));
+  _mm512_storeu_pd(out + 16, _mm512_shuffle_f64x2(p2, q2, 0x88));
+  _mm512_storeu_pd(out + 24, _mm512_shuffle_f64x2(p2, q2, 0xDD));
+}
+
+AVX512 static inline size_t color_segments(const double *times, size_t count, const double *records,
+                                           size_t record_stride, const double *q,
+                                           const int64_t *segments, size_t m, double *out,
+                                           size_t stride, int premultiplied, int polar, int lab,
+                                           const double *before, const double *after,
+                                           uint8_t *outside) {
+  const __m512d first = set(times[0]), last = set(times[count - 1]);
+  const __m512d low = _mm512_loadu_pd(five_twelfths), high = _mm512_loadu_pd(five_twelfths + 8);
+  size_t j = 0;
+  for (; j + 8 <= m; j += 8) {
+    __m512d t = _mm512_loadu_pd(q + j);
+    __m512d row[8];
+    double missing_hue[8];
+    int64_t k[8];
+    for (int l = 0; l < 8; l++) {
+      k[l] = segments[j + l];
+      const double *record = records + (size_t)k[l] * record_stride;
+      row[l] = _mm512_loadu_pd(record);
+      if (polar) missing_hue[l] = record[8];
+    }
+    __m512d t0 = _mm512_set_pd(times[k[7]], times[k[6]], times[k[5]], times[k[4]], times[k[3]],
+                               times[k[2]], times[k[1]], times[k[0]]);
+    __m512d t1 = _mm512_set_pd(times[k[7] + 1], times[k[6] + 1], times[k[5] + 1], times[k[4] + 1],
+                               times[k[3] + 1], times[k[2] + 1], times[k[1] + 1], times[k[0] + 1]);
+    __m512d p = _mm512_div_pd(sub(t, t0), sub(t1, t0));
+    __mmask8 inside = _mm512_cmp_pd_mask(t, first, _CMP_GT_OQ) &
+                      _mm512_cmp_pd_mask(t, last, _CMP_LT_OQ) &
+                      _mm512_cmp_pd_mask(t, t0, _CMP_NEQ_UQ) &
+                      _mm512_cmp_pd_mask(p, set(0), _CMP_NEQ_UQ) &
+                      _mm512_cmp_pd_mask(p, set(1), _CMP_NEQ_UQ);
+    transpose8(row);
+    /* ColorEndpoint.blendCoordinates from the record. */
+    __m512d a = add(row[6], mul(row[7], p));
+    __m512d c0 = add(row[0], mul(row[3], p));
+    __m512d c1 = add(row[1], mul(row[4], p));
+    __m512d c2 = add(row[2], mul(row[5], p));
+    if (premultiplied) {
+      __mmask8 divide = _mm512_cmp_pd_mask(a, set(0), _CMP_NEQ_UQ);
+      c0 = _mm512_mask_div_pd(c0, divide, c0, a);
+      c1 = _mm512_mask_div_pd(c1, divide, c1, a);
+      /* OkLCh's hue is not premultiplied. */
+      if (!polar) c2 = _mm512_mask_div_pd(c2, divide, c2, a);
+    }
+    if (polar) {
+      /* OKLCH.oklab: a = c·cos h, b = c·sin h; a missing hue gives 0. */
+      __m512d cosine, sine;
+      hue_cos_sin(c2, &cosine, &sine);
+      __mmask8 none = _mm512_cmp_pd_mask(_mm512_loadu_pd(missing_hue), set(0), _CMP_NEQ_UQ);
+      __m512d ca = _mm512_mask_blend_pd(none, mul(c1, cosine), set(0));
+      __m512d cb = _mm512_mask_blend_pd(none, mul(c1, sine), set(0));
+      c1 = ca;
+      c2 = cb;
+    }
+    if (lab) {
+      /* OKLab.linearRGB. */
+      __m512d l1 = add(add(c0, mul(set(0.3963377773761749), c1)), mul(set(0.2158037573099136), c2));
+      __m512d m1 = sub(sub(c0, mul(set(0.1055613458156586), c1)), mul(set(0.0638541728258133), c2));
+      __m512d s1 = sub(sub(c0, mul(set(0.0894841775298119), c1)), mul(set(1.2914855480194092), c2));
+      __m512d l3 = mul(mul(l1, l1), l1);
+      __m512d m3 = mul(mul(m1, m1), m1);
+      __m512d s3 = mul(mul(s1, s1), s1);
+      c0 = add(sub(mul(set(4.076741636075958), l3), mul(set(3.307711539258062), m3)),
+               mul(set(0.2309699031821045), s3));
+      c1 = sub(add(mul(set(-1.268437973285032), l3), mul(set(2.6097573492876887), m3)),
+               mul(set(0.34131937600265727), s3));
+      __m512d blue = add(sub(mul(set(-0.004196076138675557), l3), mul(set(0.7034186179359363), m3)),
+                         mul(set(1.7076146940746117), s3));
+      c2 = blue;
+    }
+    c0 = to_srgb(c0, low, high);
+    c1 = to_srgb(c1, low, high);
+    c2 = to_srgb(c2, low, high);
+    /* Before the first keyframe and after the last, the color the track
+     * holds there, where the caller gives it. */
+    __mmask8 early = before ? _mm512_cmp_pd_mask(t, first, _CMP_LT_OQ) : 0;
+    __mmask8 late = after ? _mm512_cmp_pd_mask(t, last, _CMP_GT_OQ) : 0;
+    if (early) {
+      c0 = _mm512_mask_blend_pd(early, c0, set(before[0]));
+      c1 = _mm512_mask_blend_pd(early, c1, set(before[1]));
+      c2 = _mm512_mask_blend_pd(early, c2, set(before[2]));
+      a = _mm512_mask_blend_pd(early, a, set(before[3]));
+    }
+    if (late) {
+      c0 = _mm512_mask_blend_pd(late, c0, set(after[0]));
+      c1 = _mm512_mask_blend_pd(late, c1, set(after[1]));
+      c2 = _mm512_mask_blend_pd(late, c2, set(after[2]));
+      a = _mm512_mask_blend_pd(late, a, set(after[3]));
+    }
+    __mmask8 written = inside | early | late;
+    if (stride == 4) {
+      store_rgba(out + j * 4, c0, c1, c2, a);
+    } else {
+      double v[4][8];
+      _mm512_storeu_pd(v[0], c0);
+      _mm512_storeu_pd(v[1], c1);
+      _mm512_storeu_pd(v[2], c2);
+      _mm512_storeu_pd(v[3], a);
+      for (int l = 0; l < 8; l++) {
+        if (!(written & (1 << l))) continue;
+        double *o = out + (j + l) * stride;
+        o[0] = v[0][l];
+        o[1] = v[1][l];
+        o[2] = v[2][l];
+        o[3] = v[3][l];
+      }
+    }
+    outside[j / 8] = (uint8_t)~written;
+  }
+  return j;
+}
+
+AVX512 static size_t color_linear(const double *times, size_t count, const double *records,
+                                  size_t record_stride, const double *q, const int64_t *segments,
+                                  size_t m, double *out, size_t stride, int premultiplied,
+                                  const double *before, const double *after, uint8_t *outside) {
+  return color_segments(times, count, records, record_stride, q, segments, m, out, stride,
+                        premultiplied, 0, 0, before, after, outside);
+}
+
+AVX512 static size_t color_oklab(const double *times, size_t count, const double *records,
+                                 size_t record_stride, const double *q, const int64_t *segments,
+                                 size_t m, double *out, size_t stride, int premultiplied,
+                                 const double *before, const double *after, uint8_t *outside) {
+  return color_segments(times, count, records, record_stride, q, segments, m, out, stride,
+                        premultiplied, 0, 1, before, after, outside);
+}
+
+AVX512 static size_t color_oklch(const double *times, size_t count, const double *records,
+                                 size_t record_stride, const double *q, const int64_t *segments,
+                                 size_t m, double *out, size_t stride, int premultiplied,
+                                 const double *before, const double *after, uint8_t *outside) {
+  return color_segments(times, count, records, record_stride, q, segments, m, out, stride,
+                        premultiplied, 1, 1, before, after, outside);
+}
+
+size_t razzle_color_segments(const double *times, size_t count, const double *records,
+                             size_t record_stride, const double *queries, const int64_t *segments,
+                             size_t m, double *out, size_t stride, int premultiplied, int space,
+                             const double *before, const double *after, uint8_t *outside) {
+  switch (space) {
+  case 0:
+    return color_linear(times, count, records, record_stride, queries, segments, m, out, stride,
+                        premultiplied, before, after, outside);
+  case 1:
+    return color_oklab(times, count, records, record_stride, queries, segments, m, out, stride,
+                       premultiplied, before, after, outside);
+  default:
+    return color_oklch(times, count, records, record_stride, queries, segments, m, out, stride,
+                       premultiplied, before, after, outside);
+  }
+}
+
+#else
+
+size_t razzle_color_segments(const double *times, size_t count, const double *records,
+                             size_t record_stride, const double *queries, const int64_t *segments,
+                             size_t m, double *out, size_t stride, int premultiplied, int space,
+                             const double *before, const double *after, uint8_t *outside) {
+  (void)times, (void)count, (void)records, (void)record_stride, (void)queries, (void)segments;
+  (void)m, (void)out, (void)stride, (void)premultiplied, (void)space, (void)before, (void)after;
+  (void)outside;
+  return 0;
+}
+
+#endif
