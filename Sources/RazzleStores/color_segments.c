@@ -278,45 +278,31 @@ AVX512 static inline size_t color_segments(const double *times, size_t count, co
   return j;
 }
 
-AVX512 static size_t color_linear(const double *times, size_t count, const double *records,
-                                  size_t record_stride, const double *q, const int64_t *segments,
-                                  size_t m, double *out, size_t stride, int premultiplied,
-                                  const double *before, const double *after, uint8_t *outside) {
-  return color_segments(times, count, records, record_stride, q, segments, m, out, stride,
-                        premultiplied, 0, 0, before, after, outside);
-}
-
-AVX512 static size_t color_oklab(const double *times, size_t count, const double *records,
-                                 size_t record_stride, const double *q, const int64_t *segments,
-                                 size_t m, double *out, size_t stride, int premultiplied,
-                                 const double *before, const double *after, uint8_t *outside) {
-  return color_segments(times, count, records, record_stride, q, segments, m, out, stride,
-                        premultiplied, 0, 1, before, after, outside);
-}
-
-AVX512 static size_t color_oklch(const double *times, size_t count, const double *records,
-                                 size_t record_stride, const double *q, const int64_t *segments,
-                                 size_t m, double *out, size_t stride, int premultiplied,
-                                 const double *before, const double *after, uint8_t *outside) {
-  return color_segments(times, count, records, record_stride, q, segments, m, out, stride,
-                        premultiplied, 1, 1, before, after, outside);
+/* One copy of the loop per space (its flags constants in each). */
+AVX512 static size_t color_dispatch(const double *times, size_t count, const double *records,
+                                    size_t record_stride, const double *q,
+                                    const int64_t *segments, size_t m, double *out, size_t stride,
+                                    int premultiplied, int space, const double *before,
+                                    const double *after, uint8_t *outside) {
+  switch (space) {
+  case 0:
+    return color_segments(times, count, records, record_stride, q, segments, m, out, stride,
+                          premultiplied, 0, 0, before, after, outside);
+  case 1:
+    return color_segments(times, count, records, record_stride, q, segments, m, out, stride,
+                          premultiplied, 0, 1, before, after, outside);
+  default:
+    return color_segments(times, count, records, record_stride, q, segments, m, out, stride,
+                          premultiplied, 1, 1, before, after, outside);
+  }
 }
 
 size_t razzle_color_segments(const double *times, size_t count, const double *records,
                              size_t record_stride, const double *queries, const int64_t *segments,
                              size_t m, double *out, size_t stride, int premultiplied, int space,
                              const double *before, const double *after, uint8_t *outside) {
-  switch (space) {
-  case 0:
-    return color_linear(times, count, records, record_stride, queries, segments, m, out, stride,
-                        premultiplied, before, after, outside);
-  case 1:
-    return color_oklab(times, count, records, record_stride, queries, segments, m, out, stride,
-                       premultiplied, before, after, outside);
-  default:
-    return color_oklch(times, count, records, record_stride, queries, segments, m, out, stride,
-                       premultiplied, before, after, outside);
-  }
+  return color_dispatch(times, count, records, record_stride, queries, segments, m, out, stride,
+                        premultiplied, space, before, after, outside);
 }
 
 #else

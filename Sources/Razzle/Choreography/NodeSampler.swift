@@ -389,11 +389,7 @@ struct NodeSampler {
   ) {
     let stride = plan.width
     let tiled = tileRows > 0
-    if columnRows > 0 {
-      writeColumns(clip, times, n, out)
-      return
-    }
-    if n == 1, !tiled, let base = clip.contiguousBase {
+    if n == 1, !tiled, columnRows == 0, let base = clip.contiguousBase {
       // One row of a clip that writes its own columns first, in its
       // animator's order: the animator's frame path (its frame cache).
       let row = out + base
@@ -417,6 +413,10 @@ struct NodeSampler {
           // A column a line run writes (and no other track: see
           // PlanLineRun).
           if let lines, lines.covered[column] { continue }
+          if columnRows > 0 {
+            writeColumns(tracks[i], direct: direct[i], query, out, add: add)
+            continue
+          }
           // Row j of the track's columns: at + j · step.
           let at = tiled ? out + column &* tileRows : out + column
           let step = tiled ? channels : stride
@@ -442,44 +442,37 @@ struct NodeSampler {
     }
   }
 
-  /// ``write(_:_:_:_:)`` in the columns layout (``columnRows``): a plain
-  /// scalar track that writes its column first straight into it (the
-  /// kernels' contiguous path, streamed past the cache), any other through
-  /// the scratch, channel by channel.
+  /// One track of ``write(_:_:_:_:)`` in the columns layout
+  /// (``columnRows``): a plain scalar track that writes its column first
+  /// straight into it (the kernels' contiguous path, streamed past the
+  /// cache), any other through the scratch, channel by channel.
+  @inline(__always)
   private func writeColumns(
-    _ clip: PlanClip, _ times: UnsafePointer<Double>, _ n: Int, _ out: UnsafeMutablePointer<Double>
+    _ track: PlanTrack, direct: Bool, _ query: UnsafeBufferPointer<Double>,
+    _ out: UnsafeMutablePointer<Double>, add: Bool
   ) {
-    let query = UnsafeBufferPointer(start: times, count: n)
-    let add = clip.composite == .add
-    clip.tracks.withUnsafeBufferPointer { tracks in
-      clip.direct.withUnsafeBufferPointer { direct in
-        for i in tracks.indices {
-          let sampler = tracks[i].sampler
-          let column = tracks[i].column
-          let channels = tracks[i].channels
-          if channels == 1 && direct[i] {
-            let at = out + column &* columnRows
-            // (A relative track rewrites what it wrote: not streamed.)
-            sampler.sampleBatch(
-              query, into: at, stride: 1, streaming: streams && !tracks[i].isRelative)
-            tracks[i].applyRelation(to: at, count: n, stride: 1)
-            continue
-          }
-          let scratch = values
-          sampler.sampleBatch(query, into: scratch, stride: channels)
-          tracks[i].applyRelation(to: scratch, count: n, stride: channels)
-          for c in 0..<channels {
-            let target = out + (column &+ c) &* columnRows
-            if direct[i] {
-              for j in 0..<n { target[j] = scratch[j &* channels &+ c] }
-              continue
-            }
-            for j in 0..<n where !times[j].isNaN {
-              let v = scratch[j &* channels &+ c]
-              target[j] = add ? (target[j].isNaN ? 0 : target[j]) + v : v
-            }
-          }
-        }
+    let n = query.count
+    let column = track.column
+    let channels = track.channels
+    if channels == 1 && direct {
+      let at = out + column &* columnRows
+      // (A relative track rewrites what it wrote: not streamed.)
+      track.sampler.sampleBatch(query, into: at, stride: 1, streaming: streams && !track.isRelative)
+      track.applyRelation(to: at, count: n, stride: 1)
+      return
+    }
+    let scratch = values
+    track.sampler.sampleBatch(query, into: scratch, stride: channels)
+    track.applyRelation(to: scratch, count: n, stride: channels)
+    for c in 0..<channels {
+      let target = out + (column &+ c) &* columnRows
+      if direct {
+        for j in 0..<n { target[j] = scratch[j &* channels &+ c] }
+        continue
+      }
+      for j in 0..<n where !query[j].isNaN {
+        let v = scratch[j &* channels &+ c]
+        target[j] = add ? (target[j].isNaN ? 0 : target[j]) + v : v
       }
     }
   }

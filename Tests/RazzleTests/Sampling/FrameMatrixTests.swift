@@ -60,6 +60,48 @@ final class FrameMatrixTests: XCTestCase {
     }
   }
 
+  /// Runs `body` with the rows layout streamed at every size, at every
+  /// kernel level this CPU runs, on one and two threads, for every place
+  /// in a cache line a matrix can start at (`shift`).
+  private func atEveryLevelThreadAndShift(
+    _ body: (_ level: KernelLevel, _ threads: Int, _ shift: Int) throws -> Void
+  ) throws {
+    FrameMatrix.streamingOverride.store(0, ordering: .relaxed)
+    defer { try? KernelLevel.select(nil) }
+    for level in KernelLevel.allCases where level.isSupported {
+      try KernelLevel.select(level)
+      for threads in [1, 2] {
+        Parallel.setThreadCount(threads)
+        for shift in 0..<8 { try body(level, threads, shift) }
+      }
+    }
+  }
+
+  /// Calls `sample` with a matrix of `expected.count` doubles that starts
+  /// `shift` doubles past a cache line, in a buffer of 7s: the number of
+  /// its values whose bits differ from `expected`'s, and of 7s overwritten
+  /// around it.
+  private func mismatches(
+    _ expected: [Double], shift: Int,
+    _ sample: (UnsafeMutableBufferPointer<Double>) throws -> Void
+  ) rethrows -> Int {
+    var out = [Double](repeating: 7, count: expected.count + 16)
+    return try out.withUnsafeMutableBufferPointer { buffer -> Int in
+      let base = buffer.baseAddress!
+      // The first place of a line at or after the buffer's start, then
+      // `shift` doubles on.
+      let line = (8 - Int(UInt(bitPattern: base) >> 3) & 7) & 7
+      let start = line + shift
+      let matrix = UnsafeMutableBufferPointer(start: base + start, count: expected.count)
+      try sample(matrix)
+      var bad = 0
+      for i in 0..<matrix.count where matrix[i].bitPattern != expected[i].bitPattern { bad += 1 }
+      for i in 0..<start where buffer[i] != 7 { bad += 1 }
+      for i in (start + matrix.count)..<buffer.count where buffer[i] != 7 { bad += 1 }
+      return bad
+    }
+  }
+
   func testLayoutsMatchSingleSamples() throws {
     let (animator, tracks) = try scene()
     let times = times(20_011)
@@ -133,36 +175,13 @@ final class FrameMatrixTests: XCTestCase {
     for t in times { expected += try tracks.flatMap { try $0.sample(at: t) } }
     let columns = 136
     XCTAssertEqual(expected.count, times.count * columns)
-    FrameMatrix.streamingOverride.store(0, ordering: .relaxed)
-    defer { try? KernelLevel.select(nil) }
-    for level in KernelLevel.allCases where level.isSupported {
-      try KernelLevel.select(level)
-      for threads in [1, 2] {
-        Parallel.setThreadCount(threads)
-        for shift in 0..<8 {
-          var out = [Double](repeating: 7, count: times.count * columns + 16)
-          let mismatches = try times.withUnsafeBufferPointer { t in
-            try out.withUnsafeMutableBufferPointer { buffer -> Int in
-              let base = buffer.baseAddress!
-              // The first place of a line at or after the buffer's start,
-              // then `shift` doubles on.
-              let line = (8 - Int(UInt(bitPattern: base) >> 3) & 7) & 7
-              let start = line + shift
-              let matrix = UnsafeMutableBufferPointer(
-                start: base + start, count: times.count * columns)
-              _ = try animator.sample(times: t, into: matrix, layout: .rows)
-              var bad = 0
-              for i in 0..<matrix.count where matrix[i].bitPattern != expected[i].bitPattern {
-                bad += 1
-              }
-              for i in 0..<start where buffer[i] != 7 { bad += 1 }
-              for i in (start + matrix.count)..<buffer.count where buffer[i] != 7 { bad += 1 }
-              return bad
-            }
-          }
-          XCTAssertEqual(mismatches, 0, "\(level), \(threads) threads, shift \(shift)")
+    try atEveryLevelThreadAndShift { level, threads, shift in
+      let bad = try mismatches(expected, shift: shift) { matrix in
+        try times.withUnsafeBufferPointer {
+          _ = try animator.sample(times: $0, into: matrix, layout: .rows)
         }
       }
+      XCTAssertEqual(bad, 0, "\(level), \(threads) threads, shift \(shift)")
     }
   }
 
@@ -266,40 +285,20 @@ final class FrameMatrixTests: XCTestCase {
     // the last 14 into 5, too few for a line, and 8).
     let runs = try timeline.withPlan { $0.lineRuns.map(\.tracks.count) }
     XCTAssertEqual(runs, [15, 10, 8])
-    FrameMatrix.streamingOverride.store(0, ordering: .relaxed)
-    defer { try? KernelLevel.select(nil) }
-    for level in KernelLevel.allCases where level.isSupported {
-      try KernelLevel.select(level)
-      for threads in [1, 2] {
-        Parallel.setThreadCount(threads)
-        for shift in 0..<8 {
-          var out = [Double](repeating: 7, count: times.count * columns + 16)
-          let (mismatches, lined) = try times.withUnsafeBufferPointer { t in
-            try out.withUnsafeMutableBufferPointer { buffer -> (Int, Bool) in
-              let base = buffer.baseAddress!
-              let line = (8 - Int(UInt(bitPattern: base) >> 3) & 7) & 7
-              let start = line + shift
-              let matrix = UnsafeMutableBufferPointer(
-                start: base + start, count: times.count * columns)
-              _ = try timeline.sample(times: t, into: matrix, layout: .rows)
-              let lined = try timeline.withPlan {
-                NodeLines(plan: $0, base: base + start) != nil
-              }
-              var bad = 0
-              for i in 0..<matrix.count where matrix[i].bitPattern != expected[i].bitPattern {
-                bad += 1
-              }
-              for i in 0..<start where buffer[i] != 7 { bad += 1 }
-              for i in (start + matrix.count)..<buffer.count where buffer[i] != 7 { bad += 1 }
-              return (bad, lined)
-            }
-          }
-          XCTAssertEqual(mismatches, 0, "\(level), \(threads) threads, shift \(shift)")
-          // Lines at avx2 and avx512 (each run has 8 columns at a line at
-          // every shift).
-          XCTAssertEqual(lined, level != .baseline, "\(level), shift \(shift)")
+    try atEveryLevelThreadAndShift { level, threads, shift in
+      var lined = false
+      let bad = try mismatches(expected, shift: shift) { matrix in
+        try times.withUnsafeBufferPointer {
+          _ = try timeline.sample(times: $0, into: matrix, layout: .rows)
+        }
+        lined = try timeline.withPlan {
+          NodeLines(plan: $0, base: matrix.baseAddress!) != nil
         }
       }
+      XCTAssertEqual(bad, 0, "\(level), \(threads) threads, shift \(shift)")
+      // Lines at avx2 and avx512 (each run has 8 columns at a line at
+      // every shift).
+      XCTAssertEqual(lined, level != .baseline, "\(level), shift \(shift)")
     }
   }
 
