@@ -167,7 +167,7 @@ AVX512 static inline void store_rgba(double *out, __m512d r, __m512d g, __m512d 
   _mm512_storeu_pd(out + 24, _mm512_shuffle_f64x2(p2, q2, 0xDD));
 }
 
-AVX512 static inline size_t color_segments(const double *times, size_t count, const double *records,
+AVX512 __attribute__((always_inline)) static inline size_t color_segments(const double *times, size_t count, const double *records,
                                            size_t record_stride, const double *q,
                                            const int64_t *segments, size_t m, double *out,
                                            size_t stride, int premultiplied, int polar, int lab,
