@@ -4,7 +4,10 @@
 // function on each channel; and for a plain track, the blend from each
 // segment's record before it (`sampleColorSegments`). This file is compiled
 // at each CPU level as `LinearKernel.swift` is; the AVX-512 build is told so
-// by `RAZZLE_AVX512` (Package.swift) and widens the lanes.
+// by `RAZZLE_AVX512` (Package.swift) and widens the lanes; there the plain
+// track's loop is C (`RazzleStores/color_segments.c`, the same operations),
+// which reads each lane's segment record in one load and stores whole
+// vectors, where this Swift reads and writes lane by lane.
 //
 // The three channels' transfer functions run side by side (`Channels`):
 // each is a long chain of dependent operations ending in a division, and
@@ -19,7 +22,7 @@
 // `srgbEncodingPower`); where those branch, the lanes compute both sides
 // and select, which gives the same bits. Nothing here fuses a multiply and
 // an add, so every level and the scalar functions agree bit for bit (tested
-// in `ColorKernelTests`).
+// in `ColorConversionKernelTests`).
 
 import RazzleStores
 

@@ -34,11 +34,9 @@ struct NodeLines {
   /// at a line.
   init?(plan: Plan, base: UnsafeMutablePointer<Double>) {
     let level = KernelLevel.active.storesLevel
-    guard level > 0, !plan.lineRuns.isEmpty, UInt(bitPattern: base) & 7 == 0,
-      plan.width & 7 == 0
+    guard level > 0, !plan.lineRuns.isEmpty,
+      let lineOffset = FrameMatrix.lineOffset(base: base, columns: plan.width)
     else { return nil }
-    // Where each row starts in a cache line, in doubles.
-    let lineOffset = Int(truncatingIfNeeded: UInt(bitPattern: base) >> 3) & 7
     var covered = [Bool](repeating: false, count: plan.width)
     var parts: [Part] = []
     parts.reserveCapacity(plan.lineRuns.count)
@@ -46,9 +44,7 @@ struct NodeLines {
       let head = (8 - ((lineOffset + run.firstColumn) & 7)) & 7
       let groups = Swift.max(0, run.tracks.count - head) / 8
       let lined = head..<(head + 8 * groups)
-      let tracks = run.tracks[lined].map {
-        LinearTrack(times: $0.sampler.times, values: $0.sampler.values, count: $0.sampler.count)
-      }
+      let tracks = run.tracks[lined].map { $0.sampler.linearTrack }
       for k in lined { covered[run.firstColumn + k] = true }
       var edges: [Int] = []
       var first = 0

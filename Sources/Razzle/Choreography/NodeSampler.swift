@@ -36,6 +36,10 @@ struct NodeSampler {
   /// The line runs of a frame matrix past the cache, or nil: their columns
   /// go to the matrix's rows (``run(_:_:_:_:lineRows:)``), not the tile.
   let lines: NodeLines?
+  /// With ``lines``: per column, whether a line run writes it (``lines``'
+  /// `covered`, by address: the sampling threads read it for every track
+  /// and block without retaining the array).
+  private let covered: UnsafePointer<Bool>?
   /// Doubles per level buffer (block × the widest fan-out).
   private let wide: Int
   private let levels: Int
@@ -46,9 +50,10 @@ struct NodeSampler {
 
   private init(
     plan: Plan, block: Int, tileRows: Int, columnRows: Int, streams: Bool, lines: NodeLines?,
-    levels: Int, wide: Int, doubles: UnsafeMutablePointer<Double>,
+    covered: UnsafePointer<Bool>?, levels: Int, wide: Int, doubles: UnsafeMutablePointer<Double>,
     flags: UnsafeMutablePointer<Bool>
   ) {
+    self.covered = covered
     self.plan = plan
     self.block = block
     self.tileRows = tileRows
@@ -75,12 +80,14 @@ struct NodeSampler {
     let flagCount = Swift.max(1, 2 * levels * wide)
     return withUnsafeTemporaryAllocation(of: Double.self, capacity: doubleCount) { doubles in
       withUnsafeTemporaryAllocation(of: Bool.self, capacity: flagCount) { flags in
-        body(
-          NodeSampler(
-            plan: plan, block: block, tileRows: tileRows, columnRows: columnRows,
-            streams: streams, lines: lines, levels: levels, wide: wide,
-            doubles: doubles.baseAddress.unsafelyUnwrapped,
-            flags: flags.baseAddress.unsafelyUnwrapped))
+        (lines?.covered ?? []).withUnsafeBufferPointer { covered in
+          body(
+            NodeSampler(
+              plan: plan, block: block, tileRows: tileRows, columnRows: columnRows,
+              streams: streams, lines: lines, covered: lines == nil ? nil : covered.baseAddress,
+              levels: levels, wide: wide, doubles: doubles.baseAddress.unsafelyUnwrapped,
+              flags: flags.baseAddress.unsafelyUnwrapped))
+        }
       }
     }
   }
@@ -235,14 +242,13 @@ struct NodeSampler {
         var previous: ClipMap? = nil
         var i = 0
         while i < nodes.count {
-          if nextRun < runs.count, let lines, let lineRows,
-            plan.lineRuns[runs[nextRun]].children.lowerBound == i
+          if nextRun < runs.count, runs[nextRun].children.lowerBound == i, let lines,
+            let lineRows
           {
             // A line run: its first clip maps the times (the others map
             // alike), its lines go to the matrix's rows, and each clip
             // writes the tracks the lines leave (at a line's edge).
-            let index = runs[nextRun]
-            let run = plan.lineRuns[index]
+            let run = runs[nextRun]
             nextRun &+= 1
             let map = Unmanaged.passUnretained(nodes[i])._withUnsafeGuaranteedRef { first in
               if first.clipMap != previous {
@@ -252,7 +258,7 @@ struct NodeSampler {
               }
               return first.clipMap
             }
-            let part = lines.parts[index]
+            let part = lines.parts[run.index]
             lines.write(part, queries: inner(level + 1), n, into: lineRows, stride: plan.width)
             for k in part.edges {
               Unmanaged.passUnretained(nodes[k])._withUnsafeGuaranteedRef {
@@ -412,7 +418,7 @@ struct NodeSampler {
           let channels = tracks[i].channels
           // A column a line run writes (and no other track: see
           // PlanLineRun).
-          if let lines, lines.covered[column] { continue }
+          if let covered, covered[column] { continue }
           if columnRows > 0 {
             writeColumns(tracks[i], direct: direct[i], query, out, add: add)
             continue

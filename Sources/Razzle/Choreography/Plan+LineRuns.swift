@@ -45,7 +45,7 @@ extension PlanBuilder {
         end += 1
       }
       if tracks.count >= 8 {
-        node.lineRuns.append(plan.lineRuns.count)
+        node.lineRuns.append((plan.lineRuns.count, i..<end))
         plan.lineRuns.append(
           PlanLineRun(
             children: i..<end, firstColumn: tracks[0].column, tracks: tracks, trackCounts: counts))
@@ -61,7 +61,7 @@ extension PlanBuilder {
       return nil
     }
     for (k, t) in clip.tracks.enumerated() {
-      guard t.channels == 1, !t.isRelative, t.sampler.streamsRuns,
+      guard t.track.streamsRuns,
         k == 0 || t.column == clip.tracks[k - 1].column + 1,
         let pair = positions[Animator.Key(target: t.track.target, property: t.track.property)],
         writers[pair] == 1

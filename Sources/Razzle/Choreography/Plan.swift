@@ -124,9 +124,11 @@ final class PlanNode: @unchecked Sendable {
   /// How a clip maps its parent's times to its animator's (nil for other
   /// nodes and other timings): siblings with equal keys map alike.
   let clipMap: ClipMap?
-  /// For a timeline: its children's line runs, as indices into
-  /// ``Plan/lineRuns``, in the children's order.
-  var lineRuns: [Int] = []
+  /// For a timeline: its children's line runs, in the children's order:
+  /// each one's index in ``Plan/lineRuns`` and its children (so that the
+  /// sampling threads find them without reading the run, whose arrays
+  /// they would retain).
+  var lineRuns: [(index: Int, children: Range<Int>)] = []
 
   init(forwards: ResolvedTiming, backwards: ResolvedTiming, start: Double, body: Body) {
     self.forwards = forwards

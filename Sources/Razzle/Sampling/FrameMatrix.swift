@@ -70,6 +70,17 @@ struct FrameMatrix {
   /// Whether a sampler writes rows in place: the rows layout, not streamed.
   var writesInPlace: Bool { layout == .rows && !streams }
 
+  /// Where every row of the rows layout starts in a cache line, in doubles
+  /// (0 ..< 8), when every row starts at the same place: `base` 8-byte
+  /// aligned and `columns` a multiple of eight; else nil. What writing a
+  /// row's columns a whole cache line at a time needs
+  /// (`RazzleKernels.sampleLinearLines`).
+  static func lineOffset(base: UnsafeMutablePointer<Double>, columns: Int) -> Int? {
+    let address = UInt(bitPattern: base)
+    guard address & 7 == 0 && columns & 7 == 0 else { return nil }
+    return Int(truncatingIfNeeded: address >> 3) & 7
+  }
+
   /// The rows of one staging block of this matrix's width.
   var blockRows: Int { FrameMatrix.blockRows(columns: columns) }
 

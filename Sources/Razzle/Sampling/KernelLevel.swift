@@ -121,6 +121,15 @@ public enum KernelLevel: String, CaseIterable, Sendable {
 /// track (`times`, `values`, `count` ≥ 2) to `out[j · stride]`; with
 /// `streaming`, its runs inside one segment by non-temporal stores (an
 /// output larger than the cache; the baseline level ignores it).
+extension KeyframeSampler {
+  /// The keyframes as `RazzleKernels`' plain linear track (for
+  /// `sampleLinearLines`; a sampler that ``streamsRuns``), valid while the
+  /// sampler is.
+  var linearTrack: RazzleKernelsAVX2.LinearTrack {
+    RazzleKernelsAVX2.LinearTrack(times: times, values: values, count: count)
+  }
+}
+
 @usableFromInline
 func sampleLinearKernel(
   _ times: UnsafePointer<Double>, _ values: UnsafePointer<Double>, _ count: Int,

@@ -129,8 +129,7 @@ extension Animator {
     _ matrix: FrameMatrix
   ) {
     let level = KernelLevel.active.storesLevel
-    let lineOffset = Int(truncatingIfNeeded: UInt(bitPattern: matrix.base) >> 3) & 7
-    let aligned = UInt(bitPattern: matrix.base) & 7 == 0 && matrix.columns & 7 == 0
+    let lineOffset = FrameMatrix.lineOffset(base: matrix.base, columns: matrix.columns)
     func group(_ i: Int) -> Bool {
       i &+ 8 <= tracks.count && tracks[i..<i &+ 8].allSatisfy(\.streamsRuns)
     }
@@ -145,7 +144,7 @@ extension Animator {
       }
     }
     while i < tracks.count {
-      guard level > 0 && aligned && (lineOffset &+ column) & 7 == 0 && group(i) else {
+      guard level > 0, let lineOffset, (lineOffset &+ column) & 7 == 0, group(i) else {
         column &+= tracks[i].channels
         i &+= 1
         continue
@@ -153,10 +152,7 @@ extension Animator {
       var end = i &+ 8
       while group(end) { end &+= 8 }
       flush(to: i)
-      let lanes = (i..<end).map { k -> LinearTrack in
-        let sampler = tracks[k].sampler.unsafelyUnwrapped
-        return LinearTrack(times: sampler.times, values: sampler.values, count: sampler.count)
-      }
+      let lanes = (i..<end).map { tracks[$0].sampler.unsafelyUnwrapped.linearTrack }
       lanes.withUnsafeBufferPointer {
         sampleLinearLines(
           tracks: $0.baseAddress.unsafelyUnwrapped, groups: (end &- i) / 8,
@@ -436,8 +432,9 @@ extension Animator {
 extension Track {
   /// Whether the track's batches go through the plain linear kernel and
   /// write what it computes (not relative: no rewrite after the kernel), so
-  /// it can stream them past the cache (``KeyframeSampler/streamsRuns``).
-  fileprivate var streamsRuns: Bool {
+  /// it can stream them past the cache (``KeyframeSampler/streamsRuns``)
+  /// and write eight neighbouring columns a line at a time.
+  var streamsRuns: Bool {
     bound == nil && sampler.map(\.streamsRuns) ?? false
   }
 }

@@ -82,7 +82,7 @@ extension ColorKind {
   /// `sampleEach` for a track whose segments are all plain: segments found
   /// a block at a time by the vector search, and each time strictly inside
   /// a segment blended and converted at once by the kernel
-  /// (`sampleColorSegmentsKernel`, four times at a time) with the sampler's
+  /// (`sampleColorSegmentsKernel`, a block of lanes at a time) with the sampler's
   /// progress `p = (t − t_k)/(t_{k+1} − t_k)` (what ``KeyframeSampler``'s
   /// `interior` blends a plain segment at). The rest (outside the
   /// keyframes, at a keyframe, NaN, p rounding to 0 or 1, where a blend
@@ -125,9 +125,9 @@ extension ColorKind {
           // Clamped to the keyframes: the same segment inside them, and one
           // the sampler's path does not use outside them.
           findSegmentsKernel(level, times, sampler.count, queries + start, end &- start, ks)
-          // The interior times blended and converted by the kernel, four at
-          // a time; the others (and a block's last few) take the sampler's
-          // path with `deferring`.
+          // The interior times blended and converted by the kernel, a block
+          // of lanes at a time (and the held ends copied); the others (and
+          // a block's last few) take the sampler's path with `deferring`.
           sampleColorSegmentsKernel(
             level, times, sampler.count, records, queries + start, ks, end &- start,
             out + start &* stride, stride, premultiplied: premultiplied, space: space,
