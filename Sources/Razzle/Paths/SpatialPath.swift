@@ -75,8 +75,8 @@ public struct SpatialPath: Sendable {
   /// i's own arc length (what a track's segment i gives at eased progress
   /// u). v is clamped to [0, segmentCount]; NaN gives NaN.
   public func point(keyframeProgress v: Double) -> PathPoint {
-    guard v == v, segmentCount > 0 else { return point(keyframeProgress: v, table: nil) }
-    return point(keyframeProgress: v, table: path.table)
+    // (No table built for NaN or a path without segments.)
+    point(keyframeProgress: v, table: v == v && segmentCount > 0 ? path.table : nil)
   }
 
   /// The path's arc-length table (built on first use; each read takes the
