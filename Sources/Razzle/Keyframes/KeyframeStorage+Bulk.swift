@@ -1,3 +1,5 @@
+import RazzleStores
+
 // Many keyframes in one edit: the batch is merged with the track's
 // keyframes in one pass, so an edit of m keyframes costs O(n + m) after
 // sorting the batch, whatever order its times come in.
@@ -54,24 +56,8 @@ extension KeyframeStorage {
       keys.deallocate()
       entries.deallocate()
     }
-    var allOnes = UInt64.max
-    var anyOnes: UInt64 = 0
-    for i in 0..<n {
-      let key = sortKey(times[i])
-      keys[i] = key
-      entries[i] = UInt32(truncatingIfNeeded: i)
-      allOnes &= key
-      anyOnes |= key
-    }
-    // Keys differ only in the bits of `differing`.
-    let differing = allOnes ^ anyOnes
-    let pairs = (keys: keys, entries: entries)
-    let other = (keys: keys + n, entries: entries + n)
-    let sorted = radixSort(pairs, through: other, count: n, differing: differing) ? other : pairs
-    // The kept pairs are compacted in place: entries, and times' bits over
-    // keys.
-    let kept = compactLastOfEachRun(sorted, count: n, times: times, into: sorted)
-    return keptPairs(sorted, count: kept, body)
+    let kept = razzle_keep_last_by_radix(times.baseAddress, n, keys, entries)
+    return keptPairs((keys, entries), count: kept, body)
   }
 
   /// Calls `body` with `count` kept pairs whose keys hold their times'
@@ -124,44 +110,6 @@ extension KeyframeStorage {
     return true
   }
 
-  /// A time's sort key: its bit pattern made to order as the times do
-  /// (+0 for −0, then negatives flipped below the positives).
-  @inline(__always)
-  private static func sortKey(_ t: Double) -> UInt64 {
-    let bits = (t == 0 ? 0.0 : t).bitPattern
-    return bits & (1 << 63) != 0 ? ~bits : bits | (1 << 63)
-  }
-
-  /// Compacts the last pair of each run of equal keys among `count` sorted
-  /// pairs into `to`, whose keys take the pairs' times' bits: read back
-  /// from the key, or from the entry for a zero (−0 or +0, whichever it
-  /// was). No branch on the runs: every pair is written, and the count
-  /// moves past it when it ends a run. `to` may be `sorted` itself, or any
-  /// buffer that does not reach a pair before it is read.
-  ///
-  /// - Returns: The number of pairs kept.
-  @inline(__always)
-  private static func compactLastOfEachRun(
-    _ sorted: (keys: UnsafeMutablePointer<UInt64>, entries: UnsafeMutablePointer<UInt32>),
-    count: Int, times: UnsafeBufferPointer<Double>,
-    into to: (keys: UnsafeMutablePointer<UInt64>, entries: UnsafeMutablePointer<UInt32>)
-  ) -> Int {
-    let (keys, entries) = sorted
-    var kept = 0
-    var key = keys[0]
-    for j in 0..<count {
-      let next = j &+ 1 < count ? keys[j &+ 1] : ~key
-      let entry = entries[j]
-      var bits = key & (1 << 63) != 0 ? key & ~(1 << 63) : ~key
-      if bits == 0 { bits = times[Int(entry)].bitPattern }  // −0 or +0
-      to.entries[kept] = entry
-      to.keys[kept] = bits
-      kept &+= key != next ? 1 : 0
-      key = next
-    }
-    return kept
-  }
-
   /// ``withLastEntriesInTimeOrder(_:_:)`` of a large batch whose times span
   /// `earliest...latest`, a finite range.
   ///
@@ -169,10 +117,13 @@ extension KeyframeStorage {
   /// (a non-decreasing function of the time, so equal times share a
   /// bucket), stably, in one pass over memory; few enough buckets (n/4096,
   /// at most 1,024) that their write streams stay in the TLB. Each bucket
-  /// is then sorted in a scratch that stays in cache (see
-  /// ``sortBucket(_:count:lowest:highest:scratch:subStarts:)``) and its
-  /// runs are kept, compacted in place into the split's own buffers (a
-  /// bucket is in the scratch by then).
+  /// is then sorted in a scratch that stays in cache (split again by key
+  /// into as many sub-buckets as it has pairs, then an insertion sort, or a
+  /// radix sort where its keys cluster) and its runs are kept, compacted
+  /// in place into the split's own buffers (a bucket is in the scratch by
+  /// then). The scatter and the buckets' sorts are C
+  /// (`Sources/RazzleStores/time_order.c`): it prefetches each bucket's
+  /// next lines for writing, which Swift cannot.
   private static func splitByTime<R>(
     _ times: UnsafeBufferPointer<Double>, earliest: Double, latest: Double,
     _ body: (UnsafeBufferPointer<UInt32>, UnsafeBufferPointer<Double>) -> R
@@ -243,14 +194,8 @@ extension KeyframeStorage {
       starts[b &+ 1] &+= starts[b]
     }
     next.initialize(from: starts, count: buckets)
-    for i in 0..<n {
-      let t = times[i]
-      let b = Int(which[i])
-      let j = next[b]
-      next[b] = j &+ 1
-      keys[j] = sortKey(t)
-      entries[j] = UInt32(truncatingIfNeeded: i)
-    }
+    // Each pair to its bucket, stably, then each bucket sorted and kept.
+    razzle_scatter_pairs(base, which, n, next, keys, entries)
     // The scratch of one bucket: its pairs twice over, sub-bucket starts.
     let scratchKeys = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 &* largest)
     let scratchEntries = UnsafeMutablePointer<UInt32>.allocate(capacity: 2 &* largest)
@@ -260,188 +205,14 @@ extension KeyframeStorage {
       scratchEntries.deallocate()
       subStarts.deallocate()
     }
-    // The kept pairs, compacted in place: entries, and times' bits over
-    // keys (never past the start of the bucket being kept).
-    var kept = 0
-    for b in 0..<buckets {
-      let start = starts[b]
-      let count = starts[b &+ 1] &- start
-      if count == 0 { continue }
-      let bucketKeys = keys + start
-      let bucketEntries = entries + start
-      var lowest = bucketKeys[0]
-      var highest = lowest
-      for j in 1..<count {
-        lowest = Swift.min(lowest, bucketKeys[j])
-        highest = Swift.max(highest, bucketKeys[j])
-      }
-      if lowest == highest {  // one time (or one entry): its last entry
-        let entry = bucketEntries[count &- 1]
-        entries[kept] = entry
-        keys[kept] = times[Int(entry)].bitPattern
-        kept &+= 1
-        continue
-      }
-      let sorted = sortBucket(
-        (bucketKeys, bucketEntries), count: count, lowest: lowest, highest: highest,
-        scratch: (scratchKeys, scratchEntries), subStarts: subStarts)
-      kept &+= compactLastOfEachRun(
-        sorted, count: count, times: times, into: (keys + kept, entries + kept))
-    }
+    let kept = razzle_keep_last_of_buckets(
+      base, starts, buckets, keys, entries, scratchKeys, scratchEntries, subStarts)
     return keptPairs((keys, entries), count: kept, body)
-  }
-
-  /// Sorts one bucket's `count` (key, entry) pairs (more than one key,
-  /// from `lowest` to `highest`) stably, through `scratch` (room for
-  /// 2 × count pairs) and `subStarts` (count + 1): split by key into
-  /// `count` sub-buckets, then an insertion sort, or a radix sort when the
-  /// insertion sort has moved more than 8 pairs per pair.
-  ///
-  /// - Returns: Where the sorted pairs are: `scratch`, or its second half.
-  @inline(__always)
-  private static func sortBucket(
-    _ pairs: (keys: UnsafeMutablePointer<UInt64>, entries: UnsafeMutablePointer<UInt32>),
-    count: Int, lowest: UInt64, highest: UInt64,
-    scratch: (keys: UnsafeMutablePointer<UInt64>, entries: UnsafeMutablePointer<UInt32>),
-    subStarts: UnsafeMutablePointer<Int>
-  ) -> (keys: UnsafeMutablePointer<UInt64>, entries: UnsafeMutablePointer<UInt32>) {
-    // Sub-bucket of a key: ⌊(key − lowest) · M / 2⁶⁴⌋ with the fixed-point
-    // multiplier M = ⌊count · 2⁶⁴ / (range + 1)⌋, one multiplication's high
-    // half: non-decreasing in the key (equal keys share a sub-bucket) and
-    // below count, since key − lowest ≤ range. Keys closer together than
-    // the sub-buckets (range < count) take one each: key − lowest.
-    let range = highest &- lowest
-    let multiplier: UInt64
-    if range < UInt64(count) {
-      multiplier = 0
-    } else if range == .max {
-      multiplier = UInt64(count)  // ⌊count · 2⁶⁴ / 2⁶⁴⌋
-    } else {
-      multiplier = (range &+ 1).dividingFullWidth((high: UInt64(count), low: 0)).quotient
-    }
-    @inline(__always) func sub(_ key: UInt64) -> Int {
-      let d = key &- lowest
-      return Int(
-        truncatingIfNeeded: multiplier == 0 ? d : d.multipliedFullWidth(by: multiplier).high)
-    }
-    subStarts.initialize(repeating: 0, count: count &+ 1)
-    for j in 0..<count { subStarts[sub(pairs.keys[j]) &+ 1] &+= 1 }
-    for s in 0..<count { subStarts[s &+ 1] &+= subStarts[s] }
-    let (toKeys, toEntries) = scratch
-    for j in 0..<count {
-      let key = pairs.keys[j]
-      let s = sub(key)
-      let at = subStarts[s]
-      subStarts[s] = at &+ 1
-      toKeys[at] = key
-      toEntries[at] = pairs.entries[j]
-    }
-    // The pairs are nearly sorted now.
-    if insertionSort(scratch, count: count, budget: 8 &* count) { return scratch }
-    // Clustered keys: the rest by the bytes in which they can differ (every
-    // step so far kept equal keys in entry order).
-    let other = (keys: scratch.keys + count, entries: scratch.entries + count)
-    let top = 64 &- (lowest ^ highest).leadingZeroBitCount
-    let differing: UInt64 = top == 64 ? .max : (1 << top) &- 1
-    return radixSort(scratch, through: other, count: count, differing: differing)
-      ? other : scratch
   }
 
   /// Batches of at least this many entries are split by time first (see
   /// ``withLastEntriesInTimeOrder(_:_:)``).
   static var radixSplitMinimum: Int { 1 << 16 }
-
-  /// Sorts `count` pairs in place by insertion, stably, until it has moved
-  /// more than `budget` pairs.
-  ///
-  /// - Returns: Whether the pairs are sorted (false: it stopped, every pair
-  ///   it moved still after any equal key before it).
-  @inline(__always)
-  private static func insertionSort(
-    _ pairs: (keys: UnsafeMutablePointer<UInt64>, entries: UnsafeMutablePointer<UInt32>),
-    count: Int, budget: Int
-  ) -> Bool {
-    let (keys, entries) = pairs
-    var budget = budget
-    var i = 1
-    while i < count && budget >= 0 {
-      let key = keys[i]
-      if keys[i &- 1] > key {
-        let entry = entries[i]
-        var j = i
-        while j > 0 && keys[j &- 1] > key {
-          keys[j] = keys[j &- 1]
-          entries[j] = entries[j &- 1]
-          j &-= 1
-        }
-        keys[j] = key
-        entries[j] = entry
-        budget &-= i &- j
-      }
-      i &+= 1
-    }
-    return i >= count
-  }
-
-  /// Sorts `count` (key, entry) pairs at `pairs` by the bytes of the keys
-  /// that hold bits of `differing` (low to high), stably, moving them
-  /// between `pairs` and `other` (as large); a byte that every key shares
-  /// is skipped.
-  ///
-  /// - Returns: true when the sorted pairs end in `other`.
-  private static func radixSort(
-    _ pairs: (keys: UnsafeMutablePointer<UInt64>, entries: UnsafeMutablePointer<UInt32>),
-    through other: (keys: UnsafeMutablePointer<UInt64>, entries: UnsafeMutablePointer<UInt32>),
-    count n: Int, differing: UInt64
-  ) -> Bool {
-    guard n > 1, differing != 0 else { return false }
-    if n <= 16 {
-      _ = insertionSort(pairs, count: n, budget: .max)
-      return false
-    }
-    let low = UInt64(differing.trailingZeroBitCount)
-    let high = UInt64(64 &- differing.leadingZeroBitCount)
-    let passes = Int((high &- low &+ 7) / 8)
-    var source = pairs
-    var target = other
-    var inOther = false
-    withUnsafeTemporaryAllocation(of: Int.self, capacity: passes &* 256) { buffer in
-      let counts = buffer.baseAddress.unsafelyUnwrapped
-      counts.initialize(repeating: 0, count: passes &* 256)
-      // Every pass's counts in one read of the keys.
-      for i in 0..<n {
-        let key = pairs.keys[i] &>> low
-        for pass in 0..<passes {
-          counts[pass &* 256 &+ Int(truncatingIfNeeded: (key &>> UInt64(pass &* 8)) & 0xff)] &+= 1
-        }
-      }
-      for pass in 0..<passes {
-        let next = counts + pass &* 256
-        let shift = low &+ UInt64(pass &* 8)
-        if next[Int(truncatingIfNeeded: (pairs.keys[0] &>> shift) & 0xff)] == n { continue }
-        // Start positions of each bucket, then the stable scatter.
-        var offset = 0
-        for b in 0..<256 {
-          let c = next[b]
-          next[b] = offset
-          offset &+= c
-        }
-        let (fromKeys, fromEntries) = source
-        let (toKeys, toEntries) = target
-        for i in 0..<n {
-          let key = fromKeys[i]
-          let b = Int(truncatingIfNeeded: (key &>> shift) & 0xff)
-          let j = next[b]
-          next[b] = j &+ 1
-          toKeys[j] = key
-          toEntries[j] = fromEntries[i]
-        }
-        swap(&source, &target)
-        inOther.toggle()
-      }
-    }
-    return inOther
-  }
 
   /// One keyframe of a merge: where its value and style come from.
   private enum Source {

@@ -180,4 +180,34 @@ size_t razzle_color_segments(const double *times, size_t count, const double *re
                              size_t m, double *out, size_t stride, int premultiplied, int space,
                              const double *before, const double *after, uint8_t *outside);
 
+/* The ordering of a bulk keyframe edit's times (time_order.c; Sources/
+ * Razzle/Keyframes/KeyframeStorage+Bulk.swift calls them). Each sorts
+ * (sort key, entry) pairs stably, a key being the bits of the time (+0 for
+ * -0) made to order as the times do, and keeps the last pair of each run
+ * of equal keys: its entry, and over its key the bits of its time (a zero
+ * read from the entry, for its sign). Entries are 32-bit (at most
+ * UINT32_MAX of them). */
+
+/* Of `n` times (none NaN), keeps the last entry of each time, in time
+ * order, at the start of `keys` and `entries`, which have room for 2 n
+ * each; returns how many. Sorted LSD by the bytes in which the keys
+ * differ. */
+size_t razzle_keep_last_by_radix(const double *times, size_t n, uint64_t *keys,
+                                 uint32_t *entries);
+
+/* The split by time's scatter: entry i's pair goes to `next[bucket[i]]`,
+ * which moves on by one (entries of one bucket keep their order). Each
+ * bucket's next lines are prefetched for writing. */
+void razzle_scatter_pairs(const double *times, const uint16_t *bucket, size_t count,
+                          size_t *next, uint64_t *keys, uint32_t *entries);
+
+/* After razzle_scatter_pairs: sorts each of the `buckets` buckets (bucket
+ * b at starts[b] ..< starts[b + 1] of `keys` and `entries`) through the
+ * scratch (room for twice the largest bucket's pairs; `sub_starts` one more
+ * than its count) and compacts its kept pairs, in place and in time order,
+ * to the start of `keys` and `entries`; returns how many. */
+size_t razzle_keep_last_of_buckets(const double *times, const size_t *starts, size_t buckets,
+                                   uint64_t *keys, uint32_t *entries, uint64_t *scratch_keys,
+                                   uint32_t *scratch_entries, size_t *sub_starts);
+
 #endif

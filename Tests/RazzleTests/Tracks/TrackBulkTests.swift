@@ -115,6 +115,39 @@ final class TrackBulkTests: XCTestCase {
     }
   }
 
+  func testAZeroKeepsTheSignOfItsLastEntry() throws {
+    // −0 and +0 are one time, whose keyframe is the last zero entry's: its
+    // value and its zero's sign (IEEE 754 equality cannot tell them apart,
+    // so the sign is checked on its own). A comparison sort (100 entries),
+    // a radix sort (600), a split by time (70,005), each in any order and
+    // in order.
+    var generator = SystemRandomNumberGenerator()
+    for count in [100, 600, 70_005] {
+      for lastSign in [FloatingPointSign.minus, .plus] {
+        for sorted in [false, true] {
+          var times = (0..<count).map { _ in
+            Double(Int.random(in: -4000...4000, using: &generator)) / 8
+          }
+          if sorted { times.sort() }
+          // Zeros of both signs where the zeros are (and, in any order, at
+          // eight random places), the last of them of `lastSign`.
+          let zeros = times.indices.filter { times[$0] == 0 }
+          let places = sorted ? zeros : zeros + (0..<8).map { _ in Int.random(in: 0..<count) }
+          guard let lastPlace = places.max() else { continue }
+          for place in places { times[place] = Bool.random(using: &generator) ? -0.0 : 0.0 }
+          times[lastPlace] = lastSign == .minus ? -0.0 : 0.0
+          let values = times.indices.map { Double($0) }
+          let track = try Track(property: "x")
+          try setAll(track, times, values)
+          let zero = try XCTUnwrap(track.keyframes.first { $0.time == 0 })
+          let name = "\(count) entries, sorted \(sorted), last zero \(lastSign)"
+          XCTAssertEqual(zero.time.sign, lastSign, name)
+          XCTAssertEqual(zero.value[0], Double(lastPlace), name)
+        }
+      }
+    }
+  }
+
   func testOneSharedStyleOrOneEach() throws {
     let track = try Track(property: "x")
     let eased = KeyframeStyle(easing: .penner(.quad, .easeIn))
