@@ -1,6 +1,8 @@
-/* A radial gradient's positions along a row of pixels (Sources/Razzle/
- * Raster/RasterPaint.swift, RadialGeometry.positions), eight pixels at a
- * time with AVX2. The Swift loop runs four lanes in floats and steps the
+/* A gradient's positions along a row of pixels, and painting by them
+ * (Sources/Razzle/Raster/RasterPaint.swift), eight pixels at a time with
+ * AVX2. A linear gradient's are its table's subscript of t = base + tx x
+ * at each pixel's center x, in doubles as the Swift loop computes them.
+ * A radial gradient's are RadialGeometry.positions. The Swift loop runs four lanes in floats and steps the
  * local point by four pixels an iteration; here the low four lanes are
  * that loop's iteration and the high four its next (the same additions),
  * and every lane computes its operations in its order without fusing a
@@ -64,7 +66,40 @@ AVX2 static void radial_avx2(int32_t *out, size_t count, const float *g, int lin
     _mm256_storeu_si256((__m256i *)(out + i), index8(t, ok));
   }
 }
+
+/* A linear gradient's table indices: GradientTable's subscript of
+ * base + tx (x + 0.5) for x = x0, x0 + 1, ..., four lanes of doubles at a
+ * time, the multiplications and additions in the Swift loop's order. */
+AVX2 static void linear_avx2(int32_t *out, size_t count, double base, double tx, double x0) {
+  const __m256d centers = _mm256_set_pd(3.5, 2.5, 1.5, 0.5);
+  const __m256d b = _mm256_set1_pd(base), step = _mm256_set1_pd(tx);
+  const __m256d scale = _mm256_set1_pd(255.0), half = _mm256_set1_pd(0.5);
+  const __m256d zero = _mm256_setzero_pd();
+  for (size_t i = 0; i < count; i += 4) {
+    /* (x0 + i) + (k + 0.5): whole numbers and halves below 2^52, exact as
+     * Double(x0 + i) + 0.5 is. */
+    __m256d x = _mm256_add_pd(_mm256_set1_pd(x0 + (double)i), centers);
+    __m256d t = _mm256_add_pd(b, _mm256_mul_pd(step, x));
+    __m256d v = _mm256_add_pd(_mm256_mul_pd(t, scale), half);
+    /* v >= 255: 255; v > 0: v truncated; else (NaN too) 0. */
+    __m256d w = _mm256_and_pd(v, _mm256_cmp_pd(v, zero, _CMP_GT_OQ));
+    w = _mm256_blendv_pd(w, scale, _mm256_cmp_pd(v, scale, _CMP_GE_OQ));
+    _mm_storeu_si128((__m128i *)(out + i), _mm256_cvttpd_epi32(w));
+  }
+}
 #endif
+
+int razzle_linear_positions(int32_t *out, size_t count, double base, double tx, double x0,
+                            int level) {
+#if defined(__x86_64__)
+  if (level >= 1) {
+    linear_avx2(out, count, base, tx, x0);
+    return 1;
+  }
+#endif
+  (void)out, (void)count, (void)base, (void)tx, (void)x0, (void)level;
+  return 0;
+}
 
 int razzle_radial_positions(int32_t *out, size_t count, const float *geometry, int linear,
                             int level) {

@@ -138,6 +138,15 @@ size_t razzle_unpremultiply_row(uint32_t *row, size_t count, const uint32_t *rec
 int razzle_radial_positions(int32_t *out, size_t count, const float *geometry, int linear,
                             int level);
 
+/* A linear gradient's table indices for `count` pixels of a row from
+ * column `x0` (and up to three past it: `out` has room for count rounded
+ * up to four), with AVX2 (`level` >= 1): RasterPaint.swift's GradientTable
+ * subscript of base + tx (x + 0.5), in its operations and order, so the
+ * same bits (every index in 0...255). Returns 1 when it wrote the indices,
+ * 0 below AVX2. */
+int razzle_linear_positions(int32_t *out, size_t count, double base, double tx, double x0,
+                            int level);
+
 /* Paints pixels from a gradient's 256 premultiplied `colors` by the
  * indices `index` (from razzle_radial_positions), eight at a time with
  * AVX2 (`level` >= 1): pixel i with index k >= 0 becomes

@@ -368,6 +368,37 @@ final class RasterizerTests: XCTestCase {
     XCTAssertGreaterThan(colors.count, 1_000)
   }
 
+  func testALinearGradientIsTheSameAtEveryKernelLevel() throws {
+    // Linear gradients across, down and aslant, with ends inside and
+    // outside their shapes (t below 0 and above 1 clamps), opaque and
+    // partly transparent stops and layer opacities, over and beside each
+    // other: whole runs (fill) and curved edges (blend), the Swift loops at
+    // baseline, eight pixels at a time (indices, table lookups) at avx2 and
+    // avx512.
+    var shapes: [String] = []
+    for (k, (start, end, opacity)) in [
+      ((5.0, 25.0), (95.0, 25.0), 100.0), ((50.0, -10.0), (50.5, 60.0), 80.0),
+      ((20.0, 10.0), (30.3, 17.7), 100.0), ((90.0, 40.0), (-40.0, 3.0), 45.0),
+      ((50.0, 25.0), (50.0, 25.0), 100.0),
+    ].enumerated() {
+      let gradient =
+        #"{"ty":"gf","o":{"k":\#(opacity)},"r":1,"t":1,"s":{"k":[\#(start.0),\#(start.1)]},"#
+        + #""e":{"k":[\#(end.0),\#(end.1)]},"#
+        + #""g":{"p":3,"k":{"k":[0,1,0,0,0.4,0,0.5,1,1,0.2,0.9,0.1,0,1,0.6,0.5,1,0.2]}}}"#
+      shapes.append(
+        layer(
+          #"{"ty":"el","d":1,"p":{"k":[\#(20.0 + Double(k) * 15.3),\#(24.6 + Double(k) * 0.3)]},"#
+            + #""s":{"k":[\#(60.4 - Double(k) * 3),\#(44.6 + Double(k))]}},"# + gradient,
+          index: k + 1))
+    }
+    let expected = try renderAtEveryKernelLevel(document(shapes.joined(separator: ",")))
+    var colors = Set<[UInt8]>()
+    for o in stride(from: 0, to: expected.count, by: 4) {
+      colors.insert(Array(expected[o..<(o + 4)]))
+    }
+    XCTAssertGreaterThan(colors.count, 1_000)
+  }
+
   func testAnImageIsSampledTheSameAtEveryKernelLevel() throws {
     // A 37 x 23 image of random pixels (alpha 0 to 255), drawn rotated,
     // scaled, shifted by fractions of a pixel and half transparent: at
