@@ -1,8 +1,9 @@
 /* What Swift has no way to write: non-temporal stores for the frame matrix
  * (Sources/Razzle/Sampling/FrameMatrix.swift, `movntpd`), gathers for the
  * rasterizer's image paint and straight-alpha output (Sources/Razzle/
- * Raster/, `vpgatherdd`), and the rasterizer's AVX2 pixel loops (it is
- * compiled once, for baseline x86-64; these are chosen by kernel level). */
+ * Raster/, `vpgatherdd`), the rasterizer's AVX2 pixel loops (it is
+ * compiled once, for baseline x86-64; these are chosen by kernel level),
+ * and prefetches for writing in a bulk keyframe edit's sort. */
 #ifndef RAZZLE_STORES_H
 #define RAZZLE_STORES_H
 
