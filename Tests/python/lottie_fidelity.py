@@ -197,8 +197,11 @@ PART1 = frozenset(
 
 # What razzle's player draws: part 1, then gradient fills and strokes and
 # polystars (display list version 2), repeaters, text, and After Effects'
-# Fill effect (0.3.6).
-DRAWN = PART1 | {"gradient-fill", "gradient-stroke", "polystar", "repeater", "text", "effect:fill"}
+# Fill effect (0.3.6), round corners, and pucker and bloat (0.3.14).
+DRAWN = PART1 | {
+    "gradient-fill", "gradient-stroke", "polystar", "repeater", "text", "effect:fill", "round-corners",
+    "pucker-bloat",
+}
 
 #: Features razzle draws differently from lottie-web on purpose
 #: (Guides/Lottie.md, "Masks": lottie-web draws these mask modes as add;

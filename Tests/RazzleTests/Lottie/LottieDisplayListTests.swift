@@ -148,6 +148,49 @@ final class LottieDisplayListTests: XCTestCase {
     XCTAssertFalse(kinds(list).contains(.stroke))
   }
 
+  func testPuckerAndBloatMoveVerticesToTheCenterAndTangentsAway() throws {
+    // lottie-web's PuckerAndBloatModifier on the square (0, 0), (100, 0),
+    // (100, 100), (0, 100) (sharp: tangents 0), worked by hand: the mean
+    // of the vertices c = (50, 50), p = a / 100; a vertex v goes to
+    // v + (c − v) p, a control point q to q − (c − q) p.
+    let square =
+      #"{"ty":"sh","ks":{"k":{"c":true,"v":[[0,0],[100,0],[100,100],[0,100]],"#
+      + #""i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}}}"#
+    let fill = #"{"ty":"fl","c":{"k":[0,0,0,1]},"o":{"k":100}}"#
+    func drawn(_ amount: Double) throws -> [[Double]] {
+      let list = try draw(
+        document(shapeLayer(square + #",{"ty":"pb","a":{"k":\#(amount)}},"# + fill)), 0)
+      XCTAssertEqual(kinds(list), [.save, .fill, .restore])
+      return points(list, list.ops[1])
+    }
+    // Pucker, 50 %: vertices halfway in; segment 0's controls: (0, 0) −
+    // (50, 50) · 0.5 = (−25, −25) and (100, 0) − (−50, 50) · 0.5 =
+    // (125, −25).
+    var p = try drawn(50)
+    XCTAssertEqual(p[0], [25, 25])
+    XCTAssertEqual(p[1], [-25, -25])
+    XCTAssertEqual(p[2], [125, -25])
+    XCTAssertEqual(
+      stride(from: 3, to: p.count, by: 3).map { p[$0] },
+      [[75, 25], [75, 75], [25, 75], [25, 25]])
+    // Bloat, −50 %: vertices out by half their distance to the center,
+    // controls in: (0, 0) + (50, 50) · 0.5 = (25, 25), (100, 0) +
+    // (−50, 50) · 0.5 = (75, 25).
+    p = try drawn(-50)
+    XCTAssertEqual(p[0], [-25, -25])
+    XCTAssertEqual(p[1], [25, 25])
+    XCTAssertEqual(p[2], [75, 25])
+    XCTAssertEqual(p[3], [125, -25])
+    // 0 %: the square as it is.
+    p = try drawn(0)
+    XCTAssertEqual(p[0], [0, 0])
+    XCTAssertEqual(p[3], [100, 0])
+    // No warning: the modifier is drawn.
+    let animation = try LottieAnimation(
+      json: document(shapeLayer(square + #",{"ty":"pb","a":{"k":30}},"# + fill)))
+    XCTAssertFalse(animation.warnings.contains { $0.feature.contains("pb") })
+  }
+
   func testMasksAreAGroupWithTheirModesInOrder() throws {
     let square =
       #"{"c":true,"v":[[0,0],[10,0],[10,10],[0,10]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}"#

@@ -127,6 +127,35 @@ struct BezierContour: Sendable {
     return BezierContour(points: result, closed: closed)
   }
 
+  /// The contour puckered (amount > 0) or bloated (amount < 0), as
+  /// lottie-web's PuckerAndBloatModifier does: with c the mean of the
+  /// vertices and p = amount / 100, each vertex v moves to v + (c − v) p
+  /// and each control point q (absolute) to q − (c − q) p, the opposite
+  /// way.
+  func puckeringAndBloating(_ amount: Double) -> BezierContour {
+    // Vertices: the start and each segment's end, less a closed
+    // contour's last (its start again).
+    let vertices = segmentCount + (closed ? 0 : 1)
+    guard vertices > 0 else { return self }
+    var cx = 0.0
+    var cy = 0.0
+    for k in 0..<vertices {
+      cx += points[6 * k]
+      cy += points[6 * k + 1]
+    }
+    cx /= Double(vertices)
+    cy /= Double(vertices)
+    let p = amount / 100
+    var moved = points
+    for j in stride(from: 0, to: moved.count, by: 2) {
+      // Index 6k is a vertex; 6k + 2 and 6k + 4 are control points.
+      let f = j % 6 == 0 ? p : -p
+      moved[j] = points[j] + (cx - points[j]) * f
+      moved[j + 1] = points[j + 1] + (cy - points[j + 1]) * f
+    }
+    return BezierContour(points: moved, closed: closed)
+  }
+
   /// lottie-web's rectangle (RectShapeProperty.convertRectToPath): from the
   /// top right corner, down the right side first (up when `reversed`,
   /// direction 3), corners rounded by min(r, w / 2, h / 2).

@@ -129,6 +129,8 @@ indirect enum LottieShapeItem: Sendable {
   case stroke(LottieStrokeStyle)
   /// Round corners (`rd`): the radius.
   case roundCorners(LottieProperty)
+  /// Pucker and bloat (`pb`): the amount (%).
+  case puckerBloat(LottieProperty)
   /// Trim paths: start, end (%), offset (degrees), 1 simultaneously or 2
   /// individually.
   case trim(start: LottieProperty, end: LottieProperty, offset: LottieProperty, mode: Int)
@@ -155,7 +157,7 @@ extension LottieShapeItem {
     case .stroke(let style):
       return style.paint.isStatic && !style.opacity.isAnimated && !style.width.isAnimated
         && style.dashes.allSatisfy { !$0.isAnimated } && !(style.dashOffset?.isAnimated ?? false)
-    case .roundCorners(let r): return !r.isAnimated
+    case .roundCorners(let r), .puckerBloat(let r): return !r.isAnimated
     case .trim(let s, let e, let o, _): return !s.isAnimated && !e.isAnimated && !o.isAnimated
     }
   }

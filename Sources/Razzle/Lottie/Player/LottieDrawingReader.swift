@@ -612,6 +612,9 @@ struct LottieDrawingReader {
       case "rd":
         result.append(
           .roundCorners(try LottieProperty.read(item["r"], fallback: [0], warnings: &warnings)))
+      case "pb":
+        result.append(
+          .puckerBloat(try LottieProperty.read(item["a"], fallback: [0], warnings: &warnings)))
       case "tm":
         let mode = try item.integer("m") ?? 1
         result.append(

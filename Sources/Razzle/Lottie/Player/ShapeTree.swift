@@ -48,6 +48,8 @@ struct ShapeTree {
     case trim(Trim)
     /// lottie-web's RoundCornersModifier with this radius.
     case roundCorners(Range<Int>, radius: Double)
+    /// lottie-web's PuckerAndBloatModifier with this amount (%).
+    case puckerBloat(Range<Int>, amount: Double)
   }
 
   var groups: [Group] = []
@@ -120,6 +122,9 @@ struct ShapeTree {
       case .roundCorners(let radius):
         modifiers.append(
           .roundCorners(groups[id].entryStart..<entries.count, radius: radius.scalar(at: time)))
+      case .puckerBloat(let amount):
+        modifiers.append(
+          .puckerBloat(groups[id].entryStart..<entries.count, amount: amount.scalar(at: time)))
       case .fill, .stroke:
         break
       }
@@ -140,6 +145,10 @@ struct ShapeTree {
       case .roundCorners(let range, let radius) where radius != 0 && radius.isFinite:
         for k in range {
           entries[k].contours = entries[k].contours.map { $0.roundingCorners(radius) }
+        }
+      case .puckerBloat(let range, let amount) where amount != 0 && amount.isFinite:
+        for k in range {
+          entries[k].contours = entries[k].contours.map { $0.puckeringAndBloating(amount) }
         }
       default:
         continue
