@@ -148,6 +148,34 @@ final class LottieDisplayListTests: XCTestCase {
     XCTAssertFalse(kinds(list).contains(.stroke))
   }
 
+  func testRoundCornersCutEachSharpVertexWithKappaHandles() throws {
+    // lottie-web's RoundCornersModifier, radius 10, on the square (0, 0),
+    // (100, 0), (100, 100), (0, 100): the corner (0, 0) becomes (0, 10)
+    // (toward the vertex before it) with its out control point 0.5519 of
+    // the way back to the corner, (0, 4.481), then (10, 0) with its in
+    // control point (4.481, 0); the next corner starts at (90, 0), out
+    // control point (95.519, 0).
+    let square =
+      #"{"ty":"sh","ks":{"k":{"c":true,"v":[[0,0],[100,0],[100,100],[0,100]],"#
+      + #""i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}}}"#
+    let list = try draw(
+      document(
+        shapeLayer(
+          square + #",{"ty":"rd","r":{"k":10}},{"ty":"fl","c":{"k":[0,0,0,1]},"o":{"k":100}}"#)),
+      0)
+    let p = points(list, list.ops[1])
+    let k = 10 * (1 - 0.5519)
+    let expected: [[Double]] = [
+      [0, 10], [0, k], [k, 0], [10, 0], [10, 0], [90, 0], [90, 0], [100 - k, 0],
+    ]
+    for (got, want) in zip(p, expected) {
+      XCTAssertEqual(got[0], want[0], accuracy: 1e-12)
+      XCTAssertEqual(got[1], want[1], accuracy: 1e-12)
+    }
+    // Eight vertices, closed: eight segments after the start.
+    XCTAssertEqual(p.count, 1 + 3 * 8)
+  }
+
   func testPuckerAndBloatMoveVerticesToTheCenterAndTangentsAway() throws {
     // lottie-web's PuckerAndBloatModifier on the square (0, 0), (100, 0),
     // (100, 100), (0, 100) (sharp: tangents 0), worked by hand: the mean
@@ -189,6 +217,65 @@ final class LottieDisplayListTests: XCTestCase {
     let animation = try LottieAnimation(
       json: document(shapeLayer(square + #",{"ty":"pb","a":{"k":30}},"# + fill)))
     XCTAssertFalse(animation.warnings.contains { $0.feature.contains("pb") })
+  }
+
+  func testZigZagMovesVerticesAndRidgesAlongTheirNormalsInTurn() throws {
+    // lottie-web's ZigZagModifier, worked by hand. The open line (0, 0) to
+    // (100, 0), size 10, one ridge: the first vertex's normal is that of
+    // the line from its "previous" vertex (an open path wraps: the last,
+    // (100, 0)) to the next (100, 0), a zero vector, angle 0: moved by
+    // cos 0 · (−1) · 10 to (−10, 0). The ridge at t = 1/2 (normal angle
+    // atan2(dx, dy) = π/2) goes up by 10 to (50, −10); the last vertex, the
+    // other way again, to (90, 0).
+    let line =
+      #"{"ty":"sh","ks":{"k":{"c":false,"v":[[0,0],[100,0]],"i":[[0,0],[0,0]],"o":[[0,0],[0,0]]}}}"#
+    let stroke = #"{"ty":"st","c":{"k":[0,0,0,1]},"o":{"k":100},"w":{"k":2}}"#
+    func drawn(_ shape: String, _ zigZag: String) throws -> [[Double]] {
+      let list = try draw(
+        document(shapeLayer(shape + #",{"ty":"zz","# + zigZag + "}," + stroke)), 0)
+      XCTAssertEqual(kinds(list), [.save, .stroke, .restore])
+      return points(list, list.ops[1])
+    }
+    func assertPoints(
+      _ got: [[Double]], _ expected: [[Double]], _ name: String, line: UInt = #line
+    ) {
+      XCTAssertEqual(got.count, expected.count, name, line: line)
+      for (g, e) in zip(got, expected) {
+        XCTAssertEqual(g[0], e[0], accuracy: 1e-9, name, line: line)
+        XCTAssertEqual(g[1], e[1], accuracy: 1e-9, name, line: line)
+      }
+    }
+    // Corners: each control point on its vertex.
+    var p = try drawn(line, #""s":{"k":10},"r":{"k":1},"pt":{"k":1}"#)
+    assertPoints(
+      p, [[-10, 0], [-10, 0], [50, -10], [50, -10], [50, -10], [90, 0], [90, 0]], "corners")
+    // Smooth: control points along the path, a 2 (1 + 1)-th of the chord
+    // (100 / 4 = 25) from each point: the first vertex's at angle 0 ∓ π/2,
+    // (−10, ±25); the ridge's at π/2 ∓ π/2, (50 ± 25, −10).
+    p = try drawn(line, #""s":{"k":10},"r":{"k":1},"pt":{"k":2}"#)
+    assertPoints(
+      p, [[-10, 0], [-10, 25], [25, -10], [50, -10], [75, -10], [90, -25], [90, 0]], "smooth")
+    // A closed square (0, 0) … (0, 100), no ridges: its corners in and out
+    // in turn along their diagonals by 10 (10 / √2 each way), and the first
+    // again at the end.
+    let square =
+      #"{"ty":"sh","ks":{"k":{"c":true,"v":[[0,0],[100,0],[100,100],[0,100]],"#
+      + #""i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}}}"#
+    p = try drawn(square, #""s":{"k":10},"r":{"k":0},"pt":{"k":1}"#)
+    let d = 10 / 2.0.squareRoot()
+    assertPoints(
+      stride(from: 0, to: p.count, by: 3).map { p[$0] },
+      [[d, d], [100 + d, -d], [100 - d, 100 - d], [-d, 100 + d], [d, d], [d, d]], "square")
+    // Size 0: the path as it is; no warning for the modifier.
+    p = try drawn(line, #""s":{"k":0},"r":{"k":3},"pt":{"k":1}"#)
+    assertPoints([p.first!, p.last!], [[0, 0], [100, 0]], "size 0")
+    let animation = try LottieAnimation(
+      json: document(shapeLayer(line + #",{"ty":"zz","s":{"k":5},"r":{"k":2}},"# + stroke)))
+    XCTAssertFalse(animation.warnings.contains { $0.feature.contains("zz") })
+    // A billion ridges draw in bounded time: at most 2^16 vertices.
+    p = try drawn(line, #""s":{"k":1},"r":{"k":1e9},"pt":{"k":1}"#)
+    XCTAssertLessThanOrEqual(p.count, 3 * (1 << 16) + 1)
+    XCTAssertGreaterThan(p.count, 3 * 60_000)
   }
 
   func testMasksAreAGroupWithTheirModesInOrder() throws {

@@ -50,20 +50,54 @@ struct BezierContour: Sendable {
     self.closed = closed
   }
 
-  /// Vertices (absolute), out and in control points (absolute), as
-  /// lottie-web's `setTripleAt(v, o, i)` lists them, into a closed contour.
-  private init(triples: [(v: (Double, Double), o: (Double, Double), i: (Double, Double))]) {
-    closed = true
-    points = [triples[0].v.0, triples[0].v.1]
-    for k in 0..<triples.count {
+  /// A point (x, y).
+  typealias Point = (Double, Double)
+  /// A vertex and its out and in control points, absolute, as lottie-web's
+  /// `setTripleAt` lists them.
+  typealias Triple = (v: Point, o: Point, i: Point)
+
+  /// The contour's vertices as lottie-web's shape path holds them: one a
+  /// vertex (a closed contour's end, its start again, is not one), with its
+  /// out control point (an open contour's last: the vertex) and its in
+  /// control point (an open contour's first: the vertex).
+  private func triples() -> [Triple] {
+    let n = segmentCount + (closed ? 0 : 1)
+    guard n > 0 else { return [] }
+    func point(_ index: Int) -> Point { (points[index], points[index + 1]) }
+    var out: [Triple] = []
+    out.reserveCapacity(n)
+    for k in 0..<n {
+      let v = point(6 * k)
+      let o = k < segmentCount ? point(6 * k + 2) : v
+      let i: Point
+      if k > 0 {
+        i = point(6 * k - 2)
+      } else if closed && segmentCount > 0 {
+        i = point(6 * (segmentCount - 1) + 4)
+      } else {
+        i = v
+      }
+      out.append((v, o, i))
+    }
+    return out
+  }
+
+  /// The contour through `triples`: segment k from vertex k (its out
+  /// control point) to vertex k + 1 (its in control point), and when
+  /// `closed` from the last back to the first.
+  private init(triples: [Triple], closed: Bool) {
+    self.closed = closed
+    guard let first = triples.first else {
+      points = []
+      return
+    }
+    points = [first.v.0, first.v.1]
+    let last = closed ? triples.count : triples.count - 1
+    points.reserveCapacity(2 + 6 * max(0, last))
+    for k in 0..<max(0, last) {
       let a = triples[k]
       let b = triples[(k + 1) % triples.count]
-      points.append(a.o.0)
-      points.append(a.o.1)
-      points.append(b.i.0)
-      points.append(b.i.1)
-      points.append(b.v.0)
-      points.append(b.v.1)
+      points += [a.o.0, a.o.1, b.i.0, b.i.1, b.v.0, b.v.1]
     }
   }
 
@@ -72,41 +106,22 @@ struct BezierContour: Sendable {
   /// edge) joined by a curve, as lottie-web's RoundCornersModifier does;
   /// an open contour keeps its end vertices.
   func roundingCorners(_ radius: Double) -> BezierContour {
-    typealias Point = (Double, Double)
-    let n = segmentCount + (closed ? 0 : 1)
+    let vertices = triples()
+    let n = vertices.count
     guard n > 0 else { return self }
-    // Vertex k, its in and out control points (absolute).
-    func vertex(_ k: Int) -> Point { (points[6 * k], points[6 * k + 1]) }
-    var v: [Point] = []
-    var i: [Point] = []
-    var o: [Point] = []
+    var out: [Triple] = []
     for k in 0..<n {
-      v.append(vertex(k))
-      let outIndex = 6 * k + 2
-      o.append(k < segmentCount ? (points[outIndex], points[outIndex + 1]) : vertex(k))
-      if k > 0 {
-        i.append((points[6 * k - 2], points[6 * k - 1]))
-      } else if closed && segmentCount > 0 {
-        let last = 6 * (segmentCount - 1)
-        i.append((points[last + 4], points[last + 5]))
-      } else {
-        i.append(vertex(0))
-      }
-    }
-    typealias T = (v: Point, o: Point, i: Point)
-    var out: [T] = []
-    for k in 0..<n {
-      let cv = v[k]
-      guard cv == o[k] && cv == i[k] else {
-        out.append((cv, o[k], i[k]))
+      let (cv, o, i) = vertices[k]
+      guard cv == o && cv == i else {
+        out.append(vertices[k])
         continue
       }
       if (k == 0 || k == n - 1) && !closed {
-        out.append((cv, o[k], i[k]))
+        out.append(vertices[k])
         continue
       }
       for side in 0..<2 {
-        let other = side == 0 ? v[(k + n - 1) % n] : v[(k + 1) % n]
+        let other = side == 0 ? vertices[(k + n - 1) % n].v : vertices[(k + 1) % n].v
         let dx = other.0 - cv.0
         let dy = other.1 - cv.1
         let distance = (dx * dx + dy * dy).squareRoot()
@@ -117,14 +132,105 @@ struct BezierContour: Sendable {
         out.append(side == 0 ? (p, c, p) : (p, p, c))
       }
     }
-    var result: [Double] = [out[0].v.0, out[0].v.1]
-    let last = closed ? out.count : out.count - 1
-    for k in 0..<last {
-      let a = out[k]
-      let b = out[(k + 1) % out.count]
-      result += [a.o.0, a.o.1, b.i.0, b.i.1, b.v.0, b.v.1]
+    return BezierContour(triples: out, closed: closed)
+  }
+
+  /// Vertices a zig zag may give one contour: its ridges a segment are cut
+  /// to fit (a file's `r` of 1e9 draws in bounded time).
+  static let zigZagVertexLimit = 1 << 16
+
+  /// The contour zig-zagged as lottie-web's ZigZagModifier does: each
+  /// vertex, and `ridges` points evenly spaced in t on each segment, moved
+  /// `size` along the normal, alternately to either side (a vertex's
+  /// normal is the perpendicular of the line from the vertex before it to
+  /// the one after, an open contour's ends wrapping round as lottie-web's
+  /// do); corners are sharp, or with `smooth` each point's control points
+  /// lie along the path, a 2 (ridges + 1)-th of its segment's chord (a
+  /// vertex's: of its neighbours' distances) from it. A closed contour
+  /// ends on its first vertex again.
+  func zigZagged(size amplitude: Double, ridges: Double, smooth: Bool) -> BezierContour {
+    let vertices = triples()
+    let n = vertices.count
+    let count = closed ? n : n - 1
+    guard count > 0 else { return BezierContour(points: [], closed: closed) }
+    let frequency = Int(min(ridges, Double(max(0, Self.zigZagVertexLimit / count - 1))))
+    let spacing = Double((frequency + 1) * 2)
+    var out: [Triple] = []
+    out.reserveCapacity(count * (frequency + 1) + 1)
+    func setPoint(
+      _ p: Point, _ angle: Double, _ direction: Double, _ outLength: Double, _ inLength: Double
+    ) {
+      let angleOut = angle - .pi / 2
+      let angleIn = angle + .pi / 2
+      let px = p.0 + cos(angle) * direction * amplitude
+      let py = p.1 - sin(angle) * direction * amplitude
+      out.append(
+        (
+          (px, py), (px + cos(angleOut) * outLength, py - sin(angleOut) * outLength),
+          (px + cos(angleIn) * inLength, py - sin(angleIn) * inLength)
+        ))
     }
-    return BezierContour(points: result, closed: closed)
+    func distance(_ a: Point, _ b: Point) -> Double {
+      let dx = a.0 - b.0
+      let dy = a.1 - b.1
+      return (dx * dx + dy * dy).squareRoot()
+    }
+    func corner(_ k: Int, _ direction: Double) {
+      let previous = vertices[k == 0 ? n - 1 : k - 1].v
+      let next = vertices[(k + 1) % n].v
+      let point = vertices[k % n].v
+      // The perpendicular of next − previous (a rotation by −π/2, with
+      // its cosine and sine as computed), and its angle.
+      let vx = next.0 - previous.0
+      let vy = next.1 - previous.1
+      let rotation = -Double.pi * 0.5
+      let perpendicular = (
+        cos(rotation) * vx - sin(rotation) * vy, sin(rotation) * vx + cos(rotation) * vy
+      )
+      let angle = atan2(0, 1) - atan2(perpendicular.1, perpendicular.0)
+      let previousLength = smooth ? distance(point, previous) : 0
+      let nextLength = smooth ? distance(point, next) : 0
+      setPoint(point, angle, direction, nextLength / spacing, previousLength / spacing)
+    }
+    func segment(_ k: Int, _ direction: Double) -> Double {
+      var direction = direction
+      let p0 = vertices[k].v
+      let p3 = vertices[(k + 1) % n].v
+      // A control point on its end is moved a third of the chord in, as
+      // lottie-web's PolynomialBezier(…, linearize: true) does.
+      func lerp(_ amount: Double) -> Point {
+        (p0.0 * (1 - amount) + p3.0 * amount, p0.1 * (1 - amount) + p3.1 * amount)
+      }
+      func nearlyEqual(_ a: Double, _ b: Double) -> Bool {
+        abs(a - b) * 100000 <= min(abs(a), abs(b))
+      }
+      var p1 = vertices[k].o
+      var p2 = vertices[(k + 1) % n].i
+      if nearlyEqual(p0.0, p1.0) && nearlyEqual(p0.1, p1.1) { p1 = lerp(1.0 / 3) }
+      if nearlyEqual(p2.0, p3.0) && nearlyEqual(p2.1, p3.1) { p2 = lerp(2.0 / 3) }
+      let a = (-p0.0 + 3 * p1.0 - 3 * p2.0 + p3.0, -p0.1 + 3 * p1.1 - 3 * p2.1 + p3.1)
+      let b = (3 * p0.0 - 6 * p1.0 + 3 * p2.0, 3 * p0.1 - 6 * p1.1 + 3 * p2.1)
+      let c = (-3 * p0.0 + 3 * p1.0, -3 * p0.1 + 3 * p1.1)
+      let chord = smooth ? distance(p3, p0) : 0
+      for r in 0..<frequency {
+        let t = Double(r + 1) / Double(frequency + 1)
+        let dx = (3 * t * a.0 + 2 * b.0) * t + c.0
+        let dy = (3 * t * a.1 + 2 * b.1) * t + c.1
+        let x = (((a.0 * t) + b.0) * t + c.0) * t + p0.0
+        let y = (((a.1 * t) + b.1) * t + c.1) * t + p0.1
+        let point = (x, y)
+        setPoint(point, atan2(dx, dy), direction, chord / spacing, chord / spacing)
+        direction = -direction
+      }
+      return direction
+    }
+    var direction = -1.0
+    corner(0, direction)
+    for k in 0..<count {
+      direction = segment(k, -direction)
+      corner(k + 1, direction)
+    }
+    return BezierContour(triples: out, closed: closed)
   }
 
   /// The contour puckered (amount > 0) or bloated (amount < 0), as
@@ -200,7 +306,7 @@ struct BezierContour: Sendable {
         t.append(((p0 + v0, p1 + v1), (p0 + v0 - c, p1 + v1), (p0 + v0, p1 + v1)))
       }
     }
-    return BezierContour(triples: t)
+    return BezierContour(triples: t, closed: true)
   }
 
   /// The most vertices a polystar makes (a star has twice its points):
@@ -250,7 +356,7 @@ struct BezierContour: Sendable {
       if s.star { long.toggle() }
       current += angle * dir
     }
-    let contour = BezierContour(triples: triples)
+    let contour = BezierContour(triples: triples, closed: true)
     return contour.points.allSatisfy(\.isFinite) ? contour : nil
   }
 
@@ -285,7 +391,7 @@ struct BezierContour: Sendable {
         (cw ? p0 - s0 : p0 + s0, p1 + s1 * k)
       ),
     ]
-    return BezierContour(triples: t)
+    return BezierContour(triples: t, closed: true)
   }
 
   /// A rectangle's four corners as a closed contour of lines.

@@ -131,6 +131,9 @@ indirect enum LottieShapeItem: Sendable {
   case roundCorners(LottieProperty)
   /// Pucker and bloat (`pb`): the amount (%).
   case puckerBloat(LottieProperty)
+  /// Zig zag (`zz`): the size `s`, ridges per segment `r`, points `pt`
+  /// (1 corner, 2 smooth).
+  case zigZag(size: LottieProperty, ridges: LottieProperty, points: LottieProperty)
   /// Trim paths: start, end (%), offset (degrees), 1 simultaneously or 2
   /// individually.
   case trim(start: LottieProperty, end: LottieProperty, offset: LottieProperty, mode: Int)
@@ -158,6 +161,8 @@ extension LottieShapeItem {
       return style.paint.isStatic && !style.opacity.isAnimated && !style.width.isAnimated
         && style.dashes.allSatisfy { !$0.isAnimated } && !(style.dashOffset?.isAnimated ?? false)
     case .roundCorners(let r), .puckerBloat(let r): return !r.isAnimated
+    case .zigZag(let size, let ridges, let points):
+      return !size.isAnimated && !ridges.isAnimated && !points.isAnimated
     case .trim(let s, let e, let o, _): return !s.isAnimated && !e.isAnimated && !o.isAnimated
     }
   }

@@ -615,6 +615,12 @@ struct LottieDrawingReader {
       case "pb":
         result.append(
           .puckerBloat(try LottieProperty.read(item["a"], fallback: [0], warnings: &warnings)))
+      case "zz":
+        result.append(
+          .zigZag(
+            size: try LottieProperty.read(item["s"], fallback: [0], warnings: &warnings),
+            ridges: try LottieProperty.read(item["r"], fallback: [0], warnings: &warnings),
+            points: try LottieProperty.read(item["pt"], fallback: [1], warnings: &warnings)))
       case "tm":
         let mode = try item.integer("m") ?? 1
         result.append(

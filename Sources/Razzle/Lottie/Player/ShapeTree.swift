@@ -50,6 +50,9 @@ struct ShapeTree {
     case roundCorners(Range<Int>, radius: Double)
     /// lottie-web's PuckerAndBloatModifier with this amount (%).
     case puckerBloat(Range<Int>, amount: Double)
+    /// lottie-web's ZigZagModifier: size, ridges a segment (rounded as
+    /// JavaScript's Math.round, at least 0), smooth points or corners.
+    case zigZag(Range<Int>, size: Double, ridges: Double, smooth: Bool)
   }
 
   var groups: [Group] = []
@@ -125,6 +128,11 @@ struct ShapeTree {
       case .puckerBloat(let amount):
         modifiers.append(
           .puckerBloat(groups[id].entryStart..<entries.count, amount: amount.scalar(at: time)))
+      case .zigZag(let size, let ridges, let points):
+        modifiers.append(
+          .zigZag(
+            groups[id].entryStart..<entries.count, size: size.scalar(at: time),
+            ridges: ridges.scalar(at: time), smooth: points.scalar(at: time) == 2))
       case .fill, .stroke:
         break
       }
@@ -149,6 +157,15 @@ struct ShapeTree {
       case .puckerBloat(let range, let amount) where amount != 0 && amount.isFinite:
         for k in range {
           entries[k].contours = entries[k].contours.map { $0.puckeringAndBloating(amount) }
+        }
+      case .zigZag(let range, let size, let ridges, let smooth)
+      where size != 0 && size.isFinite && ridges.isFinite:
+        // Math.round: halves up.
+        let r = max(0, (ridges + 0.5).rounded(.down))
+        for k in range {
+          entries[k].contours = entries[k].contours.map {
+            $0.zigZagged(size: size, ridges: r, smooth: smooth)
+          }
         }
       default:
         continue
