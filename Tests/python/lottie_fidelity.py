@@ -197,10 +197,11 @@ PART1 = frozenset(
 
 # What razzle's player draws: part 1, then gradient fills and strokes and
 # polystars (display list version 2), repeaters, text, and After Effects'
-# Fill effect (0.3.6), round corners, pucker and bloat, and zig zag (0.3.14).
+# Fill effect (0.3.6), round corners, pucker and bloat, zig zag and offset
+# paths (0.3.14).
 DRAWN = PART1 | {
     "gradient-fill", "gradient-stroke", "polystar", "repeater", "text", "effect:fill", "round-corners",
-    "pucker-bloat", "zig-zag",
+    "pucker-bloat", "zig-zag", "offset-path",
 }
 
 #: Features razzle draws differently from lottie-web on purpose

@@ -278,6 +278,90 @@ final class LottieDisplayListTests: XCTestCase {
     XCTAssertGreaterThan(p.count, 3 * 60_000)
   }
 
+  func testOffsetPathMovesEachSideAlongItsNormalAndJoinsTheGaps() throws {
+    // lottie-web's OffsetPathModifier on the square (0, 0), (100, 0),
+    // (100, 100), (0, 100), amount 10, worked by hand: each side moves 10
+    // outward (a side from p to q moves by polarOffset at atan2(qx − px,
+    // qy − py): the top, at π/2, to y = −10), the gaps at the corners
+    // joined as `lj` says.
+    let square =
+      #"{"ty":"sh","ks":{"k":{"c":true,"v":[[0,0],[100,0],[100,100],[0,100]],"#
+      + #""i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}}}"#
+    let fill = #"{"ty":"fl","c":{"k":[0,0,0,1]},"o":{"k":100}}"#
+    func drawn(_ shape: String, _ offset: String) throws -> [[Double]] {
+      let list = try draw(
+        document(shapeLayer(shape + #",{"ty":"op","# + offset + "}," + fill)), 0)
+      XCTAssertEqual(kinds(list), [.save, .fill, .restore])
+      return points(list, list.ops[1])
+    }
+    func assertPoints(
+      _ got: [[Double]], _ expected: [[Double]], _ name: String, line: UInt = #line
+    ) {
+      XCTAssertEqual(got.count, expected.count, name, line: line)
+      for (g, e) in zip(got, expected) {
+        XCTAssertEqual(g[0], e[0], accuracy: 1e-9, name, line: line)
+        XCTAssertEqual(g[1], e[1], accuracy: 1e-9, name, line: line)
+      }
+    }
+    func vertices(_ p: [[Double]]) -> [[Double]] {
+      stride(from: 0, to: p.count, by: 3).map { p[$0] }
+    }
+    // Miter (its point 10 from the corner, inside the limit 100): a
+    // vertex at each outer corner.
+    var p = try drawn(square, #""a":{"k":10},"lj":1,"ml":{"k":100}"#)
+    assertPoints(
+      vertices(p),
+      [
+        [0, -10], [100, -10], [110, -10], [110, 0], [110, 100], [110, 110], [100, 110],
+        [0, 110], [-10, 110], [-10, 100], [-10, 0], [-10, -10], [0, -10],
+      ], "miter")
+    // The top side's control points: a third and two thirds along it.
+    assertPoints([p[1], p[2]], [[100.0 / 3, -10], [200.0 / 3, -10]], "controls")
+    // The miter limit is a distance: 10 is not below 4, so a bevel.
+    let bevel: [[Double]] = [
+      [0, -10], [100, -10], [110, 0], [110, 100], [100, 110], [0, 110], [-10, 100], [-10, 0],
+      [0, -10],
+    ]
+    assertPoints(vertices(try drawn(square, #""a":{"k":10},"lj":1,"ml":{"k":4}"#)), bevel, "limit")
+    assertPoints(
+      vertices(try drawn(square, #""a":{"k":10},"lj":3,"ml":{"k":100}"#)), bevel, "bevel")
+    // Round: lottie-web's center (the two lines it intersects are
+    // parallel) falls back to half the gap, r = √200 / 2, and the handles
+    // are 2 r · 0.5519 long: from (100, −10) out along the top, into
+    // (110, 0) down along the right side.
+    p = try drawn(square, #""a":{"k":10},"lj":2,"ml":{"k":4}"#)
+    let h = 2 * (200.0.squareRoot() / 2) * 0.5519
+    assertPoints(Array(p[3...6]), [[100, -10], [100 + h, -10], [110, -h], [110, 0]], "round")
+    // An open line becomes the outline around it: along one side, back
+    // along the other (still open: a fill closes it).
+    let line =
+      #"{"ty":"sh","ks":{"k":{"c":false,"v":[[0,0],[100,0]],"i":[[0,0],[0,0]],"o":[[0,0],[0,0]]}}}"#
+    p = try drawn(line, #""a":{"k":10},"lj":3,"ml":{"k":4}"#)
+    assertPoints(vertices(p), [[0, -10], [100, -10], [100, 10], [0, 10]], "open line")
+    // Inward (−10): the sides move to x, y = 10 and 90 and cross near the
+    // corners. lottie-web finds a crossing by halving both segments until
+    // each piece's box is within 2 px (six halvings of a 100 px side:
+    // 1.5625 px) and takes the middles of the two pieces: the top (t from
+    // 0 to 1 along x) crosses the right side at t = 0.9, in the piece
+    // [57, 58] / 64, so it is cut at t = 57.5 / 64 (x = 89.84375) and the
+    // right side starts at t = 6.5 / 64 (y = 10.15625). Sides cut before
+    // are shorter (89.84375): their crossings fall in [56, 57] / 64, cut at
+    // 113 / 128 of them, 79.315… along; the last pair is the left side and
+    // the top as cut first. The miters land on the corners.
+    p = try drawn(square, #""a":{"k":-10},"lj":1,"ml":{"k":100}"#)
+    let cut = 89.84375 * (113.0 / 128)
+    assertPoints(
+      vertices(p),
+      [
+        [89.84375 * 7.5 / 64, 10], [89.84375, 10], [90, 10], [90, 10.15625],
+        [90, 10.15625 + cut], [90, 90], [89.84375, 90], [89.84375 - cut, 90], [10, 90],
+        [10, 89.84375], [10, 89.84375 - cut], [10, 10], [89.84375 * 7.5 / 64, 10],
+      ], "inward")
+    let animation = try LottieAnimation(
+      json: document(shapeLayer(square + #",{"ty":"op","a":{"k":5},"lj":1,"ml":{"k":4}},"# + fill)))
+    XCTAssertFalse(animation.warnings.contains { $0.feature.contains("op") })
+  }
+
   func testMasksAreAGroupWithTheirModesInOrder() throws {
     let square =
       #"{"c":true,"v":[[0,0],[10,0],[10,10],[0,10]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}"#

@@ -60,7 +60,7 @@ struct BezierContour: Sendable {
   /// vertex (a closed contour's end, its start again, is not one), with its
   /// out control point (an open contour's last: the vertex) and its in
   /// control point (an open contour's first: the vertex).
-  private func triples() -> [Triple] {
+  func triples() -> [Triple] {
     let n = segmentCount + (closed ? 0 : 1)
     guard n > 0 else { return [] }
     func point(_ index: Int) -> Point { (points[index], points[index + 1]) }
@@ -85,7 +85,7 @@ struct BezierContour: Sendable {
   /// The contour through `triples`: segment k from vertex k (its out
   /// control point) to vertex k + 1 (its in control point), and when
   /// `closed` from the last back to the first.
-  private init(triples: [Triple], closed: Bool) {
+  init(triples: [Triple], closed: Bool) {
     self.closed = closed
     guard let first = triples.first else {
       points = []
@@ -194,32 +194,13 @@ struct BezierContour: Sendable {
     }
     func segment(_ k: Int, _ direction: Double) -> Double {
       var direction = direction
-      let p0 = vertices[k].v
-      let p3 = vertices[(k + 1) % n].v
-      // A control point on its end is moved a third of the chord in, as
-      // lottie-web's PolynomialBezier(…, linearize: true) does.
-      func lerp(_ amount: Double) -> Point {
-        (p0.0 * (1 - amount) + p3.0 * amount, p0.1 * (1 - amount) + p3.1 * amount)
-      }
-      func nearlyEqual(_ a: Double, _ b: Double) -> Bool {
-        abs(a - b) * 100000 <= min(abs(a), abs(b))
-      }
-      var p1 = vertices[k].o
-      var p2 = vertices[(k + 1) % n].i
-      if nearlyEqual(p0.0, p1.0) && nearlyEqual(p0.1, p1.1) { p1 = lerp(1.0 / 3) }
-      if nearlyEqual(p2.0, p3.0) && nearlyEqual(p2.1, p3.1) { p2 = lerp(2.0 / 3) }
-      let a = (-p0.0 + 3 * p1.0 - 3 * p2.0 + p3.0, -p0.1 + 3 * p1.1 - 3 * p2.1 + p3.1)
-      let b = (3 * p0.0 - 6 * p1.0 + 3 * p2.0, 3 * p0.1 - 6 * p1.1 + 3 * p2.1)
-      let c = (-3 * p0.0 + 3 * p1.0, -3 * p0.1 + 3 * p1.1)
-      let chord = smooth ? distance(p3, p0) : 0
+      let next = (k + 1) % n
+      let curve = PolynomialBezier(
+        vertices[k].v, vertices[k].o, vertices[next].i, vertices[next].v, linearize: true)
+      let chord = smooth ? distance(curve.points.3, curve.points.0) : 0
       for r in 0..<frequency {
         let t = Double(r + 1) / Double(frequency + 1)
-        let dx = (3 * t * a.0 + 2 * b.0) * t + c.0
-        let dy = (3 * t * a.1 + 2 * b.1) * t + c.1
-        let x = (((a.0 * t) + b.0) * t + c.0) * t + p0.0
-        let y = (((a.1 * t) + b.1) * t + c.1) * t + p0.1
-        let point = (x, y)
-        setPoint(point, atan2(dx, dy), direction, chord / spacing, chord / spacing)
+        setPoint(curve.point(t), curve.normalAngle(t), direction, chord / spacing, chord / spacing)
         direction = -direction
       }
       return direction

@@ -134,6 +134,9 @@ indirect enum LottieShapeItem: Sendable {
   /// Zig zag (`zz`): the size `s`, ridges per segment `r`, points `pt`
   /// (1 corner, 2 smooth).
   case zigZag(size: LottieProperty, ridges: LottieProperty, points: LottieProperty)
+  /// Offset path (`op`): the amount `a`, line join `lj` (1 miter, 2
+  /// round, 3 bevel), miter limit `ml`.
+  case offsetPath(amount: LottieProperty, join: Int, miterLimit: LottieProperty)
   /// Trim paths: start, end (%), offset (degrees), 1 simultaneously or 2
   /// individually.
   case trim(start: LottieProperty, end: LottieProperty, offset: LottieProperty, mode: Int)
@@ -163,6 +166,8 @@ extension LottieShapeItem {
     case .roundCorners(let r), .puckerBloat(let r): return !r.isAnimated
     case .zigZag(let size, let ridges, let points):
       return !size.isAnimated && !ridges.isAnimated && !points.isAnimated
+    case .offsetPath(let amount, _, let miterLimit):
+      return !amount.isAnimated && !miterLimit.isAnimated
     case .trim(let s, let e, let o, _): return !s.isAnimated && !e.isAnimated && !o.isAnimated
     }
   }

@@ -621,6 +621,12 @@ struct LottieDrawingReader {
             size: try LottieProperty.read(item["s"], fallback: [0], warnings: &warnings),
             ridges: try LottieProperty.read(item["r"], fallback: [0], warnings: &warnings),
             points: try LottieProperty.read(item["pt"], fallback: [1], warnings: &warnings)))
+      case "op":
+        result.append(
+          .offsetPath(
+            amount: try LottieProperty.read(item["a"], fallback: [0], warnings: &warnings),
+            join: try item.integer("lj") ?? 1,
+            miterLimit: try LottieProperty.read(item["ml"], fallback: [4], warnings: &warnings)))
       case "tm":
         let mode = try item.integer("m") ?? 1
         result.append(

@@ -53,6 +53,8 @@ struct ShapeTree {
     /// lottie-web's ZigZagModifier: size, ridges a segment (rounded as
     /// JavaScript's Math.round, at least 0), smooth points or corners.
     case zigZag(Range<Int>, size: Double, ridges: Double, smooth: Bool)
+    /// lottie-web's OffsetPathModifier.
+    case offset(Range<Int>, amount: Double, join: BezierContour.OffsetJoin, miterLimit: Double)
   }
 
   var groups: [Group] = []
@@ -133,6 +135,12 @@ struct ShapeTree {
           .zigZag(
             groups[id].entryStart..<entries.count, size: size.scalar(at: time),
             ridges: ridges.scalar(at: time), smooth: points.scalar(at: time) == 2))
+      case .offsetPath(let amount, let join, let miterLimit):
+        modifiers.append(
+          .offset(
+            groups[id].entryStart..<entries.count, amount: amount.scalar(at: time),
+            join: BezierContour.OffsetJoin(rawValue: join) ?? .miter,
+            miterLimit: miterLimit.scalar(at: time)))
       case .fill, .stroke:
         break
       }
@@ -165,6 +173,13 @@ struct ShapeTree {
         for k in range {
           entries[k].contours = entries[k].contours.map {
             $0.zigZagged(size: size, ridges: r, smooth: smooth)
+          }
+        }
+      case .offset(let range, let amount, let join, let miterLimit)
+      where amount != 0 && amount.isFinite:
+        for k in range {
+          entries[k].contours = entries[k].contours.map {
+            $0.offset(by: amount, join: join, miterLimit: miterLimit)
           }
         }
       default:
