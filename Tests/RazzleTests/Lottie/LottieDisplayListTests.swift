@@ -43,6 +43,42 @@ final class LottieDisplayListTests: XCTestCase {
       + transform + #","shapes":["# + shapes + "]" + extra + "}"
   }
 
+  /// The square (0, 0), (100, 0), (100, 100), (0, 100), sharp, closed.
+  private let square =
+    #"{"ty":"sh","ks":{"k":{"c":true,"v":[[0,0],[100,0],[100,100],[0,100]],"#
+    + #""i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}}}"#
+  /// The open line (0, 0) to (100, 0).
+  private let line =
+    #"{"ty":"sh","ks":{"k":{"c":false,"v":[[0,0],[100,0]],"i":[[0,0],[0,0]],"o":[[0,0],[0,0]]}}}"#
+  private let blackFill = #"{"ty":"fl","c":{"k":[0,0,0,1]},"o":{"k":100}}"#
+
+  /// The points of `shape` under the shape modifier `modifier` (its JSON
+  /// object) painted by `paint`: the frame's one FILL or STROKE.
+  private func modified(_ shape: String, _ modifier: String, paint: String? = nil) throws
+    -> [[Double]]
+  {
+    let list = try draw(
+      document(shapeLayer(shape + "," + modifier + "," + (paint ?? blackFill))), 0)
+    XCTAssertEqual(kinds(list).count, 3)
+    return points(list, list.ops[1])
+  }
+
+  /// Each point of `got` within 1e-9 of `expected`'s.
+  private func assertPoints(
+    _ got: [[Double]], _ expected: [[Double]], _ name: String = "", line: UInt = #line
+  ) {
+    XCTAssertEqual(got.count, expected.count, name, line: line)
+    for (g, e) in zip(got, expected) {
+      XCTAssertEqual(g[0], e[0], accuracy: 1e-9, name, line: line)
+      XCTAssertEqual(g[1], e[1], accuracy: 1e-9, name, line: line)
+    }
+  }
+
+  /// Every third point from the first: a path's vertices.
+  private func vertices(_ p: [[Double]]) -> [[Double]] {
+    stride(from: 0, to: p.count, by: 3).map { p[$0] }
+  }
+
   func testRectangleFillIsLottieWebsVerticesFromTheTopRight() throws {
     // rc p (50, 40), s (20, 10), d 1: from (R, T) down the right side:
     // (60, 35), (60, 45), (40, 45), (40, 35), each segment a line (its
@@ -117,9 +153,7 @@ final class LottieDisplayListTests: XCTestCase {
   }
 
   func testTrimHalvesALineAndWrapsThroughTheStart() throws {
-    // A path from (0, 0) to (100, 0); trim 25 %–75 %: (25, 0) to (75, 0).
-    let line =
-      #"{"ty":"sh","ks":{"k":{"c":false,"v":[[0,0],[100,0]],"i":[[0,0],[0,0]],"o":[[0,0],[0,0]]}}}"#
+    // The line from (0, 0) to (100, 0); trim 25 %–75 %: (25, 0) to (75, 0).
     let stroke = #"{"ty":"st","c":{"k":[0,0,0,1]},"o":{"k":100},"w":{"k":2}}"#
     var list = try draw(
       document(
@@ -149,29 +183,16 @@ final class LottieDisplayListTests: XCTestCase {
   }
 
   func testRoundCornersCutEachSharpVertexWithKappaHandles() throws {
-    // lottie-web's RoundCornersModifier, radius 10, on the square (0, 0),
-    // (100, 0), (100, 100), (0, 100): the corner (0, 0) becomes (0, 10)
-    // (toward the vertex before it) with its out control point 0.5519 of
-    // the way back to the corner, (0, 4.481), then (10, 0) with its in
-    // control point (4.481, 0); the next corner starts at (90, 0), out
-    // control point (95.519, 0).
-    let square =
-      #"{"ty":"sh","ks":{"k":{"c":true,"v":[[0,0],[100,0],[100,100],[0,100]],"#
-      + #""i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}}}"#
-    let list = try draw(
-      document(
-        shapeLayer(
-          square + #",{"ty":"rd","r":{"k":10}},{"ty":"fl","c":{"k":[0,0,0,1]},"o":{"k":100}}"#)),
-      0)
-    let p = points(list, list.ops[1])
+    // lottie-web's RoundCornersModifier, radius 10, on the square: the
+    // corner (0, 0) becomes (0, 10) (toward the vertex before it) with its
+    // out control point 0.5519 of the way back to the corner, (0, 4.481),
+    // then (10, 0) with its in control point (4.481, 0); the next corner
+    // starts at (90, 0), out control point (95.519, 0).
+    let p = try modified(square, #"{"ty":"rd","r":{"k":10}}"#)
     let k = 10 * (1 - 0.5519)
-    let expected: [[Double]] = [
-      [0, 10], [0, k], [k, 0], [10, 0], [10, 0], [90, 0], [90, 0], [100 - k, 0],
-    ]
-    for (got, want) in zip(p, expected) {
-      XCTAssertEqual(got[0], want[0], accuracy: 1e-12)
-      XCTAssertEqual(got[1], want[1], accuracy: 1e-12)
-    }
+    assertPoints(
+      Array(p.prefix(8)),
+      [[0, 10], [0, k], [k, 0], [10, 0], [10, 0], [90, 0], [90, 0], [100 - k, 0]])
     // Eight vertices, closed: eight segments after the start.
     XCTAssertEqual(p.count, 1 + 3 * 8)
   }
@@ -181,15 +202,8 @@ final class LottieDisplayListTests: XCTestCase {
     // (100, 100), (0, 100) (sharp: tangents 0), worked by hand: the mean
     // of the vertices c = (50, 50), p = a / 100; a vertex v goes to
     // v + (c − v) p, a control point q to q − (c − q) p.
-    let square =
-      #"{"ty":"sh","ks":{"k":{"c":true,"v":[[0,0],[100,0],[100,100],[0,100]],"#
-      + #""i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}}}"#
-    let fill = #"{"ty":"fl","c":{"k":[0,0,0,1]},"o":{"k":100}}"#
     func drawn(_ amount: Double) throws -> [[Double]] {
-      let list = try draw(
-        document(shapeLayer(square + #",{"ty":"pb","a":{"k":\#(amount)}},"# + fill)), 0)
-      XCTAssertEqual(kinds(list), [.save, .fill, .restore])
-      return points(list, list.ops[1])
+      try modified(square, #"{"ty":"pb","a":{"k":\#(amount)}}"#)
     }
     // Pucker, 50 %: vertices halfway in; segment 0's controls: (0, 0) −
     // (50, 50) · 0.5 = (−25, −25) and (100, 0) − (−50, 50) · 0.5 =
@@ -215,7 +229,7 @@ final class LottieDisplayListTests: XCTestCase {
     XCTAssertEqual(p[3], [100, 0])
     // No warning: the modifier is drawn.
     let animation = try LottieAnimation(
-      json: document(shapeLayer(square + #",{"ty":"pb","a":{"k":30}},"# + fill)))
+      json: document(shapeLayer(square + #",{"ty":"pb","a":{"k":30}},"# + blackFill)))
     XCTAssertFalse(animation.warnings.contains { $0.feature.contains("pb") })
   }
 
@@ -227,23 +241,9 @@ final class LottieDisplayListTests: XCTestCase {
     // cos 0 · (−1) · 10 to (−10, 0). The ridge at t = 1/2 (normal angle
     // atan2(dx, dy) = π/2) goes up by 10 to (50, −10); the last vertex, the
     // other way again, to (90, 0).
-    let line =
-      #"{"ty":"sh","ks":{"k":{"c":false,"v":[[0,0],[100,0]],"i":[[0,0],[0,0]],"o":[[0,0],[0,0]]}}}"#
     let stroke = #"{"ty":"st","c":{"k":[0,0,0,1]},"o":{"k":100},"w":{"k":2}}"#
     func drawn(_ shape: String, _ zigZag: String) throws -> [[Double]] {
-      let list = try draw(
-        document(shapeLayer(shape + #",{"ty":"zz","# + zigZag + "}," + stroke)), 0)
-      XCTAssertEqual(kinds(list), [.save, .stroke, .restore])
-      return points(list, list.ops[1])
-    }
-    func assertPoints(
-      _ got: [[Double]], _ expected: [[Double]], _ name: String, line: UInt = #line
-    ) {
-      XCTAssertEqual(got.count, expected.count, name, line: line)
-      for (g, e) in zip(got, expected) {
-        XCTAssertEqual(g[0], e[0], accuracy: 1e-9, name, line: line)
-        XCTAssertEqual(g[1], e[1], accuracy: 1e-9, name, line: line)
-      }
+      try modified(shape, #"{"ty":"zz","# + zigZag + "}", paint: stroke)
     }
     // Corners: each control point on its vertex.
     var p = try drawn(line, #""s":{"k":10},"r":{"k":1},"pt":{"k":1}"#)
@@ -258,9 +258,6 @@ final class LottieDisplayListTests: XCTestCase {
     // A closed square (0, 0) … (0, 100), no ridges: its corners in and out
     // in turn along their diagonals by 10 (10 / √2 each way), and the first
     // again at the end.
-    let square =
-      #"{"ty":"sh","ks":{"k":{"c":true,"v":[[0,0],[100,0],[100,100],[0,100]],"#
-      + #""i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}}}"#
     p = try drawn(square, #""s":{"k":10},"r":{"k":0},"pt":{"k":1}"#)
     let d = 10 / 2.0.squareRoot()
     assertPoints(
@@ -284,27 +281,8 @@ final class LottieDisplayListTests: XCTestCase {
     // outward (a side from p to q moves by polarOffset at atan2(qx − px,
     // qy − py): the top, at π/2, to y = −10), the gaps at the corners
     // joined as `lj` says.
-    let square =
-      #"{"ty":"sh","ks":{"k":{"c":true,"v":[[0,0],[100,0],[100,100],[0,100]],"#
-      + #""i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}}}"#
-    let fill = #"{"ty":"fl","c":{"k":[0,0,0,1]},"o":{"k":100}}"#
     func drawn(_ shape: String, _ offset: String) throws -> [[Double]] {
-      let list = try draw(
-        document(shapeLayer(shape + #",{"ty":"op","# + offset + "}," + fill)), 0)
-      XCTAssertEqual(kinds(list), [.save, .fill, .restore])
-      return points(list, list.ops[1])
-    }
-    func assertPoints(
-      _ got: [[Double]], _ expected: [[Double]], _ name: String, line: UInt = #line
-    ) {
-      XCTAssertEqual(got.count, expected.count, name, line: line)
-      for (g, e) in zip(got, expected) {
-        XCTAssertEqual(g[0], e[0], accuracy: 1e-9, name, line: line)
-        XCTAssertEqual(g[1], e[1], accuracy: 1e-9, name, line: line)
-      }
-    }
-    func vertices(_ p: [[Double]]) -> [[Double]] {
-      stride(from: 0, to: p.count, by: 3).map { p[$0] }
+      try modified(shape, #"{"ty":"op","# + offset + "}")
     }
     // Miter (its point 10 from the corner, inside the limit 100): a
     // vertex at each outer corner.
@@ -334,8 +312,6 @@ final class LottieDisplayListTests: XCTestCase {
     assertPoints(Array(p[3...6]), [[100, -10], [100 + h, -10], [110, -h], [110, 0]], "round")
     // An open line becomes the outline around it: along one side, back
     // along the other (still open: a fill closes it).
-    let line =
-      #"{"ty":"sh","ks":{"k":{"c":false,"v":[[0,0],[100,0]],"i":[[0,0],[0,0]],"o":[[0,0],[0,0]]}}}"#
     p = try drawn(line, #""a":{"k":10},"lj":3,"ml":{"k":4}"#)
     assertPoints(vertices(p), [[0, -10], [100, -10], [100, 10], [0, 10]], "open line")
     // Inward (−10): the sides move to x, y = 10 and 90 and cross near the
@@ -358,16 +334,17 @@ final class LottieDisplayListTests: XCTestCase {
         [10, 89.84375], [10, 89.84375 - cut], [10, 10], [89.84375 * 7.5 / 64, 10],
       ], "inward")
     let animation = try LottieAnimation(
-      json: document(shapeLayer(square + #",{"ty":"op","a":{"k":5},"lj":1,"ml":{"k":4}},"# + fill)))
+      json: document(
+        shapeLayer(square + #",{"ty":"op","a":{"k":5},"lj":1,"ml":{"k":4}},"# + blackFill)))
     XCTAssertFalse(animation.warnings.contains { $0.feature.contains("op") })
   }
 
   func testMasksAreAGroupWithTheirModesInOrder() throws {
-    let square =
+    let maskSquare =
       #"{"c":true,"v":[[0,0],[10,0],[10,10],[0,10]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}"#
     let masks =
-      #","masksProperties":[{"mode":"s","inv":true,"pt":{"k":"# + square
-      + #"},"o":{"k":50},"x":{"k":2}},{"mode":"a","pt":{"k":"# + square + "}}]"
+      #","masksProperties":[{"mode":"s","inv":true,"pt":{"k":"# + maskSquare
+      + #"},"o":{"k":50},"x":{"k":2}},{"mode":"a","pt":{"k":"# + maskSquare + "}}]"
     let json = document(
       shapeLayer(
         #"{"ty":"rc","d":1,"p":{"k":[5,5]},"s":{"k":[20,20]},"r":{"k":0}},{"ty":"fl","c":{"k":[1,1,1,1]},"o":{"k":100}}"#,
