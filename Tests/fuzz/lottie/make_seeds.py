@@ -238,6 +238,25 @@ def effects():
                                       fill_effect(k([0, 0, 0, 1]), k(1e300), params=[{"ty": 2}])])])
 
 
+def modifiers():
+    """The path modifiers in every arrangement the reader takes: round
+    corners, pucker and bloat, zig zag (a billion ridges: bounded) and
+    offset paths (each join, a miter limit of 0, huge and animated amounts)
+    on closed and open paths and an ellipse, nested in a group."""
+    square = {"ty": "sh", "ks": k(path([[10, 10], [90, 10], [90, 90], [10, 90]]))}
+    line = {"ty": "sh", "ks": k(path([[0, 50], [100, 50], [100, 50]], closed=False))}
+    return doc([shape_layer(1, [square, line, ellipse([50, 50], [30, 20]),
+                                {"ty": "rd", "r": k(5)},
+                                {"ty": "pb", "a": keys((0, -80), (30, 1e300))},
+                                {"ty": "zz", "s": k(4), "r": k(1e9), "pt": k(2)},
+                                {"ty": "op", "a": keys((0, -12), (30, 12)), "lj": 2, "ml": k(4)},
+                                fill([0, 0, 0, 1])]),
+                shape_layer(2, [{"ty": "gr", "it": [square, {"ty": "op", "a": k(1e308), "lj": 1, "ml": k(0)},
+                                                    {"ty": "zz", "s": k(-3), "r": k(-2), "pt": k(1)},
+                                                    stroke([1, 0, 0, 1], 2)]},
+                                line, {"ty": "op", "a": k(3), "lj": 3}, stroke([0, 0, 1, 1], 1)])])
+
+
 def deep_json(depth=3000):
     return '{"v":"5.7.0","fr":30,"ip":0,"op":60,"w":10,"h":10,"nm":' + "[" * depth + "]" * depth + ',"layers":[]}'
 
@@ -257,6 +276,7 @@ SEEDS = {
     "parent-loop.json": parent_loop(),
     "matte-edges.json": matte_edges(),
     "effects.json": effects(),
+    "modifiers.json": modifiers(),
 }
 
 if __name__ == "__main__":

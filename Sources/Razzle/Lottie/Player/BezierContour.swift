@@ -135,10 +135,6 @@ struct BezierContour: Sendable {
     return BezierContour(triples: out, closed: closed)
   }
 
-  /// Vertices a zig zag may give one contour: its ridges a segment are cut
-  /// to fit (a file's `r` of 1e9 draws in bounded time).
-  static let zigZagVertexLimit = 1 << 16
-
   /// The contour zig-zagged as lottie-web's ZigZagModifier does: each
   /// vertex, and `ridges` points evenly spaced in t on each segment, moved
   /// `size` along the normal, alternately to either side (a vertex's
@@ -148,12 +144,17 @@ struct BezierContour: Sendable {
   /// lie along the path, a 2 (ridges + 1)-th of its segment's chord (a
   /// vertex's: of its neighbours' distances) from it. A closed contour
   /// ends on its first vertex again.
-  func zigZagged(size amplitude: Double, ridges: Double, smooth: Bool) -> BezierContour {
+  ///
+  /// The ridges a segment are cut so that the contour has at most
+  /// `vertexLimit` vertices (a file's `r` of 1e9 draws in bounded time).
+  func zigZagged(size amplitude: Double, ridges: Double, smooth: Bool, vertexLimit: Int)
+    -> BezierContour
+  {
     let vertices = triples()
     let n = vertices.count
     let count = closed ? n : n - 1
     guard count > 0 else { return BezierContour(points: [], closed: closed) }
-    let frequency = Int(min(ridges, Double(max(0, Self.zigZagVertexLimit / count - 1))))
+    let frequency = Int(min(ridges, Double(max(0, (vertexLimit - 1) / count - 1))))
     let spacing = Double((frequency + 1) * 2)
     var out: [Triple] = []
     out.reserveCapacity(count * (frequency + 1) + 1)

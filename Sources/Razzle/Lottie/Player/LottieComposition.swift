@@ -164,10 +164,12 @@ extension LottieShapeItem {
       return style.paint.isStatic && !style.opacity.isAnimated && !style.width.isAnimated
         && style.dashes.allSatisfy { !$0.isAnimated } && !(style.dashOffset?.isAnimated ?? false)
     case .roundCorners(let r), .puckerBloat(let r): return !r.isAnimated
-    case .zigZag(let size, let ridges, let points):
-      return !size.isAnimated && !ridges.isAnimated && !points.isAnimated
-    case .offsetPath(let amount, _, let miterLimit):
-      return !amount.isAnimated && !miterLimit.isAnimated
+    case .zigZag, .offsetPath:
+      // They spend the frame's modifier budget
+      // (`ShapeTree.maximumModifierVertices`), so a layer with one is built
+      // every frame, never replayed: a frame's drawing then spends it the
+      // same way each time it is drawn.
+      return false
     case .trim(let s, let e, let o, _): return !s.isAnimated && !e.isAnimated && !o.isAnimated
     }
   }

@@ -19,6 +19,8 @@ struct LottieFrameBuilder {
   /// repeat theirs): bounded, so that a file cannot make a frame's work
   /// explode.
   private var layerBudget = LottieFrameBuilder.maximumLayerDraws
+  /// The vertices zig zags and offset paths may still make in this frame.
+  private var modifierBudget = ShapeTree.maximumModifierVertices
 
   /// The most layers one frame draws (every use of a precomposition
   /// counts its layers again).
@@ -236,7 +238,7 @@ struct LottieFrameBuilder {
       let items = LottieRepeater.expand(shapes, at: time, budget: &budget)
       var tree = ShapeTree()
       tree.collect(items, time: time)
-      tree.applyModifiers()
+      tree.applyModifiers(budget: &modifierBudget)
       draw(tree, items, time: time, alpha: alpha)
       if layer.staticShapes { list.record(layer, alpha: alpha, since: start) }
     }

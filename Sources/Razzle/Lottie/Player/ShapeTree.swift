@@ -151,9 +151,15 @@ struct ShapeTree {
     return id
   }
 
+  /// The vertices zig zags and offset paths may make in one frame: past
+  /// them their paths draw unmodified, so that a file's work stays
+  /// bounded (an offset costs a few microseconds a vertex).
+  static let maximumModifierVertices = 1 << 16
+
   /// Applies the modifiers in document order (the one nearest a path
-  /// first).
-  mutating func applyModifiers() {
+  /// first). Zig zags and offset paths spend `budget` vertices (see
+  /// ``maximumModifierVertices``).
+  mutating func applyModifiers(budget: inout Int) {
     for modifier in modifiers {
       switch modifier {
       case .trim(let trim) where !trim.range.isEmpty:
@@ -171,15 +177,25 @@ struct ShapeTree {
         // Math.round: halves up.
         let r = max(0, (ridges + 0.5).rounded(.down))
         for k in range {
-          entries[k].contours = entries[k].contours.map {
-            $0.zigZagged(size: size, ridges: r, smooth: smooth)
+          entries[k].contours = entries[k].contours.map { contour in
+            // Its corners at least (one more for a closed contour's end).
+            guard budget > contour.segmentCount + 1 else { return contour }
+            let zigZag = contour.zigZagged(
+              size: size, ridges: r, smooth: smooth, vertexLimit: budget)
+            budget -= zigZag.segmentCount + 1
+            return zigZag
           }
         }
       case .offset(let range, let amount, let join, let miterLimit)
       where amount != 0 && amount.isFinite:
         for k in range {
-          entries[k].contours = entries[k].contours.map {
-            $0.offset(by: amount, join: join, miterLimit: miterLimit)
+          entries[k].contours = entries[k].contours.map { contour in
+            // At most three pieces a segment and a join each: four
+            // vertices a segment, twice for an open contour.
+            guard budget >= 8 * (contour.segmentCount + 1) else { return contour }
+            let offset = contour.offset(by: amount, join: join, miterLimit: miterLimit)
+            budget -= offset.segmentCount + 1
+            return offset
           }
         }
       default:
