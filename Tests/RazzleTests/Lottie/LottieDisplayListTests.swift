@@ -205,7 +205,8 @@ final class LottieDisplayListTests: XCTestCase {
     func drawn(_ amount: Double) throws -> [[Double]] {
       try modified(square, #"{"ty":"pb","a":{"k":\#(amount)}}"#)
     }
-    // Pucker, 50 %: vertices halfway in; segment 0's controls: (0, 0) −
+    // Bloat (After Effects' name for a positive amount), 50 %: vertices
+    // halfway in; segment 0's controls: (0, 0) −
     // (50, 50) · 0.5 = (−25, −25) and (100, 0) − (−50, 50) · 0.5 =
     // (125, −25).
     var p = try drawn(50)
@@ -215,7 +216,7 @@ final class LottieDisplayListTests: XCTestCase {
     XCTAssertEqual(
       stride(from: 3, to: p.count, by: 3).map { p[$0] },
       [[75, 25], [75, 75], [25, 75], [25, 25]])
-    // Bloat, −50 %: vertices out by half their distance to the center,
+    // Pucker, −50 %: vertices out by half their distance to the center,
     // controls in: (0, 0) + (50, 50) · 0.5 = (25, 25), (100, 0) +
     // (−50, 50) · 0.5 = (75, 25).
     p = try drawn(-50)

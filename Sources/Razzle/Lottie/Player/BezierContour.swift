@@ -215,7 +215,8 @@ struct BezierContour: Sendable {
     return BezierContour(triples: out, closed: closed)
   }
 
-  /// The contour puckered (amount > 0) or bloated (amount < 0), as
+  /// The contour bloated (amount > 0: vertices in, segments bulging out)
+  /// or puckered (amount < 0: vertices out, segments pulled in), as
   /// lottie-web's PuckerAndBloatModifier does: with c the mean of the
   /// vertices and p = amount / 100, each vertex v moves to v + (c − v) p
   /// and each control point q (absolute) to q − (c − q) p, the opposite

@@ -162,6 +162,52 @@ def _lottie_loop(lottie: Optional[str]) -> Frames:
     return renderer.frames(np.arange(first, last, 3.0))
 
 
+def _lottie_modifiers(_: Optional[str]) -> Frames:
+    """Guides/Lottie.md's shape modifiers: one five-pointed star (a path,
+    filled and stroked) under each modifier razzle draws, as lottie-web
+    computes them, each panel drawn by the renderer and titled by
+    matplotlib."""
+    import math
+
+    from .._lottie import import_lottie
+    from ..render import Renderer
+
+    outer = [(60 + 40 * math.sin(2 * math.pi * k / 5), 64 - 40 * math.cos(2 * math.pi * k / 5)) for k in range(5)]
+    inner = [(60 + 17 * math.sin(2 * math.pi * (k + 0.5) / 5), 64 - 17 * math.cos(2 * math.pi * (k + 0.5) / 5))
+             for k in range(5)]
+    vertices = [[round(c, 2) for c in point] for pair in zip(outer, inner) for point in pair]
+    zeros = [[0, 0] for _ in vertices]
+    star = {"ty": "sh", "ks": {"a": 0, "k": {"c": True, "v": vertices, "i": zeros, "o": zeros}}}
+    paint = [{"ty": "fl", "c": {"a": 0, "k": [0.12, 0.44, 0.82, 1]}, "o": {"a": 0, "k": 100}},
+             {"ty": "st", "c": {"a": 0, "k": [0.1, 0.1, 0.15, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 2},
+              "lj": 1, "ml": 4}]
+
+    def number(v: float) -> Dict[str, Any]:
+        return {"a": 0, "k": v}
+
+    panels: List[Tuple[str, Optional[Dict[str, Any]]]] = [
+        ("the path", None),
+        ("round corners (rd) 8", {"ty": "rd", "r": number(8)}),
+        ("bloat (pb) 40 %", {"ty": "pb", "a": number(40)}),
+        ("pucker (pb) −40 %", {"ty": "pb", "a": number(-40)}),
+        ("zig zag (zz) 4, 3 ridges", {"ty": "zz", "s": number(4), "r": number(3), "pt": number(1)}),
+        ("zig zag smooth", {"ty": "zz", "s": number(4), "r": number(3), "pt": number(2)}),
+        ("offset (op) +8, round", {"ty": "op", "a": number(8), "lj": 2, "ml": number(4)}),
+        ("offset (op) −5, miter", {"ty": "op", "a": number(-5), "lj": 1, "ml": number(20)}),
+    ]
+    figure = _figure(8.0, 4.3)
+    grid = figure.subplots(2, 4)
+    for ax, (title, modifier) in zip(grid.flat, panels):
+        shapes = [star] + ([modifier] if modifier else []) + paint
+        document = {"v": "5.7.0", "fr": 30, "ip": 0, "op": 1, "w": 120, "h": 120,
+                    "layers": [{"ty": 4, "ind": 1, "ip": 0, "op": 1, "st": 0, "ks": {}, "shapes": shapes}]}
+        frame = Renderer.from_lottie(import_lottie(document), size=(240, 240), background="white").frame(0)
+        ax.imshow(frame)
+        ax.set_title(title, fontsize=9)
+        ax.set_axis_off()
+    return _pixels(figure)
+
+
 # -- charts -----------------------------------------------------------------------
 
 
@@ -311,6 +357,7 @@ PICTURES: Tuple[Picture, ...] = (
     Picture("masks.png", _masks, colors=64),
     Picture("paths.png", _paths, colors=64),
     Picture("lottie-frame.png", _lottie_frame, lottie=True),
+    Picture("lottie-modifiers.png", _lottie_modifiers, colors=64),
 )
 
 
