@@ -141,7 +141,7 @@ public func sampleColorSegments(
   #endif
 }
 
-/// ``sampleColorSegments(times:count:records:recordStride:queries:segments:count:into:stride:premultiplied:from:scalar:)``
+/// ``sampleColorSegments(times:count:records:recordStride:queries:segments:count:into:stride:premultiplied:from:before:after:scalar:)``
 /// in Swift's lanes (the baseline and avx2 builds).
 @inline(__always)
 func sampleColorSegmentsInSwift(
@@ -173,7 +173,7 @@ func sampleColorSegmentsInSwift(
   }
 }
 
-/// The loop of ``sampleColorSegments(times:count:records:recordStride:queries:segments:count:into:stride:premultiplied:from:scalar:)``,
+/// The loop of ``sampleColorSegments(times:count:records:recordStride:queries:segments:count:into:stride:premultiplied:from:before:after:scalar:)``,
 /// one copy per space.
 @inline(__always)
 func sampleColorLanes(

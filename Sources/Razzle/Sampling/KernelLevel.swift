@@ -116,11 +116,6 @@ public enum KernelLevel: String, CaseIterable, Sendable {
   }()
 }
 
-/// The plain linear kernel, or with `hold` the hold kernel, at the active
-/// level (see `RazzleKernels.sampleLinear`): `m` values of the scalar
-/// track (`times`, `values`, `count` ≥ 2) to `out[j · stride]`; with
-/// `streaming`, its runs inside one segment by non-temporal stores (an
-/// output larger than the cache; the baseline level ignores it).
 extension KeyframeSampler {
   /// The keyframes as `RazzleKernels`' plain linear track (for
   /// `sampleLinearLines`; a sampler that ``streamsRuns``), valid while the
@@ -130,6 +125,11 @@ extension KeyframeSampler {
   }
 }
 
+/// The plain linear kernel, or with `hold` the hold kernel, at the active
+/// level (see `RazzleKernels.sampleLinear`): `m` values of the scalar
+/// track (`times`, `values`, `count` ≥ 2) to `out[j · stride]`; with
+/// `streaming`, its runs inside one segment by non-temporal stores (an
+/// output larger than the cache; the baseline level ignores it).
 @usableFromInline
 func sampleLinearKernel(
   _ times: UnsafePointer<Double>, _ values: UnsafePointer<Double>, _ count: Int,

@@ -158,19 +158,21 @@ struct BezierContour: Sendable {
     let spacing = Double((frequency + 1) * 2)
     var out: [Triple] = []
     out.reserveCapacity(count * (frequency + 1) + 1)
+    // A point moved `direction` · `size` along `angle`, its control points
+    // along the path either side (direction is ±1: the products round as
+    // lottie-web's cos(angle) · direction · size do).
     func setPoint(
       _ p: Point, _ angle: Double, _ direction: Double, _ outLength: Double, _ inLength: Double
     ) {
-      let angleOut = angle - .pi / 2
-      let angleIn = angle + .pi / 2
-      let px = p.0 + cos(angle) * direction * amplitude
-      let py = p.1 - sin(angle) * direction * amplitude
+      let moved = PolynomialBezier.polarOffset(p, angle, direction * amplitude)
       out.append(
         (
-          (px, py), (px + cos(angleOut) * outLength, py - sin(angleOut) * outLength),
-          (px + cos(angleIn) * inLength, py - sin(angleIn) * inLength)
+          moved, PolynomialBezier.polarOffset(moved, angle - .pi / 2, outLength),
+          PolynomialBezier.polarOffset(moved, angle + .pi / 2, inLength)
         ))
     }
+    // (√(dx² + dy²) as lottie-web's zig zag computes it; its offset path
+    // uses Math.hypot, PolynomialBezier.distance.)
     func distance(_ a: Point, _ b: Point) -> Double {
       let dx = a.0 - b.0
       let dy = a.1 - b.1

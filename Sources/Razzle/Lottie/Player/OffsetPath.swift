@@ -53,7 +53,7 @@ extension BezierContour {
     var lastSegment: Bezier?
     for piece in pieces {
       if let previous = lastSegment {
-        lastPoint = Self.join(&out, previous, piece[0], join, miterLimit)
+        lastPoint = Self.joinGap(&out, previous, piece[0], join, miterLimit)
       }
       lastSegment = piece[piece.count - 1]
       for segment in piece {
@@ -68,7 +68,7 @@ extension BezierContour {
       }
     }
     if let last = lastSegment, let first = pieces.first?.first {
-      _ = Self.join(&out, last, first, join, miterLimit)
+      _ = Self.joinGap(&out, last, first, join, miterLimit)
     }
     return BezierContour(triples: out, closed: closed)
   }
@@ -113,7 +113,7 @@ extension BezierContour {
 
   /// lottie-web's `joinLines`: what joins `first`'s end to `second`'s
   /// start, appended to `out`; returns the point the output has reached.
-  private static func join(
+  private static func joinGap(
     _ out: inout [Triple], _ first: PolynomialBezier, _ second: PolynomialBezier,
     _ join: OffsetJoin, _ miterLimit: Double
   ) -> Point {
