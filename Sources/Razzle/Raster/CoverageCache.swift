@@ -110,6 +110,15 @@ final class CoverageCache {
   func addPath(
     verbs: UnsafeBufferPointer<UInt8>, points: UnsafeBufferPointer<Double>, pointStart: Int
   ) {
+    Self.appendPath(to: &key, verbs: verbs, points: points, pointStart: pointStart)
+  }
+
+  /// Appends a display list path's words (as ``addPath(verbs:points:pointStart:)``
+  /// adds them) to `key`.
+  static func appendPath(
+    to key: inout [UInt64], verbs: UnsafeBufferPointer<UInt8>, points: UnsafeBufferPointer<Double>,
+    pointStart: Int
+  ) {
     key.append(UInt64(verbs.count))
     var word: UInt64 = 0
     var pairs = 0

@@ -339,10 +339,32 @@ public final class Rasterizer: @unchecked Sendable {
     var saved: [FrameState] = []
     var groups: [Group] = []
     var target = root
+    // Groups whose mask is drawn as a clip (MaskClips), and those open.
+    var clipGroups: [MaskClips.Plan] = []
     list.ops.withUnsafeBufferPointer { ops in
+      let plans = MaskClips(ops).plans
       list.verbs.withUnsafeBufferPointer { verbs in
         list.points.withUnsafeBufferPointer { points in
-          for op in ops {
+          var i = 0
+          while i < ops.count {
+            let op = ops[i]
+            defer { i += 1 }
+            if let open = clipGroups.last, i == open.mask {
+              // The content is drawn: the mask was the clip; its ops and
+              // END_LAYER are done.
+              if let last = saved.popLast() { restore(&state, to: last) }
+              clipGroups.removeLast()
+              i = open.end
+              continue
+            }
+            if !plans.isEmpty, let plan = plans[i] {
+              saved.append(state)
+              state.clip = masked(
+                state.clip, ops: ops, from: plan.mask, to: plan.maskEnd, verbs: verbs,
+                points: points, matrix: state.matrix)
+              clipGroups.append(plan)
+              continue
+            }
             switch DrawOpKind(rawValue: op.kind) {
             case .save:
               saved.append(state)
@@ -591,6 +613,13 @@ public final class Rasterizer: @unchecked Sendable {
     /// How many rotated rectangles shaped the plane (past two, the quads
     /// no longer describe it).
     var quadCount = 0
+    /// True when a mask shaped the plane (a group's mask drawn as a clip):
+    /// coverage anywhere must be multiplied by it.
+    var masked = false
+    /// What the masks that shaped the plane depend on, for the coverage
+    /// cache's key; nil when the plane cannot be described (it is then
+    /// not cacheable).
+    var maskKey: [UInt64]? = nil
 
     init(width: Int, height: Int) {
       x0 = 0
@@ -602,14 +631,14 @@ public final class Rasterizer: @unchecked Sendable {
 
     /// True when a coverage under this clip can be kept in the cache: no
     /// plane, or one the key can describe (the rotated rectangles).
-    var isCacheable: Bool { plane == nil || quadCount <= 2 }
+    var isCacheable: Bool { plane == nil || (quadCount <= 2 && (!masked || maskKey != nil)) }
 
     /// True when coverage over `box` must be multiplied by the plane:
     /// there is one, and `box` is not wholly inside every rotated
     /// rectangle (where the plane is 1 and only the rectangle clips).
     func readsPlane(over box: PixelBox) -> Bool {
       guard plane != nil else { return false }
-      guard quadCount <= 2 else { return true }
+      guard quadCount <= 2 && !masked else { return true }
       if let q = quads.0, !q.holds(box) { return true }
       if let q = quads.1, !q.holds(box) { return true }
       return false
@@ -676,6 +705,126 @@ public final class Rasterizer: @unchecked Sendable {
     return out
   }
 
+  /// `clip` times the mask of the BEGIN_MASK at `start` … END_MASK at
+  /// `end` (a group's mask drawn as a clip, MaskClips), the mask's paths
+  /// in `matrix` and the SAVEs among its ops. The mask covers the clip's
+  /// pixels; the rectangle shrinks to the pixels outside which it is 0.
+  private func masked(
+    _ clip: Clip, ops: UnsafeBufferPointer<DrawOp>, from start: Int, to end: Int,
+    verbs: UnsafeBufferPointer<UInt8>, points: UnsafeBufferPointer<Double>, matrix: Affine
+  ) -> Clip {
+    var out = clip
+    let box = clip.box
+    let mask = plane()
+    let initial: Float = ops[start].opacity >= 0.5 ? 1 : 0
+    // The plane is read only inside the mask's bounds (the clip's
+    // rectangle shrinks to them): one path added to an empty mask (most
+    // masks) needs its own pixels only, each its coverage times the
+    // opacity, as MASK_PATH's general combination (0 + (1 - 0) · a · c)
+    // gives it.
+    let paths = ops[(start + 1)..<end].filter { $0.kind == DrawOpKind.maskPath.rawValue }
+    let single =
+      initial == 0 && paths.count == 1 && paths[0].mode == 1 && paths[0].flags & 1 == 0
+      && paths[0].width == 0
+    if !single { mask.fill(box, initial) }
+    var bounds = initial > 0 ? box : .empty
+    // The key: the clip's rectangle the plane was made in, the start, and
+    // each mask path with its numbers, matrix and points.
+    let keyed = clip.isCacheable
+    var key = keyed ? clip.maskKey ?? [] : []
+    if keyed {
+      key.append(UInt64(initial.bitPattern))
+      for v in [clip.x0, clip.y0, clip.x1, clip.y1] { key.append(v.bitPattern) }
+    }
+    var m = matrix
+    var matrices: [Affine] = []
+    for k in (start + 1)..<end {
+      let op = ops[k]
+      switch DrawOpKind(rawValue: op.kind) {
+      case .save:
+        matrices.append(m)
+        let (a, b, c, d, e, f) = op.matrix
+        m = m.concatenating(Affine(a: a, b: b, c: c, d: d, tx: e, ty: f))
+      case .restore:
+        if let last = matrices.popLast() { m = last }
+      case .maskPath:
+        bounds =
+          single
+          ? addedMaskPath(op, verbs: verbs, points: points, matrix: m, box: box, into: mask)
+          : maskPath(
+            op, verbs: verbs, points: points, matrix: m, clip: clip, box: box, bounds: bounds,
+            into: mask)
+        guard keyed else { break }
+        key.append(UInt64(op.mode) << 32 | UInt64(op.flags))
+        for v in [op.opacity, op.width, m.a, m.b, m.c, m.d, m.tx, m.ty] { key.append(v.bitPattern) }
+        if let pathVerbs = path(op, verbs, points) {
+          CoverageCache.appendPath(
+            to: &key, verbs: pathVerbs, points: points, pointStart: Int(op.pointStart))
+        } else {
+          key.append(UInt64.max)
+        }
+      default:
+        break
+      }
+    }
+    let inside = bounds.intersection(box)
+    // An older plane (rotated clips, an outer mask) multiplies in.
+    if let older = clip.plane, !inside.isEmpty {
+      for y in inside.y0..<inside.y1 {
+        let dst = mask.row(y)
+        let src = older.row(y)
+        for x in inside.x0..<inside.x1 { dst[x] *= src[x] }
+      }
+    }
+    if inside.isEmpty {
+      out.x1 = out.x0
+      out.y1 = out.y0
+    } else {
+      out.x0 = max(clip.x0, Double(inside.x0))
+      out.y0 = max(clip.y0, Double(inside.y0))
+      out.x1 = min(clip.x1, Double(inside.x1))
+      out.y1 = min(clip.y1, Double(inside.y1))
+    }
+    out.plane = mask
+    out.masked = true
+    out.maskKey = keyed ? key : nil
+    return out
+  }
+
+  /// One MASK_PATH (added, not inverted, not expanded) as the whole mask:
+  /// its coverage times its opacity stored in `mask` over the pixels it
+  /// touches within `box`, which it returns.
+  private func addedMaskPath(
+    _ op: DrawOp, verbs: UnsafeBufferPointer<UInt8>, points: UnsafeBufferPointer<Double>,
+    matrix: Affine, box: PixelBox, into mask: CoveragePlane
+  ) -> PixelBox {
+    guard !box.isEmpty, let pathVerbs = path(op, verbs, points) else { return .empty }
+    var region = Clip(width: width, height: height)
+    region.x0 = Double(box.x0)
+    region.y0 = Double(box.y0)
+    region.x1 = Double(box.x1)
+    region.y1 = Double(box.y1)
+    lines.removeAll()
+    lines.append(
+      verbs: pathVerbs, points: points, pointStart: Int(op.pointStart), matrix: matrix,
+      tolerance: Self.tolerance, visible: visible(region))
+    let pathBox = touched(lines, region)
+    guard !pathBox.isEmpty else { return .empty }
+    mask.fill(pathBox, 0)
+    let rows = mask.rows
+    coverage(lines, evenOdd: false, clip: region) { y, x, n, cells, constant in
+      Self.store(rows, y, x, n, cells, constant)
+    }
+    let a = op.opacity.isNaN ? 0 : Float(min(max(op.opacity, 0), 1))
+    if a != 1 {
+      for y in pathBox.y0..<pathBox.y1 {
+        let row = mask.row(y)
+        for x in pathBox.x0..<pathBox.x1 { row[x] = a * row[x] }
+      }
+    }
+    return pathBox
+  }
+
   // MARK: - Coverage
 
   /// The coverage of `polygons` (each contour closed) within the clip, row
@@ -713,13 +862,11 @@ public final class Rasterizer: @unchecked Sendable {
       begin = end
     }
     let partial = usesPlane || clip.isFractional
-    // Where a rectangular clip covers whole pixels, spans pass unchanged.
-    let inner =
-      usesPlane
-      ? PixelBox.empty
-      : PixelBox(
-        x0: Int(clip.x0.rounded(.up)), y0: Int(clip.y0.rounded(.up)),
-        x1: Int(clip.x1.rounded(.down)), y1: Int(clip.y1.rounded(.down)))
+    // Where a rectangular clip covers whole pixels, spans pass unchanged
+    // (or, with a plane, are multiplied by the plane only).
+    let inner = PixelBox(
+      x0: Int(clip.x0.rounded(.up)), y0: Int(clip.y0.rounded(.up)),
+      x1: Int(clip.x1.rounded(.down)), y1: Int(clip.y1.rounded(.down)))
     let out = cover
     // The closures below capture no references (a clip plane is read
     // through its pointer): no reference counting per span.
@@ -731,19 +878,23 @@ public final class Rasterizer: @unchecked Sendable {
       let rowInside = y >= inner.y0 && y < inner.y1
       grid.spans(row, into: out, evenOdd: evenOdd) { x, count, cells, constant in
         let first = box.x0 + x
-        guard partial && !(rowInside && first >= inner.x0 && first + count <= inner.x1) else {
+        let insideRect = rowInside && first >= inner.x0 && first + count <= inner.x1
+        guard partial && !(insideRect && !usesPlane) else {
           body(y, first, count, cells, constant)
           return
         }
         // A clip with fractional edges or a shape: every pixel's coverage
-        // times the clip's.
+        // times the clip's (the rectangle's factor is 1 inside its whole
+        // pixels).
         let c = out + x
         if cells == nil { c.update(repeating: constant, count: count) }
-        let fy = Float(min(cy1, Double(y + 1)) - max(cy0, Double(y)))
-        for i in 0..<count {
-          let px = Double(first + i)
-          let fx = Float(min(cx1, px + 1) - max(cx0, px))
-          c[i] *= min(max(fx, 0), 1) * min(max(fy, 0), 1)
+        if !insideRect {
+          let fy = Float(min(cy1, Double(y + 1)) - max(cy0, Double(y)))
+          for i in 0..<count {
+            let px = Double(first + i)
+            let fx = Float(min(cx1, px + 1) - max(cx0, px))
+            c[i] *= min(max(fx, 0), 1) * min(max(fy, 0), 1)
+          }
         }
         if let planeValues {
           let p = planeValues + y * planeWidth + first
@@ -844,6 +995,10 @@ public final class Rasterizer: @unchecked Sendable {
     }
     add(state.clip.quads.0)
     add(state.clip.quads.1)
+    if let words = state.clip.maskKey {
+      cache.add(UInt64(words.count))
+      for w in words { cache.add(w) }
+    }
   }
 
   /// The last key's coverage from the frame before painted with `paint`;
@@ -885,9 +1040,11 @@ public final class Rasterizer: @unchecked Sendable {
     let pixels = target.pixels
     let stride = target.width
     // A coverage the clip's plane shaped is not kept (the key holds the
-    // rotated rectangles, not the plane's values).
+    // rotated rectangles, not the plane's values), unless a mask shaped it
+    // (the key then holds what the masks' plane is made from).
     let planeShapes = state.clip.readsPlane(over: touched(polygons, state.clip))
-    let recorder = record && !planeShapes ? cache.record(hash: pendingHash) : nil
+    let keeps = !planeShapes || (state.clip.masked && state.clip.maskKey != nil)
+    let recorder = record && keeps ? cache.record(hash: pendingHash) : nil
     var spans: [CoverageCache.Span] = []
     var cellValues: [Float] = []
     // A recording stops (and is not kept) past the room the cache has.

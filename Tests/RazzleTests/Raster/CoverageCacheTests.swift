@@ -71,6 +71,42 @@ final class CoverageCacheTests: XCTestCase {
     }
   }
 
+  func testAStillShapeUnderAMovingMaskIsDrawnUnderTheMaskOfThisFrame() throws {
+    // A still red rectangle over the whole frame, its layer masked by a
+    // 20 x 20 square at x 10...30 for frames 0-3 that jumps to x 34...54 at
+    // frame 4 and fades to half at frame 7 (hold keyframes: the same
+    // bounds as before); the mask is drawn as a clip, so the rectangle's
+    // coverage is cached under the mask it was drawn with.
+    func square(_ x: Int) -> String {
+      #"{"c":true,"v":[[\#(x),10],[\#(x + 20),10],[\#(x + 20),30],[\#(x),30]],"#
+        + #""i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}"#
+    }
+    let mask =
+      #""masksProperties":[{"mode":"a","inv":false,"#
+      + #""o":{"a":1,"k":[{"t":0,"s":[100],"h":1},{"t":7,"s":[50]}]},"pt":{"a":1,"k":["#
+      + #"{"t":0,"s":[\#(square(10))],"h":1},{"t":4,"s":[\#(square(34))]}]}}]"#
+    let json =
+      #"{"v":"5.7.0","fr":30,"ip":0,"op":10,"w":\#(width),"h":\#(height),"layers":["#
+      + #"{"ty":4,"ind":1,"ip":0,"op":10,"st":0,"#
+      + #""ks":{"a":{"k":[0,0]},"p":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}},"#
+      + #""shapes":[{"ty":"rc","d":1,"p":{"k":[32,24]},"s":{"k":[64,48]},"r":{"k":0}},"#
+      + #"{"ty":"fl","c":{"k":[1,0,0,1]},"o":{"k":100}}],"# + mask + "}]}"
+    let animation = try LottieAnimation(json: json)
+    let reused = Rasterizer()
+    for f in [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 5, 2, 1] {
+      let kept = try frame(reused, animation, Double(f), scale: 1)
+      XCTAssertEqual(kept, try frame(Rasterizer(), animation, Double(f), scale: 1), "frame \(f)")
+      // Row 20 (the matrix moves everything by a quarter pixel): inside
+      // the mask of this frame red, inside the other one's nothing.
+      let inside = f < 4 ? 20 : 44
+      let outside = f < 4 ? 44 : 20
+      let o = (20 * width + inside) * 4
+      XCTAssertEqual(Array(kept[o..<(o + 3)]), [255, 0, 0], "frame \(f)")
+      XCTAssertEqual(Double(kept[o + 3]), f < 7 ? 255 : 127.5, accuracy: 1, "frame \(f)")
+      XCTAssertEqual(kept[(20 * width + outside) * 4 + 3], 0, "frame \(f)")
+    }
+  }
+
   func testAStillShapeTakesThisFramesColorAndAMovedOneIsDrawnWhereItIs() throws {
     let animation = try LottieAnimation(json: json)
     let raster = Rasterizer()

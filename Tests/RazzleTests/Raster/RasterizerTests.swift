@@ -66,9 +66,10 @@ final class RasterizerTests: XCTestCase {
   }
 
   private func assertLevel(
-    _ actual: Int, _ expected: Double, _ message: String = "", line: UInt = #line
+    _ actual: Int, _ expected: Double, _ message: String = "", within levels: Double = 1,
+    line: UInt = #line
   ) {
-    XCTAssertLessThanOrEqual(abs(Double(actual) - expected), 1.0, message, line: line)
+    XCTAssertLessThanOrEqual(abs(Double(actual) - expected), levels, message, line: line)
   }
 
   func testARectangleCoversWholePixelsAndTheFractionsAtItsEdges() throws {
@@ -203,6 +204,49 @@ final class RasterizerTests: XCTestCase {
     XCTAssertEqual(pixel(p, 19, 20)[3], 0)
     XCTAssertEqual(pixel(p, 40, 20)[3], 0)
     XCTAssertEqual(pixel(p, 30, 30)[3], 0)
+  }
+
+  /// A layer of two full-frame squares, blue above red, masked by the
+  /// rectangle x 20...40.5, y 10...30 (add): column 40 is half inside.
+  private func blueOverRedUnderAMask(blendMode: Int = 0) -> String {
+    func group(_ r: Double, _ g: Double, _ b: Double) -> String {
+      #"{"ty":"gr","it":["# + rect(0, 0, 100, 50) + "," + fill(r, g, b) + ","
+        + #"{"ty":"tr","p":{"k":[0,0]},"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}}]}"#
+    }
+    let mask =
+      #","bm":\#(blendMode),"masksProperties":[{"mode":"a","inv":false,"o":{"k":100},"pt":{"k":{"c":true,"v":[[20,10],[40.5,10],[40.5,30],[20,30]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}}}]"#
+    return document(layer(group(0, 0, 1) + "," + group(1, 0, 0), extra: mask))
+  }
+
+  func testAMaskClipsEachShapeAsLottieWebsCanvasDoes() throws {
+    // lottie-web's canvas renderer clips the layer's drawing to the mask
+    // path: at a pixel the mask half covers, red is drawn at half coverage
+    // (premultiplied 0.5, 0, 0, 0.5), then blue over it at half coverage:
+    // (0.25, 0, 0.5, 0.75), straight (1/3, 0, 2/3, 0.75). Two draws
+    // stacked: two levels of rounding.
+    let p = try renderAtEveryKernelLevel(blueOverRedUnderAMask())
+    let edge = pixel(p, 40, 20)
+    assertLevel(edge[0], 255.0 / 3, within: 2)
+    XCTAssertEqual(edge[1], 0)
+    assertLevel(edge[2], 510.0 / 3, within: 2)
+    assertLevel(edge[3], 0.75 * 255, within: 2)
+    XCTAssertEqual(pixel(p, 30, 20), [0, 0, 255, 255])
+    XCTAssertEqual(pixel(p, 41, 20)[3], 0)
+    XCTAssertEqual(pixel(p, 19, 20)[3], 0)
+    XCTAssertEqual(pixel(p, 30, 30)[3], 0)
+  }
+
+  func testAMaskedLayerWithABlendModeIsMaskedAsAWhole() throws {
+    // A blend mode composites the layer as one picture: the mask
+    // multiplies the layer's pixels (blue, opaque) by one half at column
+    // 40, and multiply over the transparent frame is the source itself
+    // (W3C compositing: (1 - alpha_b) Cs + alpha_b B(Cb, Cs), alpha_b 0).
+    let p = try renderAtEveryKernelLevel(blueOverRedUnderAMask(blendMode: 1))
+    let edge = pixel(p, 40, 20)
+    XCTAssertEqual(Array(edge[0..<3]), [0, 0, 255])
+    assertLevel(edge[3], 127.5)
+    XCTAssertEqual(pixel(p, 30, 20), [0, 0, 255, 255])
+    XCTAssertEqual(pixel(p, 41, 20)[3], 0)
   }
 
   func testARotatedPrecompositionClipsAlongItsSidesAndNotInside() throws {
