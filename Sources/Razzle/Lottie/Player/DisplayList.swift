@@ -203,16 +203,32 @@ public final class DisplayList: @unchecked Sendable {
 
   /// The ops a layer whose shapes never change drew into this list, to be
   /// appended again instead of rebuilt (see ``LottieFrameBuilder``).
-  struct LayerOps {
+  /// A class, not a struct: a lookup takes one reference, not one for
+  /// each array (the replay of a still layer is most of a small file's
+  /// frame).
+  final class LayerOps {
     /// The layer (held, so that its identifier is not reused).
     let layer: AnyObject
     /// The opacity multiplied into the paints.
     let alpha: Double
-    var ops: [DrawOp]
-    var verbs: [UInt8]
-    var points: [Double]
-    var dashes: [Double]
-    var stops: [Double]
+    let ops: [DrawOp]
+    let verbs: [UInt8]
+    let points: [Double]
+    let dashes: [Double]
+    let stops: [Double]
+
+    init(
+      layer: AnyObject, alpha: Double, ops: [DrawOp], verbs: [UInt8], points: [Double],
+      dashes: [Double], stops: [Double]
+    ) {
+      self.layer = layer
+      self.alpha = alpha
+      self.ops = ops
+      self.verbs = verbs
+      self.points = points
+      self.dashes = dashes
+      self.stops = stops
+    }
 
     var size: Int { ops.count * 32 + verbs.count + points.count + dashes.count + stops.count }
   }
