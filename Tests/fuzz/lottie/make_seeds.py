@@ -257,6 +257,46 @@ def modifiers():
                                 line, {"ty": "op", "a": k(3), "lj": 3}, stroke([0, 0, 1, 1], 1)])])
 
 
+def text_animators():
+    """A text layer with embedded glyphs under text animators: every
+    selector shape, units and basis, animated start, end, offset and
+    amount, ease and smoothness at their limits, every animated property
+    (huge scales and turns), an expression selector, a randomized one, an
+    animator without a selector and malformed entries."""
+    square = path([[0, 0], [100, 0], [100, -100], [0, -100]])
+    chars = [{"ch": c, "size": 100, "style": "R", "w": w, "fFamily": "F",
+              "data": {"shapes": [{"ty": "sh", "ks": k(square)}] if c != " " else []}}
+             for c, w in (("A", 100), ("B", 60), (" ", 50))]
+
+    def selector(sh, **extra):
+        base = {"t": 0, "sh": sh, "r": 1, "b": 1, "s": keys((0, 0), (30, 100)), "e": k(100), "o": k(0),
+                "a": k(100), "ne": k(50), "xe": k(-50)}
+        base.update(extra)
+        return base
+    animators = [
+        {"s": selector(1), "a": {"o": k(0), "p": k([0, -30]), "r": k(1e300), "s": k([1e9, -5]),
+                                 "fc": k([0, 0, 1]), "sc": k([1, 1, 0]), "sw": k(3), "t": k(12),
+                                 "a": k([5, 5]), "sk": k(89.9), "sa": k(45)}},
+        {"s": selector(2, r=2, b=3, sm=k(0)), "a": {"o": k(50)}},
+        {"s": selector(3, b=2, e=k(-1e308), o=k(1e308)), "a": {"r": k(30)}},
+        {"s": selector(4, b=4, sm=k(1e300)), "a": {"s": k([0, 0])}},
+        {"s": selector(5, ne=k(-1e9)), "a": {"p": k([1e308, 0])}},
+        {"s": selector(6, a=k(float("-1e300"))), "a": {"fh": k(30), "rx": k(10)}},
+        {"s": {"t": 1, "xe": k(0)}, "a": {"o": k(0)}},
+        {"s": selector(1, rn=1), "a": {"o": k(0)}},
+        {"a": {"o": k(0)}},
+        {"s": "bad", "a": {}},
+    ]
+    text = {"ty": 5, "ind": 1, "ip": 0, "op": 60, "st": 0, "ks": {},
+            "t": {"d": {"k": [{"t": 0, "s": {"t": "AB AB\rBA", "s": 20, "f": "F", "j": 2, "tr": 50, "lh": 24,
+                                             "fc": [1, 0, 0], "sc": [0, 0, 0], "sw": 1}}]},
+                  "p": {}, "m": {"g": 2, "a": k([50, -50])}, "a": animators}}
+    out = doc([text])
+    out["fonts"] = {"list": [{"fName": "F", "fFamily": "F", "fStyle": "R", "ascent": 75}]}
+    out["chars"] = chars
+    return out
+
+
 def deep_json(depth=3000):
     return '{"v":"5.7.0","fr":30,"ip":0,"op":60,"w":10,"h":10,"nm":' + "[" * depth + "]" * depth + ',"layers":[]}'
 
@@ -277,6 +317,7 @@ SEEDS = {
     "matte-edges.json": matte_edges(),
     "effects.json": effects(),
     "modifiers.json": modifiers(),
+    "text-animators.json": text_animators(),
 }
 
 if __name__ == "__main__":

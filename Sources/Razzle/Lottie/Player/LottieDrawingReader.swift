@@ -408,8 +408,9 @@ struct LottieDrawingReader {
   }
 
   /// A text layer's documents (`t.d.k`), or nil with a warning when it
-  /// cannot be drawn (no embedded glyphs). Text animators (`t.a`) and text
-  /// on a path (`t.p`) are warnings: the text draws without them.
+  /// cannot be drawn (no embedded glyphs). Text animators (`t.a`) are
+  /// read (``LottieTextAnimator``); text on a path (`t.p`) is a warning:
+  /// the text draws without it.
   private mutating func text(_ node: LottieNode) throws(RazzleError) -> LottieText? {
     guard let t = node["t"], let keys = t["d"]?["k"]?.elements else {
       warn(node, "text", "no text document \"t.d.k\"; not drawn")
@@ -453,16 +454,88 @@ struct LottieDrawingReader {
         "no embedded glyph for \(missing.sorted().prefix(8).map { "\"\($0)\"" }.joined(separator: ", ")); drawn as nothing"
       )
     }
-    if let animators = t["a"]?.elements, !animators.isEmpty {
-      warn(t["a"] ?? t, "text animators", "not applied: the text draws as its document says")
-    }
     if t["p"]?["m"] != nil { warn(t["p"] ?? t, "text on a path", "not applied") }
     if documents.contains(where: { $0.document.boxPosition != nil }),
       keys.contains(where: { $0["s"]?["sz"] != nil })
     {
       warn(t, "paragraph text", "the box's line wrapping is not applied")
     }
-    return LottieText(documents: documents.sorted { $0.time < $1.time }, fonts: fonts)
+    var laidOut = LottieText(documents: documents.sorted { $0.time < $1.time }, fonts: fonts)
+    if let list = t["a"] {
+      let animators = try list.requireArray()
+      if animators.count > LottieTextAnimator.maximumCount {
+        warn(
+          list, "text animators",
+          "\(animators.count) animators; the first \(LottieTextAnimator.maximumCount) are applied")
+      }
+      for node in animators.prefix(LottieTextAnimator.maximumCount) {
+        if let animator = try textAnimator(node) { laidOut.animators.append(animator) }
+      }
+    }
+    if let more = t["m"], more.value.members != nil {
+      laidOut.grouping = Int(more["g"]?.value.number ?? 1)
+      if let a = more["a"] {
+        laidOut.alignment = try LottieProperty.read(a, fallback: [0, 0], warnings: &warnings)
+      }
+    }
+    return laidOut
+  }
+
+  /// One text animator (`t.a[]`): its range selector and the properties
+  /// it animates; nil with a warning when it cannot apply (no range
+  /// selector). Parts lottie-web applies that razzle does not are
+  /// warnings: randomized order, 3D rotations, hue, saturation and
+  /// brightness.
+  private mutating func textAnimator(_ node: LottieNode) throws(RazzleError)
+    -> LottieTextAnimator?
+  {
+    guard node.value.members != nil else {
+      throw node.error("expected a text animator object, got \(node.value.typeName)")
+    }
+    guard let s = node["s"], s.value.members != nil else {
+      warn(node, "text animator", "no range selector \"s\"; not applied")
+      return nil
+    }
+    if s["x"] != nil || s["t"]?.value.number == 1 {
+      warn(s, "expression selector", "not applied (needs a JavaScript engine)")
+      return nil
+    }
+    if s["rn"]?.value.number == 1 {
+      warn(s, "randomized text selector", "applied in order (lottie-web shuffles at random)")
+    }
+    func number(_ key: String) -> Int { Int(s[key]?.value.number ?? 0) }
+    func prop(_ key: String, _ fallback: Double) throws(RazzleError) -> LottieProperty {
+      try LottieProperty.read(s[key], fallback: [fallback], warnings: &warnings)
+    }
+    let selector = LottieTextSelector(
+      shape: number("sh"), byIndex: number("r") == 2, basedOn: number("b"),
+      start: try prop("s", 0), end: try prop("e", 100), offset: try prop("o", 0),
+      amount: try prop("a", 100), easeLow: try prop("ne", 0), easeHigh: try prop("xe", 0),
+      smoothness: try prop("sm", 100))
+    var animator = LottieTextAnimator(selector: selector)
+    guard let a = node["a"], a.value.members != nil else { return animator }
+    func read(_ key: String, _ fallback: [Double]) throws(RazzleError) -> LottieProperty? {
+      guard let member = a[key] else { return nil }
+      return try LottieProperty.read(member, fallback: fallback, warnings: &warnings)
+    }
+    animator.anchor = try read("a", [0, 0])
+    animator.position = try read("p", [0, 0])
+    animator.scale = try read("s", [100, 100])
+    animator.rotation = try read("r", [0])
+    animator.skew = try read("sk", [0])
+    animator.skewAxis = try read("sa", [0])
+    animator.opacity = try read("o", [100])
+    animator.fillColor = try read("fc", [0, 0, 0])
+    animator.strokeColor = try read("sc", [0, 0, 0])
+    animator.strokeWidth = try read("sw", [0])
+    animator.tracking = try read("t", [0])
+    for key in ["rx", "ry"] where a[key] != nil {
+      warn(a[key] ?? a, "3D text rotation (\(key))", "ignored (drawn as 2D)")
+    }
+    for key in ["fh", "fs", "fb"] where a[key] != nil {
+      warn(a[key] ?? a, "text fill hue, saturation or brightness (\(key))", "not applied")
+    }
+    return animator
   }
 
   /// `c` of a shape property's static value or first keyframe.

@@ -188,6 +188,10 @@ struct LottieFrameBuilder {
       list.append(op)
     case .text(let text):
       guard let document = text.document(at: time) else { return }
+      if !text.animators.isEmpty {
+        animatedText(text, document, time: time, alpha: alpha)
+        return
+      }
       let outlines = text.outlines(at: time, drawing.fonts)
       guard !outlines.isEmpty else { return }
       if let fill = document.fill {
@@ -241,6 +245,32 @@ struct LottieFrameBuilder {
       tree.applyModifiers(budget: &modifierBudget)
       draw(tree, items, time: time, alpha: alpha)
       if layer.staticShapes { list.record(layer, alpha: alpha, since: start) }
+    }
+  }
+
+  /// A text layer with animators: each letter filled, then stroked, with
+  /// its own opacity and colors (lottie-web's canvas renderer draws letter
+  /// by letter); a letter its animators make transparent draws nothing.
+  private mutating func animatedText(
+    _ text: LottieText, _ document: LottieTextDocument, time: Double, alpha: Double
+  ) {
+    for letter in text.letters(at: time, drawing.fonts) where letter.opacity > 0 {
+      let a = alpha * min(letter.opacity, 1)
+      if let fill = letter.fill ?? document.fill {
+        var op = paint(.fill, color: SIMD4(fill[0], fill[1], fill[2], 1), alpha: a)
+        op.mode = 1
+        path(letter.contours, .identity, into: &op)
+        if op.verbCount > 0 { list.append(op) }
+      }
+      let width = letter.strokeWidth ?? document.strokeWidth
+      if let stroke = letter.stroke ?? document.stroke, width > 0, width.isFinite {
+        var op = paint(.stroke, color: SIMD4(stroke[0], stroke[1], stroke[2], 1), alpha: a)
+        op.width = width
+        op.cap = 1
+        op.join = 1
+        path(letter.contours, .identity, into: &op)
+        if op.verbCount > 0 { list.append(op) }
+      }
     }
   }
 
