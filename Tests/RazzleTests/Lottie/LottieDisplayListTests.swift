@@ -21,20 +21,6 @@ final class LottieDisplayListTests: XCTestCase {
     list.ops.map { DrawOpKind(rawValue: $0.kind)! }
   }
 
-  /// The points of op's path, as (x, y) pairs in order.
-  private func points(_ list: DisplayList, _ op: DrawOp) -> [[Double]] {
-    var out: [[Double]] = []
-    var p = Int(op.pointStart)
-    for v in 0..<Int(op.verbCount) {
-      let verb = PathVerb(rawValue: list.verbs[Int(op.verbStart) + v])!
-      for _ in 0..<verb.pointCount {
-        out.append([list.points[2 * p], list.points[2 * p + 1]])
-        p += 1
-      }
-    }
-    return out
-  }
-
   private let transform =
     #""ks":{"a":{"k":[0,0]},"p":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}}"#
 
@@ -60,7 +46,7 @@ final class LottieDisplayListTests: XCTestCase {
     let list = try draw(
       document(shapeLayer(shape + "," + modifier + "," + (paint ?? blackFill))), 0)
     XCTAssertEqual(kinds(list).count, 3)
-    return points(list, list.ops[1])
+    return list.points(of: list.ops[1])
   }
 
   /// Each point of `got` within 1e-9 of `expected`'s.
@@ -93,7 +79,7 @@ final class LottieDisplayListTests: XCTestCase {
     XCTAssertEqual(fill.mode, 2)  // even-odd
     XCTAssertEqual(fill.color.0, 1)
     XCTAssertEqual(fill.color.3, 0.5)
-    let p = points(list, fill)
+    let p = list.points(of: fill)
     XCTAssertEqual(p.first, [60, 35])
     let corners = stride(from: 3, to: p.count, by: 3).map { p[$0] }
     XCTAssertEqual(corners, [[60, 45], [40, 45], [40, 35], [60, 35]])
@@ -108,7 +94,7 @@ final class LottieDisplayListTests: XCTestCase {
         #"{"ty":"rc","p":{"k":[50,40]},"s":{"k":[20,10]},"r":{"k":0}},"#
           + #"{"ty":"fl","c":{"k":[0,0,1,1]},"o":{"k":100}}"#))
     let list = try draw(json, 0)
-    let p = points(list, list.ops[1])
+    let p = list.points(of: list.ops[1])
     XCTAssertEqual(
       stride(from: 3, to: p.count, by: 3).map { p[$0] },
       [[40, 35], [40, 45], [60, 45], [60, 35]])
@@ -134,7 +120,7 @@ final class LottieDisplayListTests: XCTestCase {
     XCTAssertEqual(styles.map { $0.color.1 }, [0, 1, 0])
     // C covers two contours: the ellipse moved by the group (center 110, 10,
     // top vertex (110, 8)) and the rectangle.
-    let c = points(list, styles[0])
+    let c = list.points(of: styles[0])
     XCTAssertEqual(c.first, [110, 8])
     XCTAssertEqual(
       list.verbs[Int(styles[0].verbStart)...].prefix(Int(styles[0].verbCount)).filter { $0 == 0 }
@@ -146,7 +132,7 @@ final class LottieDisplayListTests: XCTestCase {
     // A is inside the group: 50 % opacity, drawn in the group's coordinates
     // (a SAVE with the group's translation) over the ellipse at (10, 8).
     XCTAssertEqual(styles[2].color.3, 0.5)
-    XCTAssertEqual(points(list, styles[2]).first, [10, 8])
+    XCTAssertEqual(list.points(of: styles[2]).first, [10, 8])
     let save = list.ops[list.ops.count - 4]
     XCTAssertEqual(save.kind, DrawOpKind.save.rawValue)
     XCTAssertEqual(save.matrix.4, 100)
@@ -159,7 +145,7 @@ final class LottieDisplayListTests: XCTestCase {
       document(
         shapeLayer(line + #",{"ty":"tm","s":{"k":25},"e":{"k":75},"o":{"k":0},"m":1},"# + stroke)),
       0)
-    var p = points(list, list.ops[1])
+    var p = list.points(of: list.ops[1])
     XCTAssertEqual(p.first![0], 25, accuracy: 1e-9)
     XCTAssertEqual(p.last![0], 75, accuracy: 1e-9)
     // Offset 180° on 0–75 %: 50 %–125 % of an open path: (50, 0) to the end,
@@ -168,7 +154,7 @@ final class LottieDisplayListTests: XCTestCase {
       document(
         shapeLayer(line + #",{"ty":"tm","s":{"k":0},"e":{"k":75},"o":{"k":180},"m":1},"# + stroke)),
       0)
-    p = points(list, list.ops[1])
+    p = list.points(of: list.ops[1])
     XCTAssertEqual(list.verbs.filter { $0 == PathVerb.move.rawValue }.count, 2)
     XCTAssertEqual(p[0][0], 50, accuracy: 1e-9)
     XCTAssertEqual(p[3][0], 100, accuracy: 1e-9)
@@ -371,7 +357,7 @@ final class LottieDisplayListTests: XCTestCase {
     XCTAssertEqual(first.opacity, 0.5)
     XCTAssertEqual(first.width, 2)
     XCTAssertEqual(list.ops[7].mode, MaskMode.add.rawValue)
-    XCTAssertEqual(points(list, list.ops[7]).prefix(1).first, [0, 0])
+    XCTAssertEqual(list.points(of: list.ops[7]).prefix(1).first, [0, 0])
   }
 
   func testTrackMatteUsesTheLayerAboveWhichDoesNotDrawItself() throws {
@@ -390,7 +376,7 @@ final class LottieDisplayListTests: XCTestCase {
       ])
     XCTAssertEqual(list.ops[4].mode, 3)  // luma
     XCTAssertEqual(list.ops[2].color.0, 1)  // the solid, red
-    XCTAssertEqual(points(list, list.ops[2])[6], [20, 20])
+    XCTAssertEqual(list.points(of: list.ops[2])[6], [20, 20])
   }
 
   func testPrecompositionTimeStretchRemapAndClip() throws {

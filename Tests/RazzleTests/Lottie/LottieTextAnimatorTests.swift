@@ -35,20 +35,6 @@ final class LottieTextAnimatorTests: XCTestCase {
     return (list, list.ops.filter { $0.kind == DrawOpKind.fill.rawValue })
   }
 
-  /// The points of op's path, as (x, y) pairs in order.
-  private func points(_ list: DisplayList, _ op: DrawOp) -> [[Double]] {
-    var out: [[Double]] = []
-    var p = Int(op.pointStart)
-    for v in 0..<Int(op.verbCount) {
-      let verb = PathVerb(rawValue: list.verbs[Int(op.verbStart) + v])!
-      for _ in 0..<verb.pointCount {
-        out.append([list.points[2 * p], list.points[2 * p + 1]])
-        p += 1
-      }
-    }
-    return out
-  }
-
   private func assertPoints(
     _ actual: [[Double]], _ expected: [[Double]], line: UInt = #line
   ) {
@@ -67,8 +53,8 @@ final class LottieTextAnimatorTests: XCTestCase {
     XCTAssertEqual(ops.count, 2)
     XCTAssertEqual(ops[0].color.3, 0.5, accuracy: 1e-12)
     XCTAssertEqual(ops[1].color.3, 1, accuracy: 1e-12)
-    XCTAssertEqual(points(list, ops[0]).first?[0] ?? -1, 10, accuracy: 1e-9)
-    XCTAssertEqual(points(list, ops[1]).first?[0] ?? -1, 20, accuracy: 1e-9)
+    XCTAssertEqual(list.points(of: ops[0]).first?[0] ?? -1, 10, accuracy: 1e-9)
+    XCTAssertEqual(list.points(of: ops[1]).first?[0] ?? -1, 20, accuracy: 1e-9)
   }
 
   func testARampTurnsAndMovesEachLetterAboutItsBaselineMiddle() throws {
@@ -87,7 +73,7 @@ final class LottieTextAnimatorTests: XCTestCase {
     }
     // The corners: the move's point and each cubic's end (its control
     // points lie on the corners of a sharp square).
-    let drawn = points(list, ops[1])
+    let drawn = list.points(of: ops[1])
     let corners = stride(from: 0, to: 12, by: 3).map { drawn[$0] }
     assertPoints(corners, [placed(0, 0), placed(10, 0), placed(10, -10), placed(0, -10)])
     XCTAssertEqual(corners[1][0], 18.535533905932738, accuracy: 1e-9)
@@ -123,7 +109,7 @@ final class LottieTextAnimatorTests: XCTestCase {
     // has moved (x ≠ 0, left-justified), so the letters stand at 0, 20, 40.
     let (list, ops) = try fills(
       document(#"{"# + selector(end: 100) + #","a":{"t":{"k":10}}}"#))
-    XCTAssertEqual(ops.map { points(list, $0).first?[0] ?? -1 }, [0, 20, 40])
+    XCTAssertEqual(ops.map { list.points(of: $0).first?[0] ?? -1 }, [0, 20, 40])
   }
 
   func testWordsCountAsOneUnitEach() throws {
@@ -136,7 +122,7 @@ final class LottieTextAnimatorTests: XCTestCase {
       document(#"{"# + words + #","a":{"o":{"k":0}}}"#, text: "A AA"))
     // The first "A" is hidden; the second word's letters stand at 15 and
     // 25 (10 + the space's 5).
-    XCTAssertEqual(ops.map { points(list, $0).first?[0] ?? -1 }, [15, 25])
+    XCTAssertEqual(ops.map { list.points(of: $0).first?[0] ?? -1 }, [15, 25])
   }
 
   func testUnsupportedPartsAreWarningsAndTheCountIsBounded() throws {

@@ -208,6 +208,129 @@ def _lottie_modifiers(_: Optional[str]) -> Frames:
     return _pixels(figure)
 
 
+def _glyphs(text: str, size: float = 100) -> List[Dict[str, Any]]:
+    """Lottie glyphs (`chars`) for the characters of `text`: DejaVu Sans's
+    outlines through matplotlib's TextPath at size 100, y pointing down as
+    a Lottie glyph's does, quadratic pieces raised to cubics."""
+    from matplotlib.font_manager import FontProperties, findfont
+    from matplotlib.ft2font import FT2Font
+    from matplotlib.textpath import TextPath
+
+    font = FontProperties(family="DejaVu Sans")
+    face = FT2Font(findfont(font))
+    face.set_size(size, 72)  # points at 72 dpi: pixels
+    chars = []
+    for ch in sorted(set(text)):
+        path = TextPath((0, 0), ch, size=size, prop=font)
+        chars.append({"ch": ch, "size": size, "style": "Book", "fFamily": "DejaVu Sans",
+                      # The advance, in 16.16 fixed point.
+                      "w": face.load_char(ord(ch)).linearHoriAdvance / 65536,
+                      "data": {"shapes": _contours(path)}})
+    return chars
+
+
+def _contours(path: Any) -> List[Dict[str, Any]]:
+    """A matplotlib path's contours as Lottie paths (`sh`), y flipped: each
+    vertex with its in and out tangents relative to it."""
+    from matplotlib.path import Path
+
+    contours: List[Dict[str, Any]] = []
+    vertex: List[List[float]] = []
+    into: List[List[float]] = []
+    out: List[List[float]] = []
+
+    def close() -> None:
+        if len(vertex) > 1 and vertex[-1] == vertex[0]:
+            # The last vertex repeats the first: the first takes its
+            # in-tangent (the closing segment's end).
+            vertex.pop()
+            out.pop()
+            into[0] = into.pop()
+        if vertex:
+            contours.append({"ty": "sh", "ks": {"a": 0, "k": {"c": True, "v": vertex[:], "i": into[:], "o": out[:]}}})
+        vertex.clear()
+        into.clear()
+        out.clear()
+
+    def add(x: float, y: float, ix: float = 0, iy: float = 0) -> None:
+        vertex.append([x, y])
+        into.append([ix, iy])
+        out.append([0, 0])
+
+    points = [(float(x), -float(y)) for x, y in path.vertices]
+    codes = list(path.codes) if path.codes is not None else [Path.LINETO] * len(points)
+    k = 0
+    while k < len(codes):
+        code = codes[k]
+        if code in (Path.MOVETO, Path.LINETO):
+            if code == Path.MOVETO:
+                close()
+            add(*points[k])
+            k += 1
+        elif code == Path.CURVE3:
+            (cx, cy), (ex, ey) = points[k], points[k + 1]
+            sx, sy = vertex[-1]
+            out[-1] = [2 / 3 * (cx - sx), 2 / 3 * (cy - sy)]
+            add(ex, ey, 2 / 3 * (cx - ex), 2 / 3 * (cy - ey))
+            k += 2
+        elif code == Path.CURVE4:
+            (ax, ay), (bx, by), (ex, ey) = points[k], points[k + 1], points[k + 2]
+            sx, sy = vertex[-1]
+            out[-1] = [ax - sx, ay - sy]
+            add(ex, ey, bx - ex, by - ey)
+            k += 3
+        else:  # CLOSEPOLY
+            close()
+            k += 1
+    close()
+    return contours
+
+
+def _lottie_text_animators(_: Optional[str]) -> Frames:
+    """Guides/Lottie.md's text animators: one word under one animator a
+    panel (its range selector and what it animates), drawn by the renderer
+    and titled by matplotlib."""
+    from .._lottie import import_lottie
+    from ..render import Renderer
+
+    word = "razzle"
+
+    def number(v: Any) -> Dict[str, Any]:
+        return {"a": 0, "k": v}
+
+    def selector(shape: int, end: float = 100, start: float = 0, **extra: Any) -> Dict[str, Any]:
+        out = {"t": 0, "sh": shape, "r": 1, "b": 1, "s": number(start), "e": number(end), "o": number(0),
+               "a": number(100), "ne": number(0), "xe": number(0)}
+        out.update({key: number(value) for key, value in extra.items()})
+        return out
+
+    panels: List[Tuple[str, Optional[Dict[str, Any]]]] = [
+        ("no animator", None),
+        ("opacity 0, square, end 50 %", {"s": selector(1, end=50), "a": {"o": number(0)}}),
+        ("position (0, −30), round", {"s": selector(5), "a": {"p": number([0, -30])}}),
+        ("rotation 40°, ramp up", {"s": selector(2), "a": {"r": number(40)}}),
+        ("fill color, triangle", {"s": selector(4), "a": {"fc": number([0.85, 0.29, 0.12])}}),
+        ("scale 160 %, smooth 30–90 %", {"s": selector(6, start=30, end=90), "a": {"s": number([160, 160])}}),
+    ]
+    chars = _glyphs(word)
+    figure = _figure(8.0, 3.6)
+    grid = figure.subplots(2, 3)
+    for ax, (title, animator) in zip(grid.flat, panels):
+        text = {"ty": 5, "ind": 1, "ip": 0, "op": 1, "st": 0, "ks": {"p": number([20, 90])},
+                "t": {"d": {"k": [{"t": 0, "s": {"t": word, "s": 60, "f": "DejaVuSans", "j": 0, "tr": 0, "lh": 72,
+                                                 "fc": [0.12, 0.44, 0.82]}}]},
+                      "p": {}, "m": {"g": 1, "a": number([0, 0])}, "a": [animator] if animator else []}}
+        document = {"v": "5.7.0", "fr": 30, "ip": 0, "op": 1, "w": 240, "h": 120,
+                    "fonts": {"list": [{"fName": "DejaVuSans", "fFamily": "DejaVu Sans", "fStyle": "Book",
+                                        "ascent": 75}]},
+                    "chars": chars, "layers": [text]}
+        frame = Renderer.from_lottie(import_lottie(document), size=(480, 240), background="white").frame(0)
+        ax.imshow(frame)
+        ax.set_title(title, fontsize=9)
+        ax.set_axis_off()
+    return _pixels(figure)
+
+
 # -- charts -----------------------------------------------------------------------
 
 
@@ -358,6 +481,7 @@ PICTURES: Tuple[Picture, ...] = (
     Picture("paths.png", _paths, colors=64),
     Picture("lottie-frame.png", _lottie_frame, lottie=True),
     Picture("lottie-modifiers.png", _lottie_modifiers, colors=64),
+    Picture("lottie-text-animators.png", _lottie_text_animators, colors=64),
 )
 
 
