@@ -179,7 +179,7 @@ ALL_FEATURES = frozenset(
     | {f"matte:{m}" for m in MATTES.values()}
     | {"time-remap", "stretch", "blend", "auto-orient", "hidden", "3d", "effects", "effect:fill", "expressions"}
     | set(SHAPE_TYPES.values())
-    | {"dashes", "fill-evenodd"}
+    | {"dashes", "fill-evenodd", "merge-paths:combine"}
 )
 
 # What a "part 1" player handles. Not in it: 3d, text, effects, expressions,
@@ -198,17 +198,19 @@ PART1 = frozenset(
 # What razzle's player draws: part 1, then gradient fills and strokes and
 # polystars (display list version 2), repeaters, text, and After Effects'
 # Fill effect (0.3.6), round corners, pucker and bloat, zig zag and offset
-# paths (0.3.14).
+# paths (0.3.14), merge paths (0.3.15: merge as drawn, the other modes'
+# fills as the combined shape).
 DRAWN = PART1 | {
     "gradient-fill", "gradient-stroke", "polystar", "repeater", "text", "effect:fill", "round-corners",
-    "pucker-bloat", "zig-zag", "offset-path",
+    "pucker-bloat", "zig-zag", "offset-path", "merge-paths", "merge-paths:combine",
 }
 
 #: Features razzle draws differently from lottie-web on purpose
 #: (Guides/Lottie.md, "Masks": lottie-web draws these mask modes as add;
-#: razzle keeps the mode After Effects means): files using them are not
-#: held to lottie-web's frames.
-BY_DESIGN = {"mask:lighten", "mask:darken", "mask:difference"}
+#: razzle keeps the mode After Effects means; and "Merge paths": lottie-web
+#: draws the paths as they are, razzle the combined shape): files using
+#: them are not held to lottie-web's frames.
+BY_DESIGN = {"mask:lighten", "mask:darken", "mask:difference", "merge-paths:combine"}
 
 
 def _static_value(prop: Any) -> Any:
@@ -259,6 +261,10 @@ def _shape_features(items: Iterable[Any], out: set[str]) -> None:
             out.add("blend")
         if ty in SHAPE_TYPES:
             out.add(SHAPE_TYPES[ty])
+        if ty == "mm" and item.get("mm", 1) != 1:
+            # Add, subtract, intersect, exclude: a combined shape (merge,
+            # mode 1, is the paths as one compound path, as drawn anyway).
+            out.add("merge-paths:combine")
         if ty in ("fl", "gf") and item.get("r") == 2:
             out.add("fill-evenodd")
         if ty in ("st", "gs") and item.get("d"):

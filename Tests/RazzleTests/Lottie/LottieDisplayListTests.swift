@@ -474,4 +474,37 @@ final class LottieDisplayListTests: XCTestCase {
     XCTAssertThrowsError(try animation.draw(frame: 0, into: list))
     XCTAssertTrue(list.ops.isEmpty)
   }
+
+  func testMergePathsMaskAFillOfTheirBoxAndWarnOnlyUnderAStroke() throws {
+    // Subtract: the square added, the line skipped (it has no area), the
+    // square moved right by 50 subtracted; the fill over their box (a
+    // twentieth of its longer side and a unit wider: 8.5); a stroke after
+    // the merge draws the paths as they are, with a warning.
+    let moved =
+      #"{"ty":"sh","ks":{"k":{"c":true,"v":[[50,0],[150,0],[150,100],[50,100]],"#
+      + #""i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}}}"#
+    let shapes =
+      square + "," + line + "," + moved + #",{"ty":"mm","mm":3},"# + blackFill + ","
+      + #"{"ty":"st","c":{"k":[0,0,0,1]},"o":{"k":100},"w":{"k":2},"lc":2,"lj":2}"#
+    let animation = try LottieAnimation(json: document(shapeLayer(shapes)))
+    let list = DisplayList()
+    try animation.draw(frame: 0, into: list)
+    let ops = list.ops.map { DrawOpKind(rawValue: $0.kind)! }
+    XCTAssertEqual(
+      ops,
+      [
+        .save, .stroke, .beginLayer, .save, .fill, .restore, .beginMask, .save, .maskPath,
+        .maskPath, .restore, .endMask, .endLayer, .restore,
+      ])
+    let masks = list.ops.filter { $0.kind == DrawOpKind.maskPath.rawValue }
+    XCTAssertEqual(masks.map(\.mode), [1, 2])
+    let box = list.points(of: list.ops[4])
+    XCTAssertEqual(box.first?[0] ?? 0, -8.5, accuracy: 1e-12)
+    XCTAssertEqual(box.first?[1] ?? 0, -8.5, accuracy: 1e-12)
+    XCTAssertTrue(animation.warnings.contains { $0.feature == "merge paths under a stroke" })
+    // Without the stroke, no warning; merge (mode 1) is drawn as it is.
+    let quiet = try LottieAnimation(
+      json: document(shapeLayer(square + "," + line + #",{"ty":"mm","mm":1},"# + blackFill)))
+    XCTAssertTrue(quiet.warnings.isEmpty, "\(quiet.warnings)")
+  }
 }

@@ -249,6 +249,30 @@ final class RasterizerTests: XCTestCase {
     XCTAssertEqual(pixel(p, 41, 20)[3], 0)
   }
 
+  func testMergePathsFillTheCombinedShape() throws {
+    // Two rectangles, x 10...50 and 30...70 (rows 10...30), merged by each
+    // mode and filled red: which of x 20 (the first only), 40 (both) and
+    // 60 (the second only) are red, and 75 (neither) never.
+    let expected: [Int: [Bool]] = [
+      1: [true, true, true],  // merge: one compound path, both filled
+      2: [true, true, true],  // add: the union
+      3: [true, false, false],  // subtract: the first less the second
+      4: [false, true, false],  // intersect
+      5: [true, false, true],  // exclude intersections
+    ]
+    for (mode, reds) in expected.sorted(by: { $0.key < $1.key }) {
+      let shapes =
+        rect(10, 10, 40, 20) + "," + rect(30, 10, 40, 20) + ","
+        + #"{"ty":"mm","mm":\#(mode)}"# + "," + fill(1, 0, 0)
+      let p = try renderAtEveryKernelLevel(document(layer(shapes)))
+      for (x, red) in zip([20, 40, 60], reds) {
+        XCTAssertEqual(
+          pixel(p, x, 20), red ? [255, 0, 0, 255] : [0, 0, 0, 0], "mode \(mode), x \(x)")
+      }
+      XCTAssertEqual(pixel(p, 75, 20)[3], 0, "mode \(mode)")
+    }
+  }
+
   func testARotatedPrecompositionClipsAlongItsSidesAndNotInside() throws {
     // A 30 x 30 precomposition turned 45 degrees about its center, placed
     // at (50, 25): its clip is the diamond |x - 50| + |y - 25| <= 15 sqrt 2

@@ -240,9 +240,10 @@ def effects():
 
 def modifiers():
     """The path modifiers in every arrangement the reader takes: round
-    corners, pucker and bloat, zig zag (a billion ridges: bounded) and
-    offset paths (each join, a miter limit of 0, huge and animated amounts)
-    on closed and open paths and an ellipse, nested in a group."""
+    corners, pucker and bloat, zig zag (a billion ridges: bounded), offset
+    paths (each join, a miter limit of 0, huge and animated amounts) and
+    merge paths (combining modes, nested, one after another, an unknown
+    mode) on closed and open paths and an ellipse, nested in a group."""
     square = {"ty": "sh", "ks": k(path([[10, 10], [90, 10], [90, 90], [10, 90]]))}
     line = {"ty": "sh", "ks": k(path([[0, 50], [100, 50], [100, 50]], closed=False))}
     return doc([shape_layer(1, [square, line, ellipse([50, 50], [30, 20]),
@@ -250,11 +251,14 @@ def modifiers():
                                 {"ty": "pb", "a": keys((0, -80), (30, 1e300))},
                                 {"ty": "zz", "s": k(4), "r": k(1e9), "pt": k(2)},
                                 {"ty": "op", "a": keys((0, -12), (30, 12)), "lj": 2, "ml": k(4)},
+                                {"ty": "mm", "mm": 4},
                                 fill([0, 0, 0, 1])]),
                 shape_layer(2, [{"ty": "gr", "it": [square, {"ty": "op", "a": k(1e308), "lj": 1, "ml": k(0)},
                                                     {"ty": "zz", "s": k(-3), "r": k(-2), "pt": k(1)},
+                                                    {"ty": "mm", "mm": 5}, fill([0, 1, 0, 1]),
                                                     stroke([1, 0, 0, 1], 2)]},
-                                line, {"ty": "op", "a": k(3), "lj": 3}, stroke([0, 0, 1, 1], 1)])])
+                                line, {"ty": "op", "a": k(3), "lj": 3}, {"ty": "mm", "mm": 3},
+                                {"ty": "mm", "mm": 99}, fill([0, 0, 1, 1]), stroke([0, 0, 1, 1], 1)])])
 
 
 def text_animators():

@@ -140,6 +140,10 @@ indirect enum LottieShapeItem: Sendable {
   /// Trim paths: start, end (%), offset (degrees), 1 simultaneously or 2
   /// individually.
   case trim(start: LottieProperty, end: LottieProperty, offset: LottieProperty, mode: Int)
+  /// Merge paths (`mm`) that combine shapes: 2 add, 3 subtract, 4
+  /// intersect, 5 exclude intersections (1, merge, keeps the paths as
+  /// one compound path, as drawing them does: no item).
+  case mergePaths(mode: Int)
 }
 
 extension LottieShapeItem {
@@ -171,6 +175,7 @@ extension LottieShapeItem {
       // same way each time it is drawn.
       return false
     case .trim(let s, let e, let o, _): return !s.isAnimated && !e.isAnimated && !o.isAnimated
+    case .mergePaths: return true
     }
   }
 }

@@ -605,6 +605,8 @@ struct LottieDrawingReader {
   /// A shape list (top first).
   mutating func shapes(_ items: [LottieNode]) throws(RazzleError) -> [LottieShapeItem] {
     var result: [LottieShapeItem] = []
+    // A merge paths item a later stroke in this list draws unmerged.
+    var merged: LottieNode?
     for item in items {
       guard item.value.members != nil else {
         throw item.error("expected a shape object, got \(item.value.typeName)")
@@ -661,6 +663,12 @@ struct LottieDrawingReader {
             opacity: try LottieProperty.read(item["o"], fallback: [100], warnings: &warnings),
             rule: rule))
       case "st", "gs":
+        if let merge = merged {
+          warn(
+            merge, "merge paths under a stroke",
+            "fills draw the combined shape; strokes draw each path as it is")
+          merged = nil
+        }
         guard let paint = try paint(item) else { continue }
         var dashes: [LottieProperty] = []
         var offset: LottieProperty?
@@ -700,6 +708,17 @@ struct LottieDrawingReader {
             amount: try LottieProperty.read(item["a"], fallback: [0], warnings: &warnings),
             join: try item.integer("lj") ?? 1,
             miterLimit: try LottieProperty.read(item["ml"], fallback: [4], warnings: &warnings)))
+      case "mm":
+        let mode = try item.integer("mm") ?? 1
+        switch mode {
+        case 1:
+          continue  // merge: the paths as one compound path, as drawn
+        case 2...5:
+          result.append(.mergePaths(mode: mode))
+          merged = item
+        default:
+          warn(item, "merge paths mode \(mode)", "not applied: the paths draw as they are")
+        }
       case "tm":
         let mode = try item.integer("m") ?? 1
         result.append(

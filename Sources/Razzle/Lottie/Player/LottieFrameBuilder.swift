@@ -516,7 +516,27 @@ struct LottieFrameBuilder {
         guard o > 0, chainMatrix.isFinite else { continue }
         guard var op = paint(.fill, fill, alpha: o, time: time) else { continue }
         op.mode = rule
-        emit(&op, tree, range, group: group, chainMatrix: chainMatrix)
+        let merged = merges(within: range, tree)
+        guard !merged.isEmpty else {
+          emit(&op, tree, [range], group: group, chainMatrix: chainMatrix)
+          continue
+        }
+        // The entries no merge combines fill as they are; each merge's
+        // as its combined shape.
+        var plain: [Range<Int>] = []
+        var cursor = range.lowerBound
+        for merge in merged {
+          if cursor < merge.range.lowerBound { plain.append(cursor..<merge.range.lowerBound) }
+          cursor = merge.range.upperBound
+        }
+        if cursor < range.upperBound { plain.append(cursor..<range.upperBound) }
+        if !plain.isEmpty {
+          var rest = op
+          emit(&rest, tree, plain, group: group, chainMatrix: chainMatrix)
+        }
+        for merge in merged {
+          emitMerged(op, tree, merge, group: group, chainMatrix: chainMatrix)
+        }
       case .stroke(let style):
         let range = info.entryStart..<info.itemEntryStart[k]
         guard !range.isEmpty else { continue }
@@ -544,7 +564,7 @@ struct LottieFrameBuilder {
             list.dashes.removeLast(style.dashes.count)
           }
         }
-        emit(&op, tree, range, group: group, chainMatrix: chainMatrix)
+        emit(&op, tree, [range], group: group, chainMatrix: chainMatrix)
       default:
         continue
       }
@@ -554,25 +574,128 @@ struct LottieFrameBuilder {
   /// Emits a style's op over the entries `range`, in the style's group's
   /// coordinates (the group chain's matrix around it).
   private func emit(
-    _ op: inout DrawOp, _ tree: ShapeTree, _ range: Range<Int>, group: Int, chainMatrix: Affine
+    _ op: inout DrawOp, _ tree: ShapeTree, _ ranges: [Range<Int>], group: Int,
+    chainMatrix: Affine
   ) {
-    let depth = tree.groups[group].depth
-    let verbStart = list.verbs.count
-    let pointStart = list.points.count / 2
-    for entry in tree.entries[range] where !entry.contours.isEmpty {
-      // The groups between the style's and the entry's map its points.
-      var m = Affine.identity
-      for g in entry.chain.dropFirst(depth + 1) { m = m.concatenating(tree.groups[g].matrix) }
-      var piece = DrawOp()
-      path(entry.contours, m, into: &piece)
-    }
-    op.verbStart = UInt32(truncatingIfNeeded: verbStart)
-    op.pointStart = UInt32(truncatingIfNeeded: pointStart)
-    op.verbCount = UInt32(truncatingIfNeeded: list.verbs.count - verbStart)
+    appendPath(of: ranges, tree, group: group, into: &op)
     guard op.verbCount > 0 else { return }
     let wrap = !chainMatrix.isIdentity
     if wrap { save(chainMatrix) }
     list.append(op)
     if wrap { list.append(.restore) }
+  }
+
+  /// Appends the contours of the entries in `ranges` to the list as `op`'s
+  /// path, in the coordinates of the style's group `group` (the groups
+  /// between it and each entry map the entry's points).
+  private func appendPath(
+    of ranges: [Range<Int>], _ tree: ShapeTree, group: Int, into op: inout DrawOp
+  ) {
+    let depth = tree.groups[group].depth
+    let verbStart = list.verbs.count
+    let pointStart = list.points.count / 2
+    for range in ranges {
+      for entry in tree.entries[range] where !entry.contours.isEmpty {
+        var m = Affine.identity
+        for g in entry.chain.dropFirst(depth + 1) { m = m.concatenating(tree.groups[g].matrix) }
+        var piece = DrawOp()
+        path(entry.contours, m, into: &piece)
+      }
+    }
+    op.verbStart = UInt32(truncatingIfNeeded: verbStart)
+    op.pointStart = UInt32(truncatingIfNeeded: pointStart)
+    op.verbCount = UInt32(truncatingIfNeeded: list.verbs.count - verbStart)
+  }
+
+  /// The merges a style over `range` paints as combined shapes: those
+  /// wholly inside it, in order, a merge inside another's paths left to
+  /// that one (its paths then combine as they are).
+  private func merges(within range: Range<Int>, _ tree: ShapeTree) -> [ShapeTree.Merge] {
+    guard !tree.merges.isEmpty else { return [] }
+    let inside = tree.merges.filter {
+      !$0.range.isEmpty && $0.range.lowerBound >= range.lowerBound
+        && $0.range.upperBound <= range.upperBound
+    }.sorted {
+      ($0.range.lowerBound, -$0.range.upperBound) < ($1.range.lowerBound, -$1.range.upperBound)
+    }
+    var chosen: [ShapeTree.Merge] = []
+    for merge in inside where merge.range.lowerBound >= (chosen.last?.range.upperBound ?? 0) {
+      chosen.append(merge)
+    }
+    return chosen
+  }
+
+  /// A fill of merged paths as ops every drawer already draws: a group
+  /// filling the paths' bounding box with the paint, masked by the paths
+  /// combined in order: the first added, each later one by the merge's
+  /// mode (add, subtract, intersect, or for exclude intersections the
+  /// mask's difference). Paths without area take no part.
+  private func emitMerged(
+    _ paint: DrawOp, _ tree: ShapeTree, _ merge: ShapeTree.Merge, group: Int,
+    chainMatrix: Affine
+  ) {
+    var masks: [DrawOp] = []
+    let firstPoint = list.points.count
+    // A path without area (a point, a line: a 1-vertex path is common in
+    // exported files) covers nothing: it takes no part, where as the first
+    // of an intersection it would empty it.
+    func hasArea(_ contours: [BezierContour]) -> Bool {
+      contours.contains { c in
+        let xs = stride(from: 0, to: c.points.count - 1, by: 2).map { c.points[$0] }
+        let ys = stride(from: 1, to: c.points.count, by: 2).map { c.points[$0] }
+        return (xs.max() ?? 0) > (xs.min() ?? 0) && (ys.max() ?? 0) > (ys.min() ?? 0)
+      }
+    }
+    let paths = merge.paths.filter { range in
+      range.allSatisfy { hasArea(tree.entries[$0].contours) }
+    }
+    for (k, range) in paths.enumerated() {
+      var op = DrawOp()
+      op.kind = DrawOpKind.maskPath.rawValue
+      switch (k, merge.mode) {
+      case (0, _), (_, 2): op.mode = 1
+      case (_, 3): op.mode = 2
+      case (_, 4): op.mode = 3
+      default: op.mode = 6
+      }
+      appendPath(of: [range], tree, group: group, into: &op)
+      if op.verbCount > 0 { masks.append(op) }
+    }
+    // The box of the paths' points (control points hold their curves),
+    // a little wider so that its edges never meet the mask's.
+    var x0 = Double.infinity
+    var y0 = Double.infinity
+    var x1 = -Double.infinity
+    var y1 = -Double.infinity
+    for i in stride(from: firstPoint, to: list.points.count - 1, by: 2) {
+      x0 = min(x0, list.points[i])
+      x1 = max(x1, list.points[i])
+      y0 = min(y0, list.points[i + 1])
+      y1 = max(y1, list.points[i + 1])
+    }
+    guard !masks.isEmpty, x0 <= x1, y0 <= y1 else { return }
+    let margin = 1 + 0.05 * max(x1 - x0, y1 - y0)
+    guard margin.isFinite else { return }
+    var fill = paint
+    fill.mode = 1
+    path(
+      [BezierContour.box(x0 - margin, y0 - margin, x1 - x0 + 2 * margin, y1 - y0 + 2 * margin)],
+      .identity, into: &fill)
+    var begin = DrawOp()
+    begin.kind = DrawOpKind.beginLayer.rawValue
+    begin.opacity = 1
+    list.append(begin)
+    save(chainMatrix)
+    list.append(fill)
+    list.append(.restore)
+    var beginMask = DrawOp()
+    beginMask.kind = DrawOpKind.beginMask.rawValue
+    beginMask.opacity = 0
+    list.append(beginMask)
+    save(chainMatrix)
+    for op in masks { list.append(op) }
+    list.append(.restore)
+    list.append(.endMask)
+    list.append(.endLayer)
   }
 }

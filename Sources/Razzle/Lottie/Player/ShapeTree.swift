@@ -57,9 +57,21 @@ struct ShapeTree {
     case offset(Range<Int>, amount: Double, join: BezierContour.OffsetJoin, miterLimit: Double)
   }
 
+  /// A merge paths item (`mm`, modes 2–5): each path before it in its
+  /// group and in the groups nested there (each shape item one path, as
+  /// After Effects and skottie merge them), in order, which a fill after
+  /// it paints as one combined shape.
+  struct Merge {
+    var paths: [Range<Int>]
+    var mode: Int
+    /// All the entries it combines.
+    var range: Range<Int> { (paths.first?.lowerBound ?? 0)..<(paths.last?.upperBound ?? 0) }
+  }
+
   var groups: [Group] = []
   var entries: [Entry] = []
   var modifiers: [Modifier] = []
+  var merges: [Merge] = []
 
   /// Collects the layer's shape list (group 0).
   mutating func collect(_ items: [LottieShapeItem], time: Double) {
@@ -141,6 +153,9 @@ struct ShapeTree {
             groups[id].entryStart..<entries.count, amount: amount.scalar(at: time),
             join: BezierContour.OffsetJoin(rawValue: join) ?? .miter,
             miterLimit: miterLimit.scalar(at: time)))
+      case .mergePaths(let mode):
+        let paths = (groups[id].entryStart..<entries.count).map { $0..<($0 + 1) }
+        if !paths.isEmpty { merges.append(Merge(paths: paths, mode: mode)) }
       case .fill, .stroke:
         break
       }
