@@ -2,10 +2,12 @@
 //
 // A group (BEGIN_LAYER … END_LAYER) with a mask is, as the display list
 // says, drawn offscreen, multiplied by the mask's coverage and composited.
-// When the group composites as plain source-over at full opacity and its
-// content reads nothing but itself, the same picture comes from drawing the
-// content straight onto the pixels below with every coverage multiplied by
-// the mask's: no offscreen buffer to clear, multiply and composite. That is
+// When the group composites as plain source-over at full opacity, its
+// content reads nothing but itself and its mask's paths are opaque, the
+// same picture (wherever the mask covers a pixel wholly or not at all)
+// comes from drawing the content straight onto the pixels below with every
+// coverage multiplied by the mask's: no offscreen buffer to clear,
+// multiply and composite. That is
 // also what lottie-web's canvas renderer does (it clips the layer's drawing
 // to the mask path), so the two agree at the mask's edges, where the
 // offscreen way differs from both by rounding and where shapes overlap at a
@@ -39,7 +41,9 @@ struct MaskClips {
   /// The plans of `ops`. A group qualifies when:
   /// - it composites at opacity 1 in the normal blend mode, without a fill;
   /// - its content is drawn first, then one mask, then END_LAYER: the mask's
-  ///   ops are SAVE, RESTORE and MASK_PATH only, and the state at
+  ///   ops are SAVE, RESTORE and MASK_PATH only, each path at opacity 0 or
+  ///   1 (a partial opacity makes the mask partial inside the shapes too,
+  ///   where the content's overlaps must be masked as one), and the state at
   ///   BEGIN_MASK is the state at BEGIN_LAYER (the content's SAVEs and
   ///   RESTOREs balance, and no CLIP_RECT outside them);
   /// - no matte is drawn anywhere inside it (a matte drawn under the clip
@@ -71,6 +75,10 @@ struct MaskClips {
         }
       }
       switch kind {
+      case .maskPath:
+        if let top = stack.indices.last, op.opacity != 0 && op.opacity != 1 {
+          stack[top].eligible = false
+        }
       case .save:
         saves += 1
       case .restore:

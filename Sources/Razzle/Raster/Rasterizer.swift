@@ -732,7 +732,11 @@ public final class Rasterizer: @unchecked Sendable {
     // each mask path with its numbers, matrix and points.
     let keyed = clip.isCacheable
     var key = keyed ? clip.maskKey ?? [] : []
+    // Each mask's words start with a tag and end with its path count (a
+    // nested mask's follow its parent's).
+    var pathCount: UInt64 = 0
     if keyed {
+      key.append(0x6D61_736B)
       key.append(UInt64(initial.bitPattern))
       for v in [clip.x0, clip.y0, clip.x1, clip.y1] { key.append(v.bitPattern) }
     }
@@ -755,6 +759,7 @@ public final class Rasterizer: @unchecked Sendable {
             op, verbs: verbs, points: points, matrix: m, clip: clip, box: box, bounds: bounds,
             into: mask)
         guard keyed else { break }
+        pathCount += 1
         key.append(UInt64(op.mode) << 32 | UInt64(op.flags))
         for v in [op.opacity, op.width, m.a, m.b, m.c, m.d, m.tx, m.ty] { key.append(v.bitPattern) }
         if let pathVerbs = path(op, verbs, points) {
@@ -787,6 +792,7 @@ public final class Rasterizer: @unchecked Sendable {
     }
     out.plane = mask
     out.masked = true
+    key.append(pathCount)
     out.maskKey = keyed ? key : nil
     return out
   }

@@ -507,4 +507,23 @@ final class LottieDisplayListTests: XCTestCase {
       json: document(shapeLayer(square + "," + line + #",{"ty":"mm","mm":1},"# + blackFill)))
     XCTAssertTrue(quiet.warnings.isEmpty, "\(quiet.warnings)")
   }
+
+  func testAMergeCombinesForTheFillsAfterItOnly() throws {
+    // [square, moved square, fill, subtract]: the fill comes before the
+    // merge and paints both squares as they are (no group, no mask).
+    let moved =
+      #"{"ty":"sh","ks":{"k":{"c":true,"v":[[50,0],[150,0],[150,100],[50,100]],"#
+      + #""i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}}}"#
+    let before = try draw(
+      document(shapeLayer(square + "," + moved + "," + blackFill + #",{"ty":"mm","mm":3}"#)), 0)
+    XCTAssertEqual(kinds(before), [.save, .fill, .restore])
+    // A merge of merged paths combines the earlier paths as they are,
+    // with a warning.
+    let twice = try LottieAnimation(
+      json: document(
+        shapeLayer(
+          square + "," + moved + #",{"ty":"mm","mm":3},"# + square + #",{"ty":"mm","mm":2},"#
+            + blackFill)))
+    XCTAssertTrue(twice.warnings.contains { $0.feature == "merge paths of merged paths" })
+  }
 }

@@ -125,6 +125,29 @@ final class LottieTextAnimatorTests: XCTestCase {
     XCTAssertEqual(ops.map { list.points(of: $0).first?[0] ?? -1 }, [15, 25])
   }
 
+  func testChoicesBeyondAnyIntegerFallBackToTheirDefaults() throws {
+    // `sh`, `r`, `b`, `m.g` and `j` of 1e300: square, percent, characters,
+    // characters, left (the typewriter's shares: 1, 0.5, 0).
+    let huge =
+      #""s":{"t":0,"sh":1e300,"r":1e300,"b":-1e300,"s":{"k":0},"e":{"k":50},"o":{"k":0},"#
+      + #""a":{"k":100},"ne":{"k":0},"xe":{"k":0}}"#
+    let json = document(#"{"# + huge + #","a":{"o":{"k":0}}}"#)
+      .replacingOccurrences(of: #""m":{"g":1,"#, with: #""m":{"g":1e300,"#)
+      .replacingOccurrences(of: #""j":0"#, with: #""j":1e300"#)
+    let (_, ops) = try fills(json)
+    XCTAssertEqual(ops.map(\.color.3), [0.5, 1])
+  }
+
+  func testARoundRangeTooNarrowToSquareSelectsNothing() throws {
+    // Round over an index range of 1e-170 letters: its half-width squared
+    // underflows to 0; the share is 0 (no letter moves), not NaN.
+    let narrow =
+      #""s":{"t":0,"sh":5,"r":2,"b":1,"s":{"k":0},"e":{"k":1e-170},"o":{"k":0},"#
+      + #""a":{"k":100},"ne":{"k":0},"xe":{"k":0}}"#
+    let (list, ops) = try fills(document(#"{"# + narrow + #","a":{"p":{"k":[0,-20]}}}"#))
+    XCTAssertEqual(ops.map { list.points(of: $0).first?[1] ?? .nan }, [0, 0, 0])
+  }
+
   func testUnsupportedPartsAreWarningsAndTheCountIsBounded() throws {
     let many = Array(
       repeating: #"{"# + selector(end: 100, extra: #","rn":1"#) + #","a":{"fh":{"k":10}}}"#,

@@ -49,6 +49,17 @@ final class MaskClipsTests: XCTestCase {
     }
   }
 
+  func testAMaskPathAtAPartialOpacityRulesItsGroupOut() {
+    var half = op(.maskPath, mode: 1)
+    half.opacity = 0.5
+    let partial = [op(.beginMask), half, op(.endMask)]
+    XCTAssertTrue(plans([op(.beginLayer)] + drawing + partial + [op(.endLayer)]).isEmpty)
+    var none = half
+    none.opacity = 0
+    let opaque = [op(.beginMask), none, op(.maskPath, mode: 1), op(.endMask)]
+    XCTAssertEqual(plans([op(.beginLayer)] + drawing + opaque + [op(.endLayer)]).count, 1)
+  }
+
   func testAGroupWithoutAMaskOrWithTwoIsNot() {
     XCTAssertTrue(plans([op(.beginLayer)] + drawing + [op(.endLayer)]).isEmpty)
     XCTAssertTrue(plans([op(.beginLayer)] + drawing + mask + mask + [op(.endLayer)]).isEmpty)

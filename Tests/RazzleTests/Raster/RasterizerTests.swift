@@ -208,13 +208,13 @@ final class RasterizerTests: XCTestCase {
 
   /// A layer of two full-frame squares, blue above red, masked by the
   /// rectangle x 20...40.5, y 10...30 (add): column 40 is half inside.
-  private func blueOverRedUnderAMask(blendMode: Int = 0) -> String {
+  private func blueOverRedUnderAMask(blendMode: Int = 0, maskOpacity: Int = 100) -> String {
     func group(_ r: Double, _ g: Double, _ b: Double) -> String {
       #"{"ty":"gr","it":["# + rect(0, 0, 100, 50) + "," + fill(r, g, b) + ","
         + #"{"ty":"tr","p":{"k":[0,0]},"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}}]}"#
     }
     let mask =
-      #","bm":\#(blendMode),"masksProperties":[{"mode":"a","inv":false,"o":{"k":100},"pt":{"k":{"c":true,"v":[[20,10],[40.5,10],[40.5,30],[20,30]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}}}]"#
+      #","bm":\#(blendMode),"masksProperties":[{"mode":"a","inv":false,"o":{"k":\#(maskOpacity)},"pt":{"k":{"c":true,"v":[[20,10],[40.5,10],[40.5,30],[20,30]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}}}]"#
     return document(layer(group(0, 0, 1) + "," + group(1, 0, 0), extra: mask))
   }
 
@@ -234,6 +234,16 @@ final class RasterizerTests: XCTestCase {
     XCTAssertEqual(pixel(p, 41, 20)[3], 0)
     XCTAssertEqual(pixel(p, 19, 20)[3], 0)
     XCTAssertEqual(pixel(p, 30, 30)[3], 0)
+  }
+
+  func testAMaskAtHalfOpacityMasksTheLayerAsAWhole() throws {
+    // A partial mask inside the shapes: the layer's pixels (blue, opaque,
+    // over red) are multiplied by one half as one picture, not each shape
+    // (which would show red under blue and reach alpha 0.75).
+    let p = try renderAtEveryKernelLevel(blueOverRedUnderAMask(maskOpacity: 50))
+    let inside = pixel(p, 30, 20)
+    XCTAssertEqual(Array(inside[0..<3]), [0, 0, 255])
+    assertLevel(inside[3], 127.5)
   }
 
   func testAMaskedLayerWithABlendModeIsMaskedAsAWhole() throws {

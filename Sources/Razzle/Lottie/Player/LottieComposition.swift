@@ -147,6 +147,16 @@ indirect enum LottieShapeItem: Sendable {
 }
 
 extension LottieShapeItem {
+  /// The item is, or holds, a merge paths item that combines shapes.
+  var combines: Bool {
+    switch self {
+    case .mergePaths: return true
+    case .group(let items, _), .copy(let items, _, _), .repeated(let items, _):
+      return items.contains(where: \.combines)
+    default: return false
+    }
+  }
+
   /// No property of the item (nor of the items it holds) is animated.
   var isStatic: Bool {
     switch self {

@@ -431,7 +431,7 @@ struct LottieDrawingReader {
           key["t"]?.value.number ?? 0,
           LottieTextDocument(
             characters: text.map { String($0) }, size: s["s"]?.value.number ?? 0,
-            font: try s.string("f") ?? "", justify: Int(s["j"]?.value.number ?? 0),
+            font: try s.string("f") ?? "", justify: Self.code(s["j"], default: 0),
             tracking: s["tr"]?.value.number ?? 0, lineHeight: s["lh"]?.value.number ?? 0,
             baselineShift: s["ls"]?.value.number ?? 0, fill: try color("fc"),
             stroke: try color("sc"), strokeWidth: s["sw"]?.value.number ?? 0,
@@ -473,7 +473,7 @@ struct LottieDrawingReader {
       }
     }
     if let more = t["m"], more.value.members != nil {
-      laidOut.grouping = Int(more["g"]?.value.number ?? 1)
+      laidOut.grouping = Self.code(more["g"], default: 1)
       if let a = more["a"] {
         laidOut.alignment = try LottieProperty.read(a, fallback: [0, 0], warnings: &warnings)
       }
@@ -503,7 +503,7 @@ struct LottieDrawingReader {
     if s["rn"]?.value.number == 1 {
       warn(s, "randomized text selector", "applied in order (lottie-web shuffles at random)")
     }
-    func number(_ key: String) -> Int { Int(s[key]?.value.number ?? 0) }
+    func number(_ key: String) -> Int { Self.code(s[key], default: 0) }
     func prop(_ key: String, _ fallback: Double) throws(RazzleError) -> LottieProperty {
       try LottieProperty.read(s[key], fallback: [fallback], warnings: &warnings)
     }
@@ -536,6 +536,14 @@ struct LottieDrawingReader {
       warn(a[key] ?? a, "text fill hue, saturation or brightness (\(key))", "not applied")
     }
     return animator
+  }
+
+  /// A small whole number naming a choice (a justification, a shape, a
+  /// basis): the member's number truncated, or `default` when it is
+  /// missing, not a number, or beyond ±2³¹ (no choice is that far out).
+  static func code(_ node: LottieNode?, default fallback: Int) -> Int {
+    guard let x = node?.value.number, x.isFinite, abs(x) < 2_147_483_648 else { return fallback }
+    return Int(x)
   }
 
   /// `c` of a shape property's static value or first keyframe.
@@ -714,6 +722,11 @@ struct LottieDrawingReader {
         case 1:
           continue  // merge: the paths as one compound path, as drawn
         case 2...5:
+          if result.contains(where: \.combines) {
+            warn(
+              item, "merge paths of merged paths",
+              "the earlier merge's paths take part as they are, not combined")
+          }
           result.append(.mergePaths(mode: mode))
           merged = item
         default:

@@ -516,7 +516,7 @@ struct LottieFrameBuilder {
         guard o > 0, chainMatrix.isFinite else { continue }
         guard var op = paint(.fill, fill, alpha: o, time: time) else { continue }
         op.mode = rule
-        let merged = merges(within: range, tree)
+        let merged = merges(within: range, tree, before: k, in: group)
         guard !merged.isEmpty else {
           emit(&op, tree, [range], group: group, chainMatrix: chainMatrix)
           continue
@@ -607,14 +607,18 @@ struct LottieFrameBuilder {
     op.verbCount = UInt32(truncatingIfNeeded: list.verbs.count - verbStart)
   }
 
-  /// The merges a style over `range` paints as combined shapes: those
-  /// wholly inside it, in order, a merge inside another's paths left to
-  /// that one (its paths then combine as they are).
-  private func merges(within range: Range<Int>, _ tree: ShapeTree) -> [ShapeTree.Merge] {
+  /// The merges a style over `range` (item `item` of group `group`)
+  /// paints as combined shapes: those wholly inside it and before it (a
+  /// merge in the style's own group after the style does not apply to
+  /// it), in order, a merge inside another's paths left to that one (its
+  /// paths then combine as they are; the reader warns).
+  private func merges(
+    within range: Range<Int>, _ tree: ShapeTree, before item: Int, in group: Int
+  ) -> [ShapeTree.Merge] {
     guard !tree.merges.isEmpty else { return [] }
     let inside = tree.merges.filter {
       !$0.range.isEmpty && $0.range.lowerBound >= range.lowerBound
-        && $0.range.upperBound <= range.upperBound
+        && $0.range.upperBound <= range.upperBound && ($0.group != group || $0.item < item)
     }.sorted {
       ($0.range.lowerBound, -$0.range.upperBound) < ($1.range.lowerBound, -$1.range.upperBound)
     }

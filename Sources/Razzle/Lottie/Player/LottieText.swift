@@ -215,10 +215,8 @@ struct LottieText: Sendable {
     // Each letter's share of each animator.
     var shares = [Double](repeating: 0, count: animators.count * count)
     for j in animators.indices {
-      for i in 0..<count {
-        shares[j * count + i] = animators[j].selector.share(
-          indexes[j][i], total: totals[j], at: t)
-      }
+      let selector = animators[j].selector.frame(at: t, total: totals[j])
+      for i in 0..<count { shares[j * count + i] = selector.share(indexes[j][i]) }
     }
     @inline(__always) func share(_ j: Int, _ i: Int) -> Double { shares[j * count + i] }
     let values = animators.map { a in

@@ -66,62 +66,73 @@ struct LottieLetter: Sendable {
 }
 
 extension LottieTextSelector {
-  /// The selector's share of letter `index` (its place among the
-  /// selector's units) at frame t, of `total` units: lottie-web's getMult
-  /// (with its smoothness), times the amount.
-  func share(_ index: Int, total: Int, at t: Double) -> Double {
+  /// The selector's numbers at one frame, read once for all its letters.
+  struct Frame {
+    /// Start and end in units, start below end.
+    var s: Double
+    var e: Double
+    var shape: Int
+    /// The ease low and high curve; nil for the straight line.
+    var curve: CubicBezier?
+    var smoothness: Double
+    /// The amount, 0–1.
+    var amount: Double
+
+    /// The share of the unit at `index`: lottie-web's getMult (with its
+    /// smoothness), times the amount.
+    func share(_ index: Int) -> Double {
+      let ind = Double(index)
+      var mult = 0.0
+      switch shape {
+      case 2:
+        mult = e == s ? (ind >= e ? 1 : 0) : max(0, min(0.5 / (e - s) + (ind - s) / (e - s), 1))
+      case 3:
+        mult =
+          e == s ? (ind >= e ? 0 : 1) : 1 - max(0, min(0.5 / (e - s) + (ind - s) / (e - s), 1))
+      case 4:
+        if e != s {
+          mult = max(0, min(0.5 / (e - s) + (ind - s) / (e - s), 1))
+          mult = mult < 0.5 ? mult * 2 : 1 - 2 * (mult - 0.5)
+        }
+      case 5:
+        let a = (e - s) / 2
+        // A range so narrow that its square underflows is an empty one.
+        if a * a > 0 {
+          let i = min(max(0, ind + 0.5 - s), e - s)
+          let x = -a + i
+          mult = (1 - (x * x) / (a * a)).squareRoot()
+        }
+      case 6:
+        if e != s {
+          let i = min(max(0, ind + 0.5 - s), e - s)
+          mult = (1 + cos(Double.pi + Double.pi * 2 * i / (e - s))) / 2
+        }
+      default:
+        if ind >= s.rounded(.down) {
+          mult = ind - s < 0 ? max(0, min(min(e, 1) - (s - ind), 1)) : max(0, min(e - ind, 1))
+        }
+      }
+      if let curve, mult.isFinite { mult = curve.value(mult) }
+      // Smoothness narrows the range to its middle `sm` %: below it 0,
+      // the rest stretched back over [0, 1].
+      if smoothness != 100 {
+        let width = smoothness * 0.01 == 0 ? 0.000_000_01 : smoothness * 0.01
+        let threshold = 0.5 - width * 0.5
+        mult = mult < threshold ? 0 : min((mult - threshold) / width, 1)
+      }
+      return mult * amount
+    }
+  }
+
+  /// The selector at frame t, of `total` units.
+  func frame(at t: Double, total: Int) -> Frame {
     let divisor = byIndex ? 1 : 100 / Double(total)
     let o = offset.scalar(at: t) / divisor
     var s = start.scalar(at: t) / divisor + o
     var e = end.scalar(at: t) / divisor + o
     if s > e { swap(&s, &e) }
-    let ind = Double(index)
-    var mult = 0.0
-    switch shape {
-    case 2:
-      mult = e == s ? (ind >= e ? 1 : 0) : max(0, min(0.5 / (e - s) + (ind - s) / (e - s), 1))
-    case 3:
-      mult =
-        e == s ? (ind >= e ? 0 : 1) : 1 - max(0, min(0.5 / (e - s) + (ind - s) / (e - s), 1))
-    case 4:
-      if e != s {
-        mult = max(0, min(0.5 / (e - s) + (ind - s) / (e - s), 1))
-        mult = mult < 0.5 ? mult * 2 : 1 - 2 * (mult - 0.5)
-      }
-    case 5:
-      if e != s {
-        let total = e - s
-        let i = min(max(0, ind + 0.5 - s), e - s)
-        let x = -total / 2 + i
-        let a = total / 2
-        mult = (1 - (x * x) / (a * a)).squareRoot()
-      }
-    case 6:
-      if e != s {
-        let i = min(max(0, ind + 0.5 - s), e - s)
-        mult = (1 + cos(Double.pi + Double.pi * 2 * i / (e - s))) / 2
-      }
-    default:
-      if ind >= s.rounded(.down) {
-        mult = ind - s < 0 ? max(0, min(min(e, 1) - (s - ind), 1)) : max(0, min(e - ind, 1))
-      }
-    }
-    mult = eased(mult, at: t)
-    // Smoothness narrows the range to its middle `sm` %: below it 0, the
-    // rest stretched back over [0, 1].
-    let sm = smoothness.scalar(at: t)
-    if sm != 100 {
-      let width = sm * 0.01 == 0 ? 0.000_000_01 : sm * 0.01
-      let threshold = 0.5 - width * 0.5
-      mult = mult < threshold ? 0 : min((mult - threshold) / width, 1)
-    }
-    return mult * amount.scalar(at: t) * 0.01
-  }
-
-  /// `mult` through the ease low and high curve (lottie-web's
-  /// BezierFactory curve (ne, 0, 1 − xe, 1), or its y side for negative
-  /// values); the straight line when both are 0.
-  private func eased(_ mult: Double, at t: Double) -> Double {
+    // lottie-web's BezierFactory curve (ne, 0, 1 − xe, 1), or its y side
+    // for negative values; the straight line when both are 0.
     let low = easeLow.scalar(at: t)
     let high = easeHigh.scalar(at: t)
     var x1 = 0.0
@@ -130,10 +141,10 @@ extension LottieTextSelector {
     var y2 = 1.0
     if low > 0 { x1 = low / 100 } else { y1 = -low / 100 }
     if high > 0 { x2 = 1 - high / 100 } else { y2 = 1 + high / 100 }
-    if x1 == y1 && x2 == y2 { return mult }
-    guard let curve = try? CubicBezier(min(max(x1, 0), 1), y1, min(max(x2, 0), 1), y2),
-      mult.isFinite
-    else { return mult }
-    return curve.value(mult)
+    let curve =
+      x1 == y1 && x2 == y2 ? nil : try? CubicBezier(min(max(x1, 0), 1), y1, min(max(x2, 0), 1), y2)
+    return Frame(
+      s: s, e: e, shape: shape, curve: curve, smoothness: smoothness.scalar(at: t),
+      amount: amount.scalar(at: t) * 0.01)
   }
 }

@@ -64,6 +64,10 @@ struct ShapeTree {
   struct Merge {
     var paths: [Range<Int>]
     var mode: Int
+    /// Its group and its index among the group's items: it combines for
+    /// the fills after it.
+    var group: Int
+    var item: Int
     /// All the entries it combines.
     var range: Range<Int> { (paths.first?.lowerBound ?? 0)..<(paths.last?.upperBound ?? 0) }
   }
@@ -93,7 +97,7 @@ struct ShapeTree {
     var children: [Int] = []
     starts.reserveCapacity(items.count)
     children.reserveCapacity(items.count)
-    for item in items {
+    for (index, item) in items.enumerated() {
       starts.append(entries.count)
       var child = -1
       switch item {
@@ -155,7 +159,9 @@ struct ShapeTree {
             miterLimit: miterLimit.scalar(at: time)))
       case .mergePaths(let mode):
         let paths = (groups[id].entryStart..<entries.count).map { $0..<($0 + 1) }
-        if !paths.isEmpty { merges.append(Merge(paths: paths, mode: mode)) }
+        if !paths.isEmpty {
+          merges.append(Merge(paths: paths, mode: mode, group: id, item: index))
+        }
       case .fill, .stroke:
         break
       }
