@@ -3,7 +3,7 @@
 // A group (BEGIN_LAYER … END_LAYER) with a mask is, as the display list
 // says, drawn offscreen, multiplied by the mask's coverage and composited.
 // When the group composites as plain source-over at full opacity, its
-// content reads nothing but itself and its mask's paths are opaque, the
+// content reads nothing but itself and its mask is one opaque path, the
 // same picture (wherever the mask covers a pixel wholly or not at all)
 // comes from drawing the content straight onto the pixels below with every
 // coverage multiplied by the mask's: no offscreen buffer to clear,
@@ -36,14 +36,18 @@ struct MaskClips {
     var eligible: Bool
     var mask = -1
     var maskEnd = -1
+    /// The MASK_PATHs of its mask.
+    var paths = 0
   }
 
   /// The plans of `ops`. A group qualifies when:
   /// - it composites at opacity 1 in the normal blend mode, without a fill;
-  /// - its content is drawn first, then one mask, then END_LAYER: the mask's
-  ///   ops are SAVE, RESTORE and MASK_PATH only, each path at opacity 0 or
-  ///   1 (a partial opacity makes the mask partial inside the shapes too,
-  ///   where the content's overlaps must be masked as one), and the state at
+  /// - its content is drawn first, then one mask, then END_LAYER: the mask
+  ///   starts empty and has one path, added, opaque, not inverted, not
+  ///   expanded (most masks; a partial opacity would make the mask partial
+  ///   inside the shapes too, where their overlaps must be masked as one,
+  ///   and other combinations cover more of the frame than the content
+  ///   does), its other ops SAVE and RESTORE, and the state at
   ///   BEGIN_MASK is the state at BEGIN_LAYER (the content's SAVEs and
   ///   RESTOREs balance, and no CLIP_RECT outside them);
   /// - no matte is drawn anywhere inside it (a matte drawn under the clip
@@ -58,7 +62,7 @@ struct MaskClips {
       let kind = DrawOpKind(rawValue: op.kind)
       if kind == .endLayer {
         guard let group = stack.popLast() else { continue }
-        if group.eligible && group.mask >= 0 && group.maskEnd == j - 1 {
+        if group.eligible && group.mask >= 0 && group.maskEnd == j - 1 && group.paths == 1 {
           plans[group.begin] = Plan(mask: group.mask, maskEnd: group.maskEnd, end: j)
         }
         continue
@@ -76,8 +80,13 @@ struct MaskClips {
       }
       switch kind {
       case .maskPath:
-        if let top = stack.indices.last, op.opacity != 0 && op.opacity != 1 {
-          stack[top].eligible = false
+        if let top = stack.indices.last {
+          stack[top].paths += 1
+          if stack[top].paths > 1 || op.mode != 1 || op.flags != 0 || op.width != 0
+            || op.opacity != 1
+          {
+            stack[top].eligible = false
+          }
         }
       case .save:
         saves += 1
@@ -105,7 +114,9 @@ struct MaskClips {
         for k in stack.indices { stack[k].eligible = false }
       case .beginMask:
         guard let top = stack.indices.last else { break }
-        if stack[top].mask >= 0 || saves != stack[top].saves { stack[top].eligible = false }
+        if stack[top].mask >= 0 || saves != stack[top].saves || op.opacity >= 0.5 {
+          stack[top].eligible = false
+        }
         stack[top].mask = j
       case .endMask:
         guard let top = stack.indices.last else { break }

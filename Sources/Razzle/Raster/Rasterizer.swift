@@ -706,9 +706,10 @@ public final class Rasterizer: @unchecked Sendable {
   }
 
   /// `clip` times the mask of the BEGIN_MASK at `start` … END_MASK at
-  /// `end` (a group's mask drawn as a clip, MaskClips), the mask's paths
-  /// in `matrix` and the SAVEs among its ops. The mask covers the clip's
-  /// pixels; the rectangle shrinks to the pixels outside which it is 0.
+  /// `end` (a group's mask drawn as a clip, MaskClips: one opaque path
+  /// added to an empty mask), the path in `matrix` and the SAVEs among
+  /// the mask's ops. The clip's rectangle shrinks to the path's pixels,
+  /// the only ones the plane holds.
   private func masked(
     _ clip: Clip, ops: UnsafeBufferPointer<DrawOp>, from start: Int, to end: Int,
     verbs: UnsafeBufferPointer<UInt8>, points: UnsafeBufferPointer<Double>, matrix: Affine
@@ -716,28 +717,15 @@ public final class Rasterizer: @unchecked Sendable {
     var out = clip
     let box = clip.box
     let mask = plane()
-    let initial: Float = ops[start].opacity >= 0.5 ? 1 : 0
-    // The plane is read only inside the mask's bounds (the clip's
-    // rectangle shrinks to them): one path added to an empty mask (most
-    // masks) needs its own pixels only, each its coverage times the
-    // opacity, as MASK_PATH's general combination (0 + (1 - 0) · a · c)
-    // gives it.
-    let paths = ops[(start + 1)..<end].filter { $0.kind == DrawOpKind.maskPath.rawValue }
-    let single =
-      initial == 0 && paths.count == 1 && paths[0].mode == 1 && paths[0].flags & 1 == 0
-      && paths[0].width == 0
-    if !single { mask.fill(box, initial) }
-    var bounds = initial > 0 ? box : .empty
-    // The key: the clip's rectangle the plane was made in, the start, and
-    // each mask path with its numbers, matrix and points.
+    var bounds = PixelBox.empty
+    // The key: a tag, the clip's rectangle the plane was made in, the
+    // path's numbers, matrix and points, and a count (a nested mask's
+    // words follow its parent's).
     let keyed = clip.isCacheable
     var key = keyed ? clip.maskKey ?? [] : []
-    // Each mask's words start with a tag and end with its path count (a
-    // nested mask's follow its parent's).
     var pathCount: UInt64 = 0
     if keyed {
       key.append(0x6D61_736B)
-      key.append(UInt64(initial.bitPattern))
       for v in [clip.x0, clip.y0, clip.x1, clip.y1] { key.append(v.bitPattern) }
     }
     var m = matrix
@@ -752,16 +740,10 @@ public final class Rasterizer: @unchecked Sendable {
       case .restore:
         if let last = matrices.popLast() { m = last }
       case .maskPath:
-        bounds =
-          single
-          ? addedMaskPath(op, verbs: verbs, points: points, matrix: m, box: box, into: mask)
-          : maskPath(
-            op, verbs: verbs, points: points, matrix: m, clip: clip, box: box, bounds: bounds,
-            into: mask)
+        bounds = addedMaskPath(op, verbs: verbs, points: points, matrix: m, box: box, into: mask)
         guard keyed else { break }
         pathCount += 1
-        key.append(UInt64(op.mode) << 32 | UInt64(op.flags))
-        for v in [op.opacity, op.width, m.a, m.b, m.c, m.d, m.tx, m.ty] { key.append(v.bitPattern) }
+        for v in [m.a, m.b, m.c, m.d, m.tx, m.ty] { key.append(v.bitPattern) }
         if let pathVerbs = path(op, verbs, points) {
           CoverageCache.appendPath(
             to: &key, verbs: pathVerbs, points: points, pointStart: Int(op.pointStart))
@@ -797,9 +779,10 @@ public final class Rasterizer: @unchecked Sendable {
     return out
   }
 
-  /// One MASK_PATH (added, not inverted, not expanded) as the whole mask:
-  /// its coverage times its opacity stored in `mask` over the pixels it
-  /// touches within `box`, which it returns.
+  /// One MASK_PATH (added to an empty mask, opaque, not inverted, not
+  /// expanded) as the whole mask: its coverage stored in `mask` over the
+  /// pixels it touches within `box`, which it returns (MASK_PATH's
+  /// combination, 0 + (1 − 0) · 1 · c, is the coverage itself).
   private func addedMaskPath(
     _ op: DrawOp, verbs: UnsafeBufferPointer<UInt8>, points: UnsafeBufferPointer<Double>,
     matrix: Affine, box: PixelBox, into mask: CoveragePlane
@@ -820,13 +803,6 @@ public final class Rasterizer: @unchecked Sendable {
     let rows = mask.rows
     coverage(lines, evenOdd: false, clip: region) { y, x, n, cells, constant in
       Self.store(rows, y, x, n, cells, constant)
-    }
-    let a = op.opacity.isNaN ? 0 : Float(min(max(op.opacity, 0), 1))
-    if a != 1 {
-      for y in pathBox.y0..<pathBox.y1 {
-        let row = mask.row(y)
-        for x in pathBox.x0..<pathBox.x1 { row[x] = a * row[x] }
-      }
     }
     return pathBox
   }
@@ -887,6 +863,29 @@ public final class Rasterizer: @unchecked Sendable {
         let insideRect = rowInside && first >= inner.x0 && first + count <= inner.x1
         guard partial && !(insideRect && !usesPlane) else {
           body(y, first, count, cells, constant)
+          return
+        }
+        if cells == nil && insideRect, let planeValues {
+          // A run of one coverage under a plane (a mask's inside is 1,
+          // its outside 0): the plane's runs of 1 pass as runs, its 0s
+          // are skipped, the rest is the coverage times the plane, pixel
+          // by pixel (the same arithmetic as painting each cell).
+          let p = planeValues + y * planeWidth + first
+          var i = 0
+          while i < count {
+            let v = p[i]
+            var j = i + 1
+            if v == 1 || v == 0 {
+              while j < count && p[j] == v { j += 1 }
+              if v == 1 { body(y, first + i, j - i, nil, constant) }
+            } else {
+              while j < count && p[j] != 1 && p[j] != 0 { j += 1 }
+              let c = out + x + i
+              for k in i..<j { c[k - i] = constant * p[k] }
+              body(y, first + i, j - i, c, 0)
+            }
+            i = j
+          }
           return
         }
         // A clip with fractional edges or a shape: every pixel's coverage

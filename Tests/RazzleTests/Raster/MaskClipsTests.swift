@@ -17,9 +17,10 @@ final class MaskClipsTests: XCTestCase {
     return op
   }
 
-  /// A mask block: BEGIN_MASK, SAVE, MASK_PATH (add), RESTORE, END_MASK.
+  /// A mask block: BEGIN_MASK (empty), SAVE, MASK_PATH (add), RESTORE,
+  /// END_MASK.
   private var mask: [DrawOp] {
-    [op(.beginMask), op(.save), op(.maskPath, mode: 1), op(.restore), op(.endMask)]
+    [op(.beginMask, opacity: 0), op(.save), op(.maskPath, mode: 1), op(.restore), op(.endMask)]
   }
 
   /// A drawing: SAVE, FILL, RESTORE.
@@ -52,12 +53,26 @@ final class MaskClipsTests: XCTestCase {
   func testAMaskPathAtAPartialOpacityRulesItsGroupOut() {
     var half = op(.maskPath, mode: 1)
     half.opacity = 0.5
-    let partial = [op(.beginMask), half, op(.endMask)]
+    let partial = [op(.beginMask, opacity: 0), half, op(.endMask)]
     XCTAssertTrue(plans([op(.beginLayer)] + drawing + partial + [op(.endLayer)]).isEmpty)
-    var none = half
-    none.opacity = 0
-    let opaque = [op(.beginMask), none, op(.maskPath, mode: 1), op(.endMask)]
-    XCTAssertEqual(plans([op(.beginLayer)] + drawing + opaque + [op(.endLayer)]).count, 1)
+  }
+
+  func testOnlyOneOpaqueAddedPathMakesAClip() {
+    // Two paths, a subtracted one, an inverted one, an expanded one, or a
+    // mask starting full: offscreen.
+    var inverted = op(.maskPath, mode: 1)
+    inverted.flags = 1
+    var grown = op(.maskPath, mode: 1)
+    grown.width = 2
+    for paths in [
+      [op(.maskPath, mode: 1), op(.maskPath, mode: 1)], [op(.maskPath, mode: 2)], [inverted],
+      [grown],
+    ] {
+      let mask = [op(.beginMask, opacity: 0)] + paths + [op(.endMask)]
+      XCTAssertTrue(plans([op(.beginLayer)] + drawing + mask + [op(.endLayer)]).isEmpty)
+    }
+    let full = [op(.beginMask, opacity: 1), op(.maskPath, mode: 1), op(.endMask)]
+    XCTAssertTrue(plans([op(.beginLayer)] + drawing + full + [op(.endLayer)]).isEmpty)
   }
 
   func testAGroupWithoutAMaskOrWithTwoIsNot() {
@@ -100,7 +115,7 @@ final class MaskClipsTests: XCTestCase {
   }
 
   func testOnlyTheMasksOwnOpsMayStandBetweenItsEndsAndBeforeEndLayer() {
-    let drawnInMask = [op(.beginMask), op(.fill, mode: 1), op(.endMask)]
+    let drawnInMask = [op(.beginMask, opacity: 0), op(.fill, mode: 1), op(.endMask)]
     XCTAssertTrue(plans([op(.beginLayer)] + drawing + drawnInMask + [op(.endLayer)]).isEmpty)
     let drawnAfter = [op(.beginLayer)] + mask + drawing + [op(.endLayer)]
     XCTAssertTrue(plans(drawnAfter).isEmpty)
