@@ -629,6 +629,15 @@ public final class Rasterizer: @unchecked Sendable {
       plane = nil
     }
 
+    /// The whole pixels of `box`, without a plane.
+    init(box: PixelBox) {
+      x0 = Double(box.x0)
+      y0 = Double(box.y0)
+      x1 = Double(box.x1)
+      y1 = Double(box.y1)
+      plane = nil
+    }
+
     /// True when a coverage under this clip can be kept in the cache: no
     /// plane, or one the key can describe (the rotated rectangles).
     var isCacheable: Bool { plane == nil || (quadCount <= 2 && (!masked || maskKey != nil)) }
@@ -788,11 +797,7 @@ public final class Rasterizer: @unchecked Sendable {
     matrix: Affine, box: PixelBox, into mask: CoveragePlane
   ) -> PixelBox {
     guard !box.isEmpty, let pathVerbs = path(op, verbs, points) else { return .empty }
-    var region = Clip(width: width, height: height)
-    region.x0 = Double(box.x0)
-    region.y0 = Double(box.y0)
-    region.x1 = Double(box.x1)
-    region.y1 = Double(box.y1)
+    let region = Clip(box: box)
     lines.removeAll()
     lines.append(
       verbs: pathVerbs, points: points, pointStart: Int(op.pointStart), matrix: matrix,
@@ -1257,11 +1262,7 @@ public final class Rasterizer: @unchecked Sendable {
     guard !box.isEmpty, (1...6).contains(mode) else { return bounds }
     let inverted = op.flags & 1 != 0
     let grow = op.width.isFinite ? op.width : 0
-    var region = Clip(width: width, height: height)
-    region.x0 = Double(box.x0)
-    region.y0 = Double(box.y0)
-    region.x1 = Double(box.x1)
-    region.y1 = Double(box.y1)
+    let region = Clip(box: box)
     let pathVerbs = path(op, verbs, points)
     lines.removeAll()
     if let pathVerbs {

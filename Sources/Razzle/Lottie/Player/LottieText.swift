@@ -128,6 +128,8 @@ struct LottieText: Sendable {
     var offsets: [Double] = []
   }
 
+  /// A line break: "\r" or U+0003 ("\r\n" is one Character in Swift: a
+  /// break as well).
   private static func isBreak(_ c: String) -> Bool { c == "\r" || c == "\u{3}" || c == "\r\n" }
 
   private static func measure(
@@ -374,38 +376,9 @@ struct LottieText: Sendable {
     let size = d.size
     guard size.isFinite, size > 0 else { return [] }
     let tracking = d.tracking / 1000 * size
-    // "\r\n" is one Character in Swift: a break as well.
-    func isBreak(_ c: String) -> Bool { c == "\r" || c == "\u{3}" || c == "\r\n" }
     // completeTextData: letter widths and line widths.
-    var widths: [Double] = []
-    var lineWidths: [Double] = []
-    var lines: [Int] = []
-    var lineWidth = -tracking
-    var maxWidth = 0.0
-    var spaces = 0.0
-    var line = 0
-    for c in d.characters {
-      var width = 0.0
-      if isBreak(c) {
-        spaces = 0
-        lineWidths.append(lineWidth)
-        maxWidth = max(maxWidth, lineWidth)
-        lineWidth = -2 * tracking
-        line += 1
-      } else {
-        width = (fonts.glyph(c, font: d.font)?.advance ?? 0) * size / 100
-        if c == " " {
-          spaces += width + tracking
-        } else {
-          lineWidth += width + tracking + spaces
-          spaces = 0
-        }
-      }
-      widths.append(width)
-      lines.append(line)
-    }
-    maxWidth = max(maxWidth, lineWidth)
-    lineWidths.append(lineWidth)
+    let m = measure(d, fonts, grouping: 1)
+    let (widths, lines, lineWidths, maxWidth) = (m.widths, m.lines, m.lineWidths, m.maxWidth)
     let justifyOffset = d.justify == 1 ? -maxWidth : d.justify == 2 ? -maxWidth / 2 : 0
     let ascent = (fonts.fonts[d.font]?.ascent ?? 0) * size / 100
     let lineStep = d.lineHeight > 0 ? d.lineHeight : size * 1.2
