@@ -95,7 +95,7 @@ public func convertColorsToSRGB(
 /// whose progress `p = (t − t_k)/(t_{k+1} − t_k)` is neither 0 nor 1, is
 /// blended from its segment's record at `records + recordStride · k` (the
 /// start coordinates, their differences, the start alpha, the alphas'
-/// difference, 1 for a missing hue: `Razzle`'s `ColorEndpoint.storeSegment`) as `c₀ + (c₁ − c₀)·p`, divided by its alpha when
+/// difference, 1 for a missing hue: `Razzle`'s `ColorEndpoint.storeSegment`) as `c₀ + (c₁ − c₀)·p`, times 1/alpha when
 /// `premultiplied` (the hue not), converted to sRGB, and written to
 /// `out[j·stride ..< j·stride + 4]` (r, g, b, alpha). Every other time, and
 /// the last `m mod` the lane count, go to `scalar(j)`; except that the
@@ -211,10 +211,11 @@ func sampleColorLanes(
     var c2 = field(2) + field(5) * p
     if premultiplied {
       let divide = a .!= 0
-      c0 = c0.replacing(with: c0 / a, where: divide)
-      c1 = c1.replacing(with: c1 / a, where: divide)
+      let inverse = 1 / a
+      c0 = c0.replacing(with: c0 * inverse, where: divide)
+      c1 = c1.replacing(with: c1 * inverse, where: divide)
       // OkLCh's hue is not premultiplied.
-      if !polar { c2 = c2.replacing(with: c2 / a, where: divide) }
+      if !polar { c2 = c2.replacing(with: c2 * inverse, where: divide) }
     }
     var missing = polar ? field(8) : ColorLanes()
     convertLanes(&c0, &c1, &c2, &missing, polar: polar, lab: lab, scales)

@@ -169,6 +169,19 @@ size_t razzle_indexed_row(uint32_t *destination, const int32_t *index, const uin
 size_t razzle_solid_row(uint32_t *destination, const float *cover, uint32_t color, size_t count,
                         int level);
 
+/* The largest keyframe count `razzle_find_segments` searches (by counting:
+ * the vector kernel's `vectorCountingLimit`). */
+#define RAZZLE_COUNTING_LIMIT 32
+
+/* The segment of each of the `m` queries, clamped to [times[0],
+ * times[count - 1]], written to `segments`: the largest k <= count - 2 with
+ * times[k] <= t (0 for NaN), for 2 <= count <= RAZZLE_COUNTING_LIMIT
+ * non-decreasing `times` (RazzleKernels' `findSegments`, the same numbers),
+ * in AVX-512 vectors. Returns m, or 0 (nothing written) for another count or
+ * off x86-64; the caller checks that the CPU has AVX-512F. */
+size_t razzle_find_segments(const double *times, size_t count, const double *queries, size_t m,
+                            int64_t *segments);
+
 /* A plain color track's samples at the avx512 level (AVX-512 F; the caller
  * checks the CPU has it): Sources/RazzleKernels/ColorKernel.swift's
  * `sampleColorSegments` for its full blocks of eight queries, the same

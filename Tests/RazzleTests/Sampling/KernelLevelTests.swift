@@ -70,6 +70,44 @@ final class KernelLevelTests: XCTestCase {
     }
   }
 
+  /// The segment search the eased and color kernels share
+  /// (`findSegmentsKernel`) at every level, against a linear scan: the last
+  /// keyframe at or before the clamped time, at most count − 2, 0 for NaN —
+  /// across the avx512 level's binary search (up to 16 keyframes), its count
+  /// (up to 32) and the Swift search beyond, with repeated times.
+  func testTheSegmentSearchFindsTheLastKeyframeAtOrBeforeEachTimeAtEveryLevel() throws {
+    var rng = SplitMix64(seed: 0x7365_6172)
+    let levels = KernelLevel.allCases.filter(\.isSupported)
+    for count in [2, 3, 4, 8, 15, 16, 17, 31, 32, 33, 100] {
+      var times = (0..<count).map { _ in Double.random(in: -50...50, using: &rng) }.sorted()
+      if count > 3 { times[2] = times[1] }
+      if count > 6 { times[count - 2] = times[count - 1] }
+      var queries = (0..<203).map { _ in Double.random(in: -60...60, using: &rng) }
+      queries += [.nan, .infinity, -.infinity, -0.0, times[0], times[count - 1]] + times
+      let expected = queries.map { t -> Int in
+        if t.isNaN { return 0 }
+        let clamped = Swift.min(Swift.max(t, times[0]), times[count - 1])
+        var k = 0
+        while k + 2 < count && times[k + 1] <= clamped { k += 1 }
+        return k
+      }
+      for level in levels {
+        var got = [Int](repeating: -1, count: queries.count)
+        times.withUnsafeBufferPointer { t in
+          queries.withUnsafeBufferPointer { q in
+            got.withUnsafeMutableBufferPointer {
+              findSegmentsKernel(
+                level, t.baseAddress!, count, q.baseAddress!, q.count, $0.baseAddress!)
+            }
+          }
+        }
+        for (j, t) in queries.enumerated() where got[j] != expected[j] {
+          XCTFail("K=\(count) \(level): t=\(t) got segment \(got[j]), expected \(expected[j])")
+        }
+      }
+    }
+  }
+
   /// Sorted times at densities that take each path of the sorted kernel: a
   /// block in one segment, a block counted against a few segments, groups of
   /// eight counted against their own few, groups spanning more than the

@@ -11,12 +11,13 @@ lottie-web and rlottie.
 from __future__ import annotations
 
 import threading
-from ctypes import byref, c_double
+from ctypes import byref, c_char, c_double, c_size_t, c_uint32
 from typing import Any, Optional, Sequence, Tuple
 
 import numpy as np
 
 from ._errors import InvalidTypeError, InvalidValueError
+from . import _ffi
 from ._ffi import DisplayListHandle, LottieHandle, RasterHandle, lib
 from ._handle import HandleOwner
 
@@ -27,6 +28,10 @@ PREMULTIPLIED = 1
 MAX_SIDE = 16384
 
 Pixels = np.ndarray[Any, np.dtype[np.uint8]]
+
+#: kf_lottie_render without argument conversion, for a renderer's frame loop
+#: (`Raster._renderer`): every argument is already a ctypes object.
+_lottie_render_raw = _ffi.raw("kf_lottie_render")
 
 
 def _doubles(values: Optional[Sequence[float]], count: int, what: str) -> Any:
@@ -142,14 +147,23 @@ class Raster(HandleOwner):
         shape = (height, width, 4)
         nbytes = width * height * 4
         stride = width * 4
-        render = lib.kf_lottie_render
+        render = _lottie_render_raw
         lock = self._lock
+        # The per-frame arguments as ctypes objects, made once: the call
+        # converts nothing, and the array's address comes from its buffer
+        # (a few hundred ns, against microseconds through `.ctypes`). A
+        # closed Lottie or raster raises ClosedError (`_h`); a handle of
+        # another kind is refused by the library, which checks every handle.
+        flags, capacity = c_uint32(0), c_size_t(nbytes)
+        w, h, row = c_uint32(width), c_uint32(height), c_size_t(stride)
 
         def draw(lottie: Any, frame: float) -> Pixels:
-            source = lottie._h
             pixels = np.empty(shape, dtype=np.uint8)
+            target = byref(c_char.from_buffer(pixels))  # type: ignore[arg-type]
             with lock:
-                render(source, frame, self._h, m, bg, 0, pixels.ctypes.data, nbytes, width, height, stride)
+                status = render(lottie._h, c_double(frame), self._h, m, bg, flags, target, capacity, w, h, row)
+            if status < 0:
+                raise _ffi.error(status)
             return pixels
 
         return draw
