@@ -201,6 +201,14 @@ final class Polylines {
     _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double,
     _ x3: Double, _ y3: Double, tolerance: Double, visible: (Double, Double, Double, Double)?
   ) {
+    // A straight segment written as a curve (Lottie's vertices with zero
+    // tangents, every rectangle's side): the chord is the curve. Flattened
+    // by Wang's formula it became up to dozens of collinear pieces, which
+    // every edge loop, stroke join and cache key then paid for.
+    if x1 == x0 && y1 == y0 && x2 == x3 && y2 == y3 {
+      line(x3, y3)
+      return
+    }
     if let (vx0, vy0, vx1, vy1) = visible {
       if max(max(x0, x1), max(x2, x3)) < vx0 || min(min(x0, x1), min(x2, x3)) > vx1
         || max(max(y0, y1), max(y2, y3)) < vy0 || min(min(y0, y1), min(y2, y3)) > vy1
