@@ -1249,6 +1249,25 @@ public final class Rasterizer: @unchecked Sendable {
     }
   }
 
+  /// Whether `lines` is one contour of four points (five with its first
+  /// repeated) going round a rectangle with horizontal and vertical sides,
+  /// around every pixel of `box`: it covers the box whole under either
+  /// fill rule.
+  static func isRectangle(_ lines: Polylines, covering box: PixelBox) -> Bool {
+    guard lines.ends.count == 1, !box.isEmpty else { return false }
+    var n = lines.ends[0]
+    let xy = lines.xy
+    if n == 5 && xy[8] == xy[0] && xy[9] == xy[1] { n = 4 }
+    guard n == 4 else { return false }
+    // (a, b), (c, b), (c, d), (a, d), starting along either axis.
+    let (x0, y0, x1, y1, x2, y2, x3, y3) = (xy[0], xy[1], xy[2], xy[3], xy[4], xy[5], xy[6], xy[7])
+    let alongX = y0 == y1 && x1 == x2 && y2 == y3 && x3 == x0
+    let alongY = x0 == x1 && y1 == y2 && x2 == x3 && y3 == y0
+    guard alongX || alongY else { return false }
+    return lines.minX <= Double(box.x0) && lines.maxX >= Double(box.x1)
+      && lines.minY <= Double(box.y0) && lines.maxY >= Double(box.y1)
+  }
+
   /// Combines one MASK_PATH's coverage with the mask's, within `box`;
   /// returns the pixels outside which the mask is 0 afterwards (`bounds`
   /// before). Where a mode keeps the mask's value outside the path (add,
@@ -1269,6 +1288,16 @@ public final class Rasterizer: @unchecked Sendable {
       lines.append(
         verbs: pathVerbs, points: points, pointStart: Int(op.pointStart), matrix: matrix,
         tolerance: Self.tolerance, visible: visible(region))
+    }
+    // A rectangle around the whole box (a merge's frame around everything,
+    // a mask drawn as the layer's bounds): its coverage is 1 at every
+    // pixel, so intersecting with it at full opacity, or taking the
+    // darker, leaves the mask as it is (c · 1 = c, min(c, 1) = c) — two
+    // passes over the box and a plane of coverage saved.
+    if (mode == 3 || mode == 5) && !inverted && grow == 0 && op.opacity >= 1
+      && Self.isRectangle(lines, covering: box)
+    {
+      return bounds.intersection(box)
     }
     // The pixels the path covers (an expansion grows them: all of them),
     // the pixels the combination visits, and the mask's bounds after.

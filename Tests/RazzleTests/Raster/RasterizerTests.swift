@@ -259,6 +259,68 @@ final class RasterizerTests: XCTestCase {
     XCTAssertEqual(pixel(p, 41, 20)[3], 0)
   }
 
+  /// A mask path as Lottie writes it: a closed polygon of `points`, with
+  /// zero tangents.
+  private func maskPath(_ mode: String, _ points: [(Double, Double)]) -> String {
+    let v = points.map { "[\($0.0),\($0.1)]" }.joined(separator: ",")
+    let zero = points.map { _ in "[0,0]" }.joined(separator: ",")
+    return
+      #"{"mode":"\#(mode)","inv":false,"o":{"k":100},"pt":{"k":{"c":true,"v":[\#(v)],"i":[\#(zero)],"o":[\#(zero)]}}}"#
+  }
+
+  func testIntersectingWithARectangleAroundEverythingChangesNothing() throws {
+    // A red layer masked by a triangle (add) and then intersected with a
+    // rectangle far beyond the frame: c · 1 = c at every pixel, the
+    // triangle's edges included, so the bytes of the triangle alone.
+    let triangle = maskPath("a", [(10, 5), (90, 25), (15, 45)])
+    let alone = try render(
+      document(
+        layer(
+          rect(0, 0, 100, 50) + "," + fill(1, 0, 0),
+          extra: #","masksProperties":["# + triangle + "]"))
+    )
+    for around in [
+      [(-500.0, -500.0), (600, -500), (600, 600), (-500, 600)],
+      [(-1.0, 0.0), (-1, 50), (100, 50), (100, 0)],
+    ] {
+      let masks = triangle + "," + maskPath("i", around)
+      let both = try render(
+        document(
+          layer(
+            rect(0, 0, 100, 50) + "," + fill(1, 0, 0), extra: #","masksProperties":["# + masks + "]"
+          ))
+      )
+      XCTAssertEqual(zip(both, alone).filter { $0 != $1 }.count, 0, "\(around)")
+      XCTAssertEqual(pixel(both, 40, 25), [255, 0, 0, 255])
+    }
+  }
+
+  func testIntersectingWithARectangleInsideOrWithoutAreaKeepsItsCoverageOnly() throws {
+    // A full-frame mask (add) intersected with the rectangle 20...40 x
+    // 10...30: only its pixels stay. Then with four points that go out and
+    // back along two sides (horizontal and vertical edges around the frame's
+    // corner, no area): nothing stays.
+    let full = maskPath("a", [(0, 0), (100, 0), (100, 50), (0, 50)])
+    let inside = maskPath("i", [(20, 10), (40, 10), (40, 30), (20, 30)])
+    let p = try render(
+      document(
+        layer(
+          rect(0, 0, 100, 50) + "," + fill(1, 0, 0),
+          extra: #","masksProperties":["# + full + "," + inside + "]"))
+    )
+    XCTAssertEqual(pixel(p, 30, 20), [255, 0, 0, 255])
+    XCTAssertEqual(pixel(p, 10, 20)[3], 0)
+    XCTAssertEqual(pixel(p, 50, 20)[3], 0)
+    let noArea = maskPath("i", [(-10, -10), (200, -10), (-10, -10), (-10, 200)])
+    let q = try render(
+      document(
+        layer(
+          rect(0, 0, 100, 50) + "," + fill(1, 0, 0),
+          extra: #","masksProperties":["# + full + "," + noArea + "]"))
+    )
+    XCTAssertEqual(q.enumerated().filter { $0.offset % 4 == 3 && $0.element != 0 }.count, 0)
+  }
+
   func testMergePathsFillTheCombinedShape() throws {
     // Two rectangles, x 10...50 and 30...70 (rows 10...30), merged by each
     // mode and filled red: which of x 20 (the first only), 40 (both) and
