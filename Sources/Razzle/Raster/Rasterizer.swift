@@ -224,6 +224,7 @@ public final class Rasterizer: @unchecked Sendable {
   ) {
     guard let base = out.baseAddress else { return }
     let box = root.box
+    let level = KernelLevel.active.storesLevel
     for y in 0..<height {
       let dst = base + y * stride
       guard y >= box.y0 && y < box.y1 else {
@@ -232,7 +233,8 @@ public final class Rasterizer: @unchecked Sendable {
       }
       dst.copyMemory(from: root.row(y), byteCount: width * 4)
       if premultiplied || opaque { continue }
-      unpremultiply(dst.assumingMemoryBound(to: UInt32.self), from: box.x0, to: box.x1)
+      unpremultiply(
+        dst.assumingMemoryBound(to: UInt32.self), from: box.x0, to: box.x1, level: level)
     }
   }
 
@@ -240,18 +242,24 @@ public final class Rasterizer: @unchecked Sendable {
   private func unpremultiply(_ root: PixelLayer) {
     let box = root.box
     guard !box.isEmpty else { return }
-    for y in box.y0..<box.y1 { unpremultiply(root.row(y), from: box.x0, to: box.x1) }
+    let level = KernelLevel.active.storesLevel
+    for y in box.y0..<box.y1 {
+      unpremultiply(root.row(y), from: box.x0, to: box.x1, level: level)
+    }
   }
 
   /// Divides each partly transparent pixel of row[x0..<x1] by its alpha.
   @inline(__always)
-  private func unpremultiply(_ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int) {
+  private func unpremultiply(
+    _ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, level: Int32
+  ) {
     let reciprocal = Self.reciprocals
-    // Eight pixels at a time with gathers where the CPU has AVX2 (the
-    // same operations as `four`), the rest here.
+    // Eight pixels at a time with gathers where the CPU has AVX2, sixteen
+    // with AVX-512 (`level`, the kernel level's: the same operations as
+    // `four`), the rest here.
     var x =
       x0 < x1
-      ? x0 + razzle_unpremultiply_row(row + x0, x1 - x0, reciprocal, gatherLevel) : x0
+      ? x0 + razzle_unpremultiply_row(row + x0, x1 - x0, reciprocal, level) : x0
     @inline(__always) func one(_ x: Int) {
       let p = row[x]
       let a = p &>> 24

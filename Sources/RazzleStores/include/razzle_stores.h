@@ -121,9 +121,9 @@ size_t razzle_image_row(uint32_t *destination, const float *cover, float opacity
  * the low byte) whose alpha a is neither 0 nor 255 gets its channels c as
  * min(255, (c * reciprocals[a] + 0x8000) >> 16) in 32-bit arithmetic,
  * eight pixels at a time with AVX2 (`level` >= 1; the caller checks the
- * CPU has it); `reciprocals` holds 256 entries. Returns how many pixels it
- * did from the first: a multiple of eight, 0 below AVX2; the caller does
- * the rest. */
+ * CPU has it), sixteen with AVX-512 (`level` >= 2); `reciprocals` holds 256
+ * entries. Returns how many pixels it did from the first: a multiple of
+ * eight, 0 below AVX2; the caller does the rest. */
 size_t razzle_unpremultiply_row(uint32_t *row, size_t count, const uint32_t *reciprocals,
                                 int level);
 
