@@ -1261,7 +1261,7 @@ public final class Rasterizer: @unchecked Sendable {
   /// repeated) going round a rectangle with horizontal and vertical sides,
   /// around every pixel of `box`: it covers the box whole under either
   /// fill rule.
-  static func isRectangle(_ lines: Polylines, covering box: PixelBox) -> Bool {
+  private static func isRectangle(_ lines: Polylines, covering box: PixelBox) -> Bool {
     guard lines.ends.count == 1, !box.isEmpty else { return false }
     var n = lines.ends[0]
     let xy = lines.xy

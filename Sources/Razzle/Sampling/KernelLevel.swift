@@ -163,12 +163,18 @@ func findSegmentsKernel(
   switch level {
   case .baseline:
     RazzleKernels.findSegments(times: times, count: count, queries: q, count: m, into: segments)
-  case .avx512 where count >= 2 && count <= Int(RAZZLE_COUNTING_LIMIT):
-    // Few keyframes: the count in C with opmasks (`lane_search.c`), the
-    // same segments at a third of the AVX2 build's time.
-    _ = razzle_find_segments(
-      times, count, q, m, UnsafeMutableRawPointer(segments).assumingMemoryBound(to: Int64.self))
-  case .avx2, .avx512:
+  case .avx2:
     RazzleKernelsAVX2.findSegments(times: times, count: count, queries: q, count: m, into: segments)
+  case .avx512:
+    // Up to RAZZLE_COUNTING_LIMIT keyframes the search is C with opmasks
+    // (`lane_search.c`: the same segments in 0.6 ns a sample against the
+    // AVX2 build's 1.0). It returns m when it wrote them, 0 when it did
+    // not (another count, or no x86-64): then the AVX2 build's search.
+    let written = razzle_find_segments(
+      times, count, q, m, UnsafeMutableRawPointer(segments).assumingMemoryBound(to: Int64.self))
+    if written != m {
+      RazzleKernelsAVX2.findSegments(
+        times: times, count: count, queries: q, count: m, into: segments)
+    }
   }
 }
