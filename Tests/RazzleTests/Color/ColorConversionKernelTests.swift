@@ -142,11 +142,15 @@ final class ColorConversionKernelTests: XCTestCase {
   /// Color tracks in every batched space, premultiplied or not, sample the
   /// same bits at every level, batches and single samples alike (the plain
   /// tracks' kernel, `sampleColorSegments`, and the scalar route it leaves
-  /// ends, keyframe times, NaN and a block's last times to).
+  /// ends, keyframe times, NaN and a block's last times to). OkLCh hues
+  /// lie in every quadrant, and halfway between keyframes 12 to 15 they are
+  /// exactly 90°, 180° and 270° (where the quadrant's swap meets a zero
+  /// sine or cosine).
   func testColorTracksGiveTheSameBitsAtEveryLevel() throws {
     var rng = SplitMix64(seed: 5150)
     var ts = (0..<3000).map { _ in -1 + 18 * rng.unit() }
     ts += [0, 15, .nan, 7.5, 3, 4, -.infinity, .infinity, 15.0.nextDown, 0.0.nextUp, -0.0]
+    ts += (0..<64).map { 12.5 + Double($0 % 3) }
     for space in [ColorSpace.linearSRGB, .oklab, .oklch] {
       for premultiplied in [true, false] {
         let track = try Track(
@@ -156,6 +160,9 @@ final class ColorConversionKernelTests: XCTestCase {
           if k == 4 { value = [0.3, 0.3, 0.3, 1] }
           if k == 9 { value[3] = 0 }
           if k == 10 { value = [0.6, 0.6, 0.6, 0] }
+          if space == .oklch {
+            value[2] = k < 12 ? 720 * rng.unit() - 360 : [80, 100, 260, 280][k - 12]
+          }
           try track.setKeyframe(time: Double(k), value: value)
         }
         var results: [KernelLevel: [Double]] = [:]

@@ -80,11 +80,11 @@ extension ColorKind {
   }
 
   /// The queries `samplePlain` searches, then blends and converts, a call:
-  /// 40 of the AVX-512 kernel's steps of 24 (`color_segments.c` keeps three
-  /// blocks of eight in flight; with the 64 the other kernels search ahead,
-  /// a third of the queries went through its one-block tail, and OkLCh
-  /// took 14 ns a sample instead of 11), 7.5 KB of segment indices, which
-  /// stay in the first-level cache between the search and the kernel.
+  /// 120 of the AVX-512 kernel's blocks of eight (`color_segments.c` starts
+  /// each block's blend a step ahead of its encoding, so a call pays for
+  /// one block out of step; with the 64 the other kernels search ahead it
+  /// was one in eight), 7.5 KB of segment indices, which stay in the
+  /// first-level cache between the search and the kernel.
   @usableFromInline static var colorSearchBlock: Int { 960 }
 
   /// `sampleEach` for a track whose segments are all plain: segments found
