@@ -107,26 +107,36 @@ public func convertColorsToSRGB(
 /// and ``convertColorsToSRGB(_:_:_:missingHue:count:from:)``, in their
 /// order, so the colors are a single sample's bits.
 ///
+/// With `findsSegments`, `segments` is written first with each query's
+/// segment (``findSegments(times:count:queries:count:into:)``'s): the
+/// AVX-512 build searches in the same pass as it samples where the track
+/// has 2 to `RAZZLE_FEW_KEYFRAMES` keyframes.
+///
 /// - Complexity: O(m).
 public func sampleColorSegments(
   times: UnsafePointer<Double>, count: Int, records: UnsafePointer<Double>, recordStride: Int,
-  queries q: UnsafePointer<Double>, segments: UnsafePointer<Int>, count m: Int,
+  queries q: UnsafePointer<Double>, segments: UnsafeMutablePointer<Int>, count m: Int,
   into out: UnsafeMutablePointer<Double>, stride: Int, premultiplied: Bool,
   from space: ColorKernelSpace, before: UnsafePointer<Double>? = nil,
-  after: UnsafePointer<Double>? = nil, scalar: (Int) -> Void
+  after: UnsafePointer<Double>? = nil, findsSegments: Bool = false, scalar: (Int) -> Void
 ) {
   #if RAZZLE_AVX512
     // The blocks in C (RazzleStores' color_segments.c: one load a lane's
-    // record, transposed in registers; whole vectors stored), then what
-    // they leave.
+    // record, transposed in registers, or for few keyframes the search and
+    // the records in registers; whole vectors stored), then what they
+    // leave.
     let code: Int32 = space == .linearSRGB ? 0 : (space == .oklab ? 1 : 2)
+    let searches = findsSegments && count >= 2 && count <= Int(RAZZLE_FEW_KEYFRAMES)
+    if findsSegments && !searches {
+      findSegments(times: times, count: count, queries: q, count: m, into: segments)
+    }
     let handled = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(1, m / 8)) {
       outside in
       let mask = outside.baseAddress.unsafelyUnwrapped
       let done = razzle_color_segments(
         times, count, records, recordStride, q,
-        UnsafeRawPointer(segments).assumingMemoryBound(to: Int64.self), m, out, stride,
-        premultiplied ? 1 : 0, code, before, after, mask)
+        UnsafeMutableRawPointer(segments).assumingMemoryBound(to: Int64.self), m, out, stride,
+        premultiplied ? 1 : 0, code, searches ? 1 : 0, before, after, mask)
       for block in 0..<(done / 8) where mask[block] != 0 {
         for l in 0..<8 where mask[block] & (1 << l) != 0 { scalar(8 &* block &+ l) }
       }
@@ -134,6 +144,9 @@ public func sampleColorSegments(
     }
     for j in handled..<m { scalar(j) }
   #else
+    if findsSegments {
+      findSegments(times: times, count: count, queries: q, count: m, into: segments)
+    }
     sampleColorSegmentsInSwift(
       times: times, count: count, records: records, recordStride: recordStride, queries: q,
       segments: segments, count: m, into: out, stride: stride, premultiplied: premultiplied,

@@ -39,8 +39,10 @@ static const double five_r[16] = {0x1p0,  0x1p5,  0x1p10, 0x1p15, 0x1p20, 0x1p25
 
 /* `srgbEncodingPowerLanes` times 1.055: 1.055 · x^(5/12) for positive,
  * finite, normal x (any other lane gives a number the caller discards).
- * Three steps are written differently from the Swift kernel, each with the
- * same result bit for bit: 2^(5r) is read from a table (`five_r`), as
+ * Four steps are written differently from the Swift kernel, each with the
+ * same result bit for bit: the significand m in [1, 2) is `getmant`'s (for
+ * a positive normal x, the value the Swift kernel's exponent bits replaced
+ * by 1's give); 2^(5r) is read from a table (`five_r`), as
  * 2^(5r/12) is; the Halley step's numerator and denominator are both
  * halved, `(a − z¹²) / (6.5z¹² + 5.5a)` for `2(a − z¹²) / (13z¹² + 11a)`
  * (halving is exact, and a quotient of halves is the quotient); and 1.055
@@ -49,8 +51,7 @@ static const double five_r[16] = {0x1p0,  0x1p5,  0x1p10, 0x1p15, 0x1p20, 0x1p25
  * the same product. */
 AVX512 static inline __m512d encoding_power(__m512d x, const __m512d tables[4]) {
   __m512i b = pd_bits(x);
-  __m512d m = bits_pd(_mm512_or_si512(_mm512_and_si512(b, _mm512_set1_epi64(0x000FFFFFFFFFFFFFLL)),
-                                      _mm512_set1_epi64(0x3FF0000000000000LL)));
+  __m512d m = _mm512_getmant_pd(x, _MM_MANT_NORM_1_2, _MM_MANT_SIGN_zero);
   __m512i shifted = _mm512_add_epi64(_mm512_srli_epi64(b, 52), _mm512_set1_epi64(177));
   __m512i quotient = _mm512_srli_epi64(_mm512_mul_epu32(shifted, _mm512_set1_epi64(2731)), 15);
   __m512i twelve = _mm512_add_epi64(_mm512_slli_epi64(quotient, 3), _mm512_slli_epi64(quotient, 2));
@@ -83,20 +84,21 @@ AVX512 static inline __m512d encoding_power(__m512d x, const __m512d tables[4]) 
 
 /* `linearToSRGBLanes` on one channel. Lanes that are not powered (small,
  * infinite, NaN) go through `encoding_power` as they are and take their
- * own value below. */
+ * own value below: the Swift kernel's selects as masked operations (the
+ * sign put back only in powered lanes, 12.92·x only in small ones). */
 AVX512 static inline __m512d to_srgb(__m512d x, const __m512d tables[4]) {
   __m512i sign = _mm512_and_si512(pd_bits(x), _mm512_set1_epi64((long long)0x8000000000000000ULL));
   __m512d magnitude = bits_pd(_mm512_xor_si512(pd_bits(x), sign));
   __mmask8 small = _mm512_cmp_pd_mask(magnitude, set(0.0031308), _CMP_LE_OQ);
   __mmask8 powered = _mm512_cmp_pd_mask(magnitude, set(INFINITY), _CMP_LT_OQ) & (__mmask8)~small;
   __m512d encoded = sub(encoding_power(magnitude, tables), set(0.055));
-  __m512d signed_ = bits_pd(_mm512_or_si512(pd_bits(encoded), sign));
-  __m512d kept = _mm512_mask_blend_pd(powered, x, signed_);
-  return _mm512_mask_blend_pd(small, kept, mul(set(12.92), x));
+  __m512d kept = bits_pd(_mm512_mask_or_epi64(pd_bits(x), powered, pd_bits(encoded), sign));
+  return _mm512_mask_mul_pd(kept, small, set(12.92), x);
 }
 
 /* `hueCosSinLanes`: cos and sin of hues in degrees. */
-AVX512 static inline void hue_cos_sin(__m512d degrees, __m512d *cosine, __m512d *sine) {
+AVX512 static inline void hue_cos_sin(__m512d degrees, __m512d *cosine, __m512d *sine,
+                                      int bounded) {
   const __m512d magic = set(6755399441055744.0);
   __m512d shifted = add(mul(degrees, set(1.0 / 90)), magic);
   __m512i quadrant = _mm512_and_si512(pd_bits(shifted), _mm512_set1_epi64(3));
@@ -130,6 +132,9 @@ AVX512 static inline void hue_cos_sin(__m512d degrees, __m512d *cosine, __m512d 
   __m512d swapped_sin = _mm512_mask_add_pd(c, (__mmask8)~odd, zero, s);
   *cosine = bits_pd(_mm512_xor_si512(pd_bits(swapped_cos), flip));
   *sine = bits_pd(_mm512_xor_si512(pd_bits(swapped_sin), flip));
+  /* `bounded`: every lane the caller keeps is within 1e15 (the others'
+   * values are discarded). */
+  if (bounded) return;
   __m512d magnitude = bits_pd(_mm512_and_si512(pd_bits(degrees), _mm512_set1_epi64(0x7FFFFFFFFFFFFFFFLL)));
   __mmask8 reduced = _mm512_cmp_pd_mask(magnitude, set(1e15), _CMP_LE_OQ);
   if (reduced != 0xFF) {
@@ -186,6 +191,77 @@ AVX512 static inline void store_rgba(double *out, __m512d r, __m512d g, __m512d 
   _mm512_storeu_pd(out + 24, _mm512_shuffle_f64x2(p2, q2, 0xDD));
 }
 
+/* A track of 2 to RAZZLE_FEW_KEYFRAMES keyframes in registers: its times
+ * as lane_search.c's probes (times[0 ..< count-1], then +inf), and per
+ * segment k in 0 ..< 16 (past count - 2: the last segment's, never read)
+ * its start and end times, the eight first fields of its record and the
+ * ninth (1 for a missing hue), each as two registers that one
+ * permutation reads with the segment's index. */
+typedef struct {
+  __m512d probes[2], starts[2], ends[2], fields[8][2], missing[2];
+  int any_missing; /* whether any segment's hue is missing */
+  /* Whether every segment's hue start and difference are at most 5e14 in
+   * magnitude, so that every hue strictly inside a segment is within
+   * hue_cos_sin's exact reduction. */
+  int hues_bounded;
+} few_keyframes;
+
+AVX512 static void load_few(few_keyframes *few, const double *times, size_t count,
+                            const double *records, size_t record_stride, int polar) {
+  double probe[16], start[16], end[16], field[9][16];
+  for (size_t i = 0; i < 16; i++) {
+    size_t k = i + 2 <= count ? i : count - 2;
+    probe[i] = i + 1 < count ? times[i] : __builtin_nan("");
+    start[i] = times[k];
+    end[i] = times[k + 1];
+    for (int f = 0; f < (polar ? 9 : 8); f++) field[f][i] = records[k * record_stride + (size_t)f];
+  }
+  few->any_missing = 0;
+  few->hues_bounded = polar;
+  for (size_t i = 0; i < 16 && polar; i++) {
+    few->any_missing |= field[8][i] != 0;
+    few->hues_bounded &= fabs(field[2][i]) <= 5e14 && fabs(field[5][i]) <= 5e14;
+  }
+  for (int h = 0; h < 2; h++) {
+    few->probes[h] = _mm512_loadu_pd(probe + 8 * h);
+    few->starts[h] = _mm512_loadu_pd(start + 8 * h);
+    few->ends[h] = _mm512_loadu_pd(end + 8 * h);
+    for (int f = 0; f < 8; f++) few->fields[f][h] = _mm512_loadu_pd(field[f] + 8 * h);
+    few->missing[h] = polar ? _mm512_loadu_pd(field[8] + 8 * h) : _mm512_setzero_pd();
+  }
+}
+
+/* The segments of the block at j, lane_search.c's binary search on the
+ * `few` registers (the same segments), written to `segments` for the
+ * caller and returned. */
+AVX512 __attribute__((always_inline)) static inline __m512i
+search_block(const few_keyframes *few, const double *q, size_t j, int64_t *segments) {
+    /* Unclamped: a time before the first keyframe has no probe at or
+     * before it (segment 0, as clamped to the first), one after the last
+     * (+inf too) has every real probe (count - 2, as clamped to the last),
+     * NaN none (0); the probes past count - 2 are NaN, never at or before
+     * anything. */
+    __m512d t = _mm512_loadu_pd(q + j);
+    __m512i k = _mm512_setzero_si512();
+    for (int half = 8; half >= 1; half >>= 1) {
+      __m512i candidate = _mm512_add_epi64(k, _mm512_set1_epi64(half));
+      __m512d probe = _mm512_permutex2var_pd(few->probes[0], candidate, few->probes[1]);
+      k = _mm512_mask_mov_epi64(k, _mm512_cmp_pd_mask(probe, t, _CMP_LE_OQ), candidate);
+    }
+    _mm512_storeu_si512(segments + j, k);
+    return k;
+}
+
+/* The segment of one clamped time, as lane_search.c's `segment_of`: the
+ * keyframes among times[1 ..< count-1] at or before it (0 for NaN). */
+static inline int64_t segment_of(const double *times, size_t count, double t) {
+  double first = times[0], last = times[count - 1];
+  double clamped = t < first ? first : (t > last ? last : t);
+  int64_t k = 0;
+  for (size_t i = 1; i + 1 < count; i++) k += times[i] <= clamped;
+  return k;
+}
+
 /* One block of eight samples between the steps of the loop below: the
  * blended coordinates (then the encoded channels), alpha, the times, and
  * which lanes lie strictly inside the keyframes. */
@@ -195,33 +271,49 @@ typedef struct {
   __mmask8 inside;
 } color_block;
 
-/* The block at j up to its linear-light channels: the segment records, the
- * progress, ColorEndpoint.blendCoordinates, OKLCH.oklab, OKLab.linearRGB. */
+/* The block at j up to its linear-light channels: the segment records (from
+ * `few` with the segments `found`, or read with `segments`), the progress,
+ * ColorEndpoint.blendCoordinates, OKLCH.oklab, OKLab.linearRGB. */
 AVX512 __attribute__((always_inline)) static inline void
 blend_block(color_block *block, size_t j, const double *times, const double *records,
-            size_t record_stride, const double *q, const int64_t *segments, __m512d first,
-            __m512d last, int premultiplied, int polar, int lab) {
+            size_t record_stride, const double *q, int64_t *segments, const few_keyframes *few,
+            const __m512i *found, __m512d first, __m512d last, int premultiplied, int polar, int lab) {
   __m512d t = _mm512_loadu_pd(q + j);
-  __m512d row[8];
-  double missing_hue[8];
-  int64_t k[8];
-  for (int l = 0; l < 8; l++) {
-    k[l] = segments[j + l];
-    const double *record = records + (size_t)k[l] * record_stride;
-    row[l] = _mm512_loadu_pd(record);
-    if (polar) missing_hue[l] = record[8];
+  __m512d row[8], t0, t1;
+  __mmask8 none = 0;
+  if (few) {
+    /* Each field of the lanes' records by one permutation, with the
+     * segments `search_block` found. */
+    __m512i k = *found;
+    for (int f = 0; f < 8; f++)
+      row[f] = _mm512_permutex2var_pd(few->fields[f][0], k, few->fields[f][1]);
+    t0 = _mm512_permutex2var_pd(few->starts[0], k, few->starts[1]);
+    t1 = _mm512_permutex2var_pd(few->ends[0], k, few->ends[1]);
+    if (polar && few->any_missing)
+      none = _mm512_cmp_pd_mask(_mm512_permutex2var_pd(few->missing[0], k, few->missing[1]), set(0),
+                                _CMP_NEQ_UQ);
+  } else {
+    double missing_hue[8];
+    int64_t k[8];
+    for (int l = 0; l < 8; l++) {
+      k[l] = segments[j + l];
+      const double *record = records + (size_t)k[l] * record_stride;
+      row[l] = _mm512_loadu_pd(record);
+      if (polar) missing_hue[l] = record[8];
+    }
+    t0 = _mm512_set_pd(times[k[7]], times[k[6]], times[k[5]], times[k[4]], times[k[3]], times[k[2]],
+                       times[k[1]], times[k[0]]);
+    t1 = _mm512_set_pd(times[k[7] + 1], times[k[6] + 1], times[k[5] + 1], times[k[4] + 1],
+                       times[k[3] + 1], times[k[2] + 1], times[k[1] + 1], times[k[0] + 1]);
+    transpose8(row);
+    if (polar) none = _mm512_cmp_pd_mask(_mm512_loadu_pd(missing_hue), set(0), _CMP_NEQ_UQ);
   }
-  __m512d t0 = _mm512_set_pd(times[k[7]], times[k[6]], times[k[5]], times[k[4]], times[k[3]],
-                             times[k[2]], times[k[1]], times[k[0]]);
-  __m512d t1 = _mm512_set_pd(times[k[7] + 1], times[k[6] + 1], times[k[5] + 1], times[k[4] + 1],
-                             times[k[3] + 1], times[k[2] + 1], times[k[1] + 1], times[k[0] + 1]);
   __m512d p = _mm512_div_pd(sub(t, t0), sub(t1, t0));
   __mmask8 inside = _mm512_cmp_pd_mask(t, first, _CMP_GT_OQ) &
                     _mm512_cmp_pd_mask(t, last, _CMP_LT_OQ) &
                     _mm512_cmp_pd_mask(t, t0, _CMP_NEQ_UQ) &
                     _mm512_cmp_pd_mask(p, set(0), _CMP_NEQ_UQ) &
                     _mm512_cmp_pd_mask(p, set(1), _CMP_NEQ_UQ);
-  transpose8(row);
   /* ColorEndpoint.blendCoordinates from the record. */
   __m512d a = add(row[6], mul(row[7], p));
   __m512d c0 = add(row[0], mul(row[3], p));
@@ -238,8 +330,7 @@ blend_block(color_block *block, size_t j, const double *times, const double *rec
   if (polar) {
     /* OKLCH.oklab: a = c·cos h, b = c·sin h; a missing hue gives 0. */
     __m512d cosine, sine;
-    hue_cos_sin(c2, &cosine, &sine);
-    __mmask8 none = _mm512_cmp_pd_mask(_mm512_loadu_pd(missing_hue), set(0), _CMP_NEQ_UQ);
+    hue_cos_sin(c2, &cosine, &sine, few && few->hues_bounded);
     __m512d ca = _mm512_mask_blend_pd(none, mul(c1, cosine), set(0));
     __m512d cb = _mm512_mask_blend_pd(none, mul(c1, sine), set(0));
     c1 = ca;
@@ -321,69 +412,95 @@ finish_block(const color_block *block, size_t j, double *out, size_t stride, __m
  * kernel alone: OkLCh 11.0 -> 10.1 ns a sample, Oklab the same (8.2); the
  * earlier steps of three blocks side by side (each blended, then encoded,
  * then stored) gave 11.0 and 8.2, and the same one-block pipeline issuing
- * the next block's blend after the current block's store gave 13.9. */
-AVX512 __attribute__((always_inline)) static inline size_t color_segments(const double *times, size_t count, const double *records,
-                                           size_t record_stride, const double *q,
-                                           const int64_t *segments, size_t m, double *out,
-                                           size_t stride, int premultiplied, int polar, int lab,
-                                           const double *before, const double *after,
-                                           uint8_t *outside) {
+ * the next block's blend after the current block's store gave 13.9. With
+ * `search` the segments are found two blocks ahead (found one block ahead,
+ * the search's four dependent steps lengthened the blend's chain: OkLCh
+ * 10.9 ns with the search, against 10.6 for lane_search.c's pass and this
+ * kernel; two blocks ahead, 10.2). */
+AVX512 __attribute__((always_inline)) static inline size_t
+color_segments(const double *times, size_t count, const double *records, size_t record_stride,
+               const double *q, int64_t *segments, size_t m, double *out, size_t stride,
+               int premultiplied, int polar, int lab, int search, const double *before,
+               const double *after, uint8_t *outside) {
   const __m512d first = set(times[0]), last = set(times[count - 1]);
   const __m512d tables[4] = {_mm512_loadu_pd(five_twelfths), _mm512_loadu_pd(five_twelfths + 8),
                              _mm512_loadu_pd(five_r), _mm512_loadu_pd(five_r + 8)};
-  if (m < 8) return 0;
-  color_block current, next;
-  blend_block(&current, 0, times, records, record_stride, q, segments, first, last, premultiplied,
-              polar, lab);
+  few_keyframes table;
+  const few_keyframes *few = 0;
+  if (search) {
+    load_few(&table, times, count, records, record_stride, polar);
+    few = &table;
+  }
   size_t j = 0;
-  for (; j + 16 <= m; j += 8) {
-    blend_block(&next, j + 8, times, records, record_stride, q, segments, first, last,
+  if (m >= 8) {
+    color_block current, next;
+    __m512i k0 = _mm512_setzero_si512(), k1 = k0, k2 = k0;
+    if (search) {
+      k0 = search_block(few, q, 0, segments);
+      if (m >= 16) k1 = search_block(few, q, 8, segments);
+    }
+    blend_block(&current, 0, times, records, record_stride, q, segments, few, &k0, first, last,
                 premultiplied, polar, lab);
+    for (; j + 16 <= m; j += 8) {
+      if (search && j + 24 <= m) k2 = search_block(few, q, j + 16, segments);
+      blend_block(&next, j + 8, times, records, record_stride, q, segments, few, &k1, first, last,
+                  premultiplied, polar, lab);
+      for (int i = 0; i < 3; i++) current.c[i] = to_srgb(current.c[i], tables);
+      finish_block(&current, j, out, stride, first, last, before, after, outside);
+      current = next;
+      k1 = k2;
+    }
     for (int i = 0; i < 3; i++) current.c[i] = to_srgb(current.c[i], tables);
     finish_block(&current, j, out, stride, first, last, before, after, outside);
-    current = next;
+    j += 8;
   }
-  for (int i = 0; i < 3; i++) current.c[i] = to_srgb(current.c[i], tables);
-  finish_block(&current, j, out, stride, first, last, before, after, outside);
-  return j + 8;
+  if (search)
+    for (size_t i = j; i < m; i++) segments[i] = segment_of(times, count, q[i]);
+  return j;
 }
 
-/* One copy of the loop per space (its flags constants in each). */
+/* One copy of the loop per space and search (its flags constants in each). */
 AVX512 static size_t color_dispatch(const double *times, size_t count, const double *records,
-                                    size_t record_stride, const double *q,
-                                    const int64_t *segments, size_t m, double *out, size_t stride,
-                                    int premultiplied, int space, const double *before,
+                                    size_t record_stride, const double *q, int64_t *segments,
+                                    size_t m, double *out, size_t stride, int premultiplied,
+                                    int space, int search, const double *before,
                                     const double *after, uint8_t *outside) {
+#define COLOR_SPACE(polar, lab)                                                                     \
+  (search ? color_segments(times, count, records, record_stride, q, segments, m, out, stride,      \
+                           premultiplied, polar, lab, 1, before, after, outside)                   \
+          : color_segments(times, count, records, record_stride, q, segments, m, out, stride,      \
+                           premultiplied, polar, lab, 0, before, after, outside))
   switch (space) {
   case 0:
-    return color_segments(times, count, records, record_stride, q, segments, m, out, stride,
-                          premultiplied, 0, 0, before, after, outside);
+    return COLOR_SPACE(0, 0);
   case 1:
-    return color_segments(times, count, records, record_stride, q, segments, m, out, stride,
-                          premultiplied, 0, 1, before, after, outside);
+    return COLOR_SPACE(0, 1);
   default:
-    return color_segments(times, count, records, record_stride, q, segments, m, out, stride,
-                          premultiplied, 1, 1, before, after, outside);
+    return COLOR_SPACE(1, 1);
   }
+#undef COLOR_SPACE
 }
 
 size_t razzle_color_segments(const double *times, size_t count, const double *records,
-                             size_t record_stride, const double *queries, const int64_t *segments,
+                             size_t record_stride, const double *queries, int64_t *segments,
                              size_t m, double *out, size_t stride, int premultiplied, int space,
-                             const double *before, const double *after, uint8_t *outside) {
+                             int search, const double *before, const double *after,
+                             uint8_t *outside) {
+  if (search && (count < 2 || count > RAZZLE_FEW_KEYFRAMES)) return 0;
   return color_dispatch(times, count, records, record_stride, queries, segments, m, out, stride,
-                        premultiplied, space, before, after, outside);
+                        premultiplied, space, search, before, after, outside);
 }
 
 #else
 
 size_t razzle_color_segments(const double *times, size_t count, const double *records,
-                             size_t record_stride, const double *queries, const int64_t *segments,
+                             size_t record_stride, const double *queries, int64_t *segments,
                              size_t m, double *out, size_t stride, int premultiplied, int space,
-                             const double *before, const double *after, uint8_t *outside) {
+                             int search, const double *before, const double *after,
+                             uint8_t *outside) {
   (void)times, (void)count, (void)records, (void)record_stride, (void)queries, (void)segments;
-  (void)m, (void)out, (void)stride, (void)premultiplied, (void)space, (void)before, (void)after;
-  (void)outside;
+  (void)m, (void)out, (void)stride, (void)premultiplied, (void)space, (void)search, (void)before;
+  (void)after, (void)outside;
   return 0;
 }
 

@@ -29,7 +29,7 @@ AVX512 static size_t find_segments(const double *times, size_t count, const doub
   const double first = times[0], last = times[count - 1];
   const __m512d lo = _mm512_set1_pd(first), hi = _mm512_set1_pd(last);
   size_t j = 0;
-  if (count <= 16) {
+  if (count <= RAZZLE_FEW_KEYFRAMES) {
     /* times[0 ..< count-1], then +inf, which no time is at or after (a
      * clamped time is at most the last keyframe's): a probe past
      * count - 2 never moves a lane. */

@@ -5,6 +5,7 @@
 import RazzleKernels
 import RazzleKernelsAVX2
 import RazzleKernelsAVX512
+import RazzleStores
 
 /// Converts `count` colors in place from coordinates in `space` (three
 /// arrays: `x`, `y`, `z`) to sRGB-encoded r, g, b, at the active kernel
@@ -67,18 +68,28 @@ func convertColorsToSRGB(
 /// `oklch`) at `level`: `RazzleKernels.sampleColorSegments` (the blend from
 /// each segment's record and the conversion, a block of lanes at a time), with
 /// the times it leaves to `scalar(j)`; in other spaces every time goes
-/// there. `before` and `after`, where given, are the colors the track holds
-/// before its first keyframe and after its last (the avx512 level writes
-/// them itself).
+/// there. `segments` holds each query's segment, or with `findsSegments` is
+/// written with them first (``findSegmentsKernel(_:_:_:_:_:_:)``'s), before
+/// any `scalar(j)`: at the avx512 level a track of at most
+/// `RAZZLE_FEW_KEYFRAMES` keyframes has the kernel search as it samples
+/// (one pass over the queries, not two). `before` and `after`, where given,
+/// are the colors the track holds before its first keyframe and after its
+/// last (the avx512 level writes them itself).
 @usableFromInline
 func sampleColorSegmentsKernel(
   _ level: KernelLevel, _ times: UnsafePointer<Double>, _ count: Int,
   _ records: UnsafePointer<Double>, _ q: UnsafePointer<Double>,
-  _ segments: UnsafePointer<Int>, _ m: Int, _ out: UnsafeMutablePointer<Double>, _ stride: Int,
-  premultiplied: Bool, space: ColorSpace, before: UnsafePointer<Double>? = nil,
-  after: UnsafePointer<Double>? = nil, scalar: (Int) -> Void
+  _ segments: UnsafeMutablePointer<Int>, _ m: Int, _ out: UnsafeMutablePointer<Double>,
+  _ stride: Int, findsSegments: Bool, premultiplied: Bool, space: ColorSpace,
+  before: UnsafePointer<Double>? = nil, after: UnsafePointer<Double>? = nil,
+  scalar: (Int) -> Void
 ) {
-  guard space == .linearSRGB || space == .oklab || space == .oklch else {
+  let kernelSpace = space == .linearSRGB || space == .oklab || space == .oklch
+  let searches =
+    findsSegments && kernelSpace && level == .avx512 && count >= 2
+    && count <= Int(RAZZLE_FEW_KEYFRAMES)
+  if findsSegments && !searches { findSegmentsKernel(level, times, count, q, m, segments) }
+  guard kernelSpace else {
     for j in 0..<m { scalar(j) }
     return
   }
@@ -104,6 +115,6 @@ func sampleColorSegmentsKernel(
       times: times, count: count, records: records, recordStride: ColorEndpoint.segmentStride,
       queries: q, segments: segments, count: m,
       into: out, stride: stride, premultiplied: premultiplied, from: from, before: before,
-      after: after, scalar: scalar)
+      after: after, findsSegments: searches, scalar: scalar)
   }
 }

@@ -182,6 +182,12 @@ size_t razzle_solid_row(uint32_t *destination, const float *cover, uint32_t colo
 size_t razzle_find_segments(const double *times, size_t count, const double *queries, size_t m,
                             int64_t *segments);
 
+/* The most keyframes whose times (and, for colors, segment records) sit
+ * in two 512-bit registers each: a binary search by permutations
+ * (lane_search.c), and the color kernel's search and record reads
+ * (color_segments.c). */
+#define RAZZLE_FEW_KEYFRAMES 16
+
 /* A plain color track's samples at the avx512 level (AVX-512 F; the caller
  * checks the CPU has it): Sources/RazzleKernels/ColorKernel.swift's
  * `sampleColorSegments` for its full blocks of eight queries, the same
@@ -195,13 +201,18 @@ size_t razzle_find_segments(const double *times, size_t count, const double *que
  * 4 the block's eight colors are written whole, those included). A query
  * before the first keyframe takes the color at `before` (4 doubles) and one
  * after the last the color at `after`, where they are not NULL (a track
- * that holds its ends' colors there); NULL leaves them to the caller. Returns
- * the number of queries the blocks took (m rounded down to eight; 0 off
- * x86-64). */
+ * that holds its ends' colors there); NULL leaves them to the caller. With
+ * `search` (for 2 <= count <= RAZZLE_FEW_KEYFRAMES; another count returns 0
+ * and writes nothing) the kernel finds the segments itself, the ones
+ * razzle_find_segments finds, and writes all m of them to `segments` (the
+ * caller samples the queries the blocks leave in them); without, it reads
+ * them. Returns the number of queries the blocks took (m rounded down to
+ * eight; 0 off x86-64). */
 size_t razzle_color_segments(const double *times, size_t count, const double *records,
-                             size_t record_stride, const double *queries, const int64_t *segments,
+                             size_t record_stride, const double *queries, int64_t *segments,
                              size_t m, double *out, size_t stride, int premultiplied, int space,
-                             const double *before, const double *after, uint8_t *outside);
+                             int search, const double *before, const double *after,
+                             uint8_t *outside);
 
 /* The ordering of a bulk keyframe edit's times (time_order.c; Sources/
  * Razzle/Keyframes/KeyframeStorage+Bulk.swift calls them). Each sorts

@@ -130,16 +130,16 @@ extension ColorKind {
         var start = 0
         while start < m {
           let end = Swift.min(start &+ block, m)
-          // Clamped to the keyframes: the same segment inside them, and one
-          // the sampler's path does not use outside them.
-          findSegmentsKernel(level, times, sampler.count, queries + start, end &- start, ks)
-          // The interior times blended and converted by the kernel, a block
-          // of lanes at a time (and the held ends copied); the others (and
-          // a block's last few) take the sampler's path with `deferring`.
+          // The segments found (clamped to the keyframes: the same segment
+          // inside them, and one the sampler's path does not use outside
+          // them), the interior times blended and converted by the kernel,
+          // a block of lanes at a time (and the held ends copied); the
+          // others (and a block's last few) take the sampler's path with
+          // `deferring`.
           sampleColorSegmentsKernel(
             level, times, sampler.count, records, queries + start, ks, end &- start,
-            out + start &* stride, stride, premultiplied: premultiplied, space: space,
-            before: before, after: after
+            out + start &* stride, stride, findsSegments: true, premultiplied: premultiplied,
+            space: space, before: before, after: after
           ) { j in
             let i = start &+ j
             let t = queries[i]
