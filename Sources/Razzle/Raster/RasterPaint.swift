@@ -311,7 +311,7 @@ extension RasterPaint {
     switch self {
     case .solid(let color):
       if c == 256 && color >> 24 == 255 {
-        d.update(repeating: color, count: count)
+        fillPixels(d, color, count)
         return
       }
       let s = c == 256 ? color : scalePixel(color, c)

@@ -169,6 +169,11 @@ size_t razzle_indexed_row(uint32_t *destination, const int32_t *index, const uin
 size_t razzle_solid_row(uint32_t *destination, const float *cover, uint32_t color, size_t count,
                         int level);
 
+/* Sets `count` pixels of `destination` to `value`: 64 bytes a store with
+ * AVX-512 (`level` >= 2), 32 with AVX2 (`level` 1; the caller checks the
+ * CPU has it), one pixel at a time below. */
+void razzle_fill_row(uint32_t *destination, uint32_t value, size_t count, int level);
+
 /* The largest keyframe count `razzle_find_segments` searches (by counting:
  * the vector kernel's `vectorCountingLimit`). */
 #define RAZZLE_COUNTING_LIMIT 32
