@@ -109,10 +109,20 @@ public func convertColorsToSRGB(
 ///
 /// With `findsSegments`, `segments` is written first with each query's
 /// segment (``findSegments(times:count:queries:count:into:)``'s): the
-/// AVX-512 build searches in the same pass as it samples where the track
-/// has 2 to `RAZZLE_FEW_KEYFRAMES` keyframes.
+/// AVX-512 build searches in the same pass as it samples where
+/// ``colorKernelSearches(keyframes:)``.
 ///
 /// - Complexity: O(m).
+/// Whether the AVX-512 build of
+/// ``sampleColorSegments(times:count:records:recordStride:queries:segments:count:into:stride:premultiplied:from:before:after:findsSegments:scalar:)``
+/// finds a track's segments in the same pass as it samples (C, the
+/// track's times and records in registers): 2 to `RAZZLE_FEW_KEYFRAMES`
+/// keyframes.
+@inlinable
+public func colorKernelSearches(keyframes count: Int) -> Bool {
+  count >= 2 && count <= Int(RAZZLE_FEW_KEYFRAMES)
+}
+
 public func sampleColorSegments(
   times: UnsafePointer<Double>, count: Int, records: UnsafePointer<Double>, recordStride: Int,
   queries q: UnsafePointer<Double>, segments: UnsafeMutablePointer<Int>, count m: Int,
@@ -126,7 +136,7 @@ public func sampleColorSegments(
     // the records in registers; whole vectors stored), then what they
     // leave.
     let code: Int32 = space == .linearSRGB ? 0 : (space == .oklab ? 1 : 2)
-    let searches = findsSegments && count >= 2 && count <= Int(RAZZLE_FEW_KEYFRAMES)
+    let searches = findsSegments && colorKernelSearches(keyframes: count)
     if findsSegments && !searches {
       findSegments(times: times, count: count, queries: q, count: m, into: segments)
     }

@@ -121,10 +121,11 @@ AVX512 static inline void hue_cos_sin(__m512d degrees, __m512d *cosine, __m512d 
   __m512d w = sub(set(1), half);
   __m512d c = add(w, add(sub(sub(set(1), w), half), mul(z, cos_tail)));
   /* The quadrant's swap and signs as selects, with the bits of the Swift
-   * kernel's arithmetic on odd = 0 or 1: for odd = 1, cos is 0·c − 1·s = +0 − s and sin is 1·c + 0·s = c; for odd
-   * = 0, cos is 1·c − 0·s = c and sin is 0·c + 1·s = +0 + s (c is at least
-   * cos 45°, so adding ±0 to it is exact, and +0 + s turns s = −0 into +0
-   * as the arithmetic does). */
+   * kernel's arithmetic on odd = 0 or 1: for odd = 1, cos is
+   * 0·c − 1·s = +0 − s and sin is 1·c + 0·s = c; for odd = 0, cos is
+   * 1·c − 0·s = c and sin is 0·c + 1·s = +0 + s (c is at least cos 45°, so
+   * adding ±0 to it is exact, and +0 + s turns s = −0 into +0 as the
+   * arithmetic does). */
   __mmask8 odd = _mm512_test_epi64_mask(quadrant, _mm512_set1_epi64(1));
   __m512i flip = _mm512_slli_epi64(_mm512_and_si512(quadrant, _mm512_set1_epi64(2)), 62);
   const __m512d zero = _mm512_setzero_pd();
@@ -192,7 +193,8 @@ AVX512 static inline void store_rgba(double *out, __m512d r, __m512d g, __m512d 
 }
 
 /* A track of 2 to RAZZLE_FEW_KEYFRAMES keyframes in registers: its times
- * as lane_search.c's probes (times[0 ..< count-1], then +inf), and per
+ * as probes for lane_search.c's search (times[0 ..< count-1], then NaN),
+ * and per
  * segment k in 0 ..< 16 (past count - 2: the last segment's, never read)
  * its start and end times, the eight first fields of its record and the
  * ninth (1 for a missing hue), each as two registers that one
@@ -236,29 +238,19 @@ AVX512 static void load_few(few_keyframes *few, const double *times, size_t coun
  * caller and returned. */
 AVX512 __attribute__((always_inline)) static inline __m512i
 search_block(const few_keyframes *few, const double *q, size_t j, int64_t *segments) {
-    /* Unclamped: a time before the first keyframe has no probe at or
-     * before it (segment 0, as clamped to the first), one after the last
-     * (+inf too) has every real probe (count - 2, as clamped to the last),
-     * NaN none (0); the probes past count - 2 are NaN, never at or before
-     * anything. */
-    __m512d t = _mm512_loadu_pd(q + j);
-    __m512i k = _mm512_setzero_si512();
-    for (int half = 8; half >= 1; half >>= 1) {
-      __m512i candidate = _mm512_add_epi64(k, _mm512_set1_epi64(half));
-      __m512d probe = _mm512_permutex2var_pd(few->probes[0], candidate, few->probes[1]);
-      k = _mm512_mask_mov_epi64(k, _mm512_cmp_pd_mask(probe, t, _CMP_LE_OQ), candidate);
-    }
-    _mm512_storeu_si512(segments + j, k);
-    return k;
-}
-
-/* The segment of one clamped time, as lane_search.c's `segment_of`: the
- * keyframes among times[1 ..< count-1] at or before it (0 for NaN). */
-static inline int64_t segment_of(const double *times, size_t count, double t) {
-  double first = times[0], last = times[count - 1];
-  double clamped = t < first ? first : (t > last ? last : t);
-  int64_t k = 0;
-  for (size_t i = 1; i + 1 < count; i++) k += times[i] <= clamped;
+  /* Unclamped: a time before the first keyframe has no probe at or
+   * before it (segment 0, as clamped to the first), one after the last
+   * (+inf too) has every real probe (count - 2, as clamped to the last),
+   * NaN none (0); the probes past count - 2 are NaN, never at or before
+   * anything. */
+  __m512d t = _mm512_loadu_pd(q + j);
+  __m512i k = _mm512_setzero_si512();
+  for (int half = 8; half >= 1; half >>= 1) {
+    __m512i candidate = _mm512_add_epi64(k, _mm512_set1_epi64(half));
+    __m512d probe = _mm512_permutex2var_pd(few->probes[0], candidate, few->probes[1]);
+    k = _mm512_mask_mov_epi64(k, _mm512_cmp_pd_mask(probe, t, _CMP_LE_OQ), candidate);
+  }
+  _mm512_storeu_si512(segments + j, k);
   return k;
 }
 
@@ -454,8 +446,9 @@ color_segments(const double *times, size_t count, const double *records, size_t 
     finish_block(&current, j, out, stride, first, last, before, after, outside);
     j += 8;
   }
-  if (search)
-    for (size_t i = j; i < m; i++) segments[i] = segment_of(times, count, q[i]);
+  /* The last few queries' segments by lane_search.c's search itself
+   * (fewer than eight: its one-at-a-time loop). */
+  if (search && j < m) razzle_find_segments(times, count, q + j, m - j, segments + j);
   return j;
 }
 

@@ -1,11 +1,12 @@
 /* A solid color painted over a run of pixels at varying coverage (the
  * edges of a filled or stroked shape: Sources/Razzle/Raster/
  * RasterPaint.swift, `blend`, its `.solid` case), eight pixels at a time
- * with AVX2; and a run of pixels set to one value (an opaque color's
- * inside, `fillPixels`), 64 bytes a store with AVX-512. Each pixel becomes over(scalePixel(color, factor256(cover)),
+ * with AVX2. Each pixel becomes over(scalePixel(color, factor256(cover)),
  * pixel): the Swift loop's shortcuts (a factor of 0 leaves the pixel, 256
  * with an opaque color writes the color) are what that formula gives, so
- * the lanes compute it everywhere and the bits are the same. */
+ * the lanes compute it everywhere and the bits are the same. And a run of
+ * pixels set to one value (an opaque color's inside, `fillPixels`), 64
+ * bytes a store with AVX-512. */
 #include "razzle_stores.h"
 #include "pixel_lanes.h"
 

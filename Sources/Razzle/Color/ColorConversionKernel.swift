@@ -5,7 +5,6 @@
 import RazzleKernels
 import RazzleKernelsAVX2
 import RazzleKernelsAVX512
-import RazzleStores
 
 /// Converts `count` colors in place from coordinates in `space` (three
 /// arrays: `x`, `y`, `z`) to sRGB-encoded r, g, b, at the active kernel
@@ -70,8 +69,8 @@ func convertColorsToSRGB(
 /// the times it leaves to `scalar(j)`; in other spaces every time goes
 /// there. `segments` holds each query's segment, or with `findsSegments` is
 /// written with them first (``findSegmentsKernel(_:_:_:_:_:_:)``'s), before
-/// any `scalar(j)`: at the avx512 level a track of at most
-/// `RAZZLE_FEW_KEYFRAMES` keyframes has the kernel search as it samples
+/// any `scalar(j)`: at the avx512 level a track of few keyframes
+/// (`colorKernelSearches(keyframes:)`) has the kernel search as it samples
 /// (one pass over the queries, not two). `before` and `after`, where given,
 /// are the colors the track holds before its first keyframe and after its
 /// last (the avx512 level writes them itself).
@@ -86,8 +85,8 @@ func sampleColorSegmentsKernel(
 ) {
   let kernelSpace = space == .linearSRGB || space == .oklab || space == .oklch
   let searches =
-    findsSegments && kernelSpace && level == .avx512 && count >= 2
-    && count <= Int(RAZZLE_FEW_KEYFRAMES)
+    findsSegments && kernelSpace && level == .avx512
+    && RazzleKernelsAVX512.colorKernelSearches(keyframes: count)
   if findsSegments && !searches { findSegmentsKernel(level, times, count, q, m, segments) }
   guard kernelSpace else {
     for j in 0..<m { scalar(j) }
