@@ -129,7 +129,8 @@ struct KeyframeSampler {
   ) {
     if t.isNaN || count == 1 {
       if t.isNaN {
-        for c in 0..<channels { out[c] = .nan }
+        // The query's own NaN, as the batch kernels' arithmetic gives it.
+        for c in 0..<channels { out[c] = t }
       } else {
         copy(0, into: out)
       }

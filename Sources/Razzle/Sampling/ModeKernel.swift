@@ -231,7 +231,8 @@ extension KeyframeSampler {
   /// The mode kernels' loop: for each query the segment, its progress and
   /// eased progress (`easing`: the segment's style, or none), then the mode's values; the
   /// keyframe value at a keyframe and at the ends (hold) where the easing is
-  /// 0 there (1 at the end), NaN at NaN.
+  /// 0 there (1 at the end), the query's NaN at NaN (as the general
+  /// sampler and the batch kernels give it).
   @inlinable
   func modeKernel<M: SegmentMode, E: ProgressEasing>(
     _ q: UnsafePointer<Double>, _ m: Int, _ out: UnsafeMutablePointer<Double>, _ stride: Int,
@@ -276,7 +277,7 @@ extension KeyframeSampler {
             continue
           }
           if t.isNaN {
-            for c in 0..<channels { o[c] = .nan }
+            for c in 0..<channels { o[c] = t }
           } else if pastEnd {
             copy(count &- 1, into: o)
           } else if atKeyframe {
