@@ -17,7 +17,11 @@ import RazzleStores
 /// Draws display lists into RGBA8 pixels.
 ///
 /// A rasterizer keeps its surfaces between frames: once it has drawn a
-/// frame of a size it allocates nothing more for frames of that size. Not
+/// frame of a size it allocates nothing more for frames of that size. It
+/// also keeps the pixels of a frame drawn twice in a row (up to 64 MiB):
+/// when the same display list comes again under the same size, matrix,
+/// background, alpha form and images, the frame is those pixels, copied
+/// (an animation holding still costs a copy a frame). Not
 /// thread-safe: one frame at a time (the C layer locks it); use one
 /// rasterizer per thread to draw in parallel.
 public final class Rasterizer: @unchecked Sendable {
@@ -42,6 +46,16 @@ public final class Rasterizer: @unchecked Sendable {
   private let cache = CoverageCache()
   /// The hash of the cache key last looked up.
   private var pendingHash: UInt64 = 0
+  /// The pixels of a frame drawn twice in a row, for when it comes again.
+  private let reuse = FrameReuse()
+  /// The numbers of the frame being drawn that its display list does not
+  /// hold (``FrameKey/numbers``; storage kept between frames).
+  private var frameNumbers: [UInt64] = []
+  /// How many frames were the kept pixels of a frame drawn twice in a row
+  /// (see FrameReuse).
+  var framesReused: Int { reuse.replays }
+  /// Counts the changes of ``setImage(index:rgba:width:height:stride:)``.
+  private var imageRevision: UInt64 = 0
   private let mutex = Mutex()
   /// The list ``render(_:frame:into:width:height:stride:matrix:background:premultiplied:)``
   /// builds frames into.
@@ -72,6 +86,7 @@ public final class Rasterizer: @unchecked Sendable {
     }
     try Self.checkRows("an image", width: width, height: height, stride: stride, bytes: rgba.count)
     images[index] = RasterImage(rgba: rgba, width: width, height: height, stride: stride)
+    imageRevision &+= 1
   }
 
   /// Refuses RGBA8 rows of a size out of 1...``maximumSide``, a stride
@@ -140,6 +155,28 @@ public final class Rasterizer: @unchecked Sendable {
       guard b.x.isFinite && b.y.isFinite && b.z.isFinite && b.w.isFinite else {
         throw RazzleError(.invalidValue, "the background must be finite")
       }
+    }
+    // A frame whose list and numbers are a kept frame's: its pixels (see
+    // FrameReuse).
+    frameNumbers.removeAll(keepingCapacity: true)
+    let given: UInt64 = (matrix == nil ? 0 : 2) | (background == nil ? 0 : 1)
+    for v in [
+      list.width.bitPattern, list.height.bitPattern, UInt64(width) << 32 | UInt64(height),
+      premultiplied ? 1 : 0, imageRevision, UInt64(KernelLevel.active.storesLevel), given,
+    ] {
+      frameNumbers.append(v)
+    }
+    if let m = matrix {
+      for v in [m.0, m.1, m.2, m.3, m.4, m.5] { frameNumbers.append(v.bitPattern) }
+    }
+    if let b = background {
+      for v in [b.x, b.y, b.z, b.w] { frameNumbers.append(v.bitPattern) }
+    }
+    guard let out = pixels.baseAddress else { return }
+    if reuse.replay(list, numbers: frameNumbers, into: out, stride: stride) { return }
+    defer {
+      reuse.drew(
+        list, numbers: frameNumbers, frame: out, width: width, height: height, stride: stride)
     }
     resize(width, height)
     // Rows packed and aligned: the caller's pixels are the root surface
