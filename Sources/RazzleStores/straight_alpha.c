@@ -1,7 +1,7 @@
 /* Straight alpha for the rasterizer's output (Sources/Razzle/Raster/
  * Rasterizer.swift, `unpremultiply`), eight pixels at a time with AVX2's
- * gathers for the reciprocals (sixteen with AVX-512's). The same integer operations as the Swift
- * loop, which does the rest of a row and everything at baseline. */
+ * gathers for the reciprocals (sixteen with AVX-512's), the rest of a row
+ * one pixel at a time: the same integer operations at every level. */
 #include "razzle_stores.h"
 
 #if defined(__x86_64__)
@@ -74,12 +74,50 @@ __attribute__((target("avx512f,avx2"))) static size_t unpremultiply_avx512(uint3
 }
 #endif
 
-size_t razzle_unpremultiply_row(uint32_t *row, size_t count, const uint32_t *reciprocals,
-                                int level) {
+/* One pixel: the formula of the header, the vector loops' lane. */
+static inline uint32_t straight(uint32_t p, const uint32_t *reciprocals) {
+  uint32_t a = p >> 24;
+  if (a == 0 || a == 255) return p;
+  uint32_t k = reciprocals[a];
+  uint32_t r = ((p & 0xFF) * k + 0x8000) >> 16;
+  uint32_t g = (((p >> 8) & 0xFF) * k + 0x8000) >> 16;
+  uint32_t b = (((p >> 16) & 0xFF) * k + 0x8000) >> 16;
+  r = r < 255 ? r : 255;
+  g = g < 255 ? g : 255;
+  b = b < 255 ? b : 255;
+  return r | g << 8 | b << 16 | a << 24;
+}
+
+void razzle_unpremultiply_row(uint32_t *row, size_t count, const uint32_t *reciprocals,
+                              int level) {
+  size_t x = 0;
 #if defined(__x86_64__)
-  if (level >= 2) return unpremultiply_avx512(row, count, reciprocals);
-  if (level >= 1) return unpremultiply_avx2(row, count, reciprocals);
+  if (level >= 2) x = unpremultiply_avx512(row, count, reciprocals);
+  else if (level >= 1) x = unpremultiply_avx2(row, count, reciprocals);
 #endif
-  (void)row, (void)count, (void)reciprocals, (void)level;
-  return 0;
+  (void)level;
+  for (; x < count; x++) row[x] = straight(row[x], reciprocals);
+}
+
+void razzle_unpremultiply_marked(uint32_t *pixels, size_t width, size_t height,
+                                 const uint64_t *marks, size_t words,
+                                 const uint32_t *reciprocals, int level) {
+  for (size_t y = 0; y < height; y++) {
+    uint32_t *row = pixels + y * width;
+    const uint64_t *bits = marks + y * words;
+    for (size_t k = 0; k < words; k++) {
+      uint64_t m = bits[k];
+      while (m != 0) {
+        /* The run of marked sixteens from the lowest set bit. */
+        unsigned start = (unsigned)__builtin_ctzll(m);
+        uint64_t above = ~(m >> start);
+        unsigned length = above == 0 ? 64 - start : (unsigned)__builtin_ctzll(above);
+        m = start + length >= 64 ? 0 : m & (~(uint64_t)0 << (start + length));
+        size_t x0 = (k * 64 + start) * 16;
+        size_t x1 = (k * 64 + start + length) * 16;
+        if (x1 > width) x1 = width;
+        if (x0 < x1) razzle_unpremultiply_row(row + x0, x1 - x0, reciprocals, level);
+      }
+    }
+  }
 }

@@ -298,6 +298,20 @@ struct GradientTable {
 }
 
 extension RasterPaint {
+  /// Whether ``fill(_:y:x0:count:coverage:table:)`` at `coverage` writes
+  /// opaque pixels without reading those below (an opaque color at full
+  /// coverage).
+  @inline(__always)
+  func overwrites(coverage: Float) -> Bool {
+    guard case .solid(let color) = self else { return false }
+    return Self.overwrites(color, factor: factor256(coverage))
+  }
+
+  @inline(__always)
+  static func overwrites(_ color: UInt32, factor: UInt32) -> Bool {
+    factor == 256 && color >> 24 == 255
+  }
+
   /// Paints a run of `count` pixels of row `y` from column `x0`, all at
   /// coverage `coverage`: an opaque color fully covering is a fill.
   @inline(__always)
@@ -310,7 +324,7 @@ extension RasterPaint {
     let d = dst + x0
     switch self {
     case .solid(let color):
-      if c == 256 && color >> 24 == 255 {
+      if Self.overwrites(color, factor: c) {
         fillPixels(d, color, count)
         return
       }

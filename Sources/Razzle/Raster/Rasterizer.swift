@@ -51,6 +51,13 @@ public final class Rasterizer: @unchecked Sendable {
   /// The numbers of the frame being drawn that its display list does not
   /// hold (``FrameKey/numbers``; storage kept between frames).
   private var frameNumbers: [UInt64] = []
+  /// The marks of a plain frame drawn into the caller's rows in straight
+  /// alpha (AlphaMarks), and their storage (`AlphaMarks.words` words a
+  /// row).
+  private var alphaMarks: AlphaMarks?
+  private var rowMarks: UnsafeMutablePointer<UInt64> = .allocate(capacity: 1)
+  /// How many frames were drawn as plain frames (AlphaMarks; for tests).
+  private(set) var plainFrames = 0
   /// How many frames were the kept pixels of a frame drawn twice in a row
   /// (see FrameReuse).
   var framesReused: Int { reuse.replays }
@@ -66,6 +73,7 @@ public final class Rasterizer: @unchecked Sendable {
   deinit {
     grid.deallocate()
     cover.deallocate()
+    rowMarks.deallocate()
     table.deallocate()
   }
 
@@ -204,6 +212,12 @@ public final class Rasterizer: @unchecked Sendable {
       fillPixels(root.pixels, color, width * height)
       if color != 0 { root.box = PixelBox(x0: 0, y0: 0, x1: width, y1: height) }
     }
+    // A plain frame into the caller's rows in straight alpha: the spans
+    // mark where alpha is divided (AlphaMarks).
+    if direct && color == 0 && !premultiplied && Self.isPlain(list) {
+      plainFrames += 1
+      alphaMarks = AlphaMarks(pixels: root.pixels, width: width, height: height, marks: rowMarks)
+    }
     var frame = FrameState(matrix: base, clip: Clip(width: width, height: height))
     frame.clip = clipped(frame.clip, rect: (0, 0, list.width, list.height), by: base)
     cache.beginFrame()
@@ -212,10 +226,27 @@ public final class Rasterizer: @unchecked Sendable {
     // Over an opaque background every pixel is opaque: straight is as
     // premultiplied.
     let opaque = (background?.w ?? 0) >= 1
-    if direct {
+    if let marks = alphaMarks {
+      alphaMarks = nil
+      marks.finish(reciprocals: Self.reciprocals, level: KernelLevel.active.storesLevel)
+    } else if direct {
       if !premultiplied && !opaque { unpremultiply(root) }
     } else {
       write(root, into: pixels, stride: stride, premultiplied: premultiplied, opaque: opaque)
+    }
+  }
+
+  /// Whether every op of `list` is a SAVE, RESTORE, CLIP_RECT, FILL or
+  /// STROKE: what it paints goes straight into the root, span by span.
+  private static func isPlain(_ list: DisplayList) -> Bool {
+    list.ops.withUnsafeBufferPointer { ops in
+      for op in ops {
+        switch DrawOpKind(rawValue: op.kind) {
+        case .save, .restore, .clipRect, .fill, .stroke: continue
+        default: return false
+        }
+      }
+      return true
     }
   }
 
@@ -233,6 +264,8 @@ public final class Rasterizer: @unchecked Sendable {
       coverCapacity = w
       cover = .allocate(capacity: w)
     }
+    rowMarks.deallocate()
+    rowMarks = .allocate(capacity: h * AlphaMarks.words(width: w))
   }
 
   private func layer() -> PixelLayer {
@@ -285,62 +318,15 @@ public final class Rasterizer: @unchecked Sendable {
     }
   }
 
-  /// Divides each partly transparent pixel of row[x0..<x1] by its alpha.
+  /// Divides each partly transparent pixel of row[x0..<x1] by its alpha
+  /// (razzle_unpremultiply_row: sixteen or eight pixels at a time at the
+  /// kernel level `level`, the rest one at a time).
   @inline(__always)
   private func unpremultiply(
     _ row: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, level: Int32
   ) {
-    let reciprocal = Self.reciprocals
-    // Eight pixels at a time with gathers where the CPU has AVX2, sixteen
-    // with AVX-512 (`level`, the kernel level's: the same operations as
-    // `four`), the rest here.
-    var x =
-      x0 < x1
-      ? x0 + razzle_unpremultiply_row(row + x0, x1 - x0, reciprocal, level) : x0
-    @inline(__always) func one(_ x: Int) {
-      let p = row[x]
-      let a = p &>> 24
-      guard a != 255 && a != 0 else { return }
-      // c * 255 / a, rounded, as c * (255 * 2^16 / a) / 2^16.
-      let k = reciprocal[Int(a)]
-      let r = min(255, ((p & 0xFF) &* k &+ 0x8000) &>> 16)
-      let g = min(255, (((p &>> 8) & 0xFF) &* k &+ 0x8000) &>> 16)
-      let b = min(255, (((p &>> 16) & 0xFF) &* k &+ 0x8000) &>> 16)
-      row[x] = r | g &<< 8 | b &<< 16 | a &<< 24
-    }
-    // Four pixels with the same product as `one`, in vector lanes (the
-    // reciprocals looked up one by one); alpha 0 and 255 keep the pixel.
-    @inline(__always) func four(_ x: Int) {
-      typealias U4 = SIMD4<UInt32>
-      let at = UnsafeMutableRawPointer(row + x)
-      let p = at.loadUnaligned(as: U4.self)
-      let a = p &>> 24
-      let k = U4(
-        reciprocal[Int(a[0])], reciprocal[Int(a[1])], reciprocal[Int(a[2])],
-        reciprocal[Int(a[3])])
-      let keep = (a .== 0) .| (a .== 255)
-      let most = U4(repeating: 255)
-      let r = pointwiseMin(most, ((p & 0xFF) &* k &+ 0x8000) &>> 16)
-      let g = pointwiseMin(most, (((p &>> 8) & 0xFF) &* k &+ 0x8000) &>> 16)
-      let b = pointwiseMin(most, (((p &>> 16) & 0xFF) &* k &+ 0x8000) &>> 16)
-      at.storeBytes(
-        of: (r | g &<< 8 | b &<< 16 | a &<< 24).replacing(with: p, where: keep), as: U4.self)
-    }
-    // Eight pixels at a time while all are transparent or opaque: alpha - 1
-    // (wrapping) is below 254 only for a partly transparent pixel.
-    let limit = SIMD8<UInt32>(repeating: 254)
-    while x &+ 8 <= x1 {
-      let v = UnsafeRawPointer(row + x).loadUnaligned(as: SIMD8<UInt32>.self)
-      if any((v &>> 24) &- 1 .< limit) {
-        four(x)
-        four(x &+ 4)
-      }
-      x &+= 8
-    }
-    while x < x1 {
-      one(x)
-      x &+= 1
-    }
+    guard x0 < x1 else { return }
+    razzle_unpremultiply_row(row + x0, x1 - x0, Self.reciprocals, level)
   }
 
   /// 255 · 2^16 / a, rounded, for a in 1...255 (0 for 0): unpremultiplying
@@ -1065,11 +1051,15 @@ public final class Rasterizer: @unchecked Sendable {
     let table = self.table
     let pixels = target.pixels
     let stride = target.width
+    let marks = alphaMarks?.pixels == pixels ? alphaMarks : nil
     entry.cells.withUnsafeBufferPointer { cells in
       let base = cells.baseAddress
       for span in entry.spans {
         let y = Int(span.y)
         let row = pixels + y * stride
+        marks?.willPaint(
+          y, Int(span.x), Int(span.count),
+          overwrites: span.cells < 0 && paint.overwrites(coverage: span.constant))
         if span.cells < 0 {
           paint.fill(
             row, y: y, x0: Int(span.x), count: Int(span.count), coverage: span.constant,
@@ -1110,10 +1100,12 @@ public final class Rasterizer: @unchecked Sendable {
       swap(&cellValues, &cache.cellScratch)
     }
     let spanBytes = MemoryLayout<CoverageCache.Span>.stride
+    let marks = alphaMarks?.pixels == pixels ? alphaMarks : nil
     let drawn = coverage(polygons, evenOdd: evenOdd, clip: state.clip) {
       y, x, n, cells, constant in
       let row = pixels + y * stride
       if let cells {
+        marks?.willPaint(y, x, n, overwrites: false)
         paint.blend(row, y: y, x0: x, cover: cells, count: n, table: table)
         if recording {
           room -= spanBytes + n * MemoryLayout<Float>.stride
@@ -1128,6 +1120,7 @@ public final class Rasterizer: @unchecked Sendable {
           cellValues.append(contentsOf: UnsafeBufferPointer(start: cells, count: n))
         }
       } else {
+        marks?.willPaint(y, x, n, overwrites: paint.overwrites(coverage: constant))
         paint.fill(row, y: y, x0: x, count: n, coverage: constant, table: table)
         if recording {
           room -= spanBytes

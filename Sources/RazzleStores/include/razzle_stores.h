@@ -121,11 +121,18 @@ size_t razzle_image_row(uint32_t *destination, const float *cover, float opacity
  * the low byte) whose alpha a is neither 0 nor 255 gets its channels c as
  * min(255, (c * reciprocals[a] + 0x8000) >> 16) in 32-bit arithmetic,
  * eight pixels at a time with AVX2 (`level` >= 1; the caller checks the
- * CPU has it), sixteen with AVX-512 (`level` >= 2); `reciprocals` holds 256
- * entries. Returns how many pixels it did from the first: a multiple of
- * eight, 0 below AVX2; the caller does the rest. */
-size_t razzle_unpremultiply_row(uint32_t *row, size_t count, const uint32_t *reciprocals,
-                                int level);
+ * CPU has it), sixteen with AVX-512 (`level` >= 2), the rest (everything
+ * at level 0) one at a time; `reciprocals` holds 256 entries. */
+void razzle_unpremultiply_row(uint32_t *row, size_t count, const uint32_t *reciprocals,
+                              int level);
+
+/* `razzle_unpremultiply_row` over the sixteens of a `width` x `height`
+ * frame (rows packed) that `marks` marks: a bit per sixteen pixels of a
+ * row, from the row's first, `words` 64-bit words a row. A run of marked
+ * sixteens is one pass of the row loop. */
+void razzle_unpremultiply_marked(uint32_t *pixels, size_t width, size_t height,
+                                 const uint64_t *marks, size_t words,
+                                 const uint32_t *reciprocals, int level);
 
 /* A radial gradient's table indices for `count` pixels of a row (and up
  * to seven past it: `out` has room for count rounded up to eight), eight
