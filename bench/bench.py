@@ -2166,7 +2166,11 @@ def case_lottie_frames(cfg, row):
     frames/s over rlottie's, the two timed in turn (interleaved_best); the
     notes give the worst file (the issue's second target: >= 1x), the
     median and worst files again unpinned (rlottie on all its threads) and
-    the skia backend's median."""
+    the skia backend's median. Each side draws its eight frames in turn
+    with one renderer, as a player does: razzle's raster copies a frame
+    whose display list it drew twice in a row (a still stretch, such as
+    browser.json's last frames), rlottie re-rasterizes only the paths that
+    changed."""
     try:
         from razzle import render as razzle_render
     except ImportError as error:
