@@ -50,24 +50,7 @@ struct AlphaMarks {
   @inline(__always)
   func willPaint(_ y: Int, _ x: Int, _ count: Int, overwrites: Bool) {
     if overwrites { return }
-    let first = x >> 4
-    let last = (x &+ count &- 1) >> 4
-    let row = marks + y &* words
-    let w0 = first >> 6
-    let w1 = last >> 6
-    let low = ~UInt64(0) << UInt64(first & 63)
-    let high = ~UInt64(0) >> UInt64(63 - (last & 63))
-    if w0 == w1 {
-      row[w0] |= low & high
-      return
-    }
-    row[w0] |= low
-    var k = w0 + 1
-    while k < w1 {
-      row[k] = ~0
-      k += 1
-    }
-    row[w1] |= high
+    setBits(marks + y &* words, from: x >> 4, through: (x &+ count &- 1) >> 4)
   }
 
   /// After the frame's ops: divides the marked sixteens by their alpha

@@ -256,22 +256,7 @@ struct CoverageGrid {
   /// Sets the marks of cells `first...last` of row `y`.
   @inline(__always)
   private func mark(_ y: Int, from first: Int, through last: Int) {
-    let row = marks + y &* words
-    let w0 = first >> 6
-    let w1 = last >> 6
-    let low = ~UInt64(0) << UInt64(first & 63)
-    let high = ~UInt64(0) >> UInt64(63 - (last & 63))
-    if w0 == w1 {
-      row[w0] |= low & high
-      return
-    }
-    row[w0] |= low
-    var k = w0 + 1
-    while k < w1 {
-      row[k] = ~0
-      k += 1
-    }
-    row[w1] |= high
+    setBits(marks + y &* words, from: first, through: last)
   }
 
   /// The longest constant run between marked cells that ``spans(_:into:evenOdd:_:)``
