@@ -2125,7 +2125,11 @@ kf_status kf_lottie_image_path(const kf_lottie *lottie, size_t index, char *out_
  * library); an image not given draws nothing.
  *
  * A raster keeps its surfaces between frames: after the first frame of a
- * size it allocates nothing more. One thread at a time uses a raster (the
+ * size it allocates nothing more, but once a copy of a frame it drew twice
+ * in a row (at most 64 MiB). When the same display list comes again, byte
+ * for byte, with the same size, matrix, background, flags and images, the
+ * frame is that copy: a still stretch of an animation costs a copy a frame
+ * (the same bytes as drawing it). One thread at a time uses a raster (the
  * library locks it during each call); use one raster per thread to draw in
  * parallel. Pixels are `width` x `height` rows of 4 bytes R G B A, `stride`
  * bytes apart, in out_pixels (capacity bytes, >= stride * (height - 1) +

@@ -47,8 +47,12 @@ def _doubles(values: Optional[Sequence[float]], count: int, what: str) -> Any:
 class Raster(HandleOwner):
     """Draws frames into RGBA8 arrays (kf_raster). A raster keeps its
     surfaces between frames, so drawing frame after frame at one size
-    allocates nothing; one raster serves one call at a time (a lock per
-    object): use one per thread to draw in parallel.
+    allocates nothing, and it keeps a copy of a frame it drew twice in a
+    row (at most 64 MiB), which it copies out when the same display list
+    comes again with the same size, matrix, background and images (a still
+    stretch of an animation costs a copy a frame). One raster serves one
+    call at a time (a lock per object): use one per thread to draw in
+    parallel.
 
     `matrix` (a, b, c, d, e, f) maps composition pixels to output pixels
     (default: fit the composition, aspect kept, centred); `background`
