@@ -140,13 +140,4 @@ final class FrameReuse {
     previous.set(list, numbers: numbers)
     previousIsKept = false
   }
-
-  /// Forgets the kept frame (an image changed, the rasterizer's memory is
-  /// trimmed).
-  func removeAll() {
-    pixels = []
-    kept.isEmpty = true
-    previous.isEmpty = true
-    previousIsKept = false
-  }
 }
