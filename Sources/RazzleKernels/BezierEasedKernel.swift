@@ -124,6 +124,16 @@ struct BezierEasedKernel {
         let end = Swift.min(start &+ blockSize, m)
         if !isNondecreasing(q, start, end) {
           carried = false
+          if isAllNaN(q, start, end) {
+            // A block where the track has no effect (a layer's clip out
+            // of its interval): each value is its time's NaN, quieted, as
+            // the arithmetic below gives it.
+            for j in start..<end {
+              out[j &* stride] = Double(bitPattern: q[j].bitPattern | 0x0008_0000_0000_0000)
+            }
+            start = end
+            continue
+          }
           var j = start
           while j &+ 8 <= end {
             let t = UnsafeRawPointer(q + j).loadUnaligned(as: Lanes.self)
@@ -145,6 +155,28 @@ struct BezierEasedKernel {
           let c1 = clamp(q[end &- 1])
           cursor = runStartSegment(times, count, q, start, c0, cursor, carried)
           carried = !c0.isNaN && !c1.isNaN
+          // Sorted times hold long runs of one answer, which skip the
+          // easing: at or past the last keyframe, the last value; at or
+          // before the first (and before the last), the value of the
+          // segment holding the first time, which starts there (`group`'s
+          // `tc == t0` lanes). The same bits as `group`, without its work.
+          if q[start] >= last {
+            fill(out, start, end, stride, lastValue)
+            start = end
+            continue
+          }
+          if q[end &- 1] <= first && q[end &- 1] < last {
+            fill(out, start, end, stride, values[cursor])
+            start = end
+            continue
+          }
+          if cursor == count &- 2 || c1 < times[cursor &+ 1] {
+            // One segment for the whole block (dense times): its keyframes
+            // read once, not per lane.
+            evaluate(q, start, end, ks, out, stride, scratch, fallback, segment: cursor)
+            start = end
+            continue
+          }
           for j in start..<end {
             // On the raw time: outside the keyframes' span the walk stops
             // where it would on the clamped time (no NaN in the run).
@@ -153,21 +185,59 @@ struct BezierEasedKernel {
             ks[j &- start] = Int64(truncatingIfNeeded: cursor)
           }
         }
-        evaluate(q, start, end, ks, out, stride, scratch, fallback)
+        evaluate(q, start, end, ks, out, stride, scratch, fallback, segment: -1)
         start = end
       }
     }
   }
 
-  /// The values of queries `start..<end`, whose segments are `ks[0...]`,
-  /// eight at a time; the last few padded with the first keyframe's time.
-  /// `scratch` holds 40 doubles.
+  /// Writes `value` to queries `start..<end`'s places.
+  @inline(__always)
+  func fill(
+    _ out: UnsafeMutablePointer<Double>, _ start: Int, _ end: Int, _ stride: Int, _ value: Double
+  ) {
+    if stride == 1 {
+      (out + start).update(repeating: value, count: end &- start)
+    } else {
+      for j in start..<end { out[j &* stride] = value }
+    }
+  }
+
+  /// The values of queries `start..<end`, whose segments are `ks[0...]`
+  /// (or all `segment`, when it is not negative), eight at a time; the last
+  /// few padded with the first keyframe's time. `scratch` holds 40
+  /// doubles.
   @inline(__always)
   func evaluate(
     _ q: UnsafePointer<Double>, _ start: Int, _ end: Int, _ ks: UnsafeMutablePointer<Int64>,
     _ out: UnsafeMutablePointer<Double>, _ stride: Int, _ scratch: UnsafeMutablePointer<Double>,
-    _ fallback: (Double) -> Double
+    _ fallback: (Double) -> Double, segment: Int
   ) {
+    if segment >= 0 {
+      // Every lane in `segment`: the same arithmetic as `group`, its
+      // keyframes broadcast.
+      let t0 = Lanes(repeating: times[segment])
+      let t1 = Lanes(repeating: times[segment &+ 1])
+      let v0 = Lanes(repeating: values[segment])
+      let v1 = Lanes(repeating: values[segment &+ 1])
+      let patch = scratch + 24
+      var j = start
+      while j < end {
+        let n = Swift.min(8, end &- j)
+        if n == 8 && stride == 1 {
+          let t = UnsafeRawPointer(q + j).loadUnaligned(as: Lanes.self)
+          let v = blend(t, t0, t1, v0, v1, patch, fallback)
+          UnsafeMutableRawPointer(out + j).storeBytes(of: v, as: Lanes.self)
+        } else {
+          var t = t0
+          for l in 0..<n { t[l] = q[j &+ l] }
+          let v = blend(t, t0, t1, v0, v1, patch, fallback)
+          for l in 0..<n { out[(j &+ l) &* stride] = v[l] }
+        }
+        j &+= 8
+      }
+      return
+    }
     let times = scratch
     let segments = UnsafeMutableRawPointer(scratch + 8).bindMemory(to: Int64.self, capacity: 8)
     let results = scratch + 16
@@ -200,7 +270,6 @@ struct BezierEasedKernel {
     // in 16-byte pieces, which would keep the arithmetic half width.
     let t = UnsafeRawPointer(q).loadUnaligned(as: Lanes.self)
     let k = UnsafeRawPointer(ks).loadUnaligned(as: LaneIndices.self)
-    let tc = clamped(t, first, last)
     // Keyframes k and k + 1 are adjacent: one 16-byte load a lane for the
     // two times, one for the two values.
     @inline(__always)
@@ -227,6 +296,18 @@ struct BezierEasedKernel {
     let t1 = Lanes(tp0[1], tp1[1], tp2[1], tp3[1], tp4[1], tp5[1], tp6[1], tp7[1])
     let v0 = Lanes(vp0[0], vp1[0], vp2[0], vp3[0], vp4[0], vp5[0], vp6[0], vp7[0])
     let v1 = Lanes(vp0[1], vp1[1], vp2[1], vp3[1], vp4[1], vp5[1], vp6[1], vp7[1])
+    let v = blend(t, t0, t1, v0, v1, patch, fallback)
+    UnsafeMutableRawPointer(out).storeBytes(of: v, as: Lanes.self)
+  }
+
+  /// Eight values at times `t` in segments from (`t0`, `v0`) to (`t1`,
+  /// `v1`): the progress, eased, blended.
+  @inline(__always)
+  func blend(
+    _ t: Lanes, _ t0: Lanes, _ t1: Lanes, _ v0: Lanes, _ v1: Lanes,
+    _ patch: UnsafeMutablePointer<Double>, _ fallback: (Double) -> Double
+  ) -> Lanes {
+    let tc = clamped(t, first, last)
     let p = (tc - t0) / (t1 - t0)
     // The easing: `CubicBezier.value(_:intervals:)` lane by lane.
     let inside = (p .> 0) .& (p .< 1)
@@ -255,20 +336,35 @@ struct BezierEasedKernel {
     }
     @inline(__always)
     func load(_ l: Int) -> Lanes { UnsafeRawPointer(row(l)).loadUnaligned(as: Lanes.self) }
-    let a0 = load(0)
-    let a1 = load(1)
-    let a2 = load(2)
-    let a3 = load(3)
-    let a4 = load(4)
-    let a5 = load(5)
-    let a6 = load(6)
-    let a7 = load(7)
-    let c0 = Lanes(a0[0], a1[0], a2[0], a3[0], a4[0], a5[0], a6[0], a7[0])
-    let c1 = Lanes(a0[1], a1[1], a2[1], a3[1], a4[1], a5[1], a6[1], a7[1])
-    let c2 = Lanes(a0[2], a1[2], a2[2], a3[2], a4[2], a5[2], a6[2], a7[2])
-    let c3 = Lanes(a0[3], a1[3], a2[3], a3[3], a4[3], a5[3], a6[3], a7[3])
-    let end = Lanes(
-      row(0)[4], row(1)[4], row(2)[4], row(3)[4], row(4)[4], row(5)[4], row(6)[4], row(7)[4])
+    let c0: Lanes
+    let c1: Lanes
+    let c2: Lanes
+    let c3: Lanes
+    let end: Lanes
+    if all(ki .== LaneIndices(repeating: ki[0])) {
+      // One interval for all lanes (dense sorted times): one row read.
+      let a = load(0)
+      c0 = Lanes(repeating: a[0])
+      c1 = Lanes(repeating: a[1])
+      c2 = Lanes(repeating: a[2])
+      c3 = Lanes(repeating: a[3])
+      end = Lanes(repeating: a[4])
+    } else {
+      let a0 = load(0)
+      let a1 = load(1)
+      let a2 = load(2)
+      let a3 = load(3)
+      let a4 = load(4)
+      let a5 = load(5)
+      let a6 = load(6)
+      let a7 = load(7)
+      c0 = Lanes(a0[0], a1[0], a2[0], a3[0], a4[0], a5[0], a6[0], a7[0])
+      c1 = Lanes(a0[1], a1[1], a2[1], a3[1], a4[1], a5[1], a6[1], a7[1])
+      c2 = Lanes(a0[2], a1[2], a2[2], a3[2], a4[2], a5[2], a6[2], a7[2])
+      c3 = Lanes(a0[3], a1[3], a2[3], a3[3], a4[3], a5[3], a6[3], a7[3])
+      end = Lanes(
+        row(0)[4], row(1)[4], row(2)[4], row(3)[4], row(4)[4], row(5)[4], row(6)[4], row(7)[4])
+    }
     // The Hermite slope's coefficients as `CubicBezier.hermiteInterval`
     // computes them: r0 = m0 · 64, r1 = 2 c2 · 64, r2 = 3 c3 · 64.
     let r0 = c1 * scale
@@ -302,9 +398,8 @@ struct BezierEasedKernel {
       e = UnsafeRawPointer(patch).loadUnaligned(as: Lanes.self)
     }
     let blended = v0 + (v1 - v0) * e
-    let v = blended.replacing(with: v0, where: tc .== t0)
+    return blended.replacing(with: v0, where: tc .== t0)
       .replacing(with: Lanes(repeating: lastValue), where: t .>= Lanes(repeating: last))
-    UnsafeMutableRawPointer(out).storeBytes(of: v, as: Lanes.self)
   }
 
   /// x(s) on eight lanes.

@@ -167,6 +167,23 @@ func isNondecreasing(_ q: UnsafePointer<Double>, _ start: Int, _ end: Int) -> Bo
   return j == end || inOrder(end &- 8)
 }
 
+/// Whether every one of `q[start..<end]` (at least one) is NaN: a block
+/// of times where a clip has no effect.
+@inline(__always)
+func isAllNaN(_ q: UnsafePointer<Double>, _ start: Int, _ end: Int) -> Bool {
+  var j = start
+  while j &+ 8 <= end {
+    let t = UnsafeRawPointer(q + j).loadUnaligned(as: Lanes.self)
+    if any(t .== t) { return false }
+    j &+= 8
+  }
+  while j < end {
+    if q[j] == q[j] { return false }
+    j &+= 1
+  }
+  return true
+}
+
 /// The most segments past the cursor a sorted block's times are counted
 /// against (``LinearKernel/counted(_:_:_:_:_:_:_:)``); a block spanning more
 /// walks the cursor time by time.

@@ -160,4 +160,52 @@ final class BezierKernelTests: XCTestCase {
       }
     }
   }
+
+  /// Dense sorted times, as a frame matrix asks for them: blocks before
+  /// the first keyframe and past the last (held values, written without
+  /// the easing), blocks inside one segment (its keyframes and usually one
+  /// inverse interval read once), blocks across keyframes, and blocks of
+  /// NaN (a clip without effect) with a negative and a payload NaN among
+  /// them. Each value has the single sample's bits at every level, in a
+  /// track's own row and in an animator's rows (stride 3), and follows the
+  /// bisected curve.
+  func testDenseSortedTimesTakeTheRunRoutesWithTheSameBits() throws {
+    let easing = try Easing(parsing: "cubic-bezier(0.42, 0, 0.58, 1)")
+    let keyframes: [(Double, Double)] = [(20, 0.25), (35, 1), (36, -0.5), (80, 2)]
+    let animator = Animator()
+    let tracks = try ["a", "b", "c"].map { try animator.addTrack(target: $0, property: "v") }
+    for track in tracks {
+      for (t, v) in keyframes { try track.setKeyframe(time: t, value: [v], easing: easing) }
+    }
+    var queries = (0..<3_000).map { -10 + 100 * Double($0) / 2_999 }
+    queries += Array(repeating: .nan, count: 150)
+    queries[3_070] = -.nan
+    queries[3_071] = Double(bitPattern: 0x7FF8_0000_0000_1234)
+    queries += (0..<200).map { 30 + Double($0) / 10 }
+    let times = [20.0, 35, 36, 80]
+    let values = [0.25, 1, -0.5, 2]
+    var first: [UInt64]?
+    for level in KernelLevel.allCases.filter(\.isSupported) {
+      try KernelLevel.select(level)
+      let got = try sampled(tracks[0], queries)
+      var rows = [Double](repeating: -1, count: 3 * queries.count)
+      try queries.withUnsafeBufferPointer { q in
+        try rows.withUnsafeMutableBufferPointer { _ = try animator.sample(times: q, into: $0) }
+      }
+      for (j, t) in queries.enumerated() {
+        let what = "\(level) j=\(j) t=\(t)"
+        let single = try tracks[0].value(at: t).bitPattern
+        XCTAssertEqual(got[j].bitPattern, single, what)
+        for c in 0..<3 { XCTAssertEqual(rows[3 * j + c].bitPattern, single, what) }
+        if t.isNaN {
+          XCTAssertEqual(got[j].bitPattern, t.bitPattern, what)
+        } else {
+          let want = Self.expected(times, values, t) { Self.bisected(0.42, 0, 0.58, 1, $0) }
+          XCTAssertEqual(got[j], want, accuracy: 1e-11, what)
+        }
+      }
+      if let first { XCTAssertEqual(got.map(\.bitPattern), first, "\(level)") }
+      first = got.map(\.bitPattern)
+    }
+  }
 }
