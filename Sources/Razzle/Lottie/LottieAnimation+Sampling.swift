@@ -147,20 +147,15 @@ extension LottieAnimation {
         }
       }
     }
-    // A spatial column at a time, its route taken once.
+    // A spatial column at a time, its route read once.
     var k = 0
     while k < assembly.spatial.count {
       let (to, progress, segment) = (
         assembly.spatial[k], assembly.spatial[k + 1], assembly.spatial[k + 2]
       )
-      let route = assembly.routes[assembly.spatial[k + 3]]
-      let table = route.path.table
-      for j in 0..<count {
-        let row = rows + j &* inner
-        route.value(
-          segment: row[segment], progress: row[progress], into: dest + j &* width + to,
-          table: table)
-      }
+      assembly.routes[assembly.spatial[k + 3]].values(
+        segments: rows + segment, progress: rows + progress, stride: inner, count: count,
+        into: dest + to, width: width)
       k += 4
     }
   }

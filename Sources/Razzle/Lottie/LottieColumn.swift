@@ -34,36 +34,65 @@ struct LottieRoute: @unchecked Sendable {
   /// The value at segment `segment` (held: an integer) and progress track
   /// value `progress` (segment + eased progress).
   func value(segment: Double, progress: Double, into out: UnsafeMutablePointer<Double>) {
-    value(segment: segment, progress: progress, into: out, table: path.table)
+    withUnsafePointer(to: segment) { segment in
+      withUnsafePointer(to: progress) { progress in
+        values(segments: segment, progress: progress, stride: 1, count: 1, into: out, width: 0)
+      }
+    }
   }
 
-  /// ``value(segment:progress:into:)`` with the path's arc-length table
-  /// read once by the caller for many values.
-  func value(
-    segment: Double, progress: Double, into out: UnsafeMutablePointer<Double>,
-    table: ArcLengthTable
+  /// ``value(segment:progress:into:)`` for `count` rows: row j's segment
+  /// and progress track values at `segments[j · stride]` and
+  /// `progress[j · stride]`, its value to `out + j · width`. The route's
+  /// table and points are read once. A row whose two inputs have the bits
+  /// of the row before (a held position) copies that row's value, which the
+  /// same operations would give again.
+  func values(
+    segments: UnsafePointer<Double>, progress: UnsafePointer<Double>, stride: Int, count: Int,
+    into out: UnsafeMutablePointer<Double>, width: Int
   ) {
     let channels = points[0].count
-    guard segment == segment, progress == progress else {
-      for c in 0..<channels { out[c] = .nan }
-      return
-    }
-    let i = min(points.count - 1, max(0, Int(segment)))
-    let eased = progress - Double(i)
-    if i == points.count - 1 {
-      for c in 0..<channels { out[c] = points[i][c] }
-    } else if curved[i] {
-      // lottie-web walks its table of the segment: an eased progress past
-      // the end stops at the end point; razzle clamps both ways.
-      let p = path.point(keyframeProgress: Double(i) + min(1, max(0, eased)), table: table)
-      out[0] = p.x
-      out[1] = p.y
-      for c in 2..<max(2, channels) {
-        out[c] = points[i][c] + (points[i + 1][c] - points[i][c]) * eased
+    let last = points.count - 1
+    // The points flat, `channels` a point.
+    let flat = points.flatMap { $0 }
+    func run(_ route: SpatialPath.Points?) {
+      flat.withUnsafeBufferPointer { flat in
+        let flat = flat.baseAddress.unsafelyUnwrapped
+        var previous: (UInt64, UInt64)? = nil
+        for j in 0..<count {
+          let segment = segments[j &* stride]
+          let progress = progress[j &* stride]
+          let o = out + j &* width
+          let key = (segment.bitPattern, progress.bitPattern)
+          if let previous, previous == key {
+            o.update(from: o - width, count: channels)
+            continue
+          }
+          previous = key
+          guard segment == segment, progress == progress else {
+            for c in 0..<channels { o[c] = .nan }
+            continue
+          }
+          let i = min(last, max(0, Int(segment)))
+          let eased = progress - Double(i)
+          let a = flat + i &* channels
+          if i == last {
+            for c in 0..<channels { o[c] = a[c] }
+          } else if curved[i], let route {
+            // lottie-web walks its table of the segment: an eased progress
+            // past the end stops at the end point; razzle clamps both ways.
+            let p = route.point(Double(i) + min(1, max(0, eased)))
+            o[0] = p.x
+            o[1] = p.y
+            for c in 2..<max(2, channels) { o[c] = a[c] + (a[channels &+ c] - a[c]) * eased }
+          } else {
+            for c in 0..<channels { o[c] = a[c] + (a[channels &+ c] - a[c]) * eased }
+          }
+        }
       }
-    } else {
-      for c in 0..<channels { out[c] = points[i][c] + (points[i + 1][c] - points[i][c]) * eased }
     }
+    // (A route of one point has no segment: no curved one either.)
+    if path.segmentCount > 0 { path.withPoints(path.table) { run($0) } } else { run(nil) }
   }
 
   /// lottie-web's test that a point lies on the line through two others

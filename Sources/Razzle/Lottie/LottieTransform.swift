@@ -60,11 +60,14 @@ enum LottieSampled {
         try segmentTrack.sample(times: frames, into: buffer)
       }
       out.withUnsafeMutableBufferPointer { buffer in
-        guard let base = buffer.baseAddress else { return }
-        let table = route.path.table
-        for j in 0..<frames.count {
-          route.value(
-            segment: segment[j], progress: progress[j], into: base + j * width, table: table)
+        guard let base = buffer.baseAddress, frames.count > 0 else { return }
+        segment.withUnsafeBufferPointer { segment in
+          progress.withUnsafeBufferPointer { progress in
+            route.values(
+              segments: segment.baseAddress.unsafelyUnwrapped,
+              progress: progress.baseAddress.unsafelyUnwrapped, stride: 1, count: frames.count,
+              into: base, width: width)
+          }
         }
       }
     }

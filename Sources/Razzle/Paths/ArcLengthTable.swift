@@ -357,8 +357,17 @@ struct ArcLengthTable: Sendable {
   func solvedParameter(_ s: Double, piece k: Int, _ segments: UnsafeBufferPointer<PathSegment>)
     -> Double
   {
-    let piece = pieces[k]
-    return Self.exactT(piece, s - starts[k], segments[piece.segment])
+    Self.solvedParameter(s, piece: pieces[k], start: starts[k], segments)
+  }
+
+  /// ``solvedParameter(_:piece:_:)`` for the piece `piece` that starts at
+  /// arc length `start`.
+  @usableFromInline @inline(never)
+  static func solvedParameter(
+    _ s: Double, piece: ArcLengthPiece, start: Double,
+    _ segments: UnsafeBufferPointer<PathSegment>
+  ) -> Double {
+    exactT(piece, s - start, segments[piece.segment])
   }
 
   /// Calls `body` with the table's ``Query``.

@@ -87,19 +87,65 @@ public struct SpatialPath: Sendable {
   /// the caller for many points.
   func point(keyframeProgress v: Double, table: ArcLengthTable?) -> PathPoint {
     guard v == v else { return PathPoint(.nan, .nan) }
-    let n = segmentCount
-    guard n > 0, let table else { return path.moves[0] }
-    let clamped = min(Double(n), max(0, v))
-    let i = min(n - 1, Int(clamped))
-    let u = clamped - Double(i)
-    let length = table.segmentLengths[i]
-    let segment = path.segments[i]
-    guard length > 0 else { return u < 1 ? segment.start : segment.endPoint }
-    let s = table.segmentStarts[i] + u * length
-    let (index, t) = path.segments.withUnsafeBufferPointer {
-      table.locate(min(s, table.total), in: $0)
+    guard segmentCount > 0, let table else { return path.moves[0] }
+    return withPoints(table) { $0.point(v) }
+  }
+
+  /// Calls `body` with the ``Points`` of a route with at least one
+  /// segment, whose arc-length table is `table` (the path's ``table``):
+  /// many points for one read of the table's arrays.
+  func withPoints<R>(_ table: ArcLengthTable, _ body: (Points) -> R) -> R {
+    path.segments.withUnsafeBufferPointer { segments in
+      table.segmentLengths.withUnsafeBufferPointer { lengths in
+        table.segmentStarts.withUnsafeBufferPointer { starts in
+          table.pieces.withUnsafeBufferPointer { pieces in
+            func points(_ query: ArcLengthTable.Query?) -> R {
+              body(
+                Points(
+                  segments: segments, lengths: lengths.baseAddress.unsafelyUnwrapped,
+                  starts: starts.baseAddress.unsafelyUnwrapped, total: table.total, query: query,
+                  pieces: pieces.baseAddress))
+            }
+            // No pieces: every segment has length 0, and no query is made.
+            return pieces.isEmpty ? points(nil) : table.withQuery { points($0) }
+          }
+        }
+      }
     }
-    return path.segments[index].point(t)
+  }
+
+  /// What ``point(keyframeProgress:table:)`` reads, by address: valid
+  /// only inside ``withPoints(_:_:)``.
+  struct Points {
+    let segments: UnsafeBufferPointer<PathSegment>
+    /// Each segment's arc length and its start's, from the table.
+    let lengths: UnsafePointer<Double>
+    let starts: UnsafePointer<Double>
+    let total: Double
+    /// The table's query and pieces; nil for a table without pieces.
+    let query: ArcLengthTable.Query?
+    let pieces: UnsafePointer<ArcLengthPiece>?
+
+    /// The point at keyframe progress `v`, not NaN
+    /// (``point(keyframeProgress:)``).
+    @inline(__always)
+    func point(_ v: Double) -> PathPoint {
+      let n = segments.count
+      let clamped = min(Double(n), max(0, v))
+      let i = min(n - 1, Int(clamped))
+      let u = clamped - Double(i)
+      let length = lengths[i]
+      guard length > 0, let query, let pieces else {
+        return u < 1 ? segments[i].start : segments[i].endPoint
+      }
+      let s = min(starts[i] + u * length, total)
+      let k = query.piece(containing: s)
+      var (index, t) = query.parameter(s, piece: k)
+      if t.isNaN {
+        t = ArcLengthTable.solvedParameter(s, piece: pieces[k], start: query.starts[k], segments)
+      }
+      return segments[index].point(t)
+    }
   }
 
   /// ``point(keyframeProgress:)`` for many values into `xy` (2 per value).

@@ -1,0 +1,49 @@
+"""An imported Lottie file's frame matrix (`LottieAnimation.sample`) in one
+batch holds, row for row, the bits of each time sampled alone, for every
+real file in ../shared/lottie/files: dense sorted times (held values
+before and after each keyframe span, layers out of their interval, the
+batch routes that skip the easing or read a segment once), a block of NaN
+times, and times in random order."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import razzle
+
+SHARED = Path(__file__).resolve().parents[3] / "shared" / "lottie" / "files"
+FILES = sorted(p.name for p in SHARED.glob("*.json")) if SHARED.is_dir() else []
+
+
+def bits(a: np.ndarray) -> np.ndarray:
+    return np.ascontiguousarray(a).view(np.uint64)
+
+
+@pytest.mark.skipif(not FILES, reason="../shared/lottie/files is not beside the checkout")
+@pytest.mark.parametrize("name", FILES)
+def test_batch_rows_are_single_samples(name: str) -> None:
+    try:
+        lottie = razzle.import_lottie(SHARED / name)
+    except razzle.InvalidValueError as error:
+        pytest.skip(f"{name} is refused on purpose ({error})")
+    if lottie.row_width == 0:
+        pytest.skip(f"{name} has no animated value")
+    rng = np.random.default_rng(len(name))
+    ip, op = lottie.in_point, lottie.out_point
+    dense = np.linspace(ip - 3, op + 3, 2_500)
+    times = np.concatenate([dense, np.full(100, np.nan), rng.uniform(ip - 3, op + 3, 300)])
+    times[2_550] = -np.nan
+    rows = lottie.sample(times)
+    for threads in (1, 2):
+        previous = razzle.thread_count()
+        razzle.set_thread_count(threads)
+        try:
+            np.testing.assert_array_equal(bits(lottie.sample(times)), bits(rows), f"{threads} threads")
+        finally:
+            razzle.set_thread_count(previous)
+    for j in range(0, times.size, 5):
+        alone = lottie.sample(times[j : j + 1])[0]
+        np.testing.assert_array_equal(bits(rows[j]), bits(alone), f"{name}: row {j}, t={times[j]}")
