@@ -142,7 +142,10 @@ extension LottieAnimation {
         let o = dest + j &* width
         var k = 0
         while k < copies.count {
-          (o + copies[k]).update(from: row + copies[k &+ 1], count: copies[k &+ 2])
+          // Runs of a few doubles (a value's channels): a loop, not a call
+          // of `memmove` per run and row.
+          let (to, from) = (o + copies[k], row + copies[k &+ 1])
+          for c in 0..<copies[k &+ 2] { to[c] = from[c] }
           k &+= 3
         }
       }

@@ -209,6 +209,20 @@ extension KeyframeSampler {
             cursor = segment(c0)
           }
           carried = !c0.isNaN && !c1.isNaN
+          if carried && (t0 >= last || (t1 <= first && t1 < last)) {
+            // The whole block at or past the last keyframe, or at or
+            // before the first (and before the last): every time clamps
+            // to the same end, in the same segment, at the same progress,
+            // so every value is the first one's bits.
+            emit(t0, c0, cursor, last, lastValue, easing, out + start &* stride)
+            let held = out + start &* stride
+            for j in (start &+ 1)..<end {
+              let target = out + j &* stride
+              for c in 0..<channels { target[c] = held[c] }
+            }
+            start = end
+            continue
+          }
           if carried && (cursor == count &- 2 || c1 < times[cursor &+ 1]) {
             emitRun(start, end, cursor, q, first, last, lastValue, easing, out, stride)
             start = end
