@@ -30,6 +30,15 @@ struct LottieRoute: @unchecked Sendable {
   let points: [[Double]]
   let curved: [Bool]
   let path: SpatialPath
+  /// ``points`` flat, a point's channels after another's.
+  let flat: [Double]
+
+  init(points: [[Double]], curved: [Bool], path: SpatialPath) {
+    self.points = points
+    self.curved = curved
+    self.path = path
+    flat = points.flatMap { $0 }
+  }
 
   /// The value at segment `segment` (held: an integer) and progress track
   /// value `progress` (segment + eased progress).
@@ -53,40 +62,78 @@ struct LottieRoute: @unchecked Sendable {
   ) {
     let channels = points[0].count
     let last = points.count - 1
-    // The points flat, `channels` a point.
-    let flat = points.flatMap { $0 }
     func run(_ route: SpatialPath.Points?) {
-      flat.withUnsafeBufferPointer { flat in
-        let flat = flat.baseAddress.unsafelyUnwrapped
-        var previous: (UInt64, UInt64)? = nil
-        for j in 0..<count {
-          let segment = segments[j &* stride]
-          let progress = progress[j &* stride]
-          let o = out + j &* width
-          let key = (segment.bitPattern, progress.bitPattern)
-          if let previous, previous == key {
-            o.update(from: o - width, count: channels)
-            continue
-          }
-          previous = key
-          guard segment == segment, progress == progress else {
-            for c in 0..<channels { o[c] = .nan }
-            continue
-          }
-          let i = min(last, max(0, Int(segment)))
-          let eased = progress - Double(i)
-          let a = flat + i &* channels
-          if i == last {
-            for c in 0..<channels { o[c] = a[c] }
-          } else if curved[i], let route {
-            // lottie-web walks its table of the segment: an eased progress
-            // past the end stops at the end point; razzle clamps both ways.
-            let p = route.point(Double(i) + min(1, max(0, eased)))
-            o[0] = p.x
-            o[1] = p.y
-            for c in 2..<max(2, channels) { o[c] = a[c] + (a[channels &+ c] - a[c]) * eased }
-          } else {
-            for c in 0..<channels { o[c] = a[c] + (a[channels &+ c] - a[c]) * eased }
+      let block = 64
+      // Per block: the rows that take a point of the route (their index,
+      // progress along the route, segment and t) and the rows that copy
+      // the row before.
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 &* block) { ints in
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 &* block) { doubles in
+          flat.withUnsafeBufferPointer { flat in
+            let flat = flat.baseAddress.unsafelyUnwrapped
+            let curveRows = ints.baseAddress.unsafelyUnwrapped
+            let copyRows = curveRows + block
+            let found = copyRows + block
+            let along = doubles.baseAddress.unsafelyUnwrapped
+            let ts = along + block
+            var previous: (UInt64, UInt64)? = nil
+            var start = 0
+            while start < count {
+              let end = Swift.min(count, start &+ block)
+              var curves = 0
+              var copies = 0
+              for j in start..<end {
+                let segment = segments[j &* stride]
+                let progress = progress[j &* stride]
+                let o = out + j &* width
+                let key = (segment.bitPattern, progress.bitPattern)
+                if let previous, previous == key {
+                  copyRows[copies] = j
+                  copies &+= 1
+                  continue
+                }
+                previous = key
+                guard segment == segment, progress == progress else {
+                  for c in 0..<channels { o[c] = .nan }
+                  continue
+                }
+                let i = min(last, max(0, Int(segment)))
+                let eased = progress - Double(i)
+                let a = flat + i &* channels
+                if i == last {
+                  for c in 0..<channels { o[c] = a[c] }
+                } else if curved[i], route != nil {
+                  // lottie-web walks its table of the segment: an eased
+                  // progress past the end stops at the end point; razzle
+                  // clamps both ways.
+                  curveRows[curves] = j
+                  along[curves] = Double(i) + min(1, max(0, eased))
+                  curves &+= 1
+                  for c in 2..<max(2, channels) { o[c] = a[c] + (a[channels &+ c] - a[c]) * eased }
+                } else {
+                  for c in 0..<channels { o[c] = a[c] + (a[channels &+ c] - a[c]) * eased }
+                }
+              }
+              if let route {
+                for m in 0..<curves {
+                  let (index, t) = route.locate(along[m])
+                  found[m] = index
+                  ts[m] = t
+                }
+                for m in 0..<curves {
+                  let p = route.point(at: (found[m], ts[m]))
+                  let o = out + curveRows[m] &* width
+                  o[0] = p.x
+                  o[1] = p.y
+                }
+              }
+              // In order: a row copies the one before once that is done.
+              for m in 0..<copies {
+                let o = out + copyRows[m] &* width
+                for c in 0..<channels { o[c] = (o - width)[c] }
+              }
+              start = end
+            }
           }
         }
       }

@@ -129,20 +129,35 @@ public struct SpatialPath: Sendable {
     /// The point at keyframe progress `v`, not NaN
     /// (``point(keyframeProgress:)``).
     @inline(__always)
-    func point(_ v: Double) -> PathPoint {
+    func point(_ v: Double) -> PathPoint { point(at: locate(v)) }
+
+    /// Where keyframe progress `v` (not NaN) falls: a segment and its t;
+    /// on a segment i of length 0, (−1 − i, the fraction of it). A batch
+    /// locates a block of progress values, then evaluates their points
+    /// (``point(at:)``): the independent chains of the inverse's
+    /// polynomial overlap instead of waiting on the curve's.
+    @inline(__always)
+    func locate(_ v: Double) -> (segment: Int, t: Double) {
       let n = segments.count
       let clamped = min(Double(n), max(0, v))
       let i = min(n - 1, Int(clamped))
       let u = clamped - Double(i)
       let length = lengths[i]
-      guard length > 0, let query, let pieces else {
-        return u < 1 ? segments[i].start : segments[i].endPoint
-      }
+      guard length > 0, let query, let pieces else { return (~i, u) }
       let s = min(starts[i] + u * length, total)
       let k = query.piece(containing: s)
-      var (index, t) = query.parameter(s, piece: k)
-      if t.isNaN {
-        t = ArcLengthTable.solvedParameter(s, piece: pieces[k], start: query.starts[k], segments)
+      let (index, t) = query.parameter(s, piece: k)
+      guard t.isNaN else { return (index, t) }
+      return (index, ArcLengthTable.solvedParameter(s, piece: pieces[k], start: query.starts[k], segments))
+    }
+
+    /// The point ``locate(_:)`` found.
+    @inline(__always)
+    func point(at found: (segment: Int, t: Double)) -> PathPoint {
+      let (index, t) = found
+      guard index >= 0 else {
+        let segment = segments[~index]
+        return t < 1 ? segment.start : segment.endPoint
       }
       return segments[index].point(t)
     }
