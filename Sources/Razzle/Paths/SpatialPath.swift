@@ -148,7 +148,9 @@ public struct SpatialPath: Sendable {
       let k = query.piece(containing: s)
       let (index, t) = query.parameter(s, piece: k)
       guard t.isNaN else { return (index, t) }
-      return (index, ArcLengthTable.solvedParameter(s, piece: pieces[k], start: query.starts[k], segments))
+      return (
+        index, ArcLengthTable.solvedParameter(s, piece: pieces[k], start: query.starts[k], segments)
+      )
     }
 
     /// The point ``locate(_:)`` found.
