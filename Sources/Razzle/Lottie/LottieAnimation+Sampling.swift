@@ -46,7 +46,10 @@ extension LottieAnimation {
     if !matrix.writesInPlace { block = Swift.min(block, matrix.blockRows) }
     let lock = Mutex()
     nonisolated(unsafe) var failure: RazzleError? = nil
-    Parallel.forEachChunk(times.count, work: needed) { range in
+    // Eight chunks a thread: a file's values move in some stretches of
+    // its frames and hold in others (intelia_logo_animation.json, 400,000
+    // times on one thread: the first half 87 ms, the second 57 ms).
+    Parallel.forEachChunk(times.count, work: needed, chunksPerThread: 8) { range in
       let scratch = UnsafeMutableBufferPointer<Double>.allocate(capacity: block &* inner)
       defer { scratch.deallocate() }
       let rows = UnsafePointer(scratch.baseAddress.unsafelyUnwrapped)

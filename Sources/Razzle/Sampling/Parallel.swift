@@ -86,15 +86,37 @@ public enum Parallel {
     run(count, threads, body)
   }
 
-  /// Splits `0..<count` into `threads` contiguous chunks (the last may be
-  /// shorter) and runs them on the pool and the calling thread.
+  /// ``forEachChunk(_:work:_:)`` for rows of uneven cost (an imported
+  /// animation's frames, where values move in some stretches and hold in
+  /// others): the rows go in `chunksPerThread` chunks per thread, each
+  /// handed to whichever thread is free, so that no thread waits long on
+  /// another's costlier stretch. The results are the same for any split.
+  public static func forEachChunk(
+    _ count: Int, work: Int, chunksPerThread: Int, _ body: (Range<Int>) -> Void
+  ) {
+    let threads =
+      work >= 2 * minimumChunk ? Swift.min(threadCount, work / minimumChunk, count) : 1
+    if threads <= 1 {
+      body(0..<count)
+      return
+    }
+    run(count, threads, body, chunksPerThread: Swift.max(1, chunksPerThread))
+  }
+
+  /// Splits `0..<count` into `threads × chunksPerThread` contiguous chunks
+  /// (the last may be shorter) and runs them on `threads` threads: the
+  /// pool's and the calling thread, each taking the next chunk when done
+  /// with one.
   @usableFromInline
-  static func run(_ count: Int, _ threads: Int, _ body: (Range<Int>) -> Void) {
-    let chunk = (count + threads - 1) / threads
+  static func run(
+    _ count: Int, _ threads: Int, _ body: (Range<Int>) -> Void, chunksPerThread: Int = 1
+  ) {
+    let pieces = Swift.min(count, threads &* chunksPerThread)
+    let chunk = (count + pieces - 1) / pieces
     let chunks = (count + chunk - 1) / chunk
     withoutActuallyEscaping(body) { body in
       let box = Box(count: count, chunk: chunk, body)
-      WorkerPool.shared.run(box, chunks: chunks)
+      WorkerPool.shared.run(box, chunks: chunks, helpers: Swift.min(threads, chunks) - 1)
     }
   }
 
@@ -178,9 +200,9 @@ final class WorkerPool: @unchecked Sendable {
     workers = 0
   }
 
-  /// Runs chunks `0..<chunks` of `box`, with up to `chunks − 1` helpers;
-  /// returns when every chunk is done.
-  func run(_ box: Parallel.Box, chunks: Int) {
+  /// Runs chunks `0..<chunks` of `box`, with up to `helpers` helpers
+  /// (fewer than `chunks`); returns when every chunk is done.
+  func run(_ box: Parallel.Box, chunks: Int, helpers: Int) {
     pthread_mutex_lock(mutex)
     guard batch == nil else {
       // Another thread's batch has the pool: this one runs here.
@@ -188,7 +210,6 @@ final class WorkerPool: @unchecked Sendable {
       for i in 0..<chunks { box.work(i) }
       return
     }
-    let helpers = chunks - 1
     startWorkers(helpers)
     batch = Unmanaged.passUnretained(box)
     serial = serial == UInt64.max ? 1 : serial + 1

@@ -24,6 +24,41 @@ final class ParallelTests: XCTestCase {
     }
   }
 
+  /// Rows of uneven cost in several chunks a thread: every row once, on no
+  /// more threads than set, each chunk contiguous.
+  func testChunksPerThreadCoverTheRowsExactlyOnceOnTheSetThreads() {
+    for threads in [1, 2, 3] {
+      Parallel.setThreadCount(threads)
+      for (count, work) in [(0, 0), (5, 5), (1_000, 400_000), (400_000, 400_000 * 47)] {
+        for perThread in [1, 8, 100_000] {
+          let visits = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(count, 1))
+          visits.initialize(repeating: 0)
+          defer { visits.deallocate() }
+          let lock = Mutex()
+          nonisolated(unsafe) var seen: Set<UInt64> = []
+          nonisolated(unsafe) var chunks = 0
+          Parallel.forEachChunk(count, work: work, chunksPerThread: perThread) { range in
+            for i in range { visits[i] &+= 1 }
+            lock.lock()
+            seen.insert(UInt64(pthread_self()))
+            chunks += 1
+            lock.unlock()
+          }
+          let what = "\(threads) threads, \(count) rows, \(perThread) a thread"
+          XCTAssertTrue(visits.prefix(count).allSatisfy { $0 == 1 }, what)
+          XCTAssertLessThanOrEqual(seen.count, threads, what)
+          if threads > 1 && work >= 2 * Parallel.minimumChunk {
+            // Chunks of equal length (the last shorter): between half and
+            // all of the pieces asked for.
+            let pieces = min(count, threads * perThread)
+            XCTAssertLessThanOrEqual(chunks, pieces, what)
+            XCTAssertGreaterThanOrEqual(2 * chunks, pieces, what)
+          }
+        }
+      }
+    }
+  }
+
   func testThreadCountSettingIsClamped() {
     Parallel.setThreadCount(3)
     XCTAssertEqual(Parallel.threadCount, 3)
