@@ -7,8 +7,10 @@
 /// Splits large batches across threads.
 ///
 /// A batch of at least ``minimumChunk`` items per thread is cut into
-/// contiguous chunks, one per thread; the calling thread works on chunks
-/// too and returns when all are done. Every item is computed by the same
+/// contiguous chunks, one per thread (or several, for rows of uneven cost:
+/// ``forEachChunk(_:work:chunksPerThread:)``), each taken by the next free
+/// thread; the calling thread works on chunks too and returns when all
+/// are done. Every item is computed by the same
 /// code whatever chunk it falls in and whichever thread runs it, so results
 /// are identical for any thread count.
 ///
@@ -77,13 +79,7 @@ public enum Parallel {
   ///     at once.
   @inlinable
   public static func forEachChunk(_ count: Int, work: Int, _ body: (Range<Int>) -> Void) {
-    let threads =
-      work >= 2 * minimumChunk ? Swift.min(threadCount, work / minimumChunk, count) : 1
-    if threads <= 1 {
-      body(0..<count)
-      return
-    }
-    run(count, threads, body)
+    forEachChunk(count, work: work, chunksPerThread: 1, body)
   }
 
   /// ``forEachChunk(_:work:_:)`` for rows of uneven cost (an imported
@@ -91,6 +87,7 @@ public enum Parallel {
   /// others): the rows go in `chunksPerThread` chunks per thread, each
   /// handed to whichever thread is free, so that no thread waits long on
   /// another's costlier stretch. The results are the same for any split.
+  @inlinable
   public static func forEachChunk(
     _ count: Int, work: Int, chunksPerThread: Int, _ body: (Range<Int>) -> Void
   ) {
