@@ -7,7 +7,8 @@
 // Arc length of a path: each segment is cut into pieces on which the
 // eight-point Gauss–Legendre rule agrees with itself on the two halves to
 // 1e-15 of the segment's length (adaptive subdivision, at least 32 pieces per
-// curved segment), and the table keeps each piece's cumulative length. An
+// curved segment; a piece whose inverse has no fit is halved a few times
+// more), and the table keeps each piece's cumulative length. An
 // arc-length query finds its piece through a bucket index (a step or two),
 // and inverts s(t) on it by a degree-10 polynomial fitted when the table is
 // built (checked against the exact integral to 1e-13 of the piece), or where
@@ -97,6 +98,8 @@ struct ArcLengthTable: Sendable {
 
   init(_ segments: [PathSegment]) {
     var total = 0.0
+    // Per piece, its inverse's fit (``fit(_:_:)``).
+    var fits: [[Double]?] = []
     let counts = Self.pieceCounts(curved: segments.reduce(0) { $0 + ($1.hasUniformSpeed ? 0 : 1) })
     for (index, segment) in segments.enumerated() {
       segmentStarts.append(total)
@@ -110,11 +113,14 @@ struct ArcLengthTable: Sendable {
           pieces.append(
             ArcLengthPiece(
               segment: index, t0: 0, t1: 1, length: length, speed0: v, speed1: v, uniform: true))
+          fits.append(nil)
         }
       } else {
         let found = Self.refine(segment, index, first: counts.first, most: counts.most)
-        for piece in found where piece.length > 0 {
+        for (piece, fit) in Self.fitted(found.filter { $0.length > 0 }, segment, most: counts.most)
+        {
           pieces.append(piece)
+          fits.append(fit)
           length += piece.length
         }
       }
@@ -128,14 +134,12 @@ struct ArcLengthTable: Sendable {
       s += piece.length
     }
     starts.append(s)
-    let fits = Self.fitInverses(pieces, segments)
     let m = Self.fitDegree + 1
     records.reserveCapacity(pieces.count * Self.recordStride)
-    for (k, piece) in pieces.enumerated() {
-      let fitted = !fits[k * m].isNaN
-      let mode = piece.uniform ? Self.uniformMode : (fitted ? Self.fittedMode : Self.solvedMode)
+    for (piece, fit) in zip(pieces, fits) {
+      let mode = piece.uniform ? Self.uniformMode : (fit == nil ? Self.solvedMode : Self.fittedMode)
       records += [piece.t0, piece.t1, 1 / piece.length, Double(piece.segment), mode]
-      for i in 0..<m { records.append(fitted ? fits[k * m + i] : 0) }
+      for i in 0..<m { records.append(fit?[i] ?? 0) }
     }
     evaluators = segments.map(SegmentEvaluator.init)
     if s > 0 && !pieces.isEmpty && !(Double(4 * pieces.count) / s).isFinite {
@@ -155,45 +159,100 @@ struct ArcLengthTable: Sendable {
     }
   }
 
-  /// Fits of each curved piece's inverse, from exact solves at the
-  /// Chebyshev nodes (Chebyshev interpolation, turned into the power form a
-  /// query evaluates by Horner's rule), each checked in that form against
-  /// the exact arc length at 33 points: a query then costs one polynomial
-  /// instead of integrals. NaN first for a piece without a fit.
-  private static func fitInverses(_ pieces: [ArcLengthPiece], _ segments: [PathSegment])
-    -> [Double]
+  /// How many times a piece whose inverse has no fit is halved for one
+  /// (``fitted(_:_:most:)``).
+  static let fitSplits = 4
+
+  /// The pieces of a curved segment with their inverses' fits
+  /// (``fit(_:_:)``), in parameter order. A piece without a fit is
+  /// halved, level by level, at most ``fitSplits`` times, while the segment
+  /// has at most `most` pieces and twice those it came with (64 more for a
+  /// few): the table's size and build time stay bounded whatever the
+  /// coordinates. A
+  /// singularity of the inverse near the piece (speed's complex zeros
+  /// beside a tight turn) keeps a degree-10 polynomial from it, and is
+  /// farther away relative to a shorter piece. Pieces still without a fit
+  /// are solved on the integral at each query.
+  static func fitted(_ found: [ArcLengthPiece], _ segment: PathSegment, most: Int)
+    -> [(ArcLengthPiece, [Double]?)]
   {
+    var done: [(ArcLengthPiece, [Double]?)] = []
+    let budget = Swift.min(most, found.count + Swift.max(64, found.count))
+    var count = found.count
+    var level = found
+    var depth = 0
+    while !level.isEmpty {
+      var next: [ArcLengthPiece] = []
+      for piece in level {
+        if let fit = fit(piece, segment) {
+          done.append((piece, fit))
+          continue
+        }
+        let m = 0.5 * (piece.t0 + piece.t1)
+        guard depth < fitSplits, count < budget, m > piece.t0, m < piece.t1 else {
+          done.append((piece, nil))
+          continue
+        }
+        let left = GaussLegendre.integrate(piece.t0, m) { segment.speed($0) }
+        let right = GaussLegendre.integrate(m, piece.t1) { segment.speed($0) }
+        guard left > 0, right > 0, left.isFinite, right.isFinite else {
+          done.append((piece, nil))
+          continue
+        }
+        let speed = segment.speed(m)
+        next.append(
+          ArcLengthPiece(
+            segment: piece.segment, t0: piece.t0, t1: m, length: left, speed0: piece.speed0,
+            speed1: speed, uniform: false))
+        next.append(
+          ArcLengthPiece(
+            segment: piece.segment, t0: m, t1: piece.t1, length: right, speed0: speed,
+            speed1: piece.speed1, uniform: false))
+        count += 1
+      }
+      level = next
+      depth += 1
+    }
+    done.sort { $0.0.t0 < $1.0.t0 }
+    return done
+  }
+
+  /// The fit of a curved piece's inverse: from exact solves at the
+  /// Chebyshev nodes (Chebyshev interpolation, turned into the power form a
+  /// query evaluates by Horner's rule), checked in that form against the
+  /// exact arc length at 33 points: a query then costs one polynomial
+  /// instead of integrals. Its coefficients, constant first; nil for none.
+  static func fit(_ piece: ArcLengthPiece, _ segment: PathSegment) -> [Double]? {
     let m = fitDegree + 1
-    var fits = [Double](repeating: .nan, count: pieces.count * m)
+    let h = piece.t1 - piece.t0
     var values = [Double](repeating: 0, count: m)
     let cosines = chebyshevCosines
-    for (k, piece) in pieces.enumerated() where !piece.uniform {
-      let segment = segments[piece.segment]
-      let h = piece.t1 - piece.t0
-      for j in 0..<m {
-        // The node x_j = cos(π (j + ½) / m): row 1 of the table.
-        let u = 0.5 * (1 + cosines[m + j])
-        values[j] = (exactT(piece, u * piece.length, segment) - piece.t0) / h
-      }
-      var coefficients = [Double](repeating: 0, count: m)
-      for i in 0..<m {
-        var sum = 0.0
-        for j in 0..<m { sum += values[j] * cosines[i * m + j] }
-        coefficients[i] = (i == 0 ? 1 : 2) * sum / Double(m)
-      }
-      let power = powerForm(coefficients)
-      var ok = true
-      for q in 0...32 where ok {
-        let u = Double(q) / 32
-        let t = piece.t0 + h * horner(power, 0, 2 * u - 1)
-        let reached = GaussLegendre.integrate(piece.t0, t) { segment.speed($0) }
-        ok = abs(reached - u * piece.length) <= fitTolerance * piece.length && t >= piece.t0 - 1e-15
-      }
-      if ok {
-        for i in 0..<m { fits[k * m + i] = power[i] }
+    for j in 0..<m {
+      // The node x_j = cos(π (j + ½) / m): row 1 of the table.
+      let u = 0.5 * (1 + cosines[m + j])
+      values[j] = (exactT(piece, u * piece.length, segment) - piece.t0) / h
+    }
+    var coefficients = [Double](repeating: 0, count: m)
+    for i in 0..<m {
+      var sum = 0.0
+      for j in 0..<m { sum += values[j] * cosines[i * m + j] }
+      coefficients[i] = (i == 0 ? 1 : 2) * sum / Double(m)
+    }
+    let power = powerForm(coefficients)
+    // A t can be off by half its spacing, which moves the point by that
+    // times the speed: on a short piece far along its segment (beside a
+    // tight turn) more than 1e-13 of the piece, whatever the inverse.
+    let spacing = 2 * piece.t1.ulp * Swift.max(piece.speed0, piece.speed1)
+    let tolerance = fitTolerance * piece.length + spacing
+    for q in 0...32 {
+      let u = Double(q) / 32
+      let t = piece.t0 + h * horner(power, 0, 2 * u - 1)
+      let reached = GaussLegendre.integrate(piece.t0, t) { segment.speed($0) }
+      guard abs(reached - u * piece.length) <= tolerance && t >= piece.t0 - 1e-15 else {
+        return nil
       }
     }
-    return fits
+    return power
   }
 
   /// cos(π i (j + ½) / m) at row i, column j, for i, j < m = fitDegree + 1:
