@@ -115,11 +115,7 @@ struct LottieRoute: @unchecked Sendable {
                 }
               }
               if let route {
-                for m in 0..<curves {
-                  let (index, t) = route.locate(along[m])
-                  found[m] = index
-                  ts[m] = t
-                }
+                route.locate(along, count: curves, found: found, ts: ts)
                 for m in 0..<curves {
                   let p = route.point(at: (found[m], ts[m]))
                   let o = out + curveRows[m] &* width

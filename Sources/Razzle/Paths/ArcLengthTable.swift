@@ -490,16 +490,31 @@ struct ArcLengthTable: Sendable {
       return k
     }
 
+    /// The fraction of piece `k`'s arc length at arc length s (in the
+    /// piece), in [0, 1].
+    @inlinable @inline(__always)
+    func fraction(_ s: Double, piece k: Int) -> Double {
+      s >= starts[k + 1]
+        ? 1 : min(1, max(0, (s - starts[k]) * records[k &* ArcLengthTable.recordStride &+ 2]))
+    }
+
+    /// Whether ``parameter(_:piece:)`` at fraction `u` of piece `k`
+    /// evaluates the piece's fitted polynomial at x = 2u − 1 (then clamps
+    /// t0 + (t1 − t0) τ(x) to the piece): a batch evaluates those on lanes.
+    @inlinable @inline(__always)
+    func isFitted(_ u: Double, piece k: Int) -> Bool {
+      records[k &* ArcLengthTable.recordStride &+ 4] == ArcLengthTable.fittedMode && u != 0
+        && u != 1
+    }
+
     /// The segment of piece `k` and its t at arc length s (in the piece),
     /// t NaN for a piece solved on the integral.
     @inlinable @inline(__always)
     func parameter(_ s: Double, piece k: Int) -> (segment: Int, t: Double) {
-      let start = starts[k]
-      let next = starts[k + 1]
       let record = records + k &* ArcLengthTable.recordStride
       let t0 = record[0]
       let t1 = record[1]
-      let u = s >= next ? 1 : min(1, max(0, (s - start) * record[2]))
+      let u = fraction(s, piece: k)
       let segment = Int(record[3])
       let mode = record[4]
       if mode == ArcLengthTable.uniformMode { return (segment, t0 + u * (t1 - t0)) }

@@ -153,6 +153,96 @@ public struct SpatialPath: Sendable {
       )
     }
 
+    /// ``locate(_:)`` of `count` keyframe progress values `v` (not NaN)
+    /// into `found` and `ts`. The fitted inverses of four values in a row
+    /// that fall in one piece (the usual case for times in order) are
+    /// evaluated on four lanes with the piece's coefficients read once:
+    /// the same operations, lane by lane, as one value at a time, so the
+    /// same bits.
+    func locate(
+      _ v: UnsafePointer<Double>, count: Int, found: UnsafeMutablePointer<Int>,
+      ts: UnsafeMutablePointer<Double>
+    ) {
+      guard let query else {
+        for m in 0..<count { (found[m], ts[m]) = locate(v[m]) }
+        return
+      }
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 &* count) { ints in
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { doubles in
+          // The values whose t is a fitted polynomial: their index, piece
+          // and the polynomial's x.
+          let rows = ints.baseAddress.unsafelyUnwrapped
+          let pieceOf = rows + count
+          let xs = doubles.baseAddress.unsafelyUnwrapped
+          var pending = 0
+          let n = segments.count
+          for m in 0..<count {
+            // ``locate(_:)``'s steps.
+            let clamped = min(Double(n), max(0, v[m]))
+            let i = min(n - 1, Int(clamped))
+            let u = clamped - Double(i)
+            let length = lengths[i]
+            guard length > 0 else {
+              (found[m], ts[m]) = (~i, u)
+              continue
+            }
+            let s = min(starts[i] + u * length, total)
+            let k = query.piece(containing: s)
+            let w = query.fraction(s, piece: k)
+            if query.isFitted(w, piece: k) {
+              rows[pending] = m
+              pieceOf[pending] = k
+              xs[pending] = 2 * w - 1
+              pending &+= 1
+              continue
+            }
+            let (index, t) = query.parameter(s, piece: k)
+            found[m] = index
+            ts[m] =
+              t.isNaN
+              ? ArcLengthTable.solvedParameter(
+                s, piece: pieces.unsafelyUnwrapped[k], start: query.starts[k], segments)
+              : t
+          }
+          let degree = ArcLengthTable.fitDegree
+          var p = 0
+          while p < pending {
+            let k = pieceOf[p]
+            let record = query.records + k &* ArcLengthTable.recordStride
+            let c = record + ArcLengthTable.fitOffset
+            let (t0, t1) = (record[0], record[1])
+            let segment = Int(record[3])
+            if p &+ 4 <= pending && pieceOf[p &+ 1] == k && pieceOf[p &+ 2] == k
+              && pieceOf[p &+ 3] == k
+            {
+              let x = SIMD4(xs[p], xs[p &+ 1], xs[p &+ 2], xs[p &+ 3])
+              var sum = SIMD4(repeating: c[degree])
+              var i = degree - 1
+              while i >= 0 {
+                sum = sum * x + SIMD4(repeating: c[i])
+                i -= 1
+              }
+              let t = t0 + (t1 - t0) * sum
+              for l in 0..<4 {
+                let m = rows[p &+ l]
+                found[m] = segment
+                ts[m] = min(t1, max(t0, t[l]))
+              }
+              p &+= 4
+            } else {
+              let tau = ArcLengthTable.horner(
+                UnsafeBufferPointer(start: record, count: ArcLengthTable.recordStride),
+                ArcLengthTable.fitOffset, xs[p])
+              let m = rows[p]
+              found[m] = segment
+              ts[m] = min(t1, max(t0, t0 + (t1 - t0) * tau))
+              p &+= 1
+            }
+          }
+        }
+      }
+    }
+
     /// The point ``locate(_:)`` found.
     @inline(__always)
     func point(at found: (segment: Int, t: Double)) -> PathPoint {
