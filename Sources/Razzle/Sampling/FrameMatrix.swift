@@ -127,9 +127,13 @@ struct FrameMatrix {
   }
 
   /// The matrix size from which the rows layout is streamed: the
-  /// last-level cache's size (at least 8 MiB; 32 MiB when the C library
-  /// does not say). A matrix that large leaves the cache before a caller
-  /// reads it back, so nothing is lost by writing around the cache.
+  /// last-level cache's size, between 8 and 32 MiB (32 MiB when the C
+  /// library does not say). A matrix that large leaves the cache before a
+  /// caller reads it back, so nothing is lost by writing around the cache.
+  /// A larger last-level cache is a server's, shared by many cores and
+  /// guests (a two-core guest here reports 260 MiB): a 150 MB matrix
+  /// written in place there took 126 ms on one thread and 72 ms on two,
+  /// streamed 122 and 65–70 ms (an imported Lottie file's, bench case 64).
   static var streamingBytes: Int {
     let forced = streamingOverride.load(ordering: .relaxed)
     return forced >= 0 ? forced : defaultStreamingBytes
@@ -137,7 +141,7 @@ struct FrameMatrix {
 
   private static let defaultStreamingBytes: Int = {
     let reported = Int(razzle_last_level_cache_bytes())
-    return Swift.max(8 << 20, reported > 0 ? reported : 32 << 20)
+    return Swift.min(32 << 20, Swift.max(8 << 20, reported > 0 ? reported : 32 << 20))
   }()
 
   /// A threshold tests set to stream small matrices; -1 for the default.
