@@ -270,17 +270,24 @@ public struct CubicBezier: Sendable, Hashable {
   /// kernel computes the slope's r0, r1, r2 from them as
   /// ``hermiteInterval(_:_:)`` does, and an interval that sends its solves
   /// to the fallback (NaN r2) has a NaN c3 here instead.
+  ///
+  /// `hermite` holds the intervals ``hermiteIntervals(_:into:)`` built
+  /// from `inverse`: each is computed once for both.
   @inlinable
   func kernelConstants(
-    _ inverse: UnsafePointer<Double>, into constants: UnsafeMutablePointer<Double>,
-    intervals: UnsafeMutablePointer<Double>
+    _ inverse: UnsafePointer<Double>, hermite: UnsafePointer<HermiteInterval>,
+    into constants: UnsafeMutablePointer<Double>, intervals: UnsafeMutablePointer<Double>
   ) {
-    let numbers = [
-      xCurve.a, xCurve.b, xCurve.c, yCurve.a, yCurve.b, yCurve.c, startGradient, endGradient,
-    ]
-    for (i, number) in numbers.enumerated() { constants[i] = number }
+    constants[0] = xCurve.a
+    constants[1] = xCurve.b
+    constants[2] = xCurve.c
+    constants[3] = yCurve.a
+    constants[4] = yCurve.b
+    constants[5] = yCurve.c
+    constants[6] = startGradient
+    constants[7] = endGradient
     for k in 0..<CubicBezier.inverseIntervals {
-      let h = hermiteInterval(inverse[k], inverse[k &+ 1])
+      let h = hermite[k]
       let row = intervals + k &* 4
       row[0] = h.c0
       row[1] = h.c1

@@ -54,9 +54,10 @@ func sampleBezierKernel(
     let intervals = constants + 8
     let hermite = UnsafeMutableRawPointer(intervals + rows)
       .bindMemory(to: HermiteInterval.self, capacity: CubicBezier.inverseIntervals)
-    curve.kernelConstants(inverse, into: constants, intervals: intervals)
-    // The scalar route's intervals, for the lanes that miss.
+    // The scalar route's intervals, for the lanes that miss, and the
+    // vector kernel's rows from them.
     curve.hermiteIntervals(inverse, into: hermite)
+    curve.kernelConstants(inverse, hermite: hermite, into: constants, intervals: intervals)
     let fallback = { (p: Double) -> Double in curve.value(p, intervals: hermite) }
     let epsilon = CubicBezier.solverEpsilon
     switch level {
