@@ -146,6 +146,8 @@ extension KeyframeSampler {
             segmentKernel(q, m, out, stride, SegmentEasing(self))
           }
         }
+      } else if channels == 1 && queries.count >= KeyframeSampler.minimumBezierRun {
+        sampleBezierRuns(q, queries.count, out, stride)
       } else {
         segmentKernel(q, queries.count, out, stride, SegmentEasing(self))
       }

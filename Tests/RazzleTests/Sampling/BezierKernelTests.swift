@@ -208,4 +208,77 @@ final class BezierKernelTests: XCTestCase {
       first = got.map(\.bitPattern)
     }
   }
+
+  /// A scalar track whose segments ease with different curves (and one
+  /// Penner easing, one plain segment): runs of times in
+  /// order inside a Bézier segment go to the vector kernel as that segment
+  /// alone (`sampleBezierRuns`); the values have the single samples' bits
+  /// at every level, before the first keyframe and past the last too, and
+  /// follow each segment's bisected curve.
+  func testRunsInsideSegmentsOfDifferentEasingsTakeTheVectorKernelWithTheSameBits() throws {
+    let curves = Self.curves
+    let keyframes: [(Double, Double, String)] = [
+      (10, 0.5, "cubic-bezier(\(curves[0].0), \(curves[0].1), \(curves[0].2), \(curves[0].3))"),
+      (30, 2, "cubic-bezier(\(curves[2].0), \(curves[2].1), \(curves[2].2), \(curves[2].3))"),
+      (31, -1, "easeInQuad"),
+      (50, 3, "linear"),
+      (70, 4, "cubic-bezier(\(curves[3].0), \(curves[3].1), \(curves[3].2), \(curves[3].3))"),
+      (90, 0, "cubic-bezier(\(curves[4].0), \(curves[4].1), \(curves[4].2), \(curves[4].3))"),
+      (120, 1, "linear"),
+    ]
+    let animator = Animator()
+    let track = try animator.addTrack(target: "a", property: "v")
+    for (t, v, easing) in keyframes {
+      try track.setKeyframe(time: t, value: [v], easing: try Easing(parsing: easing))
+    }
+    // Dense and in order from before the first keyframe to past the last
+    // (every keyframe time hit exactly), then NaN, then a short run, then
+    // random times.
+    var queries = (0..<6_000).map { Double($0) / 40 }
+    queries += Array(repeating: .nan, count: 70)
+    queries += (0..<40).map { 60 + Double($0) / 100 }
+    var random = SystemRandomNumberGenerator()
+    queries += (0..<500).map { _ in Double.random(in: 0..<130, using: &random) }
+    var first: [UInt64]?
+    for level in KernelLevel.allCases.filter(\.isSupported) {
+      try KernelLevel.select(level)
+      let got = try sampled(track, queries)
+      for (j, t) in queries.enumerated() {
+        let what = "\(level) j=\(j) t=\(t)"
+        XCTAssertEqual(got[j].bitPattern, try track.value(at: t).bitPattern, what)
+        guard !t.isNaN else { continue }
+        // The rule by hand: the segment of the last keyframe at or before
+        // t, eased by that keyframe's easing (a curve bisected).
+        var want = keyframes[0].1
+        // cubic-bezier(1, 0, 0, 1) is flat in x at s = 1/2: there the
+        // bisection resolves s only to about the cube root of a rounding
+        // (y within 1e-5).
+        var tolerance = 1e-10
+        if t >= 120 {
+          want = 1
+        } else if t > 10 {
+          var k = 0
+          while k + 2 < keyframes.count && keyframes[k + 1].0 <= t { k += 1 }
+          let (t0, v0, _) = keyframes[k]
+          let (t1, v1, _) = keyframes[k + 1]
+          let p = (t - t0) / (t1 - t0)
+          let e: Double
+          switch k {
+          case 0: e = Self.bisected(curves[0].0, curves[0].1, curves[0].2, curves[0].3, p)
+          case 1: e = Self.bisected(curves[2].0, curves[2].1, curves[2].2, curves[2].3, p)
+          case 2: e = p * p
+          case 3: e = p
+          case 4: e = Self.bisected(curves[3].0, curves[3].1, curves[3].2, curves[3].3, p)
+          case 5: e = Self.bisected(curves[4].0, curves[4].1, curves[4].2, curves[4].3, p)
+          default: e = .nan
+          }
+          want = t == t0 ? v0 : v0 + (v1 - v0) * e
+          if k == 5 { tolerance = 1e-5 }
+        }
+        XCTAssertEqual(got[j], want, accuracy: tolerance, what)
+      }
+      if let first { XCTAssertEqual(got.map(\.bitPattern), first, "\(level)") }
+      first = got.map(\.bitPattern)
+    }
+  }
 }

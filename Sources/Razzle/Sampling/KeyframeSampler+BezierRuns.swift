@@ -1,0 +1,63 @@
+// Scalar tracks whose segments ease differently (a Lottie property: each
+// keyframe its own cubic Bézier): a run of times in order inside one
+// segment eased by a cubic Bézier is that segment alone, a track of two
+// keyframes with one easing, and goes to the vector kernel; the rest to the
+// segment kernel, one easing per segment.
+
+extension KeyframeSampler {
+  /// The fewest times of a run the vector kernel takes: each call builds
+  /// its curve's 64 interval rows (about the cost of 30 times solved one
+  /// by one).
+  @usableFromInline static var minimumBezierRun: Int { 64 }
+
+  /// ``sampleBatch(_:into:stride:streaming:)`` for a scalar track of
+  /// several easings. A run of at least ``minimumBezierRun`` times in
+  /// order, none NaN, inside segment k (before the first keyframe too for
+  /// the first segment, and past the last for the last), where k has
+  /// positive length and a cubic-Bézier easing, is sampled as the track of
+  /// keyframes k and k + 1 alone: every time there takes segment k with the
+  /// same clamp, so the vector kernel, which gives a one-easing track's
+  /// bits, gives these. Other times go to ``segmentKernel(_:_:_:_:_:)``.
+  @inlinable
+  func sampleBezierRuns(
+    _ q: UnsafePointer<Double>, _ m: Int, _ out: UnsafeMutablePointer<Double>, _ stride: Int
+  ) {
+    let first = times[0]
+    let last = times[count &- 1]
+    let level = KernelLevel.active
+    let run = KeyframeSampler.minimumBezierRun
+    // Times before `start` are written.
+    var start = 0
+    var j = 0
+    while j &+ run <= m {
+      // A run needs its first `run` times in order (NaN fails): random
+      // times leave after a comparison or two, without a search.
+      var ordered = j &+ 1
+      while ordered < j &+ run && q[ordered &- 1] <= q[ordered] { ordered &+= 1 }
+      guard ordered == j &+ run, q[j] == q[j] else {
+        j = ordered
+        continue
+      }
+      let t = q[j]
+      let k = segment(t < first ? first : (t > last ? last : t))
+      let upper = k == count &- 2 ? Double.infinity : times[k &+ 1]
+      var end = j &+ 1
+      while end < m && q[end &- 1] <= q[end] && q[end] < upper { end &+= 1 }
+      if end &- j >= run, times[k] < times[k &+ 1],
+        case .cubicBezier(let table) = kernels[Int(styleIndices[k])]
+      {
+        if start < j {
+          segmentKernel(q + start, j &- start, out + start &* stride, stride, SegmentEasing(self))
+        }
+        sampleBezierKernel(
+          level, times + k, values + k, 2, q + j, end &- j, out + j &* stride, stride,
+          curve: beziers[Int(table)], inverse: inverses + Int(table) &* StylePool.inverseStride)
+        start = end
+      }
+      j = end
+    }
+    if start < m {
+      segmentKernel(q + start, m &- start, out + start &* stride, stride, SegmentEasing(self))
+    }
+  }
+}
