@@ -176,6 +176,10 @@ public struct SpatialPath: Sendable {
           let xs = doubles.baseAddress.unsafelyUnwrapped
           var pending = 0
           let n = segments.count
+          // The piece of the value before: values in order mostly fall in
+          // it again, found by two comparisons instead of the search (the
+          // same piece: starts increase, and a piece holds [start, next)).
+          var k = 0
           for m in 0..<count {
             // ``locate(_:)``'s steps.
             let clamped = min(Double(n), max(0, v[m]))
@@ -187,7 +191,9 @@ public struct SpatialPath: Sendable {
               continue
             }
             let s = min(starts[i] + u * length, total)
-            let k = query.piece(containing: s)
+            if !(query.starts[k] <= s && s < query.starts[k &+ 1]) {
+              k = query.piece(containing: s)
+            }
             let w = query.fraction(s, piece: k)
             if query.isFitted(w, piece: k) {
               rows[pending] = m
