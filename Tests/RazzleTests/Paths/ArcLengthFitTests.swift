@@ -108,4 +108,35 @@ final class ArcLengthFitTests: XCTestCase {
     let capped = ArcLengthTable.fitted(found, cusp, most: found.count + 3)
     XCTAssertLessThanOrEqual(capped.count, found.count + 3)
   }
+
+  /// A route segment of file_transfer.json (layer "Layer 2 Outlines"):
+  /// its in tangent is zero, so the speed falls to zero at its end, where
+  /// t − 1 ~ √(s − length). Points within 1e-13 of the length from that
+  /// end lie where they belong, by an independent integral of the rest of
+  /// the way (0.3.19 put them up to 0.14 px off: its solver stopped after
+  /// a Newton step it trusted to converge quadratically, which it does
+  /// not where the speed vanishes). The same at a start of zero speed.
+  func testPointsNearAnEndOfZeroSpeedLieAtTheirArcLength() throws {
+    let start = PathPoint(350.557, 373.25)
+    let control = PathPoint(350.557 + 9.91666698455811, 373.25 - 261)
+    let end = PathPoint(152.057, 121.25)
+    for reversed in [false, true] {
+      let controls = reversed ? [end, end, control, start] : [start, control, end, end]
+      let segment = PathSegment(
+        .cubic(controls[0], controls[1], controls[2], controls[3]), startsSubpath: true)
+      let table = ArcLengthTable([segment])
+      let total = length(controls, 0, 1)
+      [segment].withUnsafeBufferPointer { segments in
+        for k in 2...13 {
+          let near = pow(10, -Double(k))
+          // Arc length `near` of the total from the end of zero speed.
+          let s = reversed ? near * table.total : (1 - near) * table.total
+          let (_, t) = table.locate(s, in: segments)
+          let rest = reversed ? length(controls, 0, t) : length(controls, t, 1)
+          let what = "reversed \(reversed), \(near) of the length from the end"
+          XCTAssertEqual(rest, near * total, accuracy: 1e-12 * total, what)
+        }
+      }
+    }
+  }
 }
