@@ -133,29 +133,21 @@ public struct SpatialPath: Sendable {
 
     /// Where keyframe progress `v` (not NaN) falls: a segment and its t;
     /// on a segment i of length 0, (−1 − i, the fraction of it). A batch
-    /// locates a block of progress values, then evaluates their points
-    /// (``point(at:)``): the independent chains of the inverse's
-    /// polynomial overlap instead of waiting on the curve's.
+    /// of one (``locate(_:count:found:ts:)``).
     @inline(__always)
     func locate(_ v: Double) -> (segment: Int, t: Double) {
-      let n = segments.count
-      let clamped = min(Double(n), max(0, v))
-      let i = min(n - 1, Int(clamped))
-      let u = clamped - Double(i)
-      let length = lengths[i]
-      guard length > 0, let query, let pieces else { return (~i, u) }
-      let s = min(starts[i] + u * length, total)
-      let k = query.piece(containing: s)
-      let (index, t) = query.parameter(s, piece: k)
-      guard t.isNaN else { return (index, t) }
-      return (
-        index, ArcLengthTable.solvedParameter(s, piece: pieces[k], start: query.starts[k], segments)
-      )
+      var found = 0
+      var t = 0.0
+      withUnsafePointer(to: v) { locate($0, count: 1, found: &found, ts: &t) }
+      return (found, t)
     }
 
-    /// ``locate(_:)`` of `count` keyframe progress values `v` (not NaN)
-    /// into `found` and `ts`. The fitted inverses of four values in a row
-    /// that fall in one piece (the usual case for times in order) are
+    /// Where each of `count` keyframe progress values `v` (not NaN) falls,
+    /// as ``locate(_:)``, into `found` and `ts`. A batch locates a block
+    /// of values, then evaluates their points (``point(at:)``): the
+    /// independent chains of the inverse's polynomial overlap instead of
+    /// waiting on the curve's. The fitted inverses of four values in a
+    /// row that fall in one piece (the usual case for times in order) are
     /// evaluated on four lanes with the piece's coefficients read once:
     /// the same operations, lane by lane, as one value at a time, so the
     /// same bits.
@@ -163,10 +155,6 @@ public struct SpatialPath: Sendable {
       _ v: UnsafePointer<Double>, count: Int, found: UnsafeMutablePointer<Int>,
       ts: UnsafeMutablePointer<Double>
     ) {
-      guard let query else {
-        for m in 0..<count { (found[m], ts[m]) = locate(v[m]) }
-        return
-      }
       withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 &* count) { ints in
         withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { doubles in
           // The values whose t is a fitted polynomial: their index, piece
@@ -181,12 +169,11 @@ public struct SpatialPath: Sendable {
           // same piece: starts increase, and a piece holds [start, next)).
           var k = 0
           for m in 0..<count {
-            // ``locate(_:)``'s steps.
             let clamped = min(Double(n), max(0, v[m]))
             let i = min(n - 1, Int(clamped))
             let u = clamped - Double(i)
             let length = lengths[i]
-            guard length > 0 else {
+            guard length > 0, let query, let pieces else {
               (found[m], ts[m]) = (~i, u)
               continue
             }
@@ -207,9 +194,11 @@ public struct SpatialPath: Sendable {
             ts[m] =
               t.isNaN
               ? ArcLengthTable.solvedParameter(
-                s, piece: pieces.unsafelyUnwrapped[k], start: query.starts[k], segments)
+                s, piece: pieces[k], start: query.starts[k], segments)
               : t
           }
+          // (No query: no piece, and nothing pending.)
+          guard let query else { return }
           let degree = ArcLengthTable.fitDegree
           var p = 0
           while p < pending {
