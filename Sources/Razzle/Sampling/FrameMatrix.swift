@@ -141,7 +141,7 @@ struct FrameMatrix {
 
   private static let defaultStreamingBytes: Int = {
     let reported = Int(razzle_last_level_cache_bytes())
-    return Swift.min(32 << 20, Swift.max(8 << 20, reported > 0 ? reported : 32 << 20))
+    return reported > 0 ? Swift.min(32 << 20, Swift.max(8 << 20, reported)) : 32 << 20
   }()
 
   /// A threshold tests set to stream small matrices; -1 for the default.

@@ -34,7 +34,7 @@ extension KeyframeSampler {
       // times leave after a comparison or two, without a search.
       var ordered = j &+ 1
       while ordered < j &+ run && q[ordered &- 1] <= q[ordered] { ordered &+= 1 }
-      guard ordered == j &+ run, q[j] == q[j] else {
+      guard ordered == j &+ run else {
         j = ordered
         continue
       }
