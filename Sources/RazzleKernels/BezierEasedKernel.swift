@@ -9,9 +9,9 @@
 // (`CubicBezier.kernelConstants`). The arithmetic is `CubicBezier.solved`
 // and `endValue` lane by lane, the same operations in the same order (no
 // fused multiply-add), so each lane gives the bits of the single-sample
-// path. A lane whose one Newton step misses the solver's tolerance (or
+// path. A lane whose two Newton steps miss the solver's tolerance (or
 // whose interval is marked NaN) is recomputed by `fallback`, the scalar
-// easing, which takes the same miss and then its safeguarded solve.
+// easing, which takes the same misses and then its safeguarded solve.
 //
 // Query times go in blocks of 64, as in the linear kernel: a block that
 // does not decrease finds its segments by walking a cursor, other blocks
@@ -43,8 +43,8 @@
 ///     interval to `fallback`), then a 65th row whose c0 is 1: interval k
 ///     ends where row k + 1 starts.
 ///   - epsilon: The solver's tolerance in x.
-///   - fallback: The scalar easing at p, for lanes in (0, 1) whose step
-///     misses.
+///   - fallback: The scalar easing at p, for lanes in (0, 1) whose steps
+///     miss.
 /// - Complexity: O(m + K) for non-decreasing times; O(m · min(K, log K))
 ///   otherwise.
 public func sampleBezierEased(
@@ -110,11 +110,11 @@ struct BezierEasedKernel {
     _ fallback: (Double) -> Double
   ) {
     let blockSize = 64
-    // The block's segments, then scratch rows of eight for `group`.
-    withUnsafeTemporaryAllocation(of: Int64.self, capacity: blockSize &+ 8 &* 5) { buffer in
+    // The block's segments, then scratch rows of sixteen for `evaluate`.
+    withUnsafeTemporaryAllocation(of: Int64.self, capacity: blockSize &+ 16 &* 4) { buffer in
       let ks = buffer.baseAddress.unsafelyUnwrapped
       let scratch = UnsafeMutableRawPointer(ks + blockSize).bindMemory(
-        to: Double.self, capacity: 8 &* 5)
+        to: Double.self, capacity: 16 &* 4)
       var start = 0
       var cursor = 0
       // Whether the previous block was a non-decreasing run, which leaves
@@ -172,8 +172,17 @@ struct BezierEasedKernel {
           }
           if cursor == count &- 2 || c1 < times[cursor &+ 1] {
             // One segment for the whole block (dense times): its keyframes
-            // read once, not per lane.
-            evaluate(q, start, end, ks, out, stride, scratch, fallback, segment: cursor)
+            // read once, not per lane. Between equal finite values v the
+            // blend is v + 0 · e, which is v (a pose held under an easing,
+            // common in Lottie files), except -0 + 0 = +0.
+            let v0 = values[cursor]
+            if !c0.isNaN && v0 == values[cursor &+ 1] && v0.isFinite
+              && v0.bitPattern != (-0.0).bitPattern
+            {
+              fill(out, start, end, stride, v0)
+            } else {
+              evaluate(q, start, end, ks, out, stride, scratch, fallback, segment: cursor)
+            }
             start = end
             continue
           }
@@ -204,70 +213,53 @@ struct BezierEasedKernel {
   }
 
   /// The values of queries `start..<end`, whose segments are `ks[0...]`
-  /// (or all `segment`, when it is not negative), eight at a time; the last
-  /// few padded with the first keyframe's time. `scratch` holds 40
-  /// doubles.
-  @inline(__always)
+  /// (or all `segment`, when it is not negative), sixteen at a time; the
+  /// last few padded. `scratch` holds 64 doubles.
+  ///
+  /// Every value goes through `blend16`, sixteen at a time: a short tail
+  /// (padded with the segment's start, or the first keyframe's time) or a
+  /// strided output goes through `scratch`, so the long solve is compiled
+  /// once.
+  @inline(never)
   func evaluate(
     _ q: UnsafePointer<Double>, _ start: Int, _ end: Int, _ ks: UnsafeMutablePointer<Int64>,
     _ out: UnsafeMutablePointer<Double>, _ stride: Int, _ scratch: UnsafeMutablePointer<Double>,
     _ fallback: (Double) -> Double, segment: Int
   ) {
-    if segment >= 0 {
-      // Every lane in `segment`: the same arithmetic as `group`, its
-      // keyframes broadcast.
-      let t0 = Lanes(repeating: times[segment])
-      let t1 = Lanes(repeating: times[segment &+ 1])
-      let v0 = Lanes(repeating: values[segment])
-      let v1 = Lanes(repeating: values[segment &+ 1])
-      let patch = scratch + 24
-      var j = start
-      while j < end {
-        let n = Swift.min(8, end &- j)
-        if n == 8 && stride == 1 {
-          let t = UnsafeRawPointer(q + j).loadUnaligned(as: Lanes.self)
-          let v = blend(t, t0, t1, v0, v1, patch, fallback)
-          UnsafeMutableRawPointer(out + j).storeBytes(of: v, as: Lanes.self)
-        } else {
-          var t = t0
-          for l in 0..<n { t[l] = q[j &+ l] }
-          let v = blend(t, t0, t1, v0, v1, patch, fallback)
-          for l in 0..<n { out[(j &+ l) &* stride] = v[l] }
-        }
-        j &+= 8
-      }
-      return
-    }
     let times = scratch
-    let segments = UnsafeMutableRawPointer(scratch + 8).bindMemory(to: Int64.self, capacity: 8)
-    let results = scratch + 16
-    let patch = scratch + 24
+    let segments = UnsafeMutableRawPointer(scratch + 16).bindMemory(to: Int64.self, capacity: 16)
+    let results = scratch + 32
+    let patch = scratch + 48
+    let pad = segment >= 0 ? self.times[segment] : first
     var j = start
     while j < end {
-      let n = Swift.min(8, end &- j)
-      if n == 8 && stride == 1 {
-        group(q + j, ks + (j &- start), out + j, patch, fallback)
-      } else {
-        for l in 0..<8 {
-          times[l] = l < n ? q[j &+ l] : first
-          segments[l] = l < n ? ks[j &- start &+ l] : 0
+      let n = Swift.min(16, end &- j)
+      let direct = n == 16 && stride == 1
+      if !direct {
+        for l in 0..<16 {
+          times[l] = l < n ? q[j &+ l] : pad
         }
-        group(times, segments, results, patch, fallback)
+        if segment < 0 {
+          for l in 0..<16 { segments[l] = l < n ? ks[j &- start &+ l] : 0 }
+        }
+      }
+      blend16(
+        direct ? q + j : UnsafePointer(times),
+        direct ? UnsafePointer(ks + (j &- start)) : UnsafePointer(segments), segment: segment,
+        direct ? out + j : results, patch, fallback)
+      if !direct {
         for l in 0..<n { out[(j &+ l) &* stride] = results[l] }
       }
-      j &+= 8
+      j &+= 16
     }
   }
 
-  /// Eight values: segment k's progress, eased, blended (as `emit` of the
-  /// eased kernels and `KeyframeSampler.sample`).
+  /// Eight times and their segments' keyframes: the times from `q`, the
+  /// segments from `ks`.
   @inline(__always)
-  func group(
-    _ q: UnsafePointer<Double>, _ ks: UnsafePointer<Int64>, _ out: UnsafeMutablePointer<Double>,
-    _ patch: UnsafeMutablePointer<Double>, _ fallback: (Double) -> Double
-  ) {
-    // In and out through memory: vectors passed between functions travel
-    // in 16-byte pieces, which would keep the arithmetic half width.
+  func gathered(_ q: UnsafePointer<Double>, _ ks: UnsafePointer<Int64>) -> Keyframes {
+    // In through memory: vectors passed between functions travel in
+    // 16-byte pieces, which would keep the arithmetic half width.
     let t = UnsafeRawPointer(q).loadUnaligned(as: Lanes.self)
     let k = UnsafeRawPointer(ks).loadUnaligned(as: LaneIndices.self)
     // Keyframes k and k + 1 are adjacent: one 16-byte load a lane for the
@@ -292,24 +284,120 @@ struct BezierEasedKernel {
     let vp5 = pair(values, 5)
     let vp6 = pair(values, 6)
     let vp7 = pair(values, 7)
-    let t0 = Lanes(tp0[0], tp1[0], tp2[0], tp3[0], tp4[0], tp5[0], tp6[0], tp7[0])
-    let t1 = Lanes(tp0[1], tp1[1], tp2[1], tp3[1], tp4[1], tp5[1], tp6[1], tp7[1])
-    let v0 = Lanes(vp0[0], vp1[0], vp2[0], vp3[0], vp4[0], vp5[0], vp6[0], vp7[0])
-    let v1 = Lanes(vp0[1], vp1[1], vp2[1], vp3[1], vp4[1], vp5[1], vp6[1], vp7[1])
-    let v = blend(t, t0, t1, v0, v1, patch, fallback)
-    UnsafeMutableRawPointer(out).storeBytes(of: v, as: Lanes.self)
+    return Keyframes(
+      t: t,
+      t0: Lanes(tp0[0], tp1[0], tp2[0], tp3[0], tp4[0], tp5[0], tp6[0], tp7[0]),
+      t1: Lanes(tp0[1], tp1[1], tp2[1], tp3[1], tp4[1], tp5[1], tp6[1], tp7[1]),
+      v0: Lanes(vp0[0], vp1[0], vp2[0], vp3[0], vp4[0], vp5[0], vp6[0], vp7[0]),
+      v1: Lanes(vp0[1], vp1[1], vp2[1], vp3[1], vp4[1], vp5[1], vp6[1], vp7[1]))
   }
 
-  /// Eight values at times `t` in segments from (`t0`, `v0`) to (`t1`,
-  /// `v1`): the progress, eased, blended.
+  /// Sixteen values at times `q[0..<16]`: each time's progress through
+  /// its segment (all `segment` when it is not negative, else `ks[l]`),
+  /// eased, blended (as `emit` of the eased kernels and
+  /// `KeyframeSampler.sample`), to `out[0..<16]`.
+  ///
+  /// Two groups of eight in one stretch of code without a branch until
+  /// both are eased: the solve is a long chain of dependent steps, and two
+  /// independent chains side by side keep the vector units busy while each
+  /// waits on the other. Out of line with only pointers and integers in
+  /// and out, and its steps `@inline(__always)`: `@inline(__always)` left them
+  /// out of line, their vectors passed in 16-byte pieces.
+  @inline(never)
+  func blend16(
+    _ q: UnsafePointer<Double>, _ ks: UnsafePointer<Int64>, segment: Int,
+    _ out: UnsafeMutablePointer<Double>, _ patch: UnsafeMutablePointer<Double>,
+    _ fallback: (Double) -> Double
+  ) {
+    let a: Keyframes
+    let b: Keyframes
+    if segment >= 0 {
+      let t0 = Lanes(repeating: times[segment])
+      let t1 = Lanes(repeating: times[segment &+ 1])
+      let v0 = Lanes(repeating: values[segment])
+      let v1 = Lanes(repeating: values[segment &+ 1])
+      a = Keyframes(
+        t: UnsafeRawPointer(q).loadUnaligned(as: Lanes.self), t0: t0, t1: t1, v0: v0, v1: v1)
+      b = Keyframes(
+        t: UnsafeRawPointer(q + 8).loadUnaligned(as: Lanes.self), t0: t0, t1: t1, v0: v0, v1: v1)
+    } else {
+      a = gathered(q, ks)
+      b = gathered(q + 8, ks + 8)
+    }
+    let tca = clamped(a.t, first, last)
+    let tcb = clamped(b.t, first, last)
+    let pa = (tca - a.t0) / (a.t1 - a.t0)
+    let pb = (tcb - b.t0) / (b.t1 - b.t0)
+    let ata = located(pa)
+    let atb = located(pb)
+    let rowa = row(ata.k)
+    let rowb = row(atb.k)
+    var sa = stepOnce(ata, rowa)
+    var sb = stepOnce(atb, rowb)
+    if any(sa.missed .| sb.missed) {
+      // Taken by nearly straight curves on about one progress in seven,
+      // by others rarely: a branch costs those less than the step.
+      sa = stepAgain(sa)
+      sb = stepAgain(sb)
+    }
+    var ea = eased(pa, sa)
+    var eb = eased(pb, sb)
+    if any(sa.missed .| sb.missed) {
+      if any(sa.missed) { ea = patched(ea, pa, sa.missed, patch, fallback) }
+      if any(sb.missed) { eb = patched(eb, pb, sb.missed, patch, fallback) }
+    }
+    let va = finish(a.t, tca, a.t0, a.v0, a.v1, ea)
+    let vb = finish(b.t, tcb, b.t0, b.v0, b.v1, eb)
+    UnsafeMutableRawPointer(out).storeBytes(of: va, as: Lanes.self)
+    UnsafeMutableRawPointer(out + 8).storeBytes(of: vb, as: Lanes.self)
+  }
+
+  /// Eight times and their segments' keyframes.
+  struct Keyframes {
+    var t: Lanes
+    var t0: Lanes
+    var t1: Lanes
+    var v0: Lanes
+    var v1: Lanes
+  }
+
+  /// The blend of eased progress `e` from `v0` to `v1`, with the exact
+  /// values at the segment's start (`tc` = `t0`) and at and past the last
+  /// keyframe.
   @inline(__always)
-  func blend(
-    _ t: Lanes, _ t0: Lanes, _ t1: Lanes, _ v0: Lanes, _ v1: Lanes,
-    _ patch: UnsafeMutablePointer<Double>, _ fallback: (Double) -> Double
-  ) -> Lanes {
-    let tc = clamped(t, first, last)
-    let p = (tc - t0) / (t1 - t0)
-    // The easing: `CubicBezier.value(_:intervals:)` lane by lane.
+  func finish(_ t: Lanes, _ tc: Lanes, _ t0: Lanes, _ v0: Lanes, _ v1: Lanes, _ e: Lanes)
+    -> Lanes
+  {
+    let blended = v0 + (v1 - v0) * e
+    return blended.replacing(with: v0, where: tc .== t0)
+      .replacing(with: Lanes(repeating: lastValue), where: t .>= Lanes(repeating: last))
+  }
+
+  /// Where each lane's progress falls in the inverse table.
+  struct Location {
+    /// The solve's x: the progress inside (0, 1), else 1/2.
+    var x: Lanes
+    /// The position inside the interval, in [0, 1).
+    var u: Lanes
+    /// The interval.
+    var k: LaneIndices
+    /// The lanes whose progress is inside (0, 1).
+    var inside: SIMDMask<LaneIndices>
+  }
+
+  /// One interval's Hermite guess a lane: c0 + u (c1 + u (c2 + u c3)),
+  /// and where the interval ends.
+  struct Row {
+    var c0: Lanes
+    var c1: Lanes
+    var c2: Lanes
+    var c3: Lanes
+    var end: Lanes
+  }
+
+  /// The table interval of each lane's progress `p`. No branch.
+  @inline(__always)
+  func located(_ p: Lanes) -> Location {
     let inside = (p .> 0) .& (p .< 1)
     // Outside (0, 1) the solve runs at 1/2, and its result is not used.
     let x = Lanes(repeating: 0.5).replacing(with: p, where: inside)
@@ -327,6 +415,12 @@ struct BezierEasedKernel {
     let ki =
       (unsafeBitCast(biased, to: LaneIndices.self) & LaneIndices(repeating: 0xFF))
       &+ unsafeBitCast(over, to: LaneIndices.self)
+    return Location(x: x, u: scaled - kd, k: ki, inside: inside)
+  }
+
+  /// The rows of intervals `ki`, one a lane.
+  @inline(__always)
+  func row(_ ki: LaneIndices) -> Row {
     // Each lane's interval: one 32-byte load of c0...c3 and the next
     // row's c0 (this interval's end), then transposed into one vector a
     // coefficient.
@@ -336,70 +430,128 @@ struct BezierEasedKernel {
     }
     @inline(__always)
     func load(_ l: Int) -> Lanes { UnsafeRawPointer(row(l)).loadUnaligned(as: Lanes.self) }
-    let c0: Lanes
-    let c1: Lanes
-    let c2: Lanes
-    let c3: Lanes
-    let end: Lanes
     if all(ki .== LaneIndices(repeating: ki[0])) {
       // One interval for all lanes (dense sorted times): one row read.
       let a = load(0)
-      c0 = Lanes(repeating: a[0])
-      c1 = Lanes(repeating: a[1])
-      c2 = Lanes(repeating: a[2])
-      c3 = Lanes(repeating: a[3])
-      end = Lanes(repeating: a[4])
-    } else {
-      let a0 = load(0)
-      let a1 = load(1)
-      let a2 = load(2)
-      let a3 = load(3)
-      let a4 = load(4)
-      let a5 = load(5)
-      let a6 = load(6)
-      let a7 = load(7)
-      c0 = Lanes(a0[0], a1[0], a2[0], a3[0], a4[0], a5[0], a6[0], a7[0])
-      c1 = Lanes(a0[1], a1[1], a2[1], a3[1], a4[1], a5[1], a6[1], a7[1])
-      c2 = Lanes(a0[2], a1[2], a2[2], a3[2], a4[2], a5[2], a6[2], a7[2])
-      c3 = Lanes(a0[3], a1[3], a2[3], a3[3], a4[3], a5[3], a6[3], a7[3])
-      end = Lanes(
-        row(0)[4], row(1)[4], row(2)[4], row(3)[4], row(4)[4], row(5)[4], row(6)[4], row(7)[4])
+      return Row(
+        c0: Lanes(repeating: a[0]), c1: Lanes(repeating: a[1]), c2: Lanes(repeating: a[2]),
+        c3: Lanes(repeating: a[3]), end: Lanes(repeating: a[4]))
     }
+    let a0 = load(0)
+    let a1 = load(1)
+    let a2 = load(2)
+    let a3 = load(3)
+    let a4 = load(4)
+    let a5 = load(5)
+    let a6 = load(6)
+    let a7 = load(7)
+    return Row(
+      c0: Lanes(a0[0], a1[0], a2[0], a3[0], a4[0], a5[0], a6[0], a7[0]),
+      c1: Lanes(a0[1], a1[1], a2[1], a3[1], a4[1], a5[1], a6[1], a7[1]),
+      c2: Lanes(a0[2], a1[2], a2[2], a3[2], a4[2], a5[2], a6[2], a7[2]),
+      c3: Lanes(a0[3], a1[3], a2[3], a3[3], a4[3], a5[3], a6[3], a7[3]),
+      end: Lanes(
+        row(0)[4], row(1)[4], row(2)[4], row(3)[4], row(4)[4], row(5)[4], row(6)[4], row(7)[4]))
+  }
+
+  /// A solve in progress on eight lanes: the parameter so far, its miss
+  /// in x, and what a further step needs.
+  struct Solve {
+    /// The parameter: the first step's, or the second's where the first
+    /// missed and `stepAgain` ran.
+    var s: Lanes
+    /// x(s) − x.
+    var miss: Lanes
+    /// The Hermite slope of the lane's interval.
+    var slope: Lanes
+    /// The solve's x (`Location.x`).
+    var x: Lanes
+    /// The lane's interval: where it starts and ends.
+    var c0: Lanes
+    var end: Lanes
+    /// The lanes whose `s` is within the tolerance and inside the interval.
+    var hit: SIMDMask<LaneIndices>
+    /// The lanes whose progress is inside (0, 1).
+    var inside: SIMDMask<LaneIndices>
+
+    /// The lanes inside (0, 1) that have not hit.
+    @_transparent var missed: SIMDMask<LaneIndices> { inside .& .!hit }
+  }
+
+  /// The first step of the easing at progress `p` (`CubicBezier.solved`
+  /// lane by lane) from each lane's interval (`located`, `row`): the
+  /// Hermite guess and one Newton step along its slope. No branch.
+  @_transparent
+  func stepOnce(_ at: Location, _ row: Row) -> Solve {
+    let x = at.x
+    let u = at.u
     // The Hermite slope's coefficients as `CubicBezier.hermiteInterval`
     // computes them: r0 = m0 · 64, r1 = 2 c2 · 64, r2 = 3 c3 · 64.
-    let r0 = c1 * scale
-    let r1 = Lanes(repeating: 2) * c2 * scale
-    let r2 = Lanes(repeating: 3) * c3 * scale
-    let u = scaled - kd
-    let guess = c0 + u * (c1 + u * (c2 + u * c3))
+    let scale = Lanes(repeating: 64)
+    let r0 = row.c1 * scale
+    let r1 = Lanes(repeating: 2) * row.c2 * scale
+    let r2 = Lanes(repeating: 3) * row.c3 * scale
+    let guess = row.c0 + u * (row.c1 + u * (row.c2 + u * row.c3))
     let slope = r0 + u * (r1 + u * r2)
     let s = guess - (xValue(guess) - x) * slope
     let miss = xValue(s) - x
+    return Solve(
+      s: s, miss: miss, slope: slope, x: x, c0: row.c0, end: row.end,
+      hit: hits(s, miss, row.c0, row.end), inside: at.inside)
+  }
+
+  /// The second step along the same slope, taken by the lanes the first
+  /// missed (`CubicBezier.solved`'s t2); the others keep their parameter.
+  /// No branch.
+  @_transparent
+  func stepAgain(_ v: Solve) -> Solve {
+    let s = v.s - v.miss * v.slope
+    let miss = xValue(s) - v.x
+    var w = v
+    w.s = v.s.replacing(with: s, where: .!v.hit)
+    w.hit = v.hit .| hits(s, miss, v.c0, v.end)
+    return w
+  }
+
+  /// The lanes where parameter `s`, whose x misses by `miss`, is within
+  /// the solver's tolerance and inside its interval [`c0`, `end`].
+  @_transparent
+  func hits(_ s: Lanes, _ miss: Lanes, _ c0: Lanes, _ end: Lanes) -> SIMDMask<LaneIndices> {
     let eps = Lanes(repeating: epsilon)
-    let hit = (miss .< eps) .& (miss .> -eps) .& (s .>= c0) .& (s .<= end)
+    return (miss .< eps) .& (miss .> -eps) .& (s .>= c0) .& (s .<= end)
+  }
+
+  /// The easing at progress `p` from its solve: y at the parameter inside
+  /// (0, 1), the values at and beyond the ends (`CubicBezier.endValue`)
+  /// elsewhere. Lanes the solve missed hold y at a parameter off the
+  /// curve, for `patched` to replace. No branch.
+  @_transparent
+  func eased(_ p: Lanes, _ v: Solve) -> Lanes {
+    let s = v.s
     let y = ((Lanes(repeating: ya) * s + Lanes(repeating: yb)) * s + Lanes(repeating: yc)) * s
-    // The ends and beyond (CubicBezier.endValue): every case computed,
-    // the first that applies selected.
+    // Every case computed, the first that applies selected.
     let one = Lanes(repeating: 1)
     let below = Lanes(repeating: startGradient) * p
     let above = one + Lanes(repeating: endGradient) * (p - one)
-    var e = p.replacing(with: above, where: p .> one)
+    return p.replacing(with: above, where: p .> one)
       .replacing(with: below, where: p .< 0)
       .replacing(with: one, where: p .== one)
       .replacing(with: 0, where: p .== 0)
-      .replacing(with: y, where: inside)
-    let missed = inside .& .!hit
-    if any(missed) {
-      // Rare: through memory to the out-of-line patch and back.
-      let raw = UnsafeMutableRawPointer(patch)
-      raw.storeBytes(of: e, as: Lanes.self)
-      raw.storeBytes(of: p, toByteOffset: 64, as: Lanes.self)
-      patchLanes(patch, unsafeBitCast(missed, to: LaneIndices.self), fallback)
-      e = UnsafeRawPointer(patch).loadUnaligned(as: Lanes.self)
-    }
-    let blended = v0 + (v1 - v0) * e
-    return blended.replacing(with: v0, where: tc .== t0)
-      .replacing(with: Lanes(repeating: lastValue), where: t .>= Lanes(repeating: last))
+      .replacing(with: y, where: v.inside)
+  }
+
+  /// `e` with each lane set in `missed` replaced by `fallback` at its
+  /// progress `p`: through memory to the out-of-line `patchLanes` and back.
+  @inline(__always)
+  func patched(
+    _ e: Lanes, _ p: Lanes, _ missed: SIMDMask<LaneIndices>, _ patch: UnsafeMutablePointer<Double>,
+    _ fallback: (Double) -> Double
+  ) -> Lanes {
+    let raw = UnsafeMutableRawPointer(patch)
+    raw.storeBytes(of: e, as: Lanes.self)
+    raw.storeBytes(of: p, toByteOffset: 64, as: Lanes.self)
+    patchLanes(patch, unsafeBitCast(missed, to: LaneIndices.self), fallback)
+    return UnsafeRawPointer(patch).loadUnaligned(as: Lanes.self)
   }
 
   /// x(s) on eight lanes.

@@ -58,10 +58,16 @@ final class BezierKernelTests: XCTestCase {
   /// Curves for the kernel's routes: the benchmark's ease-in-out, `ease`,
   /// overshoot in y, vertical inverse tangents at the ends (x1 = 0, x2 =
   /// 1: intervals marked for the fallback), and a flat point in x(s) at
-  /// s = 1/2 (cubic-bezier(1, 0, 0, 1): the Newton step misses there).
+  /// s = 1/2 (cubic-bezier(1, 0, 0, 1): the Newton steps miss there).
+  /// Then curves of real Lottie files where the first Newton step misses
+  /// often and the second takes over: After Effects' default (0.167,
+  /// 0.167, 0.833, 0.833), nearly straight, on about one progress value in
+  /// seven; (0.996, 0, 0.21, 1) on nearly a third; (0, 0, 0, 1), whose
+  /// inverse is a cube root at 0.
   static let curves: [(Double, Double, Double, Double)] = [
     (0.42, 0, 0.58, 1), (0.25, 0.1, 0.25, 1), (0.68, -0.6, 0.32, 1.6), (0, 0, 1, 1),
-    (1, 0, 0, 1), (0.9, 0.1, 0.1, 0.9),
+    (1, 0, 0, 1), (0.9, 0.1, 0.1, 0.9), (0.167, 0.167, 0.833, 0.833), (0.996, 0, 0.21, 1),
+    (0, 0, 0, 1),
   ]
 
   func testEveryLevelAndThreadCountGivesTheSameBitsAsSingleSamplesAndTheBisectedCurve() throws {
@@ -112,9 +118,10 @@ final class BezierKernelTests: XCTestCase {
               XCTAssertEqual(got.map(\.bitPattern), first.map(\.bitPattern), "\(level)")
             }
             first = got
-            // Every batch size from 1 to 70: the tails, the small-batch
-            // route (fewer than 64 times) and the kernel's.
-            for size in [1, 7, 8, 9, 63, 64, 65, 70] {
+            // Batch sizes from 1 to 70: the tails of the kernel's groups
+            // of sixteen, the small-batch route (fewer than 64 times) and
+            // the kernel's blocks of 64.
+            for size in [1, 7, 8, 9, 15, 16, 17, 33, 63, 64, 65, 70] {
               let part = try sampled(track, Array(queries.prefix(size)))
               XCTAssertEqual(
                 part.map(\.bitPattern), got.prefix(size).map(\.bitPattern), "n=\(size)")
@@ -122,6 +129,41 @@ final class BezierKernelTests: XCTestCase {
           }
         }
       }
+    }
+  }
+
+  /// Single values of the curves whose first Newton step often misses
+  /// (the second takes those) lie on the curve solved by bisection, to the
+  /// solver's tolerance of 1e-12 in x times the curve's slope there, at
+  /// 5,001 progress values spread over (0, 1) and 200 next to each end.
+  func testValuesWhereTheFirstStepMissesLieOnTheCurve() throws {
+    for (x1, y1, x2, y2) in Self.curves.suffix(3) {
+      let curve = try CubicBezier(x1, y1, x2, y2)
+      func bernstein(_ p1: Double, _ p2: Double, _ s: Double) -> Double {
+        let r = 1 - s
+        return 3 * r * r * s * p1 + 3 * r * s * s * p2 + s * s * s
+      }
+      func derivative(_ p1: Double, _ p2: Double, _ s: Double) -> Double {
+        let r = 1 - s
+        return 3 * r * r * p1 + 6 * r * s * (p2 - p1) + 3 * s * s * (1 - p2)
+      }
+      var ps = (1..<5_002).map { Double($0) / 5_002 }
+      ps += (1...200).flatMap { [Double($0) * 1e-6, 1 - Double($0) * 1e-6] }
+      var worst = 0.0
+      for p in ps {
+        var low = 0.0
+        var high = 1.0
+        for _ in 0..<200 {
+          let middle = (low + high) / 2
+          if bernstein(x1, x2, middle) < p { low = middle } else { high = middle }
+        }
+        let s = (low + high) / 2
+        let slope = abs(derivative(y1, y2, s) / derivative(x1, x2, s))
+        let error = abs(curve.value(p) - bernstein(y1, y2, s))
+        // 1e-12 in x, times the slope (with room for the rounding of y).
+        worst = max(worst, error / (1e-12 * max(1, slope.isFinite ? slope : 1e6) + 4e-16))
+      }
+      XCTAssertLessThan(worst, 1, "(\(x1), \(y1), \(x2), \(y2))")
     }
   }
 
@@ -171,19 +213,23 @@ final class BezierKernelTests: XCTestCase {
   /// bisected curve.
   func testDenseSortedTimesTakeTheRunRoutesWithTheSameBits() throws {
     let easing = try Easing(parsing: "cubic-bezier(0.42, 0, 0.58, 1)")
-    let keyframes: [(Double, Double)] = [(20, 0.25), (35, 1), (36, -0.5), (80, 2)]
+    // Then a pose held under the easing (2 to 2: written without it) and
+    // one at -0 (computed: -0 + 0 · e is +0).
+    let keyframes: [(Double, Double)] = [
+      (20, 0.25), (35, 1), (36, -0.5), (80, 2), (90, 2), (95, -0.0), (100, -0.0),
+    ]
     let animator = Animator()
     let tracks = try ["a", "b", "c"].map { try animator.addTrack(target: $0, property: "v") }
     for track in tracks {
       for (t, v) in keyframes { try track.setKeyframe(time: t, value: [v], easing: easing) }
     }
-    var queries = (0..<3_000).map { -10 + 100 * Double($0) / 2_999 }
+    var queries = (0..<3_000).map { -10 + 120 * Double($0) / 2_999 }
     queries += Array(repeating: .nan, count: 150)
     queries[3_070] = -.nan
     queries[3_071] = Double(bitPattern: 0x7FF8_0000_0000_1234)
     queries += (0..<200).map { 30 + Double($0) / 10 }
-    let times = [20.0, 35, 36, 80]
-    let values = [0.25, 1, -0.5, 2]
+    let times = keyframes.map(\.0)
+    let values = keyframes.map(\.1)
     var first: [UInt64]?
     for level in KernelLevel.allCases.filter(\.isSupported) {
       try KernelLevel.select(level)
