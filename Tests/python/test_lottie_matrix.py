@@ -47,3 +47,31 @@ def test_batch_rows_are_single_samples(name: str) -> None:
     for j in range(0, times.size, 5):
         alone = lottie.sample(times[j : j + 1])[0]
         np.testing.assert_array_equal(bits(rows[j]), bits(alone), f"{name}: row {j}, t={times[j]}")
+
+
+@pytest.mark.skipif(not FILES, reason="../shared/lottie/files is not beside the checkout")
+@pytest.mark.parametrize("name", FILES)
+def test_streamed_matrix_holds_the_bits_of_small_batches(name: str) -> None:
+    """A matrix past 32 MiB (the rows layout's streaming threshold at most)
+    is sampled tile by tile and transposed into its rows by non-temporal
+    stores; batches of 1,000 rows are written in place. Both hold the same
+    bits, NaN times and times beyond the frames among them, on 1 and 2
+    threads."""
+    try:
+        lottie = razzle.import_lottie(SHARED / name)
+    except razzle.InvalidValueError as error:
+        pytest.skip(f"{name} is refused on purpose ({error})")
+    width = lottie.row_width
+    if width == 0:
+        pytest.skip(f"{name} has no animated value")
+    count = (33 << 20) // (8 * width) + 1_001
+    times = np.linspace(lottie.in_point - 3, lottie.out_point + 3, count)
+    times[::997] = np.nan
+    reference = np.concatenate([lottie.sample(times[j : j + 1_000]) for j in range(0, count, 1_000)])
+    for threads in (1, 2):
+        previous = razzle.thread_count()
+        razzle.set_thread_count(threads)
+        try:
+            np.testing.assert_array_equal(bits(lottie.sample(times)), bits(reference), f"{threads} threads")
+        finally:
+            razzle.set_thread_count(previous)

@@ -45,20 +45,22 @@ struct LottieRoute: @unchecked Sendable {
   func value(segment: Double, progress: Double, into out: UnsafeMutablePointer<Double>) {
     withUnsafePointer(to: segment) { segment in
       withUnsafePointer(to: progress) { progress in
-        values(segments: segment, progress: progress, stride: 1, count: 1, into: out, width: 0)
+        values(
+          segments: segment, progress: progress, strides: (1, 1), count: 1, into: out, width: 0)
       }
     }
   }
 
   /// ``value(segment:progress:into:)`` for `count` rows: row j's segment
-  /// and progress track values at `segments[j · stride]` and
-  /// `progress[j · stride]`, its value to `out + j · width`. The route's
+  /// and progress track values at `segments[j · strides.segments]` and
+  /// `progress[j · strides.progress]`, its value to `out + j · width`. The route's
   /// table and points are read once. A row whose two inputs have the bits
   /// of the row before (a held position) copies that row's value, which the
   /// same operations would give again.
   func values(
-    segments: UnsafePointer<Double>, progress: UnsafePointer<Double>, stride: Int, count: Int,
-    into out: UnsafeMutablePointer<Double>, width: Int
+    segments: UnsafePointer<Double>, progress: UnsafePointer<Double>,
+    strides: (segments: Int, progress: Int), count: Int, into out: UnsafeMutablePointer<Double>,
+    width: Int
   ) {
     let channels = points[0].count
     let last = points.count - 1
@@ -83,8 +85,8 @@ struct LottieRoute: @unchecked Sendable {
               var curves = 0
               var copies = 0
               for j in start..<end {
-                let segment = segments[j &* stride]
-                let progress = progress[j &* stride]
+                let segment = segments[j &* strides.segments]
+                let progress = progress[j &* strides.progress]
                 let o = out + j &* width
                 let key = (segment.bitPattern, progress.bitPattern)
                 if let previous, previous == key {

@@ -65,7 +65,8 @@ enum LottieSampled {
           progress.withUnsafeBufferPointer { progress in
             route.values(
               segments: segment.baseAddress.unsafelyUnwrapped,
-              progress: progress.baseAddress.unsafelyUnwrapped, stride: 1, count: frames.count,
+              progress: progress.baseAddress.unsafelyUnwrapped, strides: (1, 1),
+              count: frames.count,
               into: base, width: width)
           }
         }
