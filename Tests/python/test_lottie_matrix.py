@@ -22,6 +22,18 @@ def bits(a: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(a).view(np.uint64)
 
 
+def assert_same_on_threads(lottie, times: np.ndarray, expected: np.ndarray) -> None:
+    """`lottie`'s matrix at `times`, sampled on 1 and on 2 threads, has the
+    bits of `expected`."""
+    for threads in (1, 2):
+        previous = razzle.thread_count()
+        razzle.set_thread_count(threads)
+        try:
+            np.testing.assert_array_equal(bits(lottie.sample(times)), bits(expected), f"{threads} threads")
+        finally:
+            razzle.set_thread_count(previous)
+
+
 @pytest.mark.skipif(not FILES, reason="../shared/lottie/files is not beside the checkout")
 @pytest.mark.parametrize("name", FILES)
 def test_batch_rows_are_single_samples(name: str) -> None:
@@ -37,13 +49,7 @@ def test_batch_rows_are_single_samples(name: str) -> None:
     times = np.concatenate([dense, np.full(100, np.nan), rng.uniform(ip - 3, op + 3, 300)])
     times[2_550] = -np.nan
     rows = lottie.sample(times)
-    for threads in (1, 2):
-        previous = razzle.thread_count()
-        razzle.set_thread_count(threads)
-        try:
-            np.testing.assert_array_equal(bits(lottie.sample(times)), bits(rows), f"{threads} threads")
-        finally:
-            razzle.set_thread_count(previous)
+    assert_same_on_threads(lottie, times, rows)
     for j in range(0, times.size, 5):
         alone = lottie.sample(times[j : j + 1])[0]
         np.testing.assert_array_equal(bits(rows[j]), bits(alone), f"{name}: row {j}, t={times[j]}")
@@ -68,10 +74,4 @@ def test_streamed_matrix_holds_the_bits_of_small_batches(name: str) -> None:
     times = np.linspace(lottie.in_point - 3, lottie.out_point + 3, count)
     times[::997] = np.nan
     reference = np.concatenate([lottie.sample(times[j : j + 1_000]) for j in range(0, count, 1_000)])
-    for threads in (1, 2):
-        previous = razzle.thread_count()
-        razzle.set_thread_count(threads)
-        try:
-            np.testing.assert_array_equal(bits(lottie.sample(times)), bits(reference), f"{threads} threads")
-        finally:
-            razzle.set_thread_count(previous)
+    assert_same_on_threads(lottie, times, reference)

@@ -19,17 +19,25 @@ final class BezierKernelTests: XCTestCase {
   static func bisected(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ p: Double)
     -> Double
   {
-    func bernstein(_ p1: Double, _ p2: Double, _ s: Double) -> Double {
-      let r = 1 - s
-      return 3 * r * r * s * p1 + 3 * r * s * s * p2 + s * s * s
-    }
+    bernstein(y1, y2, parameter(x1, x2, p))
+  }
+
+  /// The parameter s where the Bernstein form with control values `x1`,
+  /// `x2` reaches `p`, by 200 bisection steps.
+  static func parameter(_ x1: Double, _ x2: Double, _ p: Double) -> Double {
     var low = 0.0
     var high = 1.0
     for _ in 0..<200 {
       let middle = (low + high) / 2
       if bernstein(x1, x2, middle) < p { low = middle } else { high = middle }
     }
-    return bernstein(y1, y2, (low + high) / 2)
+    return (low + high) / 2
+  }
+
+  /// The cubic Bernstein form from 0 to 1 with control values `p1`, `p2`.
+  static func bernstein(_ p1: Double, _ p2: Double, _ s: Double) -> Double {
+    let r = 1 - s
+    return 3 * r * r * s * p1 + 3 * r * s * s * p2 + s * s * s
   }
 
   /// The sampling rule (Guides/Sampling.md) with `ease` on every segment,
@@ -139,10 +147,6 @@ final class BezierKernelTests: XCTestCase {
   func testValuesWhereTheFirstStepMissesLieOnTheCurve() throws {
     for (x1, y1, x2, y2) in Self.curves.suffix(3) {
       let curve = try CubicBezier(x1, y1, x2, y2)
-      func bernstein(_ p1: Double, _ p2: Double, _ s: Double) -> Double {
-        let r = 1 - s
-        return 3 * r * r * s * p1 + 3 * r * s * s * p2 + s * s * s
-      }
       func derivative(_ p1: Double, _ p2: Double, _ s: Double) -> Double {
         let r = 1 - s
         return 3 * r * r * p1 + 6 * r * s * (p2 - p1) + 3 * s * s * (1 - p2)
@@ -151,15 +155,9 @@ final class BezierKernelTests: XCTestCase {
       ps += (1...200).flatMap { [Double($0) * 1e-6, 1 - Double($0) * 1e-6] }
       var worst = 0.0
       for p in ps {
-        var low = 0.0
-        var high = 1.0
-        for _ in 0..<200 {
-          let middle = (low + high) / 2
-          if bernstein(x1, x2, middle) < p { low = middle } else { high = middle }
-        }
-        let s = (low + high) / 2
+        let s = Self.parameter(x1, x2, p)
         let slope = abs(derivative(y1, y2, s) / derivative(x1, x2, s))
-        let error = abs(curve.value(p) - bernstein(y1, y2, s))
+        let error = abs(curve.value(p) - Self.bernstein(y1, y2, s))
         // 1e-12 in x, times the slope (with room for the rounding of y).
         worst = max(worst, error / (1e-12 * max(1, slope.isFinite ? slope : 1e6) + 4e-16))
       }
