@@ -15,8 +15,8 @@
 //
 // Query times go in blocks of 64, as in the linear kernel: a block that
 // does not decrease finds its segments by walking a cursor, other blocks
-// by the vector search; then every eight times compute p, the easing and
-// the blend on eight lanes.
+// by the vector search; then every sixteen times compute p, the easing
+// and the blend as two groups of eight lanes side by side (`blend16`).
 
 /// Writes the value of the cubic-Bézier eased linear scalar track (`times`,
 /// `values`, `count` ≥ 2 keyframes, times non-decreasing) at each of the
@@ -158,8 +158,8 @@ struct BezierEasedKernel {
           // Sorted times hold long runs of one answer, which skip the
           // easing: at or past the last keyframe, the last value; at or
           // before the first (and before the last), the value of the
-          // segment holding the first time, which starts there (`group`'s
-          // `tc == t0` lanes). The same bits as `group`, without its work.
+          // segment holding the first time, which starts there (`blend16`'s
+          // `tc == t0` lanes). The same bits as `blend16`, without its work.
           if q[start] >= last {
             fill(out, start, end, stride, lastValue)
             start = end
