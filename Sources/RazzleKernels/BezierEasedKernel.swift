@@ -226,26 +226,26 @@ struct BezierEasedKernel {
     _ out: UnsafeMutablePointer<Double>, _ stride: Int, _ scratch: UnsafeMutablePointer<Double>,
     _ fallback: (Double) -> Double, segment: Int
   ) {
-    let times = scratch
-    let segments = UnsafeMutableRawPointer(scratch + 16).bindMemory(to: Int64.self, capacity: 16)
+    let paddedTimes = scratch
+    let paddedSegments = UnsafeMutableRawPointer(scratch + 16).bindMemory(
+      to: Int64.self, capacity: 16)
     let results = scratch + 32
     let patch = scratch + 48
-    let pad = segment >= 0 ? self.times[segment] : first
+    let pad = segment >= 0 ? times[segment] : first
     var j = start
     while j < end {
       let n = Swift.min(16, end &- j)
       let direct = n == 16 && stride == 1
       if !direct {
-        for l in 0..<16 {
-          times[l] = l < n ? q[j &+ l] : pad
-        }
+        for l in 0..<16 { paddedTimes[l] = l < n ? q[j &+ l] : pad }
         if segment < 0 {
-          for l in 0..<16 { segments[l] = l < n ? ks[j &- start &+ l] : 0 }
+          for l in 0..<16 { paddedSegments[l] = l < n ? ks[j &- start &+ l] : 0 }
         }
       }
       blend16(
-        direct ? q + j : UnsafePointer(times),
-        direct ? UnsafePointer(ks + (j &- start)) : UnsafePointer(segments), segment: segment,
+        direct ? q + j : UnsafePointer(paddedTimes),
+        direct ? UnsafePointer(ks + (j &- start)) : UnsafePointer(paddedSegments),
+        segment: segment,
         direct ? out + j : results, patch, fallback)
       if !direct {
         for l in 0..<n { out[(j &+ l) &* stride] = results[l] }
@@ -297,12 +297,13 @@ struct BezierEasedKernel {
   /// eased, blended (as `emit` of the eased kernels and
   /// `KeyframeSampler.sample`), to `out[0..<16]`.
   ///
-  /// Two groups of eight in one stretch of code without a branch until
-  /// both are eased: the solve is a long chain of dependent steps, and two
-  /// independent chains side by side keep the vector units busy while each
-  /// waits on the other. Out of line with only pointers and integers in
-  /// and out, and its steps `@inline(__always)`: `@inline(__always)` left them
-  /// out of line, their vectors passed in 16-byte pieces.
+  /// Two groups of eight side by side, each step taken for both: the
+  /// solve is a long chain of dependent steps, and two independent chains
+  /// keep the vector units busy while each waits on the other. Out of line
+  /// with only pointers and integers in and out, and the solve's steps
+  /// (`stepOnce`, `stepAgain`, `hits`, `eased`) `@_transparent`:
+  /// `@inline(__always)` left them out of line, their vectors passed in
+  /// 16-byte pieces.
   @inline(never)
   func blend16(
     _ q: UnsafePointer<Double>, _ ks: UnsafePointer<Int64>, segment: Int,

@@ -151,18 +151,11 @@ extension Node {
     // share a set of the L1 cache, which the transpose reads eight of at
     // a time.
     let pitch = rows &+ 8
+    let places = NodeSampler.tilePlaces(plan, tileRows: pitch)
     FrameMatrix.withStaging(pitch &* width) { tile in
       withUnsafeTemporaryAllocation(of: UnsafePointer<Double>?.self, capacity: width) { bases in
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: width) { steps in
-          // Column c0 + k of a pair of `channels` at c0: channel k of its
-          // rows, which start at c0 × pitch.
-          for column in plan.columns {
-            let channels = column.kind.channels
-            for k in 0..<channels {
-              bases[column.column &+ k] = UnsafePointer(tile + (column.column &* pitch &+ k))
-              steps[column.column &+ k] = channels
-            }
-          }
+        places.steps.withUnsafeBufferPointer { steps in
+          for c in 0..<width { bases[c] = UnsafePointer(tile + places.offsets[c]) }
           let transposed = lines?.uncoveredRanges ?? [0..<width]
           NodeSampler.with(plan: plan, block: block, tileRows: pitch, lines: lines) { sampler in
             var row = range.lowerBound

@@ -66,6 +66,24 @@ struct NodeSampler {
     self.flags = flags
   }
 
+  /// Where each of `plan`'s columns lies in a tile of `tileRows` rows
+  /// (see ``tileRows``): column c0 + k, channel k of a pair of `channels`
+  /// at c0, has its first row at `offsets[c0 + k]` = c0 × `tileRows` + k
+  /// and its rows `steps[c0 + k]` = `channels` apart. A caller that
+  /// transposes the tile reads each column from there.
+  static func tilePlaces(_ plan: Plan, tileRows: Int) -> (offsets: [Int], steps: [Int]) {
+    var offsets = [Int](repeating: 0, count: plan.width)
+    var steps = [Int](repeating: 1, count: plan.width)
+    for column in plan.columns {
+      let channels = column.kind.channels
+      for k in 0..<channels {
+        offsets[column.column &+ k] = column.column &* tileRows &+ k
+        steps[column.column &+ k] = channels
+      }
+    }
+    return (offsets, steps)
+  }
+
   /// Runs `body` with a sampler for `plan` in blocks of up to `block`
   /// rows, its scratch buffers valid only meanwhile: on the stack when they
   /// are small (a frame's), else on the heap, uninitialized (every buffer

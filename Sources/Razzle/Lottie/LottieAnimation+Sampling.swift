@@ -116,17 +116,8 @@ extension LottieAnimation {
       let rows = Swift.min(NodeSampler.blockSize, times.count)
       // A column's rows and a line more (see `Node.sampleTiled`).
       let pitch = rows &+ 8
-      // The timeline's column c + k (channel k of a pair of `channels` at
-      // c): from tile[c · pitch + k], `channels` apart.
-      var offsets = [Int](repeating: 0, count: inner)
-      var steps = [Int](repeating: 1, count: inner)
-      for column in plan.columns {
-        let channels = column.kind.channels
-        for k in 0..<channels {
-          offsets[column.column &+ k] = column.column &* pitch &+ k
-          steps[column.column &+ k] = channels
-        }
-      }
+      // Where the timeline writes each of its columns in the tile.
+      let (offsets, steps) = NodeSampler.tilePlaces(plan, tileRows: pitch)
       // Each matrix column's place in the tile: a track's column where
       // the timeline wrote it; a route's position in a pair of its own
       // after the timeline's columns.
