@@ -113,11 +113,10 @@ __attribute__((target("avx2"))) static void line_block_avx2(double *line, size_t
   }
 }
 
-__attribute__((target("avx512f"))) static void line_block_avx512(double *line, size_t stride,
-                                                                 const double *const *columns,
-                                                                 size_t j) {
-  __m512d a[8];
-  for (size_t k = 0; k < 8; k++) a[k] = _mm512_loadu_pd(columns[k] + j);
+/* The 8 x 8 transpose of AVX-512 registers a (a[k]: column k's eight
+ * rows) into rows (rows[r]: row r's eight columns). */
+__attribute__((target("avx512f"))) static inline void transpose_8x8(const __m512d a[8],
+                                                                    __m512d rows[8]) {
   __m512d t[8];
   for (size_t k = 0; k < 8; k += 2) {
     t[k] = _mm512_unpacklo_pd(a[k], a[k + 1]);
@@ -139,9 +138,134 @@ __attribute__((target("avx512f"))) static void line_block_avx512(double *line, s
   const __m512i low = _mm512_set_epi64(11, 10, 9, 8, 3, 2, 1, 0);
   const __m512i high = _mm512_set_epi64(15, 14, 13, 12, 7, 6, 5, 4);
   for (size_t q = 0; q < 4; q++) {
-    _mm512_stream_pd(line + q * stride, _mm512_permutex2var_pd(u[q], low, v[q]));
-    _mm512_stream_pd(line + (q + 4) * stride, _mm512_permutex2var_pd(u[q], high, v[q]));
+    rows[q] = _mm512_permutex2var_pd(u[q], low, v[q]);
+    rows[q + 4] = _mm512_permutex2var_pd(u[q], high, v[q]);
   }
+}
+
+__attribute__((target("avx512f"))) static void line_block_avx512(double *line, size_t stride,
+                                                                 const double *const *columns,
+                                                                 size_t j) {
+  __m512d a[8], rows[8];
+  for (size_t k = 0; k < 8; k++) a[k] = _mm512_loadu_pd(columns[k] + j);
+  transpose_8x8(a, rows);
+  for (size_t r = 0; r < 8; r++) _mm512_stream_pd(line + r * stride, rows[r]);
+}
+
+/* Rows j to j + 7 of every column (width >= 8) into `staging`, row r's
+ * `width` values at staging + r * width, by ordinary stores: eight columns
+ * at a time, each column's eight values one load (a step of one) or one
+ * gather, transposed in registers. The last eight columns overlap the ones
+ * before when width is not a multiple of eight (the same values twice). */
+__attribute__((target("avx512f"))) static void rows_block_avx512(double *staging, size_t width,
+                                                                 const double *const *columns,
+                                                                 const size_t *steps, size_t j) {
+  const __m512i lanes = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
+  for (size_t c0 = 0; c0 < width; c0 += 8) {
+    size_t c = c0 + 8 <= width ? c0 : width - 8;
+    __m512d a[8], rows[8];
+    for (size_t k = 0; k < 8; k++) {
+      size_t step = steps[c + k];
+      const double *first = columns[c + k] + j * step;
+      a[k] = step == 1 ? _mm512_loadu_pd(first)
+                       : _mm512_i64gather_pd(
+                             _mm512_mul_epu32(lanes, _mm512_set1_epi64((long long)step)), first, 8);
+    }
+    transpose_8x8(a, rows);
+    for (size_t r = 0; r < 8; r++) _mm512_storeu_pd(staging + r * width + c, rows[r]);
+  }
+}
+
+/* rows_block_avx512 with AVX2: 4 x 4 transposes, width >= 4. */
+__attribute__((target("avx2"))) static void rows_block_avx2(double *staging, size_t width,
+                                                             const double *const *columns,
+                                                             const size_t *steps, size_t j) {
+  for (size_t c0 = 0; c0 < width; c0 += 4) {
+    size_t c = c0 + 4 <= width ? c0 : width - 4;
+    for (size_t r = 0; r < 8; r += 4) {
+      __m256d a[4];
+      for (size_t k = 0; k < 4; k++) {
+        size_t step = steps[c + k];
+        const double *first = columns[c + k] + (j + r) * step;
+        long long s = (long long)step;
+        a[k] = step == 1 ? _mm256_loadu_pd(first)
+                         : _mm256_i64gather_pd(first, _mm256_set_epi64x(3 * s, 2 * s, s, 0), 8);
+      }
+      __m256d t0 = _mm256_unpacklo_pd(a[0], a[1]), t1 = _mm256_unpackhi_pd(a[0], a[1]);
+      __m256d t2 = _mm256_unpacklo_pd(a[2], a[3]), t3 = _mm256_unpackhi_pd(a[2], a[3]);
+      double *row = staging + r * width + c;
+      _mm256_storeu_pd(row, _mm256_permute2f128_pd(t0, t2, 0x20));
+      _mm256_storeu_pd(row + width, _mm256_permute2f128_pd(t1, t3, 0x20));
+      _mm256_storeu_pd(row + 2 * width, _mm256_permute2f128_pd(t0, t2, 0x31));
+      _mm256_storeu_pd(row + 3 * width, _mm256_permute2f128_pd(t1, t3, 0x31));
+    }
+  }
+}
+
+/* Lines staging[from..to) (from, to multiples of eight; staging 64-byte
+ * aligned) to out + from on, by non-temporal stores. */
+__attribute__((target("avx512f"))) static void stream_lines_avx512(double *out,
+                                                                   const double *staging,
+                                                                   size_t from, size_t to) {
+  for (size_t i = from; i < to; i += 8) _mm512_stream_pd(out + i, _mm512_load_pd(staging + i));
+}
+
+__attribute__((target("avx2"))) static void stream_lines_avx2(double *out, const double *staging,
+                                                               size_t from, size_t to) {
+  for (size_t i = from; i < to; i += 8) {
+    _mm256_stream_pd(out + i, _mm256_load_pd(staging + i));
+    _mm256_stream_pd(out + i + 4, _mm256_load_pd(staging + i + 4));
+  }
+}
+
+/* The widest rows of a contiguous matrix that stream_contiguous stages. */
+enum { staged_width_limit = 512 };
+
+/* razzle_stream_columns for a contiguous matrix (stride == width, 8 <=
+ * width <= staged_width_limit, 8-byte aligned) at level 1 or 2, rows / 8
+ * blocks of eight rows: eight rows are width whole lines of the matrix
+ * (8 x width doubles), wherever its rows start in a line. Each block is
+ * transposed into a staging block in the cache (rows_block_*), then its
+ * lines go by non-temporal stores; the matrix's first partial line and
+ * the last block's values past its last whole line by ordinary stores.
+ * The staging block holds, before a block's values, the `carry` values of
+ * the block before that the line they share still needs. Returns the rows
+ * written (a multiple of eight). */
+static size_t stream_contiguous(double *destination, size_t width, const double *const *columns,
+                                const size_t *steps, size_t rows, int level) {
+  /* 33 KB at most, on the caller's stack. */
+  double staging[8 * staged_width_limit + 16] __attribute__((aligned(64)));
+  size_t blocks = rows / 8;
+  size_t span = 8 * width;
+  /* carry: the doubles of the matrix before its first line boundary's
+   * place in a line (the values of a block past its last whole line). */
+  size_t carry = ((uintptr_t)destination & 63) / 8;
+  size_t head = (8 - carry) & 7;
+  for (size_t b = 0; b < blocks; b++) {
+    size_t j = 8 * b;
+    if (level >= 2)
+      rows_block_avx512(staging + carry, width, columns, steps, j);
+    else
+      rows_block_avx2(staging + carry, width, columns, steps, j);
+    /* Matrix value p of this block is staging[carry + p]; the first line
+     * boundary at or after the block's start is value head of it for the
+     * first block and -carry (a carried line) for the others. */
+    double *out = destination + j * width - carry;
+    size_t from = 0;
+    if (b == 0 && carry != 0) {
+      for (size_t i = 0; i < head; i++) destination[i] = staging[carry + i];
+      from = 8;
+    }
+    if (level >= 2)
+      stream_lines_avx512(out, staging, from, span);
+    else
+      stream_lines_avx2(out, staging, from, span);
+    for (size_t i = 0; i < carry; i++) staging[i] = staging[span + i];
+  }
+  /* The last block's values past its last whole line. */
+  double *end = destination + blocks * span;
+  for (size_t i = 0; i < carry && blocks > 0; i++) end[i - carry] = staging[i];
+  return 8 * blocks;
 }
 #endif
 
@@ -155,6 +279,12 @@ void razzle_stream_columns(double *destination, size_t stride, const double *con
    * in registers (line_block at `level`). */
   uintptr_t address = (uintptr_t)destination;
   size_t head = ((64 - (address & 63)) & 63) / 8;
+  /* A contiguous matrix whose rows are not a whole number of lines: eight
+   * rows at a time through a staging block (stream_contiguous). */
+  if (stride % 8 != 0 && stride == width && level >= 1 && width >= 8 &&
+      width <= staged_width_limit && (address & 7) == 0) {
+    j = stream_contiguous(destination, width, columns, steps, rows, level);
+  }
   if (stride % 8 == 0 && (address & 7) == 0 && width >= head + 8) {
     line_block block = level >= 2 ? line_block_avx512 : level == 1 ? line_block_avx2 : line_block_sse2;
     size_t lines_end = head + (width - head) / 8 * 8;

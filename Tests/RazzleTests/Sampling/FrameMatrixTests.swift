@@ -144,9 +144,26 @@ final class FrameMatrixTests: XCTestCase {
   /// matrix starts at every place in a line. The same bits as single
   /// samples, nothing written around the matrix.
   func testTiledRowsMatchSingleSamplesAtEveryLevelAndAlignment() throws {
+    try checkTiledRows(scalars: 128, colorAfter: 40, frameAfter: 99, columns: 136)
+  }
+
+  /// Rows that are not a whole number of cache lines (45 columns, one
+  /// tile wide: eight rows are 45 whole lines, staged in the cache and
+  /// streamed from wherever the matrix starts in a line), the color's and
+  /// the rectangle's channels four apart in the tile (gathered): the same
+  /// bits as single samples at every level, alignment and thread count.
+  func testTiledRowsOfPartialLinesMatchSingleSamplesAtEveryLevelAndAlignment() throws {
+    try checkTiledRows(scalars: 37, colorAfter: 3, frameAfter: 30, columns: 45)
+  }
+
+  /// `scalars` scalar tracks, a color after scalar `colorAfter` and a
+  /// rectangle after `frameAfter`, sampled at 1,203 times into a rows
+  /// matrix of `columns` columns by tiles (``atEveryLevelThreadAndShift``):
+  /// the bits of single samples.
+  private func checkTiledRows(scalars: Int, colorAfter: Int, frameAfter: Int, columns: Int) throws {
     let animator = Animator()
     var tracks: [Track] = []
-    for i in 0..<128 {
+    for i in 0..<scalars {
       let x = try animator.addTrack(target: "t\(i)", property: "x")
       let count = 2 + i % 5
       for k in 0..<count {
@@ -157,13 +174,13 @@ final class FrameMatrixTests: XCTestCase {
           time: Double(k) * 3 + Double(i % 3), value: [end ? -0.0 : Double(i * 7 - k * k)])
       }
       tracks.append(x)
-      if i == 40 {
+      if i == colorAfter {
         let color = try animator.addTrack(target: "c", property: "backgroundColor")
         try color.setKeyframe(time: 1, value: [1, 0, 0, 1])
         try color.setKeyframe(time: 9, value: [0, 0.5, 1, 0.5])
         tracks.append(color)
       }
-      if i == 99 {
+      if i == frameAfter {
         let frame = try animator.addTrack(target: "f", property: "frame")
         try frame.setKeyframe(time: 0, value: [0, 0, 10, 10])
         try frame.setKeyframe(time: 10, value: [100, 50, 20, 40])
@@ -173,7 +190,6 @@ final class FrameMatrixTests: XCTestCase {
     let times = times(1_203)
     var expected: [Double] = []
     for t in times { expected += try tracks.flatMap { try $0.sample(at: t) } }
-    let columns = 136
     XCTAssertEqual(expected.count, times.count * columns)
     try atEveryLevelThreadAndShift { level, threads, shift in
       let bad = try mismatches(expected, shift: shift) { matrix in
