@@ -119,8 +119,9 @@ extension LottieAnimation {
       // Where the timeline writes each of its columns in the tile.
       let (offsets, steps) = NodeSampler.tilePlaces(plan, tileRows: pitch)
       // Each matrix column's place in the tile: a track's column where
-      // the timeline wrote it; a route's position in a pair of its own
-      // after the timeline's columns.
+      // the timeline wrote it; a route's position in columns of its own
+      // after the timeline's, a channel a column (the route kernel's
+      // output, and contiguous for the transpose).
       var columnOffsets = [Int](repeating: -1, count: width)
       var columnSteps = [Int](repeating: 1, count: width)
       var k = 0
@@ -143,8 +144,8 @@ extension LottieAnimation {
         )
         let channels = assembly.routes[route].points[0].count
         for c in 0..<channels {
-          columnOffsets[to + c] = end &+ c
-          columnSteps[to + c] = channels
+          columnOffsets[to + c] = end &+ c &* pitch
+          columnSteps[to + c] = 1
         }
         positions.append((route, segment, progress, end, channels))
         end &+= channels &* pitch
@@ -166,7 +167,7 @@ extension LottieAnimation {
                     assembly.routes[p.route].values(
                       segments: tile + offsets[p.segment], progress: tile + offsets[p.progress],
                       strides: (steps[p.segment], steps[p.progress]), count: n,
-                      into: tile + p.offset, width: p.channels)
+                      into: tile + p.offset, width: 1, channelStride: pitch)
                   }
                   razzle_stream_columns(
                     matrix.base + row &* width, width, bases.baseAddress.unsafelyUnwrapped,

@@ -53,35 +53,96 @@ struct LottieRoute: @unchecked Sendable {
 
   /// ``value(segment:progress:into:)`` for `count` rows: row j's segment
   /// and progress track values at `segments[j · strides.segments]` and
-  /// `progress[j · strides.progress]`, its value to `out + j · width`. The route's
-  /// table and points are read once. A row whose two inputs have the bits
-  /// of the row before (a held position) copies that row's value, which the
-  /// same operations would give again.
+  /// `progress[j · strides.progress]`, its channel c to
+  /// `out[j · width + c · channelStride]`. The route's table and points
+  /// are read once.
+  ///
+  /// Rows go in blocks of 64. A block whose rows all have one segment
+  /// value (not NaN) and a progress value that is not NaN (the usual case
+  /// for times in order) is computed column by column: the route kernel
+  /// (``SpatialPath/Points/points(_:count:x:y:level:)``) for a curved
+  /// segment, straight lines for the others. Other blocks go row by row,
+  /// and there a row whose two inputs have the bits of the row before (a
+  /// held position) copies that row's value, which the same operations
+  /// would give again.
   func values(
     segments: UnsafePointer<Double>, progress: UnsafePointer<Double>,
     strides: (segments: Int, progress: Int), count: Int, into out: UnsafeMutablePointer<Double>,
-    width: Int
+    width: Int, channelStride: Int = 1
   ) {
     let channels = points[0].count
     let last = points.count - 1
     func run(_ route: SpatialPath.Points?) {
       let block = 64
+      let level = KernelLevel.active
       // Per block: the rows that take a point of the route (their index,
-      // progress along the route, segment and t) and the rows that copy
+      // progress along the route, and the point) and the rows that copy
       // the row before.
-      withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 &* block) { ints in
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 &* block) { doubles in
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 &* block) { ints in
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 &* block) { doubles in
           flat.withUnsafeBufferPointer { flat in
             let flat = flat.baseAddress.unsafelyUnwrapped
             let curveRows = ints.baseAddress.unsafelyUnwrapped
             let copyRows = curveRows + block
-            let found = copyRows + block
             let along = doubles.baseAddress.unsafelyUnwrapped
-            let ts = along + block
+            let xs = along + block
+            let ys = xs + block
             var previous: (UInt64, UInt64)? = nil
             var start = 0
+            // Rows start..<end column by column if they all have one
+            // segment value and a progress value, not NaN: true, having
+            // written them and moved `start` on; else false, having
+            // written nothing.
+            func oneSegment(_ first: Int, _ end: Int) -> Bool {
+              let segment = segments[first &* strides.segments]
+              guard segment == segment else { return false }
+              let bits = segment.bitPattern
+              for j in first..<end {
+                let p = progress[j &* strides.progress]
+                if segments[j &* strides.segments].bitPattern != bits || p != p { return false }
+              }
+              let i = min(last, max(0, Int(segment)))
+              let a = flat + i &* channels
+              let low = Double(i)
+              let curve = i != last && curved[i] && route != nil
+              for c in 0..<channels {
+                let o = out + first &* width + c &* channelStride
+                if i == last {
+                  for j in 0..<(end &- first) { o[j &* width] = a[c] }
+                } else if !curve || c >= 2 {
+                  let (a0, a1) = (a[c], a[channels &+ c])
+                  for j in 0..<(end &- first) {
+                    let eased = progress[(first &+ j) &* strides.progress] - low
+                    o[j &* width] = a0 + (a1 - a0) * eased
+                  }
+                }
+              }
+              if curve, let route {
+                let n = end &- first
+                for j in 0..<n {
+                  let eased = progress[(first &+ j) &* strides.progress] - low
+                  along[j] = low + min(1, max(0, eased))
+                }
+                let o = out + first &* width
+                if width == 1 {
+                  route.points(along, count: n, x: o, y: o + channelStride, level: level)
+                } else {
+                  route.points(along, count: n, x: xs, y: ys, level: level)
+                  for j in 0..<n {
+                    o[j &* width] = xs[j]
+                    o[j &* width &+ channelStride] = ys[j]
+                  }
+                }
+              }
+              start = end
+              return true
+            }
             while start < count {
               let end = Swift.min(count, start &+ block)
+              if oneSegment(start, end) {
+                previous = nil
+                continue
+              }
               var curves = 0
               var copies = 0
               for j in start..<end {
@@ -96,14 +157,14 @@ struct LottieRoute: @unchecked Sendable {
                 }
                 previous = key
                 guard segment == segment, progress == progress else {
-                  for c in 0..<channels { o[c] = .nan }
+                  for c in 0..<channels { o[c &* channelStride] = .nan }
                   continue
                 }
                 let i = min(last, max(0, Int(segment)))
                 let eased = progress - Double(i)
                 let a = flat + i &* channels
                 if i == last {
-                  for c in 0..<channels { o[c] = a[c] }
+                  for c in 0..<channels { o[c &* channelStride] = a[c] }
                 } else if curved[i], route != nil {
                   // lottie-web walks its table of the segment: an eased
                   // progress past the end stops at the end point; razzle
@@ -111,24 +172,27 @@ struct LottieRoute: @unchecked Sendable {
                   curveRows[curves] = j
                   along[curves] = Double(i) + min(1, max(0, eased))
                   curves &+= 1
-                  for c in 2..<max(2, channels) { o[c] = a[c] + (a[channels &+ c] - a[c]) * eased }
+                  for c in 2..<max(2, channels) {
+                    o[c &* channelStride] = a[c] + (a[channels &+ c] - a[c]) * eased
+                  }
                 } else {
-                  for c in 0..<channels { o[c] = a[c] + (a[channels &+ c] - a[c]) * eased }
+                  for c in 0..<channels {
+                    o[c &* channelStride] = a[c] + (a[channels &+ c] - a[c]) * eased
+                  }
                 }
               }
               if let route {
-                route.locate(along, count: curves, found: found, ts: ts)
+                route.points(along, count: curves, x: xs, y: ys, level: level)
                 for m in 0..<curves {
-                  let p = route.point(at: (found[m], ts[m]))
                   let o = out + curveRows[m] &* width
-                  o[0] = p.x
-                  o[1] = p.y
+                  o[0] = xs[m]
+                  o[channelStride] = ys[m]
                 }
               }
               // In order: a row copies the one before once that is done.
               for m in 0..<copies {
                 let o = out + copyRows[m] &* width
-                for c in 0..<channels { o[c] = (o - width)[c] }
+                for c in 0..<channels { o[c &* channelStride] = (o - width)[c &* channelStride] }
               }
               start = end
             }

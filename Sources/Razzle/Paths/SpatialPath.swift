@@ -13,6 +13,10 @@ public struct SpatialPath: Sendable {
   /// The route as a path (open; one subpath), for every path query.
   public let path: Path
 
+  /// Each segment's cubic for the route kernel
+  /// (`RazzleKernels.RouteTable.polynomials`).
+  let polynomials: [Double]
+
   /// The route through `points`.
   ///
   /// - Parameters:
@@ -66,6 +70,9 @@ public struct SpatialPath: Sendable {
       segments.append(segment)
     }
     path = Path(segments: segments, moves: [points[0]], closed: false)
+    polynomials = segments.flatMap { s in
+      [s.a.x, s.a.y, s.b.x, s.b.y, s.c.x, s.c.y, s.d.x, s.d.y, s.kind == 0 ? 1 : 0]
+    }
   }
 
   /// The number of keyframe segments (points − 1).
@@ -99,15 +106,18 @@ public struct SpatialPath: Sendable {
       table.segmentLengths.withUnsafeBufferPointer { lengths in
         table.segmentStarts.withUnsafeBufferPointer { starts in
           table.pieces.withUnsafeBufferPointer { pieces in
-            func points(_ query: ArcLengthTable.Query?) -> R {
-              body(
-                Points(
-                  segments: segments, lengths: lengths.baseAddress.unsafelyUnwrapped,
-                  starts: starts.baseAddress.unsafelyUnwrapped, total: table.total, query: query,
-                  pieces: pieces.baseAddress))
+            polynomials.withUnsafeBufferPointer { polynomials in
+              func points(_ query: ArcLengthTable.Query?) -> R {
+                body(
+                  Points(
+                    segments: segments, lengths: lengths.baseAddress.unsafelyUnwrapped,
+                    starts: starts.baseAddress.unsafelyUnwrapped, total: table.total, query: query,
+                    pieces: pieces.baseAddress,
+                    polynomials: polynomials.baseAddress.unsafelyUnwrapped))
+              }
+              // No pieces: every segment has length 0, and no query is made.
+              return pieces.isEmpty ? points(nil) : table.withQuery { points($0) }
             }
-            // No pieces: every segment has length 0, and no query is made.
-            return pieces.isEmpty ? points(nil) : table.withQuery { points($0) }
           }
         }
       }
@@ -125,6 +135,8 @@ public struct SpatialPath: Sendable {
     /// The table's query and pieces; nil for a table without pieces.
     let query: ArcLengthTable.Query?
     let pieces: UnsafePointer<ArcLengthPiece>?
+    /// ``SpatialPath/polynomials``.
+    let polynomials: UnsafePointer<Double>
 
     /// The point at keyframe progress `v`, not NaN
     /// (``point(keyframeProgress:)``).

@@ -256,4 +256,25 @@ size_t razzle_keep_last_of_buckets(const double *times, const size_t *starts, si
                                    uint64_t *keys, uint32_t *entries, uint64_t *scratch_keys,
                                    uint32_t *scratch_entries, size_t *sub_starts);
 
+/* A spatial route and its arc-length table as the route kernel
+ * (Sources/RazzleKernels/RouteKernel.swift, sampleRoutePoints) reads them,
+ * one type for the kernel's three builds: `segment_count` segments (at
+ * least one), each one's arc length and the arc length where it starts,
+ * the route's length; the table's pieces' starts (one more than the
+ * pieces) and records (`record_stride` doubles a piece: t0, t1,
+ * 1 / length, the segment's index, the mode, `fitted_mode` for a fitted
+ * inverse, then `fit_degree` + 1 coefficients from `fit_offset` on); and
+ * nine doubles a segment: its cubic's power-form coefficients a.x, a.y,
+ * b.x, b.y, c.x, c.y, d.x, d.y (the point at t is ((a t + b) t + c) t + d),
+ * then 1 for a polynomial segment, 0 for another. */
+struct razzle_route_table {
+  size_t segment_count;
+  const double *lengths, *starts;
+  double total;
+  const double *piece_starts, *records;
+  size_t record_stride, fit_offset, fit_degree;
+  double fitted_mode;
+  const double *polynomials;
+};
+
 #endif

@@ -1,0 +1,45 @@
+import RazzleKernels
+import RazzleKernelsAVX2
+import RazzleKernelsAVX512
+import RazzleStores
+
+extension SpatialPath.Points {
+  /// The points at `count` keyframe progress values `v` (not NaN; see
+  /// ``point(_:)``) to `x[j]` and `y[j]`: by the route kernel at `level`
+  /// (`RazzleKernels.sampleRoutePoints`: eight values that share a segment
+  /// and a fitted piece of the table on lanes), the others by
+  /// ``point(_:)``. The same bits as ``point(_:)`` for every value.
+  func points(
+    _ v: UnsafePointer<Double>, count: Int, x: UnsafeMutablePointer<Double>,
+    y: UnsafeMutablePointer<Double>, level: KernelLevel
+  ) {
+    func scalar(_ j: Int) {
+      let p = point(v[j])
+      x[j] = p.x
+      y[j] = p.y
+    }
+    // No pieces (every segment of length 0): no fitted inverse either.
+    guard let query else {
+      for j in 0..<count { scalar(j) }
+      return
+    }
+    let table = razzle_route_table(
+      segment_count: segments.count, lengths: lengths, starts: starts, total: total,
+      piece_starts: query.starts, records: query.records,
+      record_stride: ArcLengthTable.recordStride, fit_offset: ArcLengthTable.fitOffset,
+      fit_degree: ArcLengthTable.fitDegree, fitted_mode: ArcLengthTable.fittedMode,
+      polynomials: polynomials)
+    let piece = { (s: Double) -> Int in query.piece(containing: s) }
+    switch level {
+    case .baseline:
+      RazzleKernels.sampleRoutePoints(
+        table, along: v, count: count, x: x, y: y, piece: piece, fallback: scalar)
+    case .avx2:
+      RazzleKernelsAVX2.sampleRoutePoints(
+        table, along: v, count: count, x: x, y: y, piece: piece, fallback: scalar)
+    case .avx512:
+      RazzleKernelsAVX512.sampleRoutePoints(
+        table, along: v, count: count, x: x, y: y, piece: piece, fallback: scalar)
+    }
+  }
+}

@@ -1,0 +1,143 @@
+// The route kernel: points along a spatial route (a position keyframed
+// with tangents, as After Effects and Lottie move a layer) at keyframe
+// progress values, by arc length. Compiled at each CPU level as
+// `LinearKernel.swift` is (symbolic links in `RazzleKernelsAVX2` and
+// `RazzleKernelsAVX512`).
+//
+// `Razzle` owns the route (`SpatialPath`) and its arc-length table
+// (`ArcLengthTable`); this module sees them as plain numbers
+// (`razzle_route_table`, in `RazzleStores`: one type for the three builds). The arithmetic is `SpatialPath.Points.locate` and
+// `point(at:)` lane by lane, the same operations in the same order (no
+// fused multiply-add), so each lane gives the bits of the single-sample
+// path: the progress clamped to the route, its segment and the fraction
+// of it, the arc length there, the fraction of the table's piece, the
+// piece's fitted inverse (a polynomial in 2w − 1) clamped to the piece's
+// parameters, and the segment's cubic at that parameter.
+//
+// Values go eight at a time. Eight that share a segment and a fitted piece
+// of the table, none at either end of the piece and none at the route's
+// parameter 1 (the usual case for times in order: a piece holds hundreds
+// of them) are computed on lanes with the piece's and the segment's
+// numbers read once; any other eight, and the last count % 8, go to
+// `fallback`, the scalar path, one value at a time.
+
+import RazzleStores
+
+/// Whether every lane of `m` is set, and whether any is: the lanes and-ed
+/// and or-ed in line (the standard library's `all` and `any` reduce through
+/// a generic call that its inliner leaves out of line in a function this
+/// large: 11 % of a Lottie matrix's time).
+@_transparent func every(_ m: SIMDMask<SIMD8<Int64>>) -> Bool {
+  let v = m._storage
+  return (v[0] & v[1] & v[2] & v[3] & v[4] & v[5] & v[6] & v[7]) != 0
+}
+
+@_transparent func some(_ m: SIMDMask<SIMD8<Int64>>) -> Bool {
+  let v = m._storage
+  return (v[0] | v[1] | v[2] | v[3] | v[4] | v[5] | v[6] | v[7]) != 0
+}
+
+/// The doubles of a route table's `polynomials` a segment takes.
+@inline(__always) var routePolynomialStride: Int { 9 }
+
+/// Writes the route's point at each of the `count` keyframe progress
+/// values `v` (not NaN; v = i + u: a fraction u of segment i's arc length,
+/// clamped to [0, segmentCount]) to `x[j]` and `y[j]`.
+///
+/// - Parameters:
+///   - table: The route (`razzle_route_table`).
+///   - v: The keyframe progress values.
+///   - count: Their number.
+///   - x: Where each point's x goes.
+///   - y: Where each point's y goes.
+///   - piece: The table's piece containing an arc length in [0, total].
+///   - fallback: Writes value j's point by the scalar path.
+public func sampleRoutePoints(
+  _ table: razzle_route_table, along v: UnsafePointer<Double>, count: Int,
+  x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, piece: (Double) -> Int,
+  fallback: (Int) -> Void
+) {
+  typealias Lanes = SIMD8<Double>
+  let n = Int(table.segment_count)
+  let segments = Lanes(repeating: Double(n))
+  let one = Lanes(repeating: 1)
+  let piece_starts = table.piece_starts.unsafelyUnwrapped
+  // The piece of the eight before: values in order mostly fall in it again.
+  var k = 0
+  var j = 0
+  while j &+ 8 <= count {
+    defer { j &+= 8 }
+    let values = UnsafeRawPointer(v + j).loadUnaligned(as: Lanes.self)
+    // min(Double(n), max(0, v)), as Swift's min and max choose.
+    var clamped = Lanes(repeating: 0).replacing(with: values, where: values .>= 0)
+    clamped = segments.replacing(with: clamped, where: clamped .< segments)
+    // One segment i for the eight: Int(clamped) == i on every lane (or the
+    // last segment, which takes clamped = n too).
+    let i = Swift.min(n &- 1, Int(clamped[0]))
+    let low = Double(i)
+    let inside =
+      i == n &- 1
+      ? clamped .>= Lanes(repeating: low)
+      : (clamped .>= Lanes(repeating: low)) .& (clamped .< Lanes(repeating: low + 1))
+    let length = table.lengths.unsafelyUnwrapped[i]
+    guard every(inside), length > 0 else {
+      for l in 0..<8 { fallback(j &+ l) }
+      continue
+    }
+    let u = clamped - Lanes(repeating: low)
+    let total = Lanes(repeating: table.total)
+    var s = Lanes(repeating: table.starts.unsafelyUnwrapped[i]) + u * Lanes(repeating: length)
+    s = s.replacing(with: total, where: total .< s)
+    // One piece for the eight: [starts[k], starts[k + 1]) holds every s.
+    func holds(_ k: Int) -> Bool {
+      every(
+        (Lanes(repeating: piece_starts[k]) .<= s) .& (s .< Lanes(repeating: piece_starts[k &+ 1])))
+    }
+    if !holds(k) { k = piece(s[0]) }
+    let record = table.records.unsafelyUnwrapped + k &* Int(table.record_stride)
+    let segment = Int(record[3])
+    let polynomial = table.polynomials.unsafelyUnwrapped + segment &* routePolynomialStride
+    guard holds(k), record[4] == table.fitted_mode, polynomial[8] == 1 else {
+      for l in 0..<8 { fallback(j &+ l) }
+      continue
+    }
+    // The fraction of the piece (s < its end: min(1, max(0, ·))), which
+    // the fitted inverse takes strictly inside (0, 1).
+    let raw = (s - Lanes(repeating: piece_starts[k])) * Lanes(repeating: record[2])
+    var w = Lanes(repeating: 0).replacing(with: raw, where: raw .>= 0)
+    w = one.replacing(with: w, where: w .< one)
+    guard !some(w .== 0 .| w .== one) else {
+      for l in 0..<8 { fallback(j &+ l) }
+      continue
+    }
+    let xs = 2 * w - one
+    let c = record + Int(table.fit_offset)
+    var sum = Lanes(repeating: c[Int(table.fit_degree)])
+    var d = Int(table.fit_degree) &- 1
+    while d >= 0 {
+      sum = sum * xs + Lanes(repeating: c[d])
+      d &-= 1
+    }
+    let t0 = Lanes(repeating: record[0])
+    let t1 = Lanes(repeating: record[1])
+    var t = t0 + (t1 - t0) * sum
+    t = t0.replacing(with: t, where: t .>= t0)
+    t = t1.replacing(with: t, where: t .< t1)
+    // At t = 1 the point is the segment's end point, not its cubic's.
+    guard !some(t .== one) else {
+      for l in 0..<8 { fallback(j &+ l) }
+      continue
+    }
+    func cubic(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Lanes {
+      ((Lanes(repeating: a) * t + Lanes(repeating: b)) * t + Lanes(repeating: c)) * t
+        + Lanes(repeating: d)
+    }
+    let p = polynomial
+    UnsafeMutableRawPointer(x + j).storeBytes(of: cubic(p[0], p[2], p[4], p[6]), as: Lanes.self)
+    UnsafeMutableRawPointer(y + j).storeBytes(of: cubic(p[1], p[3], p[5], p[7]), as: Lanes.self)
+  }
+  while j < count {
+    fallback(j)
+    j &+= 1
+  }
+}
