@@ -218,53 +218,74 @@ __attribute__((target("avx2"))) static void stream_lines_avx2(double *out, const
   }
 }
 
-/* The widest rows of a contiguous matrix that stream_contiguous stages. */
-enum { staged_width_limit = 512 };
+/* The widest rows of a contiguous matrix whose staging blocks
+ * stream_contiguous takes from the stack. */
+enum { staged_width_limit = 256 };
 
 /* razzle_stream_columns for a contiguous matrix (stride == width, 8 <=
- * width <= staged_width_limit, 8-byte aligned) at level 1 or 2, rows / 8
+ * width, 8-byte aligned) at level 1 or 2, rows / 8
  * blocks of eight rows: eight rows are width whole lines of the matrix
  * (8 x width doubles), wherever its rows start in a line. Each block is
- * transposed into a staging block in the cache (rows_block_*), then its
- * lines go by non-temporal stores; the matrix's first partial line and
- * the last block's values past its last whole line by ordinary stores.
- * The staging block holds, before a block's values, the `carry` values of
- * the block before that the line they share still needs. Returns the rows
- * written (a multiple of eight). */
+ * transposed into a staging block in the cache (rows_block_*), and its
+ * lines go by non-temporal stores while the next block is transposed into
+ * a second staging block: a line read back at once would span two of the
+ * transpose's unaligned stores still in the store buffer, which cannot
+ * forward to it (the load waits for them to reach the cache). The
+ * matrix's first partial line and the last block's values past its last
+ * whole line go by ordinary stores. A staging block holds, before its
+ * block's values, the `carry` values of the block before that the line
+ * they share still needs. Returns the rows written (a multiple of eight). */
 static size_t stream_contiguous(double *destination, size_t width, const double *const *columns,
                                 const size_t *steps, size_t rows, int level) {
-  /* 33 KB at most, on the caller's stack. */
-  double staging[8 * staged_width_limit + 16] __attribute__((aligned(64)));
+  /* Two staging blocks: on the caller's stack up to staged_width_limit
+   * columns (33 KB), else from the heap (none: the caller goes row by
+   * row). */
+  size_t pitch = 8 * width + 16;
+  double on_stack[2 * (8 * staged_width_limit + 16)] __attribute__((aligned(64)));
+  double *buffer = on_stack;
+  void *allocated = NULL;
+  if (width > staged_width_limit) {
+    if (posix_memalign(&allocated, 64, 2 * pitch * sizeof(double)) != 0) return 0;
+    buffer = allocated;
+  }
+  double *staging[2] = {buffer, buffer + pitch};
   size_t blocks = rows / 8;
   size_t span = 8 * width;
   /* carry: the doubles of the matrix before its first line boundary's
    * place in a line (the values of a block past its last whole line). */
   size_t carry = ((uintptr_t)destination & 63) / 8;
   size_t head = (8 - carry) & 7;
-  for (size_t b = 0; b < blocks; b++) {
-    size_t j = 8 * b;
-    if (level >= 2)
-      rows_block_avx512(staging + carry, width, columns, steps, j);
-    else
-      rows_block_avx2(staging + carry, width, columns, steps, j);
-    /* Matrix value p of this block is staging[carry + p]; the first line
-     * boundary at or after the block's start is value head of it for the
+  for (size_t b = 0; b <= blocks; b++) {
+    double *current = staging[b & 1];
+    double *previous = staging[(b + 1) & 1];
+    if (b < blocks) {
+      if (level >= 2)
+        rows_block_avx512(current + carry, width, columns, steps, 8 * b);
+      else
+        rows_block_avx2(current + carry, width, columns, steps, 8 * b);
+    }
+    if (b == 0) continue;
+    /* Block b - 1: matrix value p of it is previous[carry + p]; the first
+     * line boundary at or after its start is value head of it for the
      * first block and -carry (a carried line) for the others. */
-    double *out = destination + j * width - carry;
+    double *out = destination + (b - 1) * span - carry;
     size_t from = 0;
-    if (b == 0 && carry != 0) {
-      for (size_t i = 0; i < head; i++) destination[i] = staging[carry + i];
+    if (b == 1 && carry != 0) {
+      for (size_t i = 0; i < head; i++) destination[i] = previous[carry + i];
       from = 8;
     }
+    for (size_t i = 0; i < carry; i++) current[i] = previous[span + i];
     if (level >= 2)
-      stream_lines_avx512(out, staging, from, span);
+      stream_lines_avx512(out, previous, from, span);
     else
-      stream_lines_avx2(out, staging, from, span);
-    for (size_t i = 0; i < carry; i++) staging[i] = staging[span + i];
+      stream_lines_avx2(out, previous, from, span);
   }
-  /* The last block's values past its last whole line. */
+  /* The last block's values past its last whole line (carried into the
+   * staging block after it). */
   double *end = destination + blocks * span;
-  for (size_t i = 0; i < carry && blocks > 0; i++) end[i - carry] = staging[i];
+  const double *tail = staging[blocks & 1];
+  for (size_t i = 0; i < carry && blocks > 0; i++) end[i - carry] = tail[i];
+  free(allocated);
   return 8 * blocks;
 }
 #endif
@@ -281,8 +302,7 @@ void razzle_stream_columns(double *destination, size_t stride, const double *con
   size_t head = ((64 - (address & 63)) & 63) / 8;
   /* A contiguous matrix whose rows are not a whole number of lines: eight
    * rows at a time through a staging block (stream_contiguous). */
-  if (stride % 8 != 0 && stride == width && level >= 1 && width >= 8 &&
-      width <= staged_width_limit && (address & 7) == 0) {
+  if (stride % 8 != 0 && stride == width && level >= 1 && width >= 8 && (address & 7) == 0) {
     j = stream_contiguous(destination, width, columns, steps, rows, level);
   }
   if (stride % 8 == 0 && (address & 7) == 0 && width >= head + 8) {

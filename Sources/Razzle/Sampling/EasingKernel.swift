@@ -38,14 +38,18 @@ enum EasingKernel: Sendable, Equatable {
 }
 
 /// The cubic-Bézier eased kernel at `level` (see
-/// `RazzleKernels.sampleBezierEased`): `m` values of the scalar track
-/// (`times`, `values`, `count` ≥ 2) whose segments all ease with `curve`,
-/// to `out[j · stride]`; `inverse` is the curve's inverse table.
+/// `RazzleKernels.sampleBezierEased`): `m` values of the track (`times`,
+/// `values` with `channels` a keyframe, `count` ≥ 2) whose segments all
+/// ease with `curve`, to `out[j · stride + c]`; `inverse` is the curve's
+/// inverse table. The kernel's tables are built once; a track of several
+/// channels goes channel by channel (each channel's values copied out):
+/// each channel of a track is the scalar formula, whose bits the kernel
+/// gives.
 @usableFromInline
 func sampleBezierKernel(
   _ level: KernelLevel, _ times: UnsafePointer<Double>, _ values: UnsafePointer<Double>,
   _ count: Int, _ q: UnsafePointer<Double>, _ m: Int, _ out: UnsafeMutablePointer<Double>,
-  _ stride: Int, curve: CubicBezier, inverse: UnsafePointer<Double>
+  _ stride: Int, channels: Int = 1, curve: CubicBezier, inverse: UnsafePointer<Double>
 ) {
   let rows = 4 &* (CubicBezier.inverseIntervals &+ 1)
   let hermiteDoubles = 8 &* CubicBezier.inverseIntervals
@@ -60,22 +64,32 @@ func sampleBezierKernel(
     curve.kernelConstants(inverse, hermite: hermite, into: constants, intervals: intervals)
     let fallback = { (p: Double) -> Double in curve.value(p, intervals: hermite) }
     let epsilon = CubicBezier.solverEpsilon
-    switch level {
-    case .baseline:
-      RazzleKernels.sampleBezierEased(
-        times: times, values: values, count: count, queries: q, count: m, into: out,
-        stride: stride, curve: constants, intervals: intervals, epsilon: epsilon,
-        fallback: fallback)
-    case .avx2:
-      RazzleKernelsAVX2.sampleBezierEased(
-        times: times, values: values, count: count, queries: q, count: m, into: out,
-        stride: stride, curve: constants, intervals: intervals, epsilon: epsilon,
-        fallback: fallback)
-    case .avx512:
-      RazzleKernelsAVX512.sampleBezierEased(
-        times: times, values: values, count: count, queries: q, count: m, into: out,
-        stride: stride, curve: constants, intervals: intervals, epsilon: epsilon,
-        fallback: fallback)
+    func run(_ values: UnsafePointer<Double>, _ out: UnsafeMutablePointer<Double>) {
+      switch level {
+      case .baseline:
+        RazzleKernels.sampleBezierEased(
+          times: times, values: values, count: count, queries: q, count: m, into: out,
+          stride: stride, curve: constants, intervals: intervals, epsilon: epsilon,
+          fallback: fallback)
+      case .avx2:
+        RazzleKernelsAVX2.sampleBezierEased(
+          times: times, values: values, count: count, queries: q, count: m, into: out,
+          stride: stride, curve: constants, intervals: intervals, epsilon: epsilon,
+          fallback: fallback)
+      case .avx512:
+        RazzleKernelsAVX512.sampleBezierEased(
+          times: times, values: values, count: count, queries: q, count: m, into: out,
+          stride: stride, curve: constants, intervals: intervals, epsilon: epsilon,
+          fallback: fallback)
+      }
+    }
+    guard channels > 1 else { return run(values, out) }
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { buffer in
+      let channel = buffer.baseAddress.unsafelyUnwrapped
+      for c in 0..<channels {
+        for k in 0..<count { channel[k] = values[k &* channels &+ c] }
+        run(channel, out + c)
+      }
     }
   }
 }

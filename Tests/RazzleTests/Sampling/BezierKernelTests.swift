@@ -325,4 +325,60 @@ final class BezierKernelTests: XCTestCase {
       first = got.map(\.bitPattern)
     }
   }
+
+  /// Tracks of two and four channels (a point, a rectangle) with one
+  /// cubic-Bézier easing take the vector kernel channel by channel: each
+  /// channel's values have the single sample's bits at every level, held
+  /// channels (equal keyframe values) among them, dense and random
+  /// times, NaN, and follow the bisected curve (After Effects' default,
+  /// whose first Newton step often misses).
+  func testTracksOfSeveralChannelsTakeTheVectorKernelChannelByChannel() throws {
+    let curve = Self.curves[6]
+    let easing = try Easing(
+      parsing: "cubic-bezier(\(curve.0), \(curve.1), \(curve.2), \(curve.3))")
+    let animator = Animator()
+    let point = try animator.addTrack(target: "p", property: "center")
+    let frame = try animator.addTrack(target: "f", property: "frame")
+    let keyframes: [(Double, [Double])] = [
+      (5, [742.953, 606.801, 0, 3]), (60, [448.953, 606.801, 0, 10]),
+      (61, [0, 1, 2, 3]), (140, [-100, 0.5, 2, 0.25]),
+    ]
+    for (t, v) in keyframes {
+      try point.setKeyframe(time: t, value: Array(v.prefix(2)), easing: easing)
+      try frame.setKeyframe(time: t, value: v, easing: easing)
+    }
+    var queries = (0..<4_000).map { Double($0) / 25 }
+    queries += Array(repeating: .nan, count: 40)
+    var random = SystemRandomNumberGenerator()
+    queries += (0..<300).map { _ in Double.random(in: 0..<150, using: &random) }
+    for level in KernelLevel.allCases.filter(\.isSupported) {
+      try KernelLevel.select(level)
+      for (track, channels) in [(point, 2), (frame, 4)] {
+        var got = [Double](repeating: -1, count: channels * queries.count)
+        try queries.withUnsafeBufferPointer { q in
+          try got.withUnsafeMutableBufferPointer { try track.sample(times: q, into: $0) }
+        }
+        var bad = 0
+        var far = 0.0
+        for (j, t) in queries.enumerated() {
+          let single = try track.sample(at: t)
+          for c in 0..<channels where got[channels * j + c].bitPattern != single[c].bitPattern {
+            bad += 1
+          }
+          guard !t.isNaN else { continue }
+          let k = t < 60 ? 0 : (t < 61 ? 1 : 2)
+          let (t0, v0) = keyframes[k]
+          let (t1, v1) = keyframes[k + 1]
+          let tc = min(max(t, 5), 140)
+          let e = Self.bisected(curve.0, curve.1, curve.2, curve.3, (tc - t0) / (t1 - t0))
+          for c in 0..<channels {
+            let want = tc == t0 ? v0[c] : v0[c] + (v1[c] - v0[c]) * e
+            far = max(far, abs(got[channels * j + c] - want))
+          }
+        }
+        XCTAssertEqual(bad, 0, "\(level), \(channels) channels")
+        XCTAssertLessThan(far, 1e-9, "\(level), \(channels) channels")
+      }
+    }
+  }
 }

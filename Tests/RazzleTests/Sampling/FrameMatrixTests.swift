@@ -318,6 +318,61 @@ final class FrameMatrixTests: XCTestCase {
     }
   }
 
+  /// The transpose of a tile into contiguous rows (`razzle_stream_columns`
+  /// with `stride == width`) at every level this CPU runs: widths of whole
+  /// lines and not (staged eight rows at a time, on the stack up to 256
+  /// columns, from the heap past it), columns of step one and interleaved
+  /// ones of steps two and three (gathered), row counts around eight, at
+  /// every place in a line. Each value where it belongs, nothing written
+  /// outside.
+  func testStreamColumnsIntoContiguousRows() {
+    for level in KernelLevel.allCases where level.isSupported {
+      for width in [8, 13, 47, 64, 261] {
+        for rows in [0, 7, 8, 9, 23, 200] {
+          // Column c: rows values of step 1, or one channel of a pair or
+          // a triple laid side by side.
+          var tile: [Double] = []
+          var offsets: [Int] = []
+          var steps: [Int] = []
+          var c = 0
+          while c < width {
+            let step = c % 5 == 1 && c + 2 <= width ? 2 : (c % 7 == 3 && c + 3 <= width ? 3 : 1)
+            let start = tile.count
+            tile += [Double](repeating: 0, count: rows * step + 8)
+            for k in 0..<step {
+              for j in 0..<rows { tile[start + j * step + k] = Double((c + k) * 100_000 + j) }
+              offsets.append(start + k)
+              steps.append(step)
+            }
+            c += step
+          }
+          for shift in 0..<8 {
+            var out = [Double](repeating: -1, count: rows * width + 24)
+            tile.withUnsafeBufferPointer { tile in
+              let bases = offsets.map { Optional(tile.baseAddress! + $0) }
+              out.withUnsafeMutableBufferPointer { out in
+                let base = out.baseAddress!
+                let line = (8 - Int(UInt(bitPattern: base) >> 3) & 7) & 7
+                razzle_stream_columns(
+                  base + line + shift, width, bases, steps, width, rows, level.storesLevel)
+              }
+            }
+            let line = out.withUnsafeBufferPointer {
+              (8 - Int(UInt(bitPattern: $0.baseAddress!) >> 3) & 7) & 7
+            }
+            var bad = 0
+            for i in out.indices {
+              let p = i - line - shift
+              let want = p >= 0 && p < rows * width ? Double((p % width) * 100_000 + p / width) : -1
+              if out[i] != want { bad += 1 }
+            }
+            XCTAssertEqual(bad, 0, "\(level), width \(width), rows \(rows), shift \(shift)")
+          }
+        }
+      }
+    }
+  }
+
   /// The non-temporal copy at every alignment and length around a cache
   /// line: the source's doubles, nothing written outside.
   func testStreamCopy() {
