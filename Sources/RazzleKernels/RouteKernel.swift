@@ -1,15 +1,15 @@
 // The route kernel: points along a spatial route (a position keyframed
 // with tangents, as After Effects and Lottie move a layer) at keyframe
 // progress values, by arc length. Compiled at each CPU level as
-// `LinearKernel.swift` is (symbolic links in `RazzleKernelsAVX2` and
-// `RazzleKernelsAVX512`).
+// `LinearKernel.swift` is (a symbolic link in `RazzleKernelsAVX2`; the
+// avx512 level runs AVX2's build, which measured as fast).
 //
 // `Razzle` owns the route (`SpatialPath`) and its arc-length table
 // (`ArcLengthTable`); this module sees them as plain numbers
-// (`razzle_route_table`, in `RazzleStores`: one type for the three builds). The arithmetic is `SpatialPath.Points.locate` and
-// `point(at:)` lane by lane, the same operations in the same order (no
-// fused multiply-add), so each lane gives the bits of the single-sample
-// path: the progress clamped to the route, its segment and the fraction
+// (`razzle_route_table`, in `RazzleStores`: one type for every build).
+// The arithmetic is `SpatialPath.Points.locate` and `point(at:)` lane by
+// lane, the same operations in the same order (no fused multiply-add), so
+// each lane gives the bits of the single-sample path: the progress clamped to the route, its segment and the fraction
 // of it, the arc length there, the fraction of the table's piece, the
 // piece's fitted inverse (a polynomial in 2w − 1) clamped to the piece's
 // parameters, and the segment's cubic at that parameter.

@@ -258,7 +258,7 @@ size_t razzle_keep_last_of_buckets(const double *times, const size_t *starts, si
 
 /* A spatial route and its arc-length table as the route kernel
  * (Sources/RazzleKernels/RouteKernel.swift, sampleRoutePoints) reads them,
- * one type for the kernel's three builds: `segment_count` segments (at
+ * one type for every build of the kernel: `segment_count` segments (at
  * least one), each one's arc length and the arc length where it starts,
  * the route's length; the table's pieces' starts (one more than the
  * pieces) and records (`record_stride` doubles a piece: t0, t1,

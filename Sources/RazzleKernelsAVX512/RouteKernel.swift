@@ -1,1 +1,0 @@
-../RazzleKernels/RouteKernel.swift
