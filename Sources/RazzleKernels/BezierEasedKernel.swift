@@ -45,18 +45,24 @@
 ///   - epsilon: The solver's tolerance in x.
 ///   - fallback: The scalar easing at p, for lanes in (0, 1) whose steps
 ///     miss.
+///   - prepare: Fills `curve` and `intervals`, called once before the
+///     first value that needs the easing (none for times that all fall
+///     outside the keyframes, or between equal values: a Lottie track's
+///     blocks mostly); neither is read before.
 /// - Complexity: O(m + K) for non-decreasing times; O(m · min(K, log K))
 ///   otherwise.
 public func sampleBezierEased(
   times: UnsafePointer<Double>, values: UnsafePointer<Double>, count: Int,
   queries q: UnsafePointer<Double>, count m: Int, into out: UnsafeMutablePointer<Double>,
   stride: Int, curve: UnsafePointer<Double>, intervals: UnsafePointer<Double>, epsilon: Double,
-  fallback: (Double) -> Double
+  fallback: (Double) -> Double, prepare: () -> Void
 ) {
   let kernel = BezierEasedKernel(
-    times: times, values: values, count: count, curve: curve, intervals: intervals,
-    epsilon: epsilon)
-  kernel.sample(q, m, out, stride, fallback)
+    times: times, values: values, count: count, intervals: intervals, epsilon: epsilon)
+  kernel.sample(q, m, out, stride, fallback) {
+    prepare()
+    return kernel.easing(curve)
+  }
 }
 
 /// One track's buffers and its easing's constants, with the block loop.
@@ -67,20 +73,21 @@ struct BezierEasedKernel {
   let first: Double
   let last: Double
   let lastValue: Double
-  let xa: Double
-  let xb: Double
-  let xc: Double
-  let ya: Double
-  let yb: Double
-  let yc: Double
-  let startGradient: Double
-  let endGradient: Double
+  /// The easing's constants (``easing(_:)``; zero until then).
+  var xa = 0.0
+  var xb = 0.0
+  var xc = 0.0
+  var ya = 0.0
+  var yb = 0.0
+  var yc = 0.0
+  var startGradient = 0.0
+  var endGradient = 0.0
   let intervals: UnsafePointer<Double>
   let epsilon: Double
 
   init(
     times: UnsafePointer<Double>, values: UnsafePointer<Double>, count: Int,
-    curve: UnsafePointer<Double>, intervals: UnsafePointer<Double>, epsilon: Double
+    intervals: UnsafePointer<Double>, epsilon: Double
   ) {
     self.times = times
     self.values = values
@@ -88,27 +95,42 @@ struct BezierEasedKernel {
     first = times[0]
     last = times[count &- 1]
     lastValue = values[count &- 1]
-    xa = curve[0]
-    xb = curve[1]
-    xc = curve[2]
-    ya = curve[3]
-    yb = curve[4]
-    yc = curve[5]
-    startGradient = curve[6]
-    endGradient = curve[7]
     self.intervals = intervals
     self.epsilon = epsilon
+  }
+
+  /// This kernel with the easing's constants read from `curve`.
+  func easing(_ curve: UnsafePointer<Double>) -> BezierEasedKernel {
+    var kernel = self
+    kernel.xa = curve[0]
+    kernel.xb = curve[1]
+    kernel.xc = curve[2]
+    kernel.ya = curve[3]
+    kernel.yb = curve[4]
+    kernel.yc = curve[5]
+    kernel.startGradient = curve[6]
+    kernel.endGradient = curve[7]
+    return kernel
   }
 
   @inline(__always)
   func clamp(_ t: Double) -> Double { t < first ? first : (t > last ? last : t) }
 
-  /// The block loop: each block's segments, then its values.
+  /// The block loop: each block's segments, then its values. `eased`
+  /// gives the kernel with its easing's constants, called once, before the
+  /// first block that needs them.
   @inline(__always)
   func sample(
     _ q: UnsafePointer<Double>, _ m: Int, _ out: UnsafeMutablePointer<Double>, _ stride: Int,
-    _ fallback: (Double) -> Double
+    _ fallback: (Double) -> Double, _ eased: () -> BezierEasedKernel
   ) {
+    var solver: BezierEasedKernel? = nil
+    func solving() -> BezierEasedKernel {
+      if let solver { return solver }
+      let prepared = eased()
+      solver = prepared
+      return prepared
+    }
     let blockSize = 64
     // The block's segments, then scratch rows of sixteen for `evaluate`.
     withUnsafeTemporaryAllocation(of: Int64.self, capacity: blockSize &+ 16 &* 4) { buffer in
@@ -181,7 +203,8 @@ struct BezierEasedKernel {
             {
               fill(out, start, end, stride, v0)
             } else {
-              evaluate(q, start, end, ks, out, stride, scratch, fallback, segment: cursor)
+              solving().evaluate(
+                q, start, end, ks, out, stride, scratch, fallback, segment: cursor)
             }
             start = end
             continue
@@ -194,7 +217,7 @@ struct BezierEasedKernel {
             ks[j &- start] = Int64(truncatingIfNeeded: cursor)
           }
         }
-        evaluate(q, start, end, ks, out, stride, scratch, fallback, segment: -1)
+        solving().evaluate(q, start, end, ks, out, stride, scratch, fallback, segment: -1)
         start = end
       }
     }
