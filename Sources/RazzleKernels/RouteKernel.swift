@@ -14,12 +14,13 @@
 // piece's fitted inverse (a polynomial in 2w − 1) clamped to the piece's
 // parameters, and the segment's cubic at that parameter.
 //
-// Values go eight at a time. Eight that share a segment and a fitted piece
-// of the table, none at either end of the piece and none at the route's
-// parameter 1 (the usual case for times in order: a piece holds hundreds
-// of them) are computed on lanes with the piece's and the segment's
-// numbers read once; any other eight, and the last count % 8, go to
-// `fallback`, the scalar path, one value at a time.
+// Values go sixteen at a time, as two eights whose fitted inverses are
+// evaluated side by side (two chains of dependent steps). Eight that share
+// a segment and a fitted piece of the table, none at either end of the
+// piece and none at the route's parameter 1 (the usual case for times in
+// order: a piece holds hundreds of them), are computed on lanes with the
+// piece's and the segment's numbers read once; any other eight, and the
+// last count % 8, go to `fallback`, which the caller locates as one batch.
 
 import RazzleStores
 
@@ -62,11 +63,19 @@ public func sampleRoutePoints(
   let segments = Lanes(repeating: Double(n))
   let one = Lanes(repeating: 1)
   let piece_starts = table.piece_starts.unsafelyUnwrapped
+  let degree = Int(table.fit_degree)
   // The piece of the eight before: values in order mostly fall in it again.
   var k = 0
-  var j = 0
-  while j &+ 8 <= count {
-    defer { j &+= 8 }
+  /// Eight values ready for the fitted inverse: its input and the piece's
+  /// record and segment's polynomial.
+  struct Ready {
+    let xs: Lanes
+    let record: UnsafePointer<Double>
+    let polynomial: UnsafePointer<Double>
+  }
+  /// The eight values from `j` ready for the inverse, or nil having sent
+  /// them to `fallback`.
+  @inline(__always) func ready(_ j: Int) -> Ready? {
     let values = UnsafeRawPointer(v + j).loadUnaligned(as: Lanes.self)
     // min(Double(n), max(0, v)), as Swift's min and max choose.
     var clamped = Lanes(repeating: 0).replacing(with: values, where: values .>= 0)
@@ -82,7 +91,7 @@ public func sampleRoutePoints(
     let length = table.lengths.unsafelyUnwrapped[i]
     guard every(inside), length > 0 else {
       for l in 0..<8 { fallback(j &+ l) }
-      continue
+      return nil
     }
     let u = clamped - Lanes(repeating: low)
     let total = Lanes(repeating: table.total)
@@ -99,7 +108,7 @@ public func sampleRoutePoints(
     let polynomial = table.polynomials.unsafelyUnwrapped + segment &* routePolynomialStride
     guard holds(k), record[4] == table.fitted_mode, polynomial[8] == 1 else {
       for l in 0..<8 { fallback(j &+ l) }
-      continue
+      return nil
     }
     // The fraction of the piece (s < its end: min(1, max(0, ·))), which
     // the fitted inverse takes strictly inside (0, 1).
@@ -108,33 +117,71 @@ public func sampleRoutePoints(
     w = one.replacing(with: w, where: w .< one)
     guard !some(w .== 0 .| w .== one) else {
       for l in 0..<8 { fallback(j &+ l) }
-      continue
+      return nil
     }
-    let xs = 2 * w - one
-    let c = record + Int(table.fit_offset)
-    var sum = Lanes(repeating: c[Int(table.fit_degree)])
-    var d = Int(table.fit_degree) &- 1
+    return Ready(xs: 2 * w - one, record: record, polynomial: polynomial)
+  }
+  /// The fitted inverse (the piece's polynomial in xs, by Horner's rule).
+  @inline(__always) func inverse(_ r: Ready) -> Lanes {
+    let c = r.record + Int(table.fit_offset)
+    var sum = Lanes(repeating: c[degree])
+    var d = degree &- 1
     while d >= 0 {
-      sum = sum * xs + Lanes(repeating: c[d])
+      sum = sum * r.xs + Lanes(repeating: c[d])
       d &-= 1
     }
-    let t0 = Lanes(repeating: record[0])
-    let t1 = Lanes(repeating: record[1])
+    return sum
+  }
+  /// The eight points from `j`, their inverse `sum` (t clamped to the
+  /// piece), or to `fallback` where a t is 1.
+  @inline(__always) func write(_ r: Ready, _ sum: Lanes, _ j: Int) {
+    let t0 = Lanes(repeating: r.record[0])
+    let t1 = Lanes(repeating: r.record[1])
     var t = t0 + (t1 - t0) * sum
     t = t0.replacing(with: t, where: t .>= t0)
     t = t1.replacing(with: t, where: t .< t1)
     // At t = 1 the point is the segment's end point, not its cubic's.
     guard !some(t .== one) else {
       for l in 0..<8 { fallback(j &+ l) }
-      continue
+      return
     }
     func cubic(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Lanes {
       ((Lanes(repeating: a) * t + Lanes(repeating: b)) * t + Lanes(repeating: c)) * t
         + Lanes(repeating: d)
     }
-    let p = polynomial
+    let p = r.polynomial
     UnsafeMutableRawPointer(x + j).storeBytes(of: cubic(p[0], p[2], p[4], p[6]), as: Lanes.self)
     UnsafeMutableRawPointer(y + j).storeBytes(of: cubic(p[1], p[3], p[5], p[7]), as: Lanes.self)
+  }
+  var j = 0
+  // Sixteen at a time: the two inverses' chains of dependent steps side
+  // by side.
+  while j &+ 16 <= count {
+    let a = ready(j)
+    let b = ready(j &+ 8)
+    if let a, let b {
+      let ca = a.record + Int(table.fit_offset)
+      let cb = b.record + Int(table.fit_offset)
+      var sa = Lanes(repeating: ca[degree])
+      var sb = Lanes(repeating: cb[degree])
+      var d = degree &- 1
+      while d >= 0 {
+        sa = sa * a.xs + Lanes(repeating: ca[d])
+        sb = sb * b.xs + Lanes(repeating: cb[d])
+        d &-= 1
+      }
+      write(a, sa, j)
+      write(b, sb, j &+ 8)
+    } else if let a {
+      write(a, inverse(a), j)
+    } else if let b {
+      write(b, inverse(b), j &+ 8)
+    }
+    j &+= 16
+  }
+  if j &+ 8 <= count {
+    if let a = ready(j) { write(a, inverse(a), j) }
+    j &+= 8
   }
   while j < count {
     fallback(j)
