@@ -36,8 +36,11 @@ public struct EllipticalArc: Sendable, Hashable {
   @usableFromInline var sinPhi: Double
 
   /// The arc's center form from path data's endpoint form (F.6.5), or nil
-  /// when F.6.2 says the arc is a straight line (a zero radius). Identical
-  /// endpoints give nil too: the caller omits the segment (F.6.2).
+  /// when F.6.2 says the arc is a straight line (a zero radius), or when
+  /// it bows from its chord by less than 1e-7 of the chord (a radius past
+  /// about a million chords: razzle's decision, where angles would lose
+  /// the points' places to rounding). Identical endpoints give nil too:
+  /// the caller omits the segment (F.6.2).
   ///
   /// - Parameters:
   ///   - p1: the current point.
@@ -90,6 +93,13 @@ public struct EllipticalArc: Sendable, Hashable {
     var delta = atan2(ux * vy - uy * vx, ux * vx + uy * vy)
     if !sweep && delta > 0 { delta -= 2 * Double.pi }
     if sweep && delta < 0 { delta += 2 * Double.pi }
+    // An arc that bows from its chord by less than 1e-7 of it (at most
+    // max(rx, ry) δ² / 8 from the chord: a radius past about a million
+    // chords) is its chord. Its points, the center plus a huge radius
+    // times the cosine of an angle a rounding from ±π/2, would lose their
+    // place ("A1e97 20 0 0 1 …" put a point 1e81 away).
+    let chord = 2 * (dx * dx + dy * dy).squareRoot()
+    guard Swift.max(rx, ry) * delta * delta / 8 > 1e-7 * chord else { return nil }
     sweepAngle = delta
     self.rx = rx
     self.ry = ry
