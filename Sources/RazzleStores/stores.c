@@ -294,10 +294,6 @@ void razzle_stream_columns(double *destination, size_t stride, const double *con
                            const size_t *steps, size_t width, size_t rows, int level) {
   size_t j = 0;
 #if defined(__x86_64__)
-  /* Rows whose starts share their place in a cache line (stride a whole
-   * number of lines): eight rows at a time, each line of eight columns
-   * that all step by one value a row transposed from eight 64-byte runs
-   * in registers (line_block at `level`). */
   uintptr_t address = (uintptr_t)destination;
   size_t head = ((64 - (address & 63)) & 63) / 8;
   /* A contiguous matrix whose rows are not a whole number of lines: eight
@@ -305,6 +301,10 @@ void razzle_stream_columns(double *destination, size_t stride, const double *con
   if (stride % 8 != 0 && stride == width && level >= 1 && width >= 8 && (address & 7) == 0) {
     j = stream_contiguous(destination, width, columns, steps, rows, level);
   }
+  /* Rows whose starts share their place in a cache line (stride a whole
+   * number of lines): eight rows at a time, each line of eight columns
+   * that all step by one value a row transposed from eight 64-byte runs
+   * in registers (line_block at `level`). */
   if (stride % 8 == 0 && (address & 7) == 0 && width >= head + 8) {
     line_block block = level >= 2 ? line_block_avx512 : level == 1 ? line_block_avx2 : line_block_sse2;
     size_t lines_end = head + (width - head) / 8 * 8;

@@ -26,7 +26,10 @@ void razzle_stream_doubles(double *destination, const double *source, size_t cou
  * by ordinary ones, as razzle_stream_doubles. Lines of columns that step by
  * one are transposed in registers eight rows at a time with the widest
  * vectors `level` allows (0: SSE2, 1: AVX2, 2: AVX-512 F; the caller checks
- * the CPU has them). Ends with a store fence. */
+ * the CPU has them). Contiguous rows (stride == width) that are not a whole
+ * number of lines go, at level 1 or 2, eight rows (width whole lines) at a
+ * time through a staging block in the cache, every column (gathered where
+ * it steps by more than one). Ends with a store fence. */
 void razzle_stream_columns(double *destination, size_t stride, const double *const *columns,
                            const size_t *steps, size_t width, size_t rows, int level);
 
