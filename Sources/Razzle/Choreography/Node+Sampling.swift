@@ -151,7 +151,7 @@ extension Node {
     // share a set of the L1 cache, which the transpose reads eight of at
     // a time.
     let pitch = rows &+ 8
-    let places = NodeSampler.tilePlaces(plan, tileRows: pitch)
+    let places = NodeSampler.tilePlaces(plan, tileRows: pitch, lines: lines)
     FrameMatrix.withStaging(pitch &* width) { tile in
       withUnsafeTemporaryAllocation(of: UnsafePointer<Double>?.self, capacity: width) { bases in
         places.steps.withUnsafeBufferPointer { steps in

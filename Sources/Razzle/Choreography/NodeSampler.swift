@@ -40,6 +40,10 @@ struct NodeSampler {
   /// `covered`, by address: the sampling threads read it for every track
   /// and block without retaining the array).
   private let covered: UnsafePointer<Bool>?
+  /// In a tile without line runs, ``Plan/repeats`` by address (nil
+  /// otherwise): a track whose column repeats another is not computed
+  /// (``tilePlaces(_:tileRows:lines:)`` places it on the other).
+  private let repeats: UnsafePointer<Int>?
   /// Doubles per level buffer (block × the widest fan-out).
   private let wide: Int
   private let levels: Int
@@ -50,10 +54,11 @@ struct NodeSampler {
 
   private init(
     plan: Plan, block: Int, tileRows: Int, columnRows: Int, streams: Bool, lines: NodeLines?,
-    covered: UnsafePointer<Bool>?, levels: Int, wide: Int, doubles: UnsafeMutablePointer<Double>,
-    flags: UnsafeMutablePointer<Bool>
+    covered: UnsafePointer<Bool>?, repeats: UnsafePointer<Int>?, levels: Int, wide: Int,
+    doubles: UnsafeMutablePointer<Double>, flags: UnsafeMutablePointer<Bool>
   ) {
     self.covered = covered
+    self.repeats = repeats
     self.plan = plan
     self.block = block
     self.tileRows = tileRows
@@ -69,15 +74,22 @@ struct NodeSampler {
   /// Where each of `plan`'s columns lies in a tile of `tileRows` rows
   /// (see ``tileRows``): column c0 + k, channel k of a pair of `channels`
   /// at c0, has its first row at `offsets[c0 + k]` = c0 × `tileRows` + k
-  /// and its rows `steps[c0 + k]` = `channels` apart. A caller that
-  /// transposes the tile reads each column from there.
-  static func tilePlaces(_ plan: Plan, tileRows: Int) -> (offsets: [Int], steps: [Int]) {
+  /// and its rows `steps[c0 + k]` = `channels` apart. A column that
+  /// repeats an earlier one (``Plan/repeats``) lies where that one does
+  /// when the tile has no line runs (`lines` nil): the sampler with the
+  /// same `lines` computes it only there. A caller that transposes the
+  /// tile reads each column from these places.
+  static func tilePlaces(_ plan: Plan, tileRows: Int, lines: NodeLines? = nil) -> (
+    offsets: [Int], steps: [Int]
+  ) {
     var offsets = [Int](repeating: 0, count: plan.width)
     var steps = [Int](repeating: 1, count: plan.width)
+    let repeats = lines == nil ? plan.repeats : []
     for column in plan.columns {
       let channels = column.kind.channels
+      let source = repeats.isEmpty ? column.column : repeats[column.column]
       for k in 0..<channels {
-        offsets[column.column &+ k] = column.column &* tileRows &+ k
+        offsets[column.column &+ k] = source &* tileRows &+ k
         steps[column.column &+ k] = channels
       }
     }
@@ -99,12 +111,15 @@ struct NodeSampler {
     return withUnsafeTemporaryAllocation(of: Double.self, capacity: doubleCount) { doubles in
       withUnsafeTemporaryAllocation(of: Bool.self, capacity: flagCount) { flags in
         (lines?.covered ?? []).withUnsafeBufferPointer { covered in
-          body(
-            NodeSampler(
-              plan: plan, block: block, tileRows: tileRows, columnRows: columnRows,
-              streams: streams, lines: lines, covered: lines == nil ? nil : covered.baseAddress,
-              levels: levels, wide: wide, doubles: doubles.baseAddress.unsafelyUnwrapped,
-              flags: flags.baseAddress.unsafelyUnwrapped))
+          (tileRows > 0 && lines == nil ? plan.repeats : []).withUnsafeBufferPointer { repeats in
+            body(
+              NodeSampler(
+                plan: plan, block: block, tileRows: tileRows, columnRows: columnRows,
+                streams: streams, lines: lines, covered: lines == nil ? nil : covered.baseAddress,
+                repeats: repeats.isEmpty ? nil : repeats.baseAddress,
+                levels: levels, wide: wide, doubles: doubles.baseAddress.unsafelyUnwrapped,
+                flags: flags.baseAddress.unsafelyUnwrapped))
+          }
         }
       }
     }
@@ -437,6 +452,8 @@ struct NodeSampler {
           // A column a line run writes (and no other track: see
           // PlanLineRun).
           if let covered, covered[column] { continue }
+          // A column that repeats an earlier one, in a tile: read there.
+          if let repeats, repeats[column] != column { continue }
           if columnRows > 0 {
             writeColumns(tracks[i], direct: direct[i], query, out, add: add)
             continue

@@ -38,6 +38,11 @@ final class Plan: @unchecked Sendable {
   /// write line by line (``PlanLineRun``), in tree order; a group node
   /// lists its own by index (``PlanNode/lineRuns``).
   var lineRuns: [PlanLineRun] = []
+  /// Per column, the earlier column whose values it repeats at every time
+  /// (itself when none), or empty when no column repeats another
+  /// (``PlanBuilder/repeatedColumns(_:width:)``): a tile without line runs
+  /// computes a repeated column once (``NodeSampler/tilePlaces(_:tileRows:lines:)``).
+  var repeats: [Int] = []
 
   init(
     treeGeneration: UInt64, animators: [Animator], edits: [UInt64], columns: [NodeColumn],
@@ -152,7 +157,7 @@ final class PlanNode: @unchecked Sendable {
 /// is simple: siblings whose maps are equal (placed and timed alike: a
 /// timeline of clips that play together) map a block of times to the same
 /// animator times, so ``NodeSampler`` maps it once for all of them.
-struct ClipMap: Equatable {
+struct ClipMap: Hashable {
   let timing: SimpleTiming
   let start: Double
   let spanStart: Double
@@ -165,7 +170,7 @@ struct ClipMap: Equatable {
 /// an inner time without the general procedure, and without rounding when
 /// the inner time is the local time minus the delay (a clip's `auto`
 /// duration, a timeline's children).
-struct SimpleTiming: Equatable {
+struct SimpleTiming: Hashable {
   let delay: Double
   let duration: Double
   /// The phase boundaries (``ResolvedTiming``'s).
@@ -316,6 +321,7 @@ extension Node {
       endTime: unlockedEndTime(animatorsLocked: true))
     plan.relativeTracks = builder.relativeTracks
     builder.findLineRuns(root, into: plan)
+    plan.repeats = builder.repeatedColumns(root, width: builder.width)
     return plan
   }
 
