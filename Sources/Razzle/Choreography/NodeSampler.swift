@@ -179,26 +179,14 @@ struct NodeSampler {
       var j = 0
       if blockForwards {
         // Forwards throughout (a frame loop's block): eight times at a
-        // time, the same operations as the loop below selected lane by
-        // lane (a time at `after` is past the active interval).
-        typealias Lanes = SIMD8<Double>
-        let before = Lanes(repeating: simple.before)
-        let after = Lanes(repeating: simple.after)
-        let early = Lanes(repeating: simple.fillsBackwards ? offset : .nan)
-        let late = Lanes(repeating: simple.fillsForwards ? offset + scale : .nan)
-        let delay = Lanes(repeating: simple.delay)
-        let start = Lanes(repeating: offset)
-        let shifts = Lanes(repeating: shift)
-        while j &+ 8 <= n {
-          let t = UnsafeRawPointer(times + j).loadUnaligned(as: Lanes.self) - shifts
-          // NaN fails both comparisons; it gives the loop's NaN.
-          let x = (start + (t - delay) * ratio)
-            .replacing(with: late, where: t .>= after)
-            .replacing(with: early, where: t .< before)
-            .replacing(with: .nan, where: t .!= t)
-          UnsafeMutableRawPointer(result + j).storeBytes(of: x, as: Lanes.self)
-          j &+= 8
-        }
+        // time by the level's kernel, the same operations as the loop
+        // below selected lane by lane (a time at `after` is past the
+        // active interval).
+        j = mapSimpleTimesKernel(
+          times, n, shift: shift, before: simple.before, after: simple.after,
+          early: simple.fillsBackwards ? offset : .nan,
+          late: simple.fillsForwards ? offset + scale : .nan, delay: simple.delay, start: offset,
+          ratio: ratio, into: result)
       }
       while j < n {
         defer { j &+= 1 }

@@ -1,6 +1,7 @@
 import CPUFeatures
 import RazzleKernels
 import RazzleKernelsAVX2
+import RazzleKernelsAVX512
 import RazzleStores
 import Synchronization
 
@@ -149,6 +150,37 @@ func sampleLinearKernel(
     RazzleKernelsAVX2.sampleLinear(
       times: times, values: values, count: count, queries: q, count: m, into: out, stride: stride,
       hold: hold, runLevel: level.storesLevel, streaming: streaming)
+  }
+}
+
+/// A simple timing's map of the first multiple of eight of `n` times
+/// (`RazzleKernels.mapSimpleTimes`) at the active level: how many it
+/// mapped.
+@inline(__always)
+func mapSimpleTimesKernel(
+  _ times: UnsafePointer<Double>, _ n: Int, shift: Double, before: Double, after: Double,
+  early: Double, late: Double, delay: Double, start: Double, ratio: Double,
+  into result: UnsafeMutablePointer<Double>
+) -> Int {
+  switch KernelLevel.active {
+  case .baseline:
+    return RazzleKernels.mapSimpleTimes(
+      times, count: n, shift: shift,
+      RazzleKernels.SimpleTimeMap(
+        before: before, after: after, early: early, late: late, delay: delay, start: start,
+        ratio: ratio), into: result)
+  case .avx2:
+    return RazzleKernelsAVX2.mapSimpleTimes(
+      times, count: n, shift: shift,
+      RazzleKernelsAVX2.SimpleTimeMap(
+        before: before, after: after, early: early, late: late, delay: delay, start: start,
+        ratio: ratio), into: result)
+  case .avx512:
+    return RazzleKernelsAVX512.mapSimpleTimes(
+      times, count: n, shift: shift,
+      RazzleKernelsAVX512.SimpleTimeMap(
+        before: before, after: after, early: early, late: late, delay: delay, start: start,
+        ratio: ratio), into: result)
   }
 }
 

@@ -1,0 +1,1 @@
+../RazzleKernels/TimeMapKernel.swift
