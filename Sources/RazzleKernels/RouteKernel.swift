@@ -74,8 +74,10 @@ public func sampleRoutePoints(
     let polynomial: UnsafePointer<Double>
   }
   /// The eight values from `j` ready for the inverse, or nil having sent
-  /// them to `fallback`.
-  @inline(__always) func ready(_ j: Int) -> Ready? {
+  /// them to `fallback`; `k` the piece of the eight before, then theirs.
+  /// (`k` a parameter: a local function that is not inlined and captures
+  /// a variable boxes it on the heap, at every call of the kernel.)
+  @inline(__always) func ready(_ j: Int, _ k: inout Int) -> Ready? {
     let values = UnsafeRawPointer(v + j).loadUnaligned(as: Lanes.self)
     // min(Double(n), max(0, v)), as Swift's min and max choose.
     var clamped = Lanes(repeating: 0).replacing(with: values, where: values .>= 0)
@@ -95,8 +97,8 @@ public func sampleRoutePoints(
     }
     let u = clamped - Lanes(repeating: low)
     let total = Lanes(repeating: table.total)
-    var s = Lanes(repeating: table.starts.unsafelyUnwrapped[i]) + u * Lanes(repeating: length)
-    s = s.replacing(with: total, where: total .< s)
+    let along = Lanes(repeating: table.starts.unsafelyUnwrapped[i]) + u * Lanes(repeating: length)
+    let s = along.replacing(with: total, where: total .< along)
     // One piece for the eight: [starts[k], starts[k + 1]) holds every s.
     func holds(_ k: Int) -> Bool {
       every(
@@ -157,8 +159,8 @@ public func sampleRoutePoints(
   // Sixteen at a time: the two inverses' chains of dependent steps side
   // by side.
   while j &+ 16 <= count {
-    let a = ready(j)
-    let b = ready(j &+ 8)
+    let a = ready(j, &k)
+    let b = ready(j &+ 8, &k)
     if let a, let b {
       let ca = a.record + Int(table.fit_offset)
       let cb = b.record + Int(table.fit_offset)
@@ -180,7 +182,7 @@ public func sampleRoutePoints(
     j &+= 16
   }
   if j &+ 8 <= count {
-    if let a = ready(j) { write(a, inverse(a), j) }
+    if let a = ready(j, &k) { write(a, inverse(a), j) }
     j &+= 8
   }
   while j < count {

@@ -89,10 +89,11 @@ struct LottieRoute: @unchecked Sendable {
             let ys = xs + block
             var previous: (UInt64, UInt64)? = nil
             var start = 0
-            // Rows start..<end column by column if they all have one
+            // Rows first..<end column by column if they all have one
             // segment value and a progress value, not NaN: true, having
-            // written them and moved `start` on; else false, having
-            // written nothing.
+            // written them; else false, having written nothing. (It moves
+            // no variable of `run`: one it captured and set would be boxed
+            // on the heap at every call.)
             func oneSegment(_ first: Int, _ end: Int) -> Bool {
               let segment = segments[first &* strides.segments]
               guard segment == segment else { return false }
@@ -134,12 +135,12 @@ struct LottieRoute: @unchecked Sendable {
                   }
                 }
               }
-              start = end
               return true
             }
             while start < count {
               let end = Swift.min(count, start &+ block)
               if oneSegment(start, end) {
+                start = end
                 previous = nil
                 continue
               }

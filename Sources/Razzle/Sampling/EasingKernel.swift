@@ -53,8 +53,12 @@ func sampleBezierKernel(
 ) {
   let rows = 4 &* (CubicBezier.inverseIntervals &+ 1)
   let hermiteDoubles = 8 &* CubicBezier.inverseIntervals
-  withUnsafeTemporaryAllocation(of: Double.self, capacity: 8 &+ rows &+ hermiteDoubles) { buffer in
-    let constants = buffer.baseAddress.unsafelyUnwrapped
+  withUnsafeTemporaryAllocation(of: Double.self, capacity: 9 &+ rows &+ hermiteDoubles) { buffer in
+    // Whether the tables are built (1) or not (0): in the buffer, as a
+    // variable captured by `prepare` would be boxed on the heap.
+    let prepared = buffer.baseAddress.unsafelyUnwrapped
+    prepared.pointee = 0
+    let constants = prepared + 1
     let intervals = constants + 8
     let hermite = UnsafeMutableRawPointer(intervals + rows)
       .bindMemory(to: HermiteInterval.self, capacity: CubicBezier.inverseIntervals)
@@ -63,14 +67,15 @@ func sampleBezierKernel(
     // them, once for every channel (a block of times outside the
     // keyframes, or between equal values, needs none: building them for
     // every block cost 4.5 % of a Lottie matrix).
-    var prepared = false
     func prepare() {
-      guard !prepared else { return }
-      prepared = true
+      guard prepared.pointee == 0 else { return }
+      prepared.pointee = 1
       curve.hermiteIntervals(inverse, into: hermite)
       curve.kernelConstants(inverse, hermite: hermite, into: constants, intervals: intervals)
     }
-    let fallback = { (p: Double) -> Double in curve.value(p, intervals: hermite) }
+    // Local functions, not closures in constants (escaping: a context on
+    // the heap at every call).
+    func fallback(_ p: Double) -> Double { curve.value(p, intervals: hermite) }
     let epsilon = CubicBezier.solverEpsilon
     func run(_ values: UnsafePointer<Double>, _ out: UnsafeMutablePointer<Double>) {
       switch level {
