@@ -61,7 +61,9 @@ struct LottieRoute: @unchecked Sendable {
   /// value (not NaN) and a progress value that is not NaN (the usual case
   /// for times in order) is computed column by column: the route kernel
   /// (``SpatialPath/Points/points(_:count:x:y:level:)``) for a curved
-  /// segment, straight lines for the others. Other blocks go row by row,
+  /// segment, straight lines for the others. A block whose rows each have
+  /// a NaN segment or progress (its layer hidden) is NaN, column by
+  /// column. Other blocks go row by row,
   /// and there a row whose two inputs have the bits of the row before (a
   /// held position) copies that row's value, which the same operations
   /// would give again.
@@ -137,9 +139,25 @@ struct LottieRoute: @unchecked Sendable {
               }
               return true
             }
+            // Rows first..<end all NaN, column by column, if each has a NaN
+            // segment or progress (its layer hidden: the row loop's NaN,
+            // which it would copy row after row): true, having written
+            // them; else false, having written nothing.
+            func hidden(_ first: Int, _ end: Int) -> Bool {
+              for j in first..<end {
+                let segment = segments[j &* strides.segments]
+                let p = progress[j &* strides.progress]
+                if segment == segment && p == p { return false }
+              }
+              for c in 0..<channels {
+                let o = out + first &* width + c &* channelStride
+                for j in 0..<(end &- first) { o[j &* width] = .nan }
+              }
+              return true
+            }
             while start < count {
               let end = Swift.min(count, start &+ block)
-              if oneSegment(start, end) {
+              if oneSegment(start, end) || hidden(start, end) {
                 start = end
                 previous = nil
                 continue

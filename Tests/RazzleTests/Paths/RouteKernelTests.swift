@@ -74,8 +74,9 @@ final class RouteKernelTests: XCTestCase {
   }
 
   /// A Lottie route's values for rows of its segment and progress tracks:
-  /// blocks in one segment (column by column, the kernel), blocks across
-  /// segments, held rows and NaN rows (row by row), into interleaved rows
+  /// blocks in one segment (column by column, the kernel), hidden blocks
+  /// (NaN), blocks across segments, held rows and NaN rows (row by row),
+  /// into interleaved rows
   /// and into a channel a column: the bits of each row alone.
   func testLottieRouteBlocksMatchSingleRows() throws {
     let route = try route()
@@ -95,6 +96,13 @@ final class RouteKernelTests: XCTestCase {
         progress.append(Double(i) + (Double(j) / 160 - 0.1))
       }
     }
+    // Hidden blocks (a layer out of its interval): segment and progress
+    // NaN, then progress NaN alone; then a block hidden but for one row.
+    segments += Array(repeating: .nan, count: 128) + Array(repeating: 2, count: 64)
+    progress += Array(repeating: .nan, count: 192)
+    segments += Array(repeating: .nan, count: 64)
+    progress += Array(repeating: .nan, count: 40) + [2.25] + Array(repeating: .nan, count: 23)
+    segments[segments.count - 24] = 2
     for j in 0..<300 {
       segments.append(Double(j % 7))
       progress.append(j % 11 == 0 ? .nan : Double(j % 7) + Double(j % 5) / 4)
