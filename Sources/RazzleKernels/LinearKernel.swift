@@ -89,7 +89,15 @@ extension LinearKernel {
       let end = Swift.min(start &+ blockSize, m)
       if !isNondecreasing(q, start, end) {
         carried = false
-        kernel.searched(q, start, end, out, stride)
+        if isAllNaN(q, start, end) {
+          // A block where the track has no effect (a layer's clip out of
+          // its interval): each value is its time's NaN, as `searched`
+          // gives it (held: the time; blended: quieted by the arithmetic).
+          let quiet: UInt64 = hold ? 0 : 0x0008_0000_0000_0000
+          for j in start..<end { out[j &* stride] = Double(bitPattern: q[j].bitPattern | quiet) }
+        } else {
+          kernel.searched(q, start, end, out, stride)
+        }
         start = end
         continue
       }

@@ -222,6 +222,37 @@ final class KernelLevelTests: XCTestCase {
     }
   }
 
+  /// Blocks of NaN times (a layer's clip out of its interval: the
+  /// kernels' shortcut writes each time's NaN without a search), quiet
+  /// NaNs with payloads, among sorted times: each gives its own NaN's bits,
+  /// as a single sample does, on a linear and on a hold track.
+  func testBlocksOfNaNTimesGiveEachTimesNaNAtEveryLevel() throws {
+    let levels = KernelLevel.allCases.filter(\.isSupported)
+    var queries = (0..<70).map { Double($0) / 7 }
+    queries += (0..<150).map { Double(nan: Double.RawSignificand($0 + 1), signaling: false) }
+    queries += (0..<64).map { 10 + Double($0) / 8 }
+    queries += (0..<63).map { _ in Double.nan } + [17.5]
+    for hold in [false, true] {
+      let track = try Track(property: "v")
+      for (k, t) in [0.0, 4, 9, 20].enumerated() {
+        try track.setKeyframe(
+          time: t, value: [Double(k * k) - 1.5],
+          style: KeyframeStyle(interpolation: hold ? .hold : .linear))
+      }
+      for level in levels {
+        try KernelLevel.select(level)
+        let got = try sampled(track, queries)
+        var bad = 0
+        for (j, t) in queries.enumerated() {
+          let single = try track.value(at: t)
+          if got[j].bitPattern != single.bitPattern { bad += 1 }
+          if t.isNaN && got[j].bitPattern != t.bitPattern { bad += 1 }
+        }
+        XCTAssertEqual(bad, 0, "hold \(hold), \(level)")
+      }
+    }
+  }
+
   func testHoldTracksGiveTheLastKeyframeAtOrBeforeTAtEveryLevel() throws {
     var rng = SplitMix64(seed: 0x686f_6c64)
     let levels = KernelLevel.allCases.filter(\.isSupported)
