@@ -17,7 +17,10 @@ extension KeyframeSampler {
   /// positive length and a cubic-Bézier easing, is sampled as the track of
   /// keyframes k and k + 1 alone: every time there takes segment k with the
   /// same clamp, so the vector kernel, which gives a one-easing track's
-  /// bits, gives these. Other times go to ``segmentKernel(_:_:_:_:_:)``.
+  /// bits, gives these. A run of at least ``minimumBezierRun`` NaN times
+  /// is each time's NaN, quieted, where segment 0 (the segment kernel's for
+  /// NaN) eases linearly or by a cubic Bézier, which pass NaN through.
+  /// Other times go to ``segmentKernel(_:_:_:_:_:)``.
   @inlinable
   func sampleBezierRuns(
     _ q: UnsafePointer<Double>, _ m: Int, _ out: UnsafeMutablePointer<Double>, _ stride: Int
@@ -26,6 +29,14 @@ extension KeyframeSampler {
     let last = times[count &- 1]
     let level = KernelLevel.active
     let run = KeyframeSampler.minimumBezierRun
+    // Whether a NaN time's value is the time's NaN, quieted: the segment
+    // kernel takes segment 0 for it, whose progress is NaN, and a linear or
+    // cubic-Bézier easing passes a NaN progress through.
+    let passesNaN: Bool
+    switch kernels[Int(styleIndices[0])] {
+    case .identity, .cubicBezier: passesNaN = true
+    default: passesNaN = false
+    }
     // Times before `start` are written.
     var start = 0
     var j = 0
@@ -35,6 +46,25 @@ extension KeyframeSampler {
       var ordered = j &+ 1
       while ordered < j &+ run && q[ordered &- 1] <= q[ordered] { ordered &+= 1 }
       guard ordered == j &+ run else {
+        if passesNaN && q[j] != q[j] {
+          // A run of NaN times (a layer's clip out of its interval): each
+          // value its time's NaN, quieted, as the segment kernel's
+          // arithmetic gives it, without a value at a time.
+          var end = j &+ 1
+          while end < m && q[end] != q[end] { end &+= 1 }
+          if end &- j >= run {
+            if start < j {
+              segmentKernel(
+                q + start, j &- start, out + start &* stride, stride, SegmentEasing(self))
+            }
+            for i in j..<end {
+              out[i &* stride] = Double(bitPattern: q[i].bitPattern | 0x0008_0000_0000_0000)
+            }
+            start = end
+            j = end
+            continue
+          }
+        }
         j = ordered
         continue
       }
