@@ -9,7 +9,7 @@ import RazzleStores
 /// only inside `body`.
 func withStagingMemory<R>(bytes: Int, _ body: (UnsafeMutableRawPointer) -> R) -> R {
   if let staged = razzle_staging_alloc(bytes) {
-    defer { razzle_staging_free(staged) }
+    defer { razzle_staging_free(staged, bytes) }
     return body(UnsafeMutableRawPointer(staged))
   }
   let block = UnsafeMutableRawPointer.allocate(byteCount: Swift.max(bytes, 1), alignment: 64)

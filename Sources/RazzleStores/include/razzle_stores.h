@@ -98,8 +98,10 @@ void razzle_linear_lane_set(struct razzle_linear_lanes *lanes, size_t k, double 
  * NULL if memory is short. Free with razzle_staging_free. */
 double *razzle_staging_alloc(size_t bytes);
 
-/* Frees a buffer of razzle_staging_alloc (NULL: nothing). */
-void razzle_staging_free(double *buffer);
+/* Frees a buffer of razzle_staging_alloc for `bytes` (NULL: nothing); the
+ * thread keeps its largest freed buffer for its next razzle_staging_alloc
+ * (its huge page then not zeroed again), and frees it when it ends. */
+void razzle_staging_free(double *buffer, size_t bytes);
 
 /* The size in bytes of the last-level data cache, from the C library
  * (`sysconf(_SC_LEVEL3_CACHE_SIZE)`, else level 2), or 0 if it does not
