@@ -76,9 +76,9 @@ extern "C" {
 
 #define KF_VERSION_MAJOR 0
 #define KF_VERSION_MINOR 3
-#define KF_VERSION_PATCH 22
+#define KF_VERSION_PATCH 23
 #define KF_VERSION_NUMBER (KF_VERSION_MAJOR * 10000 + KF_VERSION_MINOR * 100 + KF_VERSION_PATCH)
-#define KF_VERSION_STRING "0.3.22"
+#define KF_VERSION_STRING "0.3.23"
 
 /* True when the header is at least version MAJOR.MINOR.PATCH. */
 #define KF_AT_LEAST_VERSION(major, minor, patch) \

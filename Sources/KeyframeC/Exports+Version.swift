@@ -7,7 +7,7 @@ import Razzle
 enum Version {
   static let number = kf_status(
     KF_VERSION_MAJOR * 10000 + KF_VERSION_MINOR * 100 + KF_VERSION_PATCH)
-  static let string: StaticString = "0.3.22"
+  static let string: StaticString = "0.3.23"
 }
 
 @_cdecl("kf_version_number")

@@ -23,7 +23,7 @@ LIBRARY_ENV = "RAZZLE_LIBRARY"
 #: library with the same major version and at least this version is
 #: compatible; before 1.0 the minor version must match too (a 0.x minor
 #: version may change the ABI: CHANGELOG.md).
-VERSION_NUMBER = 322
+VERSION_NUMBER = 323
 
 
 class _Animator(ctypes.Structure):
