@@ -25,16 +25,19 @@ final class StagingMemoryTests: XCTestCase {
       a[0] = 1
       a[(1 << 17) - 1] = 2
       razzle_staging_free(a, 1 << 20)
-      // The same block again: a size it holds.
+      // The same block again, a size it holds, with what was written in
+      // it (the allocator would hand back the address of a fresh mapping,
+      // whose pages read zero: the pointer alone cannot tell).
       guard let b = razzle_staging_alloc(1 << 19) else { return }
-      r.reused = a == b
+      r.reused = a == b && b[0] == 1 && b[(1 << 17) - 1] == 2
       // A larger one while `b` is out, then both back: the larger stays.
       guard let c = razzle_staging_alloc(3 << 20) else { return }
       r.aligned = r.aligned && Int(bitPattern: c) % huge == 0
+      c[0] = 3
       razzle_staging_free(c, 3 << 20)
       razzle_staging_free(b, 1 << 19)
       guard let d = razzle_staging_alloc(3 << 20) else { return }
-      r.largestKept = d == c
+      r.largestKept = d == c && d[0] == 3
       // Past 4 MiB nothing is kept: the 4 MiB block stays the thread's.
       guard let e = razzle_staging_alloc(6 << 20) else { return }
       razzle_staging_free(e, 6 << 20)
